@@ -1,0 +1,36 @@
+// The one Jest setup of the front-end packages: @swc/jest (any TypeScript version), jsdom,
+// Testing Library. A package's jest.config.js is `module.exports = require('../jest.base')(__dirname)`.
+const path = require('node:path');
+
+function optional(request, dir) {
+  try {
+    return [require.resolve(request, { paths: [dir] })];
+  } catch {
+    return [];
+  }
+}
+
+module.exports = (dir, overrides = {}) => ({
+  rootDir: dir,
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.[jt]sx?$': [
+      require.resolve('@swc/jest', { paths: [dir] }),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+      },
+    ],
+  },
+  // Workspace packages are linked, not installed: compile their TypeScript sources too.
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise)[@+])'],
+  moduleNameMapper: { '\\.(css|png|svg|woff2?)$': path.join(__dirname, 'scripts', 'jest-file-stub.js') },
+  setupFilesAfterEnv: [
+    path.join(__dirname, 'scripts', 'jest-setup.js'),
+    ...optional('@testing-library/jest-dom', dir),
+  ],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
+  ...overrides,
+});

@@ -1,0 +1,188 @@
+// One factory for every federated app (the shell and each remote). An app's own
+// rspack.config.js passes its name, port and exposes; everything else lives here so that
+// the loader setup and the shared-dependency policy are decided once.
+const path = require('node:path');
+const { createRequire } = require('node:module');
+
+/**
+ * The single shared-dependency policy (docs/architecture.md, "Module Federation").
+ * Every entry is a singleton; versions come from the packages' own package.json files,
+ * never from literals, so a remote built against a different minor version still
+ * negotiates with the shell at run time.
+ */
+const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@mui/material',
+  '@mui/material/styles',
+  '@emotion/react',
+  '@emotion/styled',
+  'zustand',
+  '@tanstack/react-query',
+  '@stockwise/shared',
+];
+
+/** Dev-server ports (`pnpm dev`); the API listens on 8081 behind them. */
+const DEV_PORTS = {
+  shell: 3000,
+  'mfe-public': 3001,
+  'mfe-workspace': 3002,
+  'mfe-settings': 3003,
+  'mfe-billing': 3004,
+};
+const REMOTE_APPS = ['mfe-public', 'mfe-workspace', 'mfe-settings', 'mfe-billing'];
+
+/** remotes.json for `pnpm dev`: every remote from its own dev server. */
+const devRemotes = () =>
+  Object.fromEntries(
+    REMOTE_APPS.map((app) => [
+      containerName(app),
+      `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`,
+    ]),
+  );
+
+/** The MF container name of a remote, as it appears in remotes.json (`mfe-billing` → `mfe_billing`). */
+const containerName = (appName) => appName.replace(/-/g, '_');
+
+function packageVersion(appRequire, request) {
+  // `react/jsx-runtime` belongs to `react`; `@mui/material/styles` to `@mui/material`.
+  const parts = request.split('/');
+  const pkg = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return appRequire(`${pkg}/package.json`).version;
+}
+
+function sharedConfig(appRequire) {
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((request) => {
+      const version = packageVersion(appRequire, request);
+      const major = version.split('.')[0];
+      return [
+        request,
+        {
+          singleton: true,
+          version,
+          // Same major as the one this app was built and tested against.
+          requiredVersion: `^${major}.0.0-0`,
+          strictVersion: false,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            the app's folder (__dirname of its config)
+ * @param {'host'|'remote'} options.role
+ * @param {Record<string,string>} [options.exposes]
+ * @param {string[]} [options.runtimePlugins] paths of MF runtime plugins (host only)
+ */
+function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] }) {
+  const appRequire = createRequire(path.join(dir, 'package.json'));
+  const { rspack } = appRequire('@rspack/core');
+  const { ModuleFederationPlugin } = appRequire('@module-federation/enhanced/rspack');
+  const pkg = appRequire('./package.json');
+
+  return (env, argv) => {
+    const production = argv.mode === 'production';
+    const dev = !production;
+    const plugins = [
+      new ModuleFederationPlugin({
+        name: containerName(pkg.name),
+        filename: 'remoteEntry.js',
+        exposes,
+        // The shell knows no remote at build time: remotes.json is read at start.
+        remotes: {},
+        shared: sharedConfig(appRequire),
+        shareStrategy: 'loaded-first',
+        runtimePlugins,
+        manifest: true,
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        template: path.join(__dirname, 'scripts', 'index.html'),
+        templateParameters: { title: 'Stockwise' },
+      }),
+      new rspack.DefinePlugin({
+        'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),
+        'process.env.STOCKWISE_API_URL': JSON.stringify(process.env.STOCKWISE_API_URL || ''),
+      }),
+    ];
+    if (dev) {
+      const ReactRefreshPlugin = appRequire('@rspack/plugin-react-refresh');
+      plugins.push(new (ReactRefreshPlugin.ReactRefreshRspackPlugin || ReactRefreshPlugin)());
+    }
+
+    return {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell is served at `/`; a remote lives wherever its CDN path is.
+        publicPath: role === 'host' ? '/' : 'auto',
+        uniqueName: containerName(pkg.name),
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: dev, refresh: dev } },
+              },
+              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 114, safari >= 16.4' },
+            },
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(woff2?|png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: { minimize: production },
+      performance: { hints: false },
+      plugins,
+      devServer: {
+        port: DEV_PORTS[pkg.name],
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // The API (and the storage and OIDC stand-ins) run beside the dev servers.
+        proxy: [
+          {
+            context: ['/api', '/storage', '/oidc'],
+            target: process.env.STOCKWISE_DEV_API || 'http://localhost:8081',
+          },
+        ],
+        setupMiddlewares: (middlewares) => [
+          {
+            name: 'remotes-json',
+            path: '/remotes.json',
+            middleware: (_req, res) => {
+              res.setHeader('Cache-Control', 'no-cache');
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify(devRemotes()));
+            },
+          },
+          ...middlewares,
+        ],
+      },
+    };
+  };
+}
+
+module.exports = { createFederatedConfig, SHARED_SINGLETONS, REMOTE_APPS, DEV_PORTS, containerName };

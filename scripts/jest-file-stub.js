@@ -1,0 +1,2 @@
+// Stands in for stylesheet and image imports under Jest, which has no bundler.
+module.exports = 'file-stub';

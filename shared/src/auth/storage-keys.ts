@@ -1,0 +1,8 @@
+// The local entries of spec §3. The names are the contract between the shell and the remotes.
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  subscription: 'subscription',
+  themeMode: 'theme-mode',
+  colorScheme: 'color-scheme',
+} as const;
