@@ -17,8 +17,10 @@ const SHARED_SINGLETONS = [
   'react-dom/client',
   'react-router',
   'react-router-dom',
+  // Whole-package keys, imported only from the package root (an ESLint rule holds that):
+  // deep-path sharing let two builds' copies of one MUI context meet in a page.
   '@mui/material',
-  '@mui/material/styles',
+  '@mui/system',
   '@emotion/react',
   '@emotion/styled',
   'zustand',
@@ -39,10 +41,7 @@ const REMOTE_APPS = ['mfe-public', 'mfe-workspace', 'mfe-settings', 'mfe-billing
 /** remotes.json for `pnpm dev`: every remote from its own dev server. */
 const devRemotes = () =>
   Object.fromEntries(
-    REMOTE_APPS.map((app) => [
-      containerName(app),
-      `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`,
-    ]),
+    REMOTE_APPS.map((app) => [containerName(app), `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`]),
   );
 
 /** The MF container name of a remote, as it appears in remotes.json (`mfe-billing` → `mfe_billing`). */
@@ -59,14 +58,14 @@ function sharedConfig(appRequire) {
   return Object.fromEntries(
     SHARED_SINGLETONS.map((request) => {
       const version = packageVersion(appRequire, request);
-      const major = version.split('.')[0];
+      const [major, minor] = version.split('.');
       return [
         request,
         {
           singleton: true,
           version,
           // Same major as the one this app was built and tested against.
-          requiredVersion: `^${major}.0.0-0`,
+          requiredVersion: major === '0' ? `^0.${minor}.0-0` : `^${major}.0.0-0`,
           strictVersion: false,
         },
       ];

@@ -10,3 +10,5 @@ export type { SessionState } from './auth/session-store';
 export { PLAN_TYPE, SUBSCRIPTION_STATUS } from './auth/types';
 export type { CachedUser, Plan, Subscription } from './auth/types';
 export { api, createApiClient, setSessionLostHandler } from './api/client';
+export { ScreenComing } from './ui/ScreenComing';
+export { StandaloneHost } from './ui/StandaloneHost';

@@ -21,7 +21,10 @@ beforeAll(async () => {
       return;
     }
     seen.push({ url: req.url, auth: req.headers.authorization, type: req.headers['content-type'] });
-    const status = req.url?.includes('unauthorized') || req.url?.endsWith('/login') || req.url?.endsWith('/company-with-admin') ? 401 : 200;
+    const status =
+      req.url?.includes('unauthorized') || req.url?.endsWith('/login') || req.url?.endsWith('/company-with-admin')
+        ? 401
+        : 200;
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ ok: status === 200 }));
   });
@@ -65,7 +68,9 @@ describe('api client (spec §§7-8)', () => {
   it("login's and company-with-admin's 401s pass through untouched", async () => {
     session.setToken('abc');
     await expect(client().post('/api/auth/login', {})).rejects.toMatchObject({ response: { status: 401 } });
-    await expect(client().post('/api/auth/company-with-admin', {})).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(client().post('/api/auth/company-with-admin', {})).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(localStorage.getItem('token')).toBe('abc');
     expect(lost).not.toHaveBeenCalled();
   });

@@ -1,0 +1,8 @@
+const { createFederatedConfig } = require('../rspack.base');
+
+module.exports = createFederatedConfig({
+  dir: __dirname,
+  role: 'remote',
+  // The one place this remote lists what it exposes.
+  exposes: { './routes': './src/routes.tsx' },
+});

@@ -1,0 +1,124 @@
+// The gateway: one origin for the whole product in the embedded setup (`npm start`).
+//   /                 the shell (SPA fallback for deep links)
+//   /remotes/<name>/  each remote's dist/, as a CDN would serve it
+//   /remotes.json     where the shell finds each remote (no-cache)
+//   /api, /storage, /oidc → the API process
+// In production a CDN serves the static parts and a load balancer fronts the API; this file
+// is the single-machine stand-in for both, with the same cache headers (docs/deploying.md).
+import Fastify from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+export const REMOTES = {
+  mfe_public: 'mfe-public',
+  mfe_workspace: 'mfe-workspace',
+  mfe_settings: 'mfe-settings',
+  mfe_billing: 'mfe-billing',
+};
+const urlName = (app) => app.replace(/^mfe-/, '');
+
+/** Entries must be revalidated on every load; everything else is content-hashed. */
+export function cacheControlFor(filePath) {
+  const file = basename(filePath);
+  return file === 'remoteEntry.js' || file.endsWith('.json') || file.endsWith('.html')
+    ? 'no-cache'
+    : 'public, max-age=31536000, immutable';
+}
+
+function cacheHeaders(reply, filePath) {
+  reply.header('Cache-Control', cacheControlFor(filePath));
+  // Remotes are fetched cross-origin when they live on a CDN; the manifest is read by fetch().
+  reply.header('Access-Control-Allow-Origin', '*');
+}
+
+export function defaultRemotesJson() {
+  return Object.fromEntries(
+    Object.entries(REMOTES).map(([name, app]) => [name, `/remotes/${urlName(app)}/mf-manifest.json`]),
+  );
+}
+
+/**
+ * @param {object} [options]
+ * @param {string} [options.apiUrl]       where /api, /storage and /oidc go
+ * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
+ * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
+ */
+export async function buildGateway({
+  apiUrl = 'http://127.0.0.1:8081',
+  remotesJson = {},
+  remoteDirs = {},
+  logger = false,
+} = {}) {
+  const app = Fastify({ logger });
+
+  await app.register(helmet, {
+    // The shell loads remotes from other origins (a CDN) at run time; the CSP lives with the
+    // deployment (docs/deploying.md), not in this local stand-in.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+
+  for (const prefix of ['/api', '/storage', '/oidc']) {
+    await app.register(proxy, { upstream: apiUrl, prefix, rewritePrefix: prefix, http2: false });
+  }
+
+  app.get('/remotes.json', (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache').send({ ...defaultRemotesJson(), ...remotesJson });
+  });
+
+  for (const app_ of Object.values(REMOTES)) {
+    const dir = remoteDirs[app_] ?? join(root, app_, 'dist');
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${urlName(app_)}/`,
+      decorateReply: false,
+      setHeaders: cacheHeaders,
+      // A remote that has not been built answers 404, which the shell shows as its fallback.
+      allowedPath: () => existsSync(dir),
+    });
+  }
+
+  const shellDir = join(root, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    prefix: '/',
+    setHeaders: cacheHeaders,
+    index: false,
+    wildcard: true,
+  });
+
+  // Deep links: any GET that is not a file, an API call or a remote asset gets the shell.
+  const indexHtml = () => readFileSync(join(shellDir, 'index.html'), 'utf8');
+  const sendShell = (reply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
+  app.get('/', (_req, reply) => sendShell(reply));
+  app.setNotFoundHandler((req, reply) => {
+    const accept = req.headers.accept ?? '';
+    const isPage =
+      req.method === 'GET' &&
+      accept.includes('text/html') &&
+      !req.url.startsWith('/remotes/') &&
+      !req.url.startsWith('/api/');
+    if (!isPage) return reply.code(404).send({ message: 'Not found' });
+    return sendShell(reply);
+  });
+
+  return app;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT || 8080);
+  const app = await buildGateway({ apiUrl: process.env.API_URL || 'http://127.0.0.1:8081', logger: { level: 'warn' } });
+  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  const stop = () => app.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

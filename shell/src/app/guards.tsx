@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { hasRole, ROLES, useSession } from '@stockwise/shared';
+import type { Area } from './areas';
+
+/** Spec §9: where the session layer sends a user after sign-in. */
+export const DEFAULT_PATH = '/dashboard/default';
+
+/** Where `/` (and an owner-only page) sends a signed-in user: owners to the dashboard. */
+export function homeFor(token: string | null): string {
+  return hasRole(ROLES.companyOwner, token) ? '/dashboard' : '/my-tasks';
+}
+
+export function AreaGuard({ area, children }: { area: Area; children: ReactNode }) {
+  const token = useSession((s) => s.token);
+  const { pathname, search } = useLocation();
+  const signedIn = Boolean(token);
+
+  if (area.guard === 'public-only' && signedIn) {
+    return <Navigate to={pathname === '/' ? homeFor(token) : '/dashboard'} replace />;
+  }
+  if (area.guard === 'auth' && !signedIn) {
+    return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+  }
+  // Spec §2: /dashboard is for Company Owners; everyone else goes to /my-tasks.
+  if (pathname.replace(/\/+$/, '') === '/dashboard' && !hasRole(ROLES.companyOwner, token)) {
+    return <Navigate to="/my-tasks" replace />;
+  }
+  return <>{children}</>;
+}

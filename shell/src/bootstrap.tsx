@@ -1,0 +1,17 @@
+import { createRoot } from 'react-dom/client';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
+import { registerRemotesFromConfig } from './mf/remotes';
+import { App } from './app/App';
+import { StartupError } from './app/StartupError';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+registerRemotesFromConfig().then(
+  () => root.render(<App />),
+  (error: unknown) => {
+    console.error('[shell] remotes.json could not be read', error);
+    root.render(<StartupError />);
+  },
+);

@@ -1,0 +1,104 @@
+import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { loadRemoteRoutes, resetRemote, type RemoteName } from '../../mf/remotes';
+
+/** Spec §9: a lazily loaded page chunk that has not arrived after 120 s is an error. */
+export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkTimeoutError extends Error {
+  constructor(name: string) {
+    super(`${name} took more than ${LAZY_CHUNK_TIMEOUT_MS / 1000} s to load`);
+    this.name = 'ChunkTimeoutError';
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+const LABELS: Record<RemoteName, string> = {
+  mfe_public: 'This page',
+  mfe_workspace: 'The workspace',
+  mfe_settings: 'Settings',
+  mfe_billing: 'Billing',
+};
+
+// One lazy component per remote, kept across navigations so a remote loads once; replaced
+// on Retry so React asks the federation runtime again.
+const lazyRoutes = new Map<RemoteName, ComponentType>();
+
+function routesOf(name: RemoteName, timeoutMs: number): ComponentType {
+  let component = lazyRoutes.get(name);
+  if (!component) {
+    component = lazy(async () => ({
+      default: await withTimeout(loadRemoteRoutes(name), timeoutMs, () => new ChunkTimeoutError(LABELS[name])),
+    }));
+    lazyRoutes.set(name, component);
+  }
+  return component;
+}
+
+function RemoteFallback({ error, resetErrorBoundary, name }: FallbackProps & { name: RemoteName }) {
+  const timedOut = error instanceof ChunkTimeoutError;
+  return (
+    <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" variant="outlined" onClick={resetErrorBoundary}>
+            Retry
+          </Button>
+        }
+      >
+        <AlertTitle>{LABELS[name]} could not be loaded</AlertTitle>
+        {timedOut
+          ? 'It is taking too long to arrive. Check your connection and try again.'
+          : 'Part of Stockwise is unreachable right now. The rest keeps working; try again in a moment.'}
+      </Alert>
+    </Box>
+  );
+}
+
+export function RemoteLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }} aria-busy="true">
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/**
+ * Mounts a remote's routes; a remote that fails shows its own fallback, never a blank shell.
+ * Give it `key={name}` so switching remotes starts a fresh boundary.
+ */
+export function RemoteMount({ name, timeoutMs = LAZY_CHUNK_TIMEOUT_MS }: { name: RemoteName; timeoutMs?: number }) {
+  const [Routes, setRoutes] = useState(() => routesOf(name, timeoutMs));
+  return (
+    <ErrorBoundary
+      onReset={() => {
+        lazyRoutes.delete(name);
+        resetRemote(name);
+        setRoutes(() => routesOf(name, timeoutMs));
+      }}
+      fallbackRender={(props) => <RemoteFallback {...props} name={name} />}
+    >
+      <Suspense fallback={<RemoteLoading />}>
+        <Routes />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

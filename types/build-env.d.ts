@@ -1,0 +1,12 @@
+// Ambient types for the browser apps: build-time constants (rspack.base.js DefinePlugin) and
+// asset imports handled by the bundler.
+declare const process: { env: Record<string, string | undefined> };
+declare module '*.css';
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
