@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the API reads from the environment, in one place (see api/README.md). */
+export interface Config {
+  production: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  /** null → embedded PGlite under dataDir (or in memory when dataDir is null in tests). */
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  corsOrigins: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  googleClientId: string | null;
+  supabaseUrl: string | null;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Requests per failure window before 429 (ASVS 2.2.1: at most 100 per account per hour). */
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string | null, protocols: string[]): string | null {
+  const raw = env[name] || fallback;
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const jwtSecret = env.JWT_SECRET || null;
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 bytes long');
+  }
+  if (production && databaseUrl && !jwtSecret) {
+    throw new ConfigError('JWT_SECRET is required in production with DATABASE_URL (every replica must share it)');
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', 'http://localhost:8080', ['http:', 'https:'])!;
+  const corsOrigins = (env.CORS_ORIGINS ?? publicUrl)
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const logLevel = env.LOG_LEVEL || (production ? 'info' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  return {
+    production,
+    host: env.API_HOST || '127.0.0.1',
+    port: int(env, 'API_PORT', 8081, 0, 65535),
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
+    databaseUrl,
+    jwtSecret,
+    jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
+    corsOrigins,
+    smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Stockwise <no-reply@stockwise.local>',
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    supabaseUrl: url(env, 'SUPABASE_URL', null, ['http:', 'https:']),
+    seedDemo: databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
+    logLevel,
+    loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 1, 100),
+    loginFailuresPerIp: int(env, 'LOGIN_FAILURES_PER_IP', 1000, 1, 1_000_000),
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}

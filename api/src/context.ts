@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Queryable } from './db/database.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { Principal, TokenService } from './modules/auth/tokens.js';
+import type { IdTokenVerifier } from './modules/oidc/verify.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    tokens: TokenService;
+    mailer: Mailer;
+    idTokens: IdTokenVerifier;
+    /** onRequest hook: a valid bearer token or 401. Sets request.principal. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The request's work in one transaction bound to the caller's company (RLS applies). */
+    inCompany: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>) => Promise<T>;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

@@ -1,0 +1,28 @@
+/** The one interface both drivers implement: PostgreSQL dialect, parameters as $1, $2… */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT (ROLLBACK on a throw) on one connection. */
+  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** PGlite data folder; null → in memory. */
+  dataDir: string | null;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(options.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.js');
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,43 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.js';
+
+// Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+  pool.on('error', () => undefined); // an idle client dying is reported on its next use
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async transaction<T>(fn: (q: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const q: Queryable = {
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as R[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        };
+        const result = await fn(q);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

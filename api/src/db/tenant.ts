@@ -1,0 +1,23 @@
+import type { Database, Queryable } from './database.js';
+import { APP_ROLE } from './migrations.js';
+
+/**
+ * Runs fn in a transaction as the app role, bound to one company: row-level security then shows
+ * and accepts only that company's rows. companyId comes from a verified token or from the
+ * directory look-up of an unauthenticated flow — never from the request body.
+ */
+export function inTenant<T>(db: Database, companyId: string, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (q) => {
+    await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
+    await q.query(`SELECT set_config('app.company_id', $1, true)`, [companyId]);
+    return fn(q);
+  });
+}
+
+/** As the app role with no company: only the non-tenant tables (directory, counters…) answer. */
+export function inPublic<T>(db: Database, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (q) => {
+    await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
+    return fn(q);
+  });
+}

@@ -1,0 +1,106 @@
+import { Type } from '@sinclair/typebox';
+import { Email, HttpUrl, Password, PersonName, UserName, Uuid } from '../../lib/schemas.js';
+
+const strict = { additionalProperties: false } as const;
+
+export const UserInfoSchema = Type.Object(
+  {
+    id: Type.String(),
+    companyId: Type.String(),
+    userName: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    profilePictureUrl: Type.Union([Type.String(), Type.Null()]),
+    roles: Type.Array(Type.String()),
+    CompanyName: Type.String(),
+    companyName: Type.String(),
+  },
+  { title: 'UserInfo' },
+);
+
+export const AuthResult = Type.Object({ token: Type.String(), user: UserInfoSchema }, { title: 'AuthResult' });
+
+export const LoginBody = Type.Object({ userName: Type.String({ minLength: 1, maxLength: 254 }), password: Password }, { ...strict, title: 'LoginRequest' });
+
+export const RegisterBody = Type.Object(
+  { firstName: PersonName, lastName: PersonName, userName: UserName, email: Email, password: Password },
+  { ...strict, title: 'RegisterRequest' },
+);
+
+export const CompanyWithAdminBody = Type.Object(
+  {
+    companyName: Type.String({ minLength: 1, maxLength: 200 }),
+    userName: UserName,
+    email: Email,
+    firstName: PersonName,
+    lastName: PersonName,
+    password: Type.Optional(Type.String({ maxLength: 128 })),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    industry: Type.Optional(Type.String({ maxLength: 100 })),
+    withGoogle: Type.Optional(Type.Boolean({ default: false })),
+    idToken: Type.Optional(Type.String({ minLength: 1, maxLength: 8192, description: 'With withGoogle: a Google ID token for the same email; the answer then carries a token.' })),
+  },
+  { ...strict, title: 'CompanyWithAdminRequest' },
+);
+export const CompanyWithAdminResult = Type.Object(
+  {
+    message: Type.String(),
+    companyId: Type.String(),
+    token: Type.Optional(Type.String()),
+    user: Type.Optional(UserInfoSchema),
+  },
+  { title: 'CompanyWithAdminResult' },
+);
+
+export const GoogleLoginBody = Type.Object({ idToken: Type.String({ minLength: 1, maxLength: 8192 }) }, { ...strict, title: 'GoogleLoginRequest' });
+export const GoogleInvitationBody = Type.Object(
+  { idToken: Type.String({ minLength: 1, maxLength: 8192 }), invitationId: Uuid },
+  { ...strict, title: 'GoogleLoginWithInvitationRequest' },
+);
+
+export const RegisterWithInvitationBody = Type.Object(
+  {
+    invitationId: Uuid,
+    userName: UserName,
+    firstName: PersonName,
+    lastName: PersonName,
+    password: Password,
+    email: Type.Optional(Email),
+  },
+  { ...strict, title: 'RegisterWithInvitationRequest' },
+);
+
+export const ValidateInvitationResult = Type.Object(
+  {
+    valid: Type.Boolean(),
+    message: Type.String(),
+    email: Type.Optional(Type.String()),
+    companyName: Type.Optional(Type.String()),
+    roles: Type.Optional(Type.Array(Type.String())),
+    expiresAt: Type.Optional(Type.String()),
+  },
+  { title: 'ValidateInvitationResult' },
+);
+
+export const ForgotPasswordBody = Type.Object({ email: Email }, { ...strict, title: 'ForgotPasswordRequest' });
+export const ValidateResetTokenBody = Type.Object(
+  { email: Email, token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { ...strict, title: 'ValidateResetTokenRequest' },
+);
+export const ValidateResetTokenResult = Type.Object({ valid: Type.Boolean(), message: Type.String() }, { title: 'ValidateResetTokenResult' });
+export const ResetPasswordBody = Type.Object(
+  { email: Email, token: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password, confirmPassword: Password },
+  { ...strict, title: 'ResetPasswordRequest' },
+);
+
+export const UpdateUserBody = Type.Object(
+  {
+    firstName: Type.Optional(PersonName),
+    lastName: Type.Optional(PersonName),
+    userName: Type.Optional(UserName),
+    email: Type.Optional(Email),
+    profilePictureUrl: Type.Optional(Type.Union([HttpUrl, Type.Literal(''), Type.Null()])),
+  },
+  { ...strict, title: 'UpdateUserRequest' },
+);

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { inPublic } from '../../db/tenant.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mail adapter: SMTP when SMTP_URL is set, otherwise the outbox table. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export class OutboxMailer implements Mailer {
+  readonly kind = 'outbox';
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+  async send(m: MailMessage): Promise<void> {
+    await inPublic(this.db, (q) =>
+      q.query('INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)', [m.to, m.subject, m.text]),
+    );
+    // Development only: the outbox is how a developer reads mail, so the text goes to the log.
+    this.log.info({ mailTo: m.to, subject: m.subject }, `outbox mail:\n${m.text}`);
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp';
+  private transport: Promise<{ sendMail(o: object): Promise<unknown> }>;
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+  }
+  async send(m: MailMessage): Promise<void> {
+    await (await this.transport).sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+  }
+}

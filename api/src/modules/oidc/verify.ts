@@ -1,0 +1,45 @@
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+
+/** What a verified Google (or local stand-in) ID token says about its holder. */
+export interface VerifiedIdentity {
+  subject: string;
+  email: string;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+export interface IdTokenVerifier {
+  readonly mode: 'google' | 'local';
+  readonly issuer: string;
+  readonly clientId: string;
+  verify(idToken: string): Promise<VerifiedIdentity>;
+}
+
+/** One verification for both adapters: RS256 only, issuer, audience, expiry, verified email. */
+export function jwksVerifier(mode: 'google' | 'local', keys: JWTVerifyGetKey, issuers: string[], clientId: string): IdTokenVerifier {
+  return {
+    mode,
+    issuer: issuers[0]!,
+    clientId,
+    async verify(idToken) {
+      const { payload } = await jwtVerify(idToken, keys, { algorithms: ['RS256'], issuer: issuers, audience: clientId });
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('ID token without sub or email');
+      if (payload.email_verified !== true && payload.email_verified !== 'true') throw new Error('email not verified');
+      return {
+        subject: payload.sub,
+        email: payload.email,
+        givenName: typeof payload.given_name === 'string' ? payload.given_name : null,
+        familyName: typeof payload.family_name === 'string' ? payload.family_name : null,
+      };
+    },
+  };
+}
+
+export function googleVerifier(clientId: string): IdTokenVerifier {
+  const keys = createRemoteJWKSet(new URL('https://www.googleapis.com/oauth2/v3/certs'));
+  return jwksVerifier('google', keys, ['https://accounts.google.com', 'accounts.google.com'], clientId);
+}
+
+export function localVerifier(provider: { issuer: string; clientId: string; publicJwks: JSONWebKeySet }): IdTokenVerifier {
+  return jwksVerifier('local', createLocalJWKSet(provider.publicJwks), [provider.issuer], provider.clientId);
+}
