@@ -114,6 +114,16 @@ export async function buildGateway({
   return app;
 }
 
+/**
+ * One remote's dist/ on its own origin, as a CDN path would serve it (used to ship or test a
+ * remote alone: `node scripts/gateway.mjs --remote mfe-billing/dist --port 9001`).
+ */
+export async function buildRemoteServer(dir) {
+  const app = Fastify();
+  await app.register(fastifyStatic, { root: dir, prefix: '/', setHeaders: cacheHeaders });
+  return app;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT || 8080);
   const app = await buildGateway({ apiUrl: process.env.API_URL || 'http://127.0.0.1:8081', logger: { level: 'warn' } });

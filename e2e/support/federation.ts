@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@mui/material',
+  '@mui/system',
+  '@emotion/react',
+  '@emotion/styled',
+  'zustand',
+  '@tanstack/react-query',
+  '@stockwise/shared',
+];
+
+export interface LoadedShare {
+  pkg: string;
+  version: string;
+  from: string;
+}
+
+/** Every shared module the federation runtime has actually loaded in the page, by provider. */
+export async function loadedShares(page: Page): Promise<LoadedShare[]> {
+  return page.evaluate(() => {
+    type ShareInfo = { from: string; loaded?: boolean; lib?: unknown };
+    const share =
+      (
+        globalThis as {
+          __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> };
+        }
+      ).__FEDERATION__?.__SHARE__ ?? {};
+    const seen = new Map<string, { pkg: string; version: string; from: string }>();
+    for (const scopes of Object.values(share)) {
+      for (const packages of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(packages)) {
+          for (const [version, info] of Object.entries(versions)) {
+            if (info.loaded || info.lib) seen.set(`${pkg}@${version}@${info.from}`, { pkg, version, from: info.from });
+          }
+        }
+      }
+    }
+    return [...seen.values()];
+  });
+}
+
+/** The remote names whose `./routes` the runtime has loaded into the page. */
+export async function loadedRemotes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const instances =
+      (globalThis as { __FEDERATION__?: { __INSTANCES__?: { moduleCache: Map<string, unknown> }[] } }).__FEDERATION__
+        ?.__INSTANCES__ ?? [];
+    return [...new Set(instances.flatMap((i) => [...i.moduleCache.keys()]))];
+  });
+}
+
+interface Manifest {
+  shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
+}
+
+/** Files a remote built only for its copies of shared packages: a page must never fetch them. */
+export function sharedOnlyFiles(manifest: Manifest): string[] {
+  const files = (list: Manifest['shared'] | Manifest['exposes']) =>
+    new Set(list.flatMap((entry) => [...entry.assets.js.sync, ...entry.assets.js.async]));
+  const exposed = files(manifest.exposes);
+  return [...files(manifest.shared)].filter((file) => !exposed.has(file));
+}
+
+/** Client-side navigation, as a menu click does: no page load. */
+export async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_PORT } from './ports';
+// The same start-up `npm start` uses, on a fresh data folder so every run begins empty.
+// @ts-expect-error -- plain ESM module without type declarations
+import { startProduct } from '../../scripts/lib/workspace.mjs';
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockwise-e2e-'));
+  const product = await startProduct({
+    port: E2E_PORT,
+    dataDir,
+    quiet: true,
+    env: { LOG_LEVEL: 'warn' },
+  });
+  return async () => {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadedRemotes, loadedShares, navigateInApp, SHARED_SINGLETONS, sharedOnlyFiles } from '../support/federation';
+import { REMOTE_SERVER_PORT } from '../support/ports';
+import { login, registerCompany, signInWithToken } from '../support/session';
+import { repoRoot, buildRemoteInto, startRemoteServer } from '../support/remotes';
+
+const REMOTE_NAMES = ['mfe_public', 'mfe_workspace', 'mfe_settings', 'mfe_billing'];
+const fallback = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+
+async function signInAsNewOwner(page: Page) {
+  const company = await registerCompany(page.request);
+  const { token, user } = await login(page.request, company.userName, company.password);
+  await signInWithToken(page, token, user);
+  return company;
+}
+
+test('the shell mounts every remote, and each shared singleton is loaded once, from one build', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  await signInAsNewOwner(page);
+
+  // One page load, four remotes: navigate inside the app as the menu does.
+  await page.goto('/my-tasks');
+  await expect(page.locator('main')).toBeVisible();
+  for (const path of ['/settings/company', '/premium-purchase', '/contact']) {
+    await navigateInApp(page, path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+  }
+  await expect(fallback(page)).toHaveCount(0);
+  expect((await loadedRemotes(page)).sort()).toEqual([...REMOTE_NAMES].sort());
+
+  // Through the federation runtime: each singleton has exactly one loaded provider: the shell.
+  const shares = await loadedShares(page);
+  for (const pkg of SHARED_SINGLETONS) {
+    const providers = shares.filter((s) => s.pkg === pkg);
+    expect(providers, `${pkg} loaded providers`).toHaveLength(1);
+    expect(providers[0]?.from, `${pkg} provider`).toBe('shell');
+  }
+
+  // Through the network log: no remote's own copy of a shared package was downloaded.
+  for (const remote of ['public', 'workspace', 'settings', 'billing']) {
+    const manifest = await (await page.request.get(`/remotes/${remote}/mf-manifest.json`)).json();
+    const forbidden = sharedOnlyFiles(manifest).map((file) => `/remotes/${remote}/${file}`);
+    expect(forbidden.length, `${remote} builds its own copies of shared packages`).toBeGreaterThan(0);
+    expect(
+      requested.filter((path) => forbidden.includes(path)),
+      `${remote} shared copies fetched`,
+    ).toEqual([]);
+    expect(requested.filter((path) => path === `/remotes/${remote}/remoteEntry.js`)).toHaveLength(1);
+  }
+});
+
+test('a deep link into a remote route works on first load', async ({ page }) => {
+  await page.goto('/documentation');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(fallback(page)).toHaveCount(0);
+
+  await signInAsNewOwner(page);
+  const response = await page.goto('/settings/company');
+  expect(response?.headers()['cache-control']).toBe('no-cache');
+  await expect(page).toHaveURL(/\/settings\/company$/);
+  await expect(page.locator('main h1, main h2').first()).toBeVisible();
+  expect(await loadedRemotes(page)).toContain('mfe_settings');
+});
+
+test.describe('a remote served from its own server', () => {
+  let deployDir = '';
+  let server: Awaited<ReturnType<typeof startRemoteServer>> | null = null;
+
+  test.beforeEach(async ({ page }) => {
+    deployDir = mkdtempSync(join(tmpdir(), 'stockwise-billing-cdn-'));
+    cpSync(join(repoRoot, 'mfe-billing', 'dist'), deployDir, { recursive: true });
+    server = await startRemoteServer(deployDir, REMOTE_SERVER_PORT);
+    // This environment's remotes.json sends the billing remote to its own origin.
+    await page.route('**/remotes.json', async (route) => {
+      const original = await (await route.fetch()).json();
+      await route.fulfill({
+        json: { ...original, mfe_billing: `http://127.0.0.1:${REMOTE_SERVER_PORT}/mf-manifest.json` },
+      });
+    });
+  });
+
+  test.afterEach(async () => {
+    await server?.close();
+    server = null;
+    rmSync(deployDir, { recursive: true, force: true });
+  });
+
+  test('when it is down the rest keeps working, and Retry recovers it without a reload', async ({ page }) => {
+    await server?.close();
+    server = null;
+    await page.goto('/pricing');
+    await expect(fallback(page)).toBeVisible({ timeout: 30_000 });
+    await expect(fallback(page)).toContainText('Billing could not be loaded');
+
+    // The shell and another remote still work in the same page.
+    await navigateInApp(page, '/login');
+    await expect(fallback(page)).toHaveCount(0);
+    await expect(page.locator('main, form').first()).toBeVisible();
+
+    await navigateInApp(page, '/pricing');
+    await expect(fallback(page)).toBeVisible({ timeout: 30_000 });
+
+    // The remote comes back; Retry loads it in place.
+    server = await startRemoteServer(deployDir, REMOTE_SERVER_PORT);
+    const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()));
+    await fallback(page).getByRole('button', { name: 'Retry' }).click();
+    await expect(fallback(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __marker: number }).__marker)).toBe(marker);
+    expect(await loadedRemotes(page)).toContain('mfe_billing');
+  });
+
+  test('a rebuilt and redeployed remote shows on reload with no shell rebuild', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto('/pricing');
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading).toBeVisible();
+    const before = (await heading.textContent())?.trim() ?? '';
+    expect(before.length).toBeGreaterThan(0);
+    const shellEntry = await (await page.request.get('/')).text();
+
+    // The billing team changes its heading, rebuilds, and uploads dist/ over the old one.
+    const after = `${before} (new release)`;
+    const built = await buildRemoteInto('mfe-billing', { from: before, to: after });
+    rmSync(deployDir, { recursive: true, force: true });
+    cpSync(built, deployDir, { recursive: true });
+    rmSync(built, { recursive: true, force: true });
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: after })).toBeVisible();
+    expect(await (await page.request.get('/')).text()).toBe(shellEntry);
+  });
+});

@@ -1,0 +1,150 @@
+// What `npm start`, `npm test` and `npm run test:e2e` share: install once, build only what
+// changed, and start the product (API + gateway) on one URL.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pnpm, root } from '../pnpm.mjs';
+
+export { root };
+
+const APPS = ['shell', 'mfe-public', 'mfe-workspace', 'mfe-settings', 'mfe-billing'];
+const SKIP = new Set(['node_modules', 'dist', 'coverage', '.data', 'test-results', '.artifacts']);
+
+function walk(dir, files = []) {
+  if (!existsSync(dir)) return files;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, files);
+    else files.push(path);
+  }
+  return files;
+}
+
+/** A content hash of files and folders: git checkouts change mtimes, not contents. */
+export function hashOf(paths) {
+  const hash = createHash('sha256');
+  for (const path of paths.map((p) => join(root, p))) {
+    const files = existsSync(path) && statSync(path).isDirectory() ? walk(path).sort() : [path];
+    for (const file of files) {
+      if (!existsSync(file)) continue;
+      hash.update(relative(root, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `action` unless `hash` matches the stamp it left last time (stamps live in node_modules). */
+function stamped(name, hash, action) {
+  const stampFile = join(root, 'node_modules', `.stockwise-${name}-stamp`);
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) return false;
+  action();
+  writeFileSync(stampFile, hash);
+  return true;
+}
+
+function run(args, what) {
+  const status = pnpm(args);
+  if (status !== 0) throw new Error(`${what} failed (pnpm ${args.join(' ')})`);
+}
+
+/** pnpm install, skipped when the lockfile and every package.json are as last installed. */
+export function ensureInstalled() {
+  const manifests = [
+    'package.json',
+    'pnpm-lock.yaml',
+    'pnpm-workspace.yaml',
+    ...APPS.map((a) => `${a}/package.json`),
+    'shared/package.json',
+    'api/package.json',
+    'e2e/package.json',
+  ];
+  return stamped('install', hashOf(manifests), () => {
+    console.log('[stockwise] installing dependencies (pinned pnpm, through npm)…');
+    run(['install', '--frozen-lockfile'], 'install');
+  });
+}
+
+/** Production builds of every app and the API, skipped when no source changed. */
+export function ensureBuilt() {
+  const inputs = [
+    'rspack.base.js',
+    'tsconfig.base.json',
+    'pnpm-lock.yaml',
+    'scripts/index.html',
+    'types',
+    'shared',
+    'api/src',
+    'api/package.json',
+    'api/tsconfig.json',
+    'api/tsconfig.build.json',
+    ...APPS,
+  ];
+  return stamped('build', hashOf(inputs), () => {
+    console.log('[stockwise] building the shell, the remotes and the API (production)…');
+    run(['-r', '--filter', './shell', '--filter', './mfe-*', '--filter', './api', 'build'], 'build');
+  });
+}
+
+async function waitFor(url, ms, child) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/**
+ * Starts the API as its own process and the gateway in this one.
+ * @returns {Promise<{url: string, stop: () => Promise<void>}>}
+ */
+export async function startProduct({
+  port = 8080,
+  apiPort = port + 1,
+  dataDir = join(root, '.data'),
+  env = {},
+  gateway = {},
+  quiet = false,
+} = {}) {
+  const publicUrl = `http://localhost:${port}`;
+  const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
+    cwd: join(root, 'api'),
+    env: {
+      PUBLIC_URL: publicUrl,
+      ...process.env,
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, api);
+
+  const { buildGateway } = await import('../gateway.mjs');
+  const app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
+  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+    if (api.exitCode === null) {
+      const exited = new Promise((resolve) => api.once('exit', resolve));
+      api.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (api.exitCode === null) api.kill('SIGKILL');
+    }
+  };
+  return { url: publicUrl, stop, api };
+}

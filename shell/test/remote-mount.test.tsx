@@ -1,0 +1,60 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChunkTimeoutError, RemoteMount, withTimeout } from '../src/features/remotes';
+import { loadRemoteRoutes, resetRemote } from '../src/mf/remotes';
+
+// The federation runtime fetches scripts over the network, which jsdom cannot run: this is a
+// hand-written stand-in for it (the browser suite in e2e/ drives the real one).
+jest.mock('../src/mf/remotes', () => ({
+  loadRemoteRoutes: jest.fn(),
+  resetRemote: jest.fn(),
+}));
+const load = loadRemoteRoutes as jest.MockedFunction<typeof loadRemoteRoutes>;
+
+describe('RemoteMount', () => {
+  beforeEach(() => {
+    load.mockReset();
+    (resetRemote as jest.Mock).mockReset();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the remote once it arrives', async () => {
+    load.mockResolvedValue(() => <h1>Settings page</h1>);
+    render(<RemoteMount key="a" name="mfe_settings" />);
+    expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeInTheDocument();
+  });
+
+  it('shows a fallback when the remote fails, and Retry loads it again in place', async () => {
+    load.mockRejectedValueOnce(new Error('remoteEntry.js 503'));
+    render(<RemoteMount key="b" name="mfe_billing" />);
+    expect(await screen.findByText('Billing could not be loaded')).toBeInTheDocument();
+
+    load.mockResolvedValue(() => <h1>Pricing</h1>);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Pricing' })).toBeInTheDocument();
+    expect(resetRemote).toHaveBeenCalledWith('mfe_billing');
+    expect(screen.queryByText('Billing could not be loaded')).not.toBeInTheDocument();
+  });
+
+  it('gives up on a chunk that never arrives and says it took too long', async () => {
+    jest.useFakeTimers();
+    load.mockReturnValue(new Promise(() => undefined));
+    render(<RemoteMount key="c" name="mfe_workspace" timeoutMs={120_000} />);
+    await act(async () => {
+      jest.advanceTimersByTime(120_001);
+    });
+    jest.useRealTimers();
+    expect(await screen.findByText(/taking too long/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('withTimeout', () => {
+  it('passes a value through and rejects late ones with the given error', async () => {
+    await expect(withTimeout(Promise.resolve(1), 50, () => new Error('late'))).resolves.toBe(1);
+    await expect(
+      withTimeout(new Promise(() => undefined), 10, () => new ChunkTimeoutError('X')),
+    ).rejects.toBeInstanceOf(ChunkTimeoutError);
+  });
+});
