@@ -8,7 +8,41 @@ export type { BuiltInRole } from './auth/has-role';
 export { session, sessionStore, useSession } from './auth/session-store';
 export type { SessionState } from './auth/session-store';
 export { PLAN_TYPE, SUBSCRIPTION_STATUS } from './auth/types';
-export type { CachedUser, Plan, Subscription } from './auth/types';
+export type {
+  AuthResult,
+  CachedUser,
+  Company,
+  CompanyWithAdminRequest,
+  InvitationCheck,
+  LoginRequest,
+  Plan,
+  ProfileUpdate,
+  RegisterRequest,
+  RegisterWithInvitationRequest,
+  ResetPasswordRequest,
+  Subscription,
+  UserInfo,
+} from './auth/types';
+export { AUTH_MESSAGES, THIRD_PARTY_PROVIDER, THIRD_PARTY_FALLBACK_USER_NAME } from './auth/messages';
+export * as auth from './auth/flows';
+export { isPremium, planDisplayName } from './auth/premium';
 export { api, createApiClient, setSessionLostHandler } from './api/client';
+export { AppError, errorMessage, serverError, toAppError } from './api/errors';
+export {
+  i18n,
+  addTranslations,
+  setLanguage,
+  initialLanguage,
+  useTranslation,
+  Trans,
+  LANGUAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  DEFAULT_LANGUAGE,
+} from './i18n';
+export type { Language } from './i18n';
+export { notify, setNotifier } from './ui/notify';
+export type { NotificationVariant, Notifier } from './ui/notify';
+export { BUCKETS, uploadFile, uploadCompanyLogo, uploadProfilePicture, randomFileName } from './storage/storage';
+export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';

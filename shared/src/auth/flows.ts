@@ -1,0 +1,214 @@
+import { api } from '../api/client';
+import { AppError, serverError, toAppError } from '../api/errors';
+import { events } from '../events/bus';
+import { AUTH_MESSAGES, THIRD_PARTY_FALLBACK_USER_NAME, THIRD_PARTY_PROVIDER } from './messages';
+import { session } from './session-store';
+import type {
+  AuthResult,
+  CompanyWithAdminRequest,
+  InvitationCheck,
+  LoginRequest,
+  ProfileUpdate,
+  RegisterRequest,
+  RegisterWithInvitationRequest,
+  ResetPasswordRequest,
+  Subscription,
+  UserInfo,
+} from './types';
+
+// The session flows of spec §4, over the API calls of spec §7, with the messages of §§5 and 8.
+// Screens call these and show `error.message`; they never touch the local entries themselves.
+
+/** GET /api/subscription/current; the subscription service's variant rethrows (spec §8). */
+export async function fetchCurrentSubscription(): Promise<Subscription> {
+  const { data } = await api.get<Subscription>('/api/subscription/current');
+  return data;
+}
+
+/**
+ * Loads and caches the subscription. The auth service's variant: null on failure (spec §8),
+ * and the cached entry is left as it was.
+ */
+export async function loadSubscription(): Promise<Subscription | null> {
+  try {
+    const subscription = await fetchCurrentSubscription();
+    session.setSubscription(subscription);
+    events.emit('subscription-updated');
+    return subscription;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: login success stores token and user, announces it, loads the subscription in the background. */
+export async function login(credentials: LoginRequest): Promise<AuthResult> {
+  let data: AuthResult;
+  try {
+    ({ data } = await api.post<AuthResult>('/api/auth/login', credentials));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.loginError);
+  }
+  if (!data?.token) throw new AppError(AUTH_MESSAGES.loginFailed);
+  session.setToken(data.token);
+  if (data.user) session.setUser(data.user);
+  events.emit('profile-updated');
+  void loadSubscription(); // a failure is ignored
+  return data;
+}
+
+function storeThirdPartySession(data: AuthResult) {
+  session.setToken(data.token as string);
+  // Spec §3: the cached user holds only userName; profile sync fills in the rest.
+  session.setUser({ userName: data.user?.userName || THIRD_PARTY_FALLBACK_USER_NAME });
+  events.emit('profile-updated');
+}
+
+/** Third-party sign-in with an ID token; the plain variant does not load the subscription. */
+export async function thirdPartyLogin(idToken: string, provider = THIRD_PARTY_PROVIDER): Promise<AuthResult> {
+  let data: AuthResult;
+  try {
+    ({ data } = await api.post<AuthResult>('/api/auth/google-login', { idToken }));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.providerLoginError(provider));
+  }
+  if (!data?.token) throw new AppError(AUTH_MESSAGES.providerLoginFailed(provider));
+  storeThirdPartySession(data);
+  return data;
+}
+
+/** Third-party sign-in that accepts an invitation; this variant loads the subscription. */
+export async function thirdPartyLoginWithInvitation(
+  idToken: string,
+  invitationId: string,
+  provider = THIRD_PARTY_PROVIDER,
+): Promise<AuthResult> {
+  let data: AuthResult;
+  try {
+    ({ data } = await api.post<AuthResult>('/api/auth/google-login-with-invitation', { idToken, invitationId }));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.providerInvitationError(provider));
+  }
+  if (!data?.token) throw new AppError(AUTH_MESSAGES.providerInvitationFailed(provider));
+  storeThirdPartySession(data);
+  void loadSubscription();
+  return data;
+}
+
+/** Spec §4: a registration that returns a token stores it and loads the subscription. */
+async function startSessionFrom(data: AuthResult): Promise<void> {
+  if (!data?.token) return;
+  session.setToken(data.token);
+  if (data.user) session.setUser(data.user);
+  events.emit('profile-updated');
+  await loadSubscription();
+}
+
+export async function register(payload: RegisterRequest): Promise<AuthResult> {
+  const { data } = await api.post<AuthResult>('/api/auth/register', payload);
+  await startSessionFrom(data);
+  return data;
+}
+
+/** POST /api/auth/company-with-admin; its errors are passed on untouched (spec §8). */
+export async function registerCompanyWithAdmin(
+  payload: CompanyWithAdminRequest,
+): Promise<AuthResult & { companyId?: string }> {
+  const { data } = await api.post<AuthResult & { companyId?: string }>('/api/auth/company-with-admin', {
+    ...payload,
+    withGoogle: payload.withGoogle ?? false,
+  });
+  await startSessionFrom(data);
+  return data;
+}
+
+/** Spec §8: an invalid invitation answers valid false with the server's body, or the fallback. */
+export async function validateInvitation(invitationId: string): Promise<InvitationCheck> {
+  try {
+    const { data } = await api.get<InvitationCheck>(
+      `/api/auth/validate-invitation/${encodeURIComponent(invitationId)}`,
+    );
+    return data;
+  } catch (error) {
+    const fromServer = serverError(error);
+    return { valid: false, message: fromServer?.message ?? AUTH_MESSAGES.invitationValidationFailed };
+  }
+}
+
+export async function registerWithInvitation(payload: RegisterWithInvitationRequest): Promise<AuthResult> {
+  const { data } = await api.post<AuthResult>('/api/auth/register-with-invitation', payload);
+  await startSessionFrom(data);
+  return data;
+}
+
+export async function forgotPassword(email: string): Promise<string> {
+  try {
+    const { data } = await api.post<{ message?: string }>('/api/auth/forgot-password', { email });
+    return data?.message ?? '';
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.forgotPasswordFailed);
+  }
+}
+
+export async function validateResetToken(email: string, token: string): Promise<void> {
+  try {
+    await api.post('/api/auth/validate-reset-token', { email, token });
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
+  }
+}
+
+/** Spec §5: sends both passwords; whether they match is the server's call. */
+export async function resetPassword(payload: ResetPasswordRequest): Promise<string> {
+  try {
+    const { data } = await api.post<{ message?: string }>('/api/auth/reset-password', payload);
+    return data?.message ?? '';
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.resetPasswordFailed);
+  }
+}
+
+export async function getUser(): Promise<UserInfo> {
+  try {
+    const { data } = await api.get<UserInfo>('/api/auth/getuser');
+    return data;
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.profileFetchFailed);
+  }
+}
+
+/** Spec §4: a user update refreshes the cached user and announces it. */
+export async function updateUser(update: ProfileUpdate): Promise<UserInfo> {
+  let data: UserInfo;
+  try {
+    ({ data } = await api.put<UserInfo>('/api/auth/updateuser', update));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.profileUpdateFailed);
+  }
+  session.setUser({ ...session.get().user, ...data });
+  events.emit('profile-updated');
+  return data;
+}
+
+/** Spec §4: logout removes the token, user and subscription entries. */
+export function logout(): void {
+  session.clear();
+  events.emit('profile-updated');
+}
+
+/**
+ * Spec §4's profile sync: skipped when signed out; on success the cached user is refreshed,
+ * on failure the cached user stays. Either way a profile-updated event goes out.
+ */
+export async function syncProfile(): Promise<'skipped' | 'synced' | 'cached'> {
+  if (!session.isAuthenticated()) return 'skipped';
+  try {
+    const user = await getUser();
+    if (!session.isAuthenticated()) return 'skipped';
+    session.setUser({ ...session.get().user, ...user });
+    events.emit('profile-updated');
+    return 'synced';
+  } catch {
+    events.emit('profile-updated');
+    return 'cached';
+  }
+}

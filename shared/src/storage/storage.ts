@@ -1,0 +1,62 @@
+import { AUTH_MESSAGES } from '../auth/messages';
+import { session } from '../auth/session-store';
+
+// Spec §§3 and 7: files go to the hosted object storage with the real Supabase client. In the
+// embedded setup the API serves the same Storage API under /storage/v1 on our own origin.
+// The client is imported on first upload only, so no page pays for it up front.
+
+export const BUCKETS = { companyLogos: 'company-logos', itemImages: 'ItemImages' } as const;
+
+export interface UploadResult {
+  publicUrl: string;
+  path: string;
+}
+
+// Build-time settings: rspack's DefinePlugin replaces these when the deployment names them;
+// the `typeof` guard keeps a build that does not define them from touching `process`.
+const env = (name: 'STOCKWISE_SUPABASE_URL' | 'STOCKWISE_SUPABASE_ANON_KEY'): string | undefined => {
+  if (typeof process === 'undefined') return undefined;
+  return name === 'STOCKWISE_SUPABASE_URL'
+    ? process.env.STOCKWISE_SUPABASE_URL
+    : process.env.STOCKWISE_SUPABASE_ANON_KEY;
+};
+
+/** The embedded stand-in checks the app token, not this key; hosted Supabase needs the real one. */
+const EMBEDDED_ANON_KEY = 'stockwise-embedded-anon-key';
+
+async function storageClient() {
+  const { createClient } = await import('@supabase/supabase-js');
+  const url = env('STOCKWISE_SUPABASE_URL') || window.location.origin;
+  const key = env('STOCKWISE_SUPABASE_ANON_KEY') || EMBEDDED_ANON_KEY;
+  // The app's own bearer token authorises writes (third-party auth mode of supabase-js).
+  return createClient(url, key, { accessToken: async () => session.get().token }).storage;
+}
+
+/** Spec §3: a random number plus the original extension. */
+export function randomFileName(original: string): string {
+  const dot = original.lastIndexOf('.');
+  const extension = dot > 0 ? original.slice(dot).toLowerCase() : '';
+  return `${Math.floor(Math.random() * 1e12)}${extension}`;
+}
+
+export async function uploadFile(bucket: string, folder: string, file: File): Promise<UploadResult> {
+  const storage = await storageClient();
+  const path = `${folder.replace(/\/+$/, '')}/${randomFileName(file.name)}`;
+  const { data, error } = await storage.from(bucket).upload(path, file, { upsert: false, contentType: file.type });
+  if (error) {
+    console.error('[storage] upload failed', error);
+    throw error;
+  }
+  const { data: urlData } = storage.from(bucket).getPublicUrl(data.path);
+  if (!urlData?.publicUrl) throw new Error(AUTH_MESSAGES.uploadNoPublicUrl);
+  return { publicUrl: urlData.publicUrl, path: data.path };
+}
+
+/** A profile picture lives in the company's folder of the logo bucket (the company's own images). */
+export function uploadProfilePicture(file: File, companyId: string, userId: string): Promise<UploadResult> {
+  return uploadFile(BUCKETS.companyLogos, `${companyId}/profile-pictures/${userId}`, file);
+}
+
+export function uploadCompanyLogo(file: File, companyId: string): Promise<UploadResult> {
+  return uploadFile(BUCKETS.companyLogos, companyId, file);
+}
