@@ -8,7 +8,12 @@ export default {
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } },
     ],
   },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // ESM-only packages that CommonJS dependencies require() (fine on Node 20.19, not in Jest's runtime).
+    '^cookie$': '<rootDir>/test/shims/cookie.cjs',
+    '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
+  },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
