@@ -46,3 +46,5 @@ export { BUCKETS, uploadFile, uploadCompanyLogo, uploadProfilePicture, randomFil
 export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';
+export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
+export { LanguageSwitcher } from './ui/LanguageSwitcher';

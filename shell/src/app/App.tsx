@@ -1,14 +1,26 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { BrowserRouter } from 'react-router-dom';
 import { STORAGE_KEYS } from '@stockwise/shared';
+import '../i18n';
+import { NotificationsProvider } from '../features/notifications';
+import { useProfileSync } from '../features/session';
 import { AppRoutes } from './AppRoutes';
 import { theme } from './theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+}
+
+const queryClient = createQueryClient();
+
+/** Work the shell does for the whole session, whatever page is shown. */
+function SessionEffects() {
+  useProfileSync();
+  return null;
+}
 
 export function App() {
   return (
@@ -18,14 +30,14 @@ export function App() {
       modeStorageKey={STORAGE_KEYS.themeMode}
       colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
     >
-      <CssBaseline />
+      <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
-        {/* Spec §§8-9: at most 3 notifications, top centre, 3000 ms each. */}
-        <SnackbarProvider maxSnack={3} autoHideDuration={3000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <NotificationsProvider>
           <BrowserRouter>
+            <SessionEffects />
             <AppRoutes />
           </BrowserRouter>
-        </SnackbarProvider>
+        </NotificationsProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

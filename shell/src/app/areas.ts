@@ -20,7 +20,18 @@ export interface Area {
 export const AREAS: Area[] = [
   {
     remote: 'mfe_public',
-    paths: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation'],
+    paths: [
+      '/',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password',
+      '/privacy-policy',
+      '/documentation',
+      // Where the identity provider sends the browser back (code + PKCE); public-only, so a
+      // completed sign-in moves on to the workspace by the same rule as the other pages.
+      '/auth/callback',
+    ],
     guard: 'public-only',
     chrome: 'public',
   },

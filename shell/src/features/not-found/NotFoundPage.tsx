@@ -1,21 +1,24 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from '@stockwise/shared';
 
+/** An unknown path gets a real page, with a way back (issue 4, point 1). */
 export function NotFoundPage() {
+  const { t } = useTranslation('shell');
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', textAlign: 'center', p: 3 }}>
       <Box>
         <Typography variant="overline" color="text.secondary">
-          Error 404
+          {t('notFound.code')}
         </Typography>
         <Typography variant="h4" component="h1" gutterBottom>
-          This page does not exist
+          {t('notFound.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The address may be mistyped, or the page may have moved.
+          {t('notFound.body')}
         </Typography>
         <Button component={RouterLink} to="/" variant="contained">
-          Go to the start page
+          {t('notFound.action')}
         </Button>
       </Box>
     </Box>

@@ -1,0 +1,4 @@
+export { AppLayout } from './AppLayout';
+export { TopBar } from './TopBar';
+export { Sidebar } from './Sidebar';
+export { displayNameOf, companyNameOf } from './user-name';

@@ -1,0 +1,175 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  Chip,
+  Collapse,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { rolesOf, useSession, useTranslation } from '@stockwise/shared';
+import { preload } from '../../mf/remotes';
+import { areaFor } from '../../app/areas';
+import { MENU_ICONS } from './icons';
+import type { MenuEntry } from './menu-items';
+import { MENU } from './menu-items';
+import { menuActions, useMenuState } from './ui-settings';
+import { collapseHolding, selectedFromPath, visibleMenu } from './visibility';
+
+/** Spec §8: shown in place of an entry whose type the menu does not know. */
+export function MenuItemsError() {
+  const { t } = useTranslation('shell');
+  return (
+    <Typography variant="h6" color="error" align="center" sx={{ p: 2 }} role="alert">
+      {t('menu.itemsError')}
+    </Typography>
+  );
+}
+
+/** Fetches the remote behind a link before the click lands (menu hover and keyboard focus). */
+function preloadFor(url: string | undefined) {
+  const area = url ? areaFor(url) : undefined;
+  if (area) preload(area.remote);
+}
+
+function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPick: () => void }) {
+  const { t } = useTranslation('shell');
+  const selected = useMenuState((s) => s.selectedId === item.id);
+  const Icon = item.icon ? MENU_ICONS[item.icon] : null;
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={item.url ?? '#'}
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      onClick={() => {
+        menuActions.select(item.id);
+        onPick();
+      }}
+      onMouseEnter={() => preloadFor(item.url)}
+      onFocus={() => preloadFor(item.url)}
+      sx={{ borderRadius: 2, mb: 0.25, pl: depth > 1 ? 4 + (depth - 1) : 2 }}
+    >
+      {Icon ? (
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+      ) : null}
+      <ListItemText primary={t(item.title)} slotProps={{ primary: { variant: 'body2' } }} />
+      {item.chip ? (
+        <Chip size="small" label={t(item.chip.label)} color={item.chip.color ?? 'default'} variant="outlined" />
+      ) : null}
+    </ListItemButton>
+  );
+}
+
+function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number; onPick: () => void }) {
+  const { t } = useTranslation('shell');
+  const open = useMenuState((s) => s.openCollapseId === entry.id);
+  const hasSelected = useMenuState((s) =>
+    (entry.children ?? []).some((child) => child.id === s.selectedId),
+  );
+  const Icon = entry.icon ? MENU_ICONS[entry.icon] : null;
+  const regionId = `menu-collapse-${entry.id}`;
+  return (
+    <>
+      <ListItemButton
+        onClick={() => menuActions.toggleCollapse(entry.id)}
+        aria-expanded={open}
+        aria-controls={regionId}
+        selected={!open && hasSelected}
+        sx={{ borderRadius: 2, mb: 0.25 }}
+      >
+        {Icon ? (
+          <ListItemIcon sx={{ minWidth: 36 }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+        ) : null}
+        <ListItemText primary={t(entry.title)} slotProps={{ primary: { variant: 'body2' } }} />
+        {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit id={regionId}>
+        <List disablePadding>
+          {(entry.children ?? []).map((child) => (
+            <MenuEntryView key={child.id} entry={child} depth={depth + 1} onPick={onPick} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+function MenuEntryView({ entry, depth, onPick }: { entry: MenuEntry; depth: number; onPick: () => void }) {
+  switch (entry.type) {
+    case 'item':
+      return <NavItem item={entry} depth={depth} onPick={onPick} />;
+    case 'collapse':
+      return <NavCollapse entry={entry} depth={depth} onPick={onPick} />;
+    default:
+      return <MenuItemsError />;
+  }
+}
+
+function NavGroup({ group, onPick }: { group: MenuEntry; onPick: () => void }) {
+  const { t } = useTranslation('shell');
+  const headingId = `menu-group-${group.id}`;
+  return (
+    <List
+      component="div"
+      role="group"
+      aria-labelledby={headingId}
+      dense
+      sx={{ px: 1.5, py: 0.5 }}
+      subheader={
+        <ListSubheader
+          id={headingId}
+          component="div"
+          disableSticky
+          sx={{ bgcolor: 'transparent', lineHeight: 2.5, fontWeight: 600, fontSize: 12, textTransform: 'uppercase' }}
+        >
+          {t(group.title)}
+        </ListSubheader>
+      }
+    >
+      {(group.children ?? []).map((entry) => (
+        <MenuEntryView key={entry.id} entry={entry} depth={1} onPick={onPick} />
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The side menu: the tree of spec §2 as the user's roles allow (spec §6). The selected item
+ * follows the path on load; the collapse holding it opens.
+ */
+export function MenuList({ entries = MENU, onPick = () => {} }: { entries?: MenuEntry[]; onPick?: () => void }) {
+  const token = useSession((s) => s.token);
+  const tree = useMemo(() => visibleMenu(entries, rolesOf(token)), [entries, token]);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const selected = selectedFromPath(tree, pathname);
+    menuActions.select(selected?.id ?? null);
+    const holder = selected ? collapseHolding(tree, selected.id) : undefined;
+    if (holder) menuActions.openCollapse(holder.id);
+  }, [tree, pathname]);
+
+  return (
+    <nav aria-label="Main menu">
+      {tree.map((entry) =>
+        entry.type === 'group' ? (
+          <NavGroup key={entry.id} group={entry} onPick={onPick} />
+        ) : (
+          <List key={entry.id} dense sx={{ px: 1.5 }}>
+            <MenuEntryView entry={entry} depth={1} onPick={onPick} />
+          </List>
+        ),
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotificationsProvider, NOTIFICATION_LIMIT, NOTIFICATION_DURATION_MS } from './NotificationsProvider';

@@ -1,0 +1,22 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, events, useSession, type Company } from '@stockwise/shared';
+
+export const COMPANY_QUERY_KEY = ['company', 'mine'] as const;
+
+/** The signed-in user's company (logo, name); refetched when a logo-updated event arrives (spec §4). */
+export function useCompany() {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: [...COMPANY_QUERY_KEY, token],
+    enabled: Boolean(token),
+    retry: false,
+    queryFn: async () => (await api.get<Company>('/api/company')).data,
+  });
+  useEffect(
+    () => events.on('logo-updated', () => void queryClient.invalidateQueries({ queryKey: COMPANY_QUERY_KEY })),
+    [queryClient],
+  );
+  return query;
+}
