@@ -49,11 +49,13 @@ export function defaultRemotesJson() {
  * @param {string} [options.apiUrl]       where /api, /storage and /oidc go
  * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
  * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
+ * @param {string} [options.shellDir]                   the shell's dist folder
  */
 export async function buildGateway({
   apiUrl = 'http://127.0.0.1:8081',
   remotesJson = {},
   remoteDirs = {},
+  shellDir = join(root, 'shell', 'dist'),
   logger = false,
 } = {}) {
   const app = Fastify({ logger });
@@ -87,7 +89,6 @@ export async function buildGateway({
     });
   }
 
-  const shellDir = join(root, 'shell', 'dist');
   await app.register(fastifyStatic, {
     root: shellDir,
     prefix: '/',

@@ -128,11 +128,17 @@ export async function startProduct({
     },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
-  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, api);
-
-  const { buildGateway } = await import('../gateway.mjs');
-  const app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
-  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  let app;
+  try {
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, api);
+    const { buildGateway } = await import('../gateway.mjs');
+    app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
+    await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  } catch (error) {
+    // Never leave an API behind that the next start would collide with.
+    api.kill('SIGTERM');
+    throw error;
+  }
 
   let stopped = false;
   const stop = async () => {

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// bench/bundle: what a first visit downloads (JS and CSS: raw, gzip, brotli) per route, for
+// the federated build and for the same pages built as one ordinary bundle.
+//   node bench/bundle/run.mjs      → prints a Markdown table and writes bench/bundle/RESULTS.md
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+
+const ROUTES = ['/', '/login', '/my-tasks'];
+const PORT = Number(process.env.BENCH_PORT || 8280);
+const shellRequire = createRequire(join(root, 'shell', 'package.json'));
+
+async function buildMonolith(outDir) {
+  const { rspack } = shellRequire('@rspack/core');
+  const configFactory = shellRequire(join(root, 'shell', 'rspack.config.js'));
+  const base = configFactory({}, { mode: 'production' });
+  const config = {
+    ...base,
+    output: { ...base.output, path: outDir },
+    // No federation: drop the MF plugin, keep HTML and defines; remotes become lazy chunks.
+    plugins: [
+      ...base.plugins.filter((p) => !/ModuleFederation/.test(p.constructor.name)),
+      new rspack.NormalModuleReplacementPlugin(/[\\/]mf[\\/]remotes$/, join(root, 'bench', 'bundle', 'static-remotes.ts')),
+    ],
+  };
+  await new Promise((resolve, reject) =>
+    rspack(config).run((err, stats) => (err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve())),
+  );
+}
+
+function sizes(buffers) {
+  const raw = buffers.reduce((n, b) => n + b.length, 0);
+  const gzip = buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  const brotli = buffers.reduce(
+    (n, b) => n + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    0,
+  );
+  return { raw, gzip, brotli };
+}
+
+async function measure(browser, baseUrl, session) {
+  const result = {};
+  for (const route of ROUTES) {
+    const context = await browser.newContext();
+    if (route === '/my-tasks') {
+      await context.addInitScript(([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }, [session.token, JSON.stringify(session.user)]);
+    }
+    const page = await context.newPage();
+    const files = { js: [], css: [] };
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
+      if (!kind || !response.ok()) return;
+      try {
+        files[kind].push(await response.body());
+      } catch {
+        // a body the page dropped (navigation) is not downloaded
+      }
+    });
+    await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    result[route] = { js: sizes(files.js), css: sizes(files.css), jsFiles: files.js.length };
+    await context.close();
+  }
+  return result;
+}
+
+const kb = (n) => (n / 1024).toFixed(1);
+
+async function main() {
+  ensureInstalled();
+  ensureBuilt();
+  const monoDir = mkdtempSync(join(tmpdir(), 'stockwise-mono-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockwise-bench-'));
+  await buildMonolith(monoDir);
+
+  const { chromium } = shellRequire(join(root, 'node_modules', 'playwright-core'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+  const results = {};
+  for (const [label, gateway] of [['federated', {}], ['one bundle', { shellDir: monoDir }]]) {
+    const product = await startProduct({ port: PORT, dataDir, quiet: true, gateway, env: { LOG_LEVEL: 'warn' } });
+    try {
+      const base = product.url;
+      const stamp = Date.now().toString(36);
+      const company = {
+        companyName: `Bench ${stamp}`, userName: `bench_${stamp}`, email: `bench_${stamp}@example.com`,
+        firstName: 'Bench', lastName: 'Owner', password: 'bench password 1', phone: '1', industry: 'Retail', withGoogle: false,
+      };
+      await fetch(`${base}/api/auth/company-with-admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(company) });
+      const session = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: company.userName, password: company.password }) })).json();
+      results[label] = await measure(browser, base, session);
+    } finally {
+      await product.stop();
+    }
+  }
+  await browser.close();
+  rmSync(monoDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const lines = [
+    '| route | build | JS files | JS raw KB | JS gzip KB | JS brotli KB | CSS raw KB | CSS gzip KB | CSS brotli KB |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const route of ROUTES) {
+    for (const label of Object.keys(results)) {
+      const r = results[label][route];
+      lines.push(`| \`${route}\` | ${label} | ${r.jsFiles} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.css.raw)} | ${kb(r.css.gzip)} | ${kb(r.css.brotli)} |`);
+    }
+    const tax = results.federated[route].js.gzip / results['one bundle'][route].js.gzip;
+    lines.push(`| \`${route}\` | **federation tax (JS gzip)** | | | **${tax.toFixed(2)}×** | | | | |`);
+  }
+  const table = lines.join('\n');
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  writeFileSync(
+    join(root, 'bench', 'bundle', 'RESULTS.md'),
+    `Measured ${stamp} UTC with \`node bench/bundle/run.mjs\` (Chromium ${browser.version?.() ?? ''}, cold cache, one context per route).\n\n${table}\n`,
+  );
+  console.log(table);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+// The non-federated baseline: the same shell, with each remote's routes imported as an
+// ordinary lazy chunk of one bundle (what a monolith with route-level splitting ships).
+// bench/bundle/run.mjs swaps it in for shell/src/mf/remotes.ts.
+import type { ComponentType } from 'react';
+
+export type RemoteName = 'mfe_public' | 'mfe_workspace' | 'mfe_settings' | 'mfe_billing';
+
+const routes: Record<RemoteName, () => Promise<{ default: ComponentType }>> = {
+  mfe_public: () => import('../../mfe-public/src/routes'),
+  mfe_workspace: () => import('../../mfe-workspace/src/routes'),
+  mfe_settings: () => import('../../mfe-settings/src/routes'),
+  mfe_billing: () => import('../../mfe-billing/src/routes'),
+};
+
+export async function registerRemotesFromConfig(): Promise<void> {}
+export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
+  return (await routes[name]()).default;
+}
+export function resetRemote(): void {}
+export function preload(name: RemoteName): void {
+  void routes[name]();
+}
