@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { bearer, closeShared, testApp, unique, type TestContext } from './helpers.js';
+
+// The embedded Google stand-in: authorization code + PKCE through its sign-in page, the ID token
+// verified with jose against the provider's published JWKS, then used to sign in to the API.
+let ctx: TestContext;
+let base: string;
+
+beforeAll(async () => {
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  base = `http://127.0.0.1:${port}`;
+  ctx = await testApp({ PUBLIC_URL: base });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await closeShared();
+});
+
+/** A tiny browser: follows redirects by hand, keeps cookies. */
+async function signInWithLocalGoogle(email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: cookieHeader() } });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    return res;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${base}/auth/callback`;
+  const auth = new URL(`${base}/oidc/auth`);
+  Object.entries({ client_id: 'stockwise-local', response_type: 'code', scope: 'openid email profile', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 's1', nonce: 'n1' }).forEach(([k, v]) => auth.searchParams.set(k, v));
+  let res = await go(auth.href);
+  expect(res.status).toBe(303);
+  let location = new URL(res.headers.get('location')!, base).href;
+  expect(location).toContain('/oidc/interaction/');
+  const page = await go(location);
+  expect(await page.text()).toContain('Sign in with Google');
+  res = await go(location, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, given_name: 'Gina', family_name: 'Google' }).toString() });
+  expect(res.status).toBe(303);
+  location = new URL(res.headers.get('location')!, base).href;
+  for (let i = 0; i < 5 && !location.startsWith(redirectUri); i++) {
+    res = await go(location);
+    location = new URL(res.headers.get('location')!, base).href;
+  }
+  const callback = new URL(location);
+  expect(callback.searchParams.get('state')).toBe('s1');
+  const code = callback.searchParams.get('code')!;
+  const token = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'stockwise-local', code_verifier: verifier }).toString(),
+  });
+  expect(token.status).toBe(200);
+  return ((await token.json()) as { id_token: string }).id_token;
+}
+
+test('code + PKCE flow gives an RS256 ID token that jose verifies against the published JWKS', async () => {
+  const email = `${unique('g')}@gmail.com`;
+  const idToken = await signInWithLocalGoogle(email);
+  const discovery = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string };
+  expect(discovery.issuer).toBe(`${base}/oidc`);
+  const { payload, protectedHeader } = await jwtVerify(idToken, createRemoteJWKSet(new URL(discovery.jwks_uri)), {
+    issuer: `${base}/oidc`,
+    audience: 'stockwise-local',
+    algorithms: ['RS256'],
+  });
+  expect(protectedHeader.alg).toBe('RS256');
+  expect(payload).toMatchObject({ email, email_verified: true, given_name: 'Gina', family_name: 'Google', nonce: 'n1' });
+});
+
+test('google-login: unknown account → clear 404; after company-with-admin withGoogle → token; invitation variant joins the company', async () => {
+  const email = `${unique('g')}@gmail.com`;
+  const idToken = await signInWithLocalGoogle(email);
+  const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', message: expect.stringMatching(/Register your company with Google/) });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/company-with-admin',
+    payload: { companyName: 'Google Co', userName: unique('gg'), email, firstName: 'Gina', lastName: 'Google', phone: '', industry: '', withGoogle: true, idToken },
+  });
+  expect(created.statusCode).toBe(200);
+  expect(created.json().token).toEqual(expect.any(String));
+  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+  expect(login.statusCode).toBe(200);
+  expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Company Owner'] });
+
+  const inviteeEmail = `${unique('inv')}@gmail.com`;
+  const inv = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(login.json().token), payload: { email: inviteeEmail, roles: ['Rapid Seller'] } });
+  const wrongPerson = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login-with-invitation', payload: { idToken, invitationId: inv.json().id } });
+  expect(wrongPerson.statusCode).toBe(409);
+  const inviteeToken = await signInWithLocalGoogle(inviteeEmail);
+  const joined = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login-with-invitation', payload: { idToken: inviteeToken, invitationId: inv.json().id } });
+  expect(joined.statusCode).toBe(200);
+  expect(joined.json().user).toMatchObject({ email: inviteeEmail, companyName: 'Google Co', roles: ['Rapid Seller'] });
+});
+
+test('a forged or foreign ID token is refused with 401', async () => {
+  const email = `${unique('g')}@gmail.com`;
+  const idToken = await signInWithLocalGoogle(email);
+  const [h, p] = idToken.split('.');
+  const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), email: 'ceo@victim.com' })).toString('base64url')}.${idToken.split('.')[2]}`;
+  for (const t of [tampered, 'abc', `${h}.${p}.`]) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken: t } });
+    expect(res.statusCode).toBe(401);
+  }
+});
