@@ -1,0 +1,24 @@
+// Runs the API suite on PGlite, then — when DATABASE_URL is set — again on that PostgreSQL server.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const jest = require.resolve('jest/bin/jest');
+const args = process.argv.slice(2);
+const databaseUrl = process.env.DATABASE_URL;
+
+function run(label, env) {
+  console.log(`\n▶ API tests on ${label}`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [jest, ...args], {
+    stdio: 'inherit',
+    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
+  });
+  console.log(`◀ ${label}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.status ?? 1;
+}
+
+const { DATABASE_URL: _omit, ...withoutDb } = process.env;
+let status = run('PGlite (in-process)', withoutDb);
+if (databaseUrl) status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env) || status;
+process.exit(status);
