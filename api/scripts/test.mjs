@@ -1,4 +1,6 @@
 // Runs the API suite on PGlite, then — when DATABASE_URL is set — again on that PostgreSQL server.
+// On PostgreSQL the files share one database, so they run one at a time (the fuzz test compares
+// table counts before and after each refused request).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -7,10 +9,10 @@ const jest = require.resolve('jest/bin/jest');
 const args = process.argv.slice(2);
 const databaseUrl = process.env.DATABASE_URL;
 
-function run(label, env) {
+function run(label, env, extra = []) {
   console.log(`\n▶ API tests on ${label}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, [jest, ...args], {
+  const r = spawnSync(process.execPath, [jest, ...extra, ...args], {
     stdio: 'inherit',
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
@@ -20,5 +22,5 @@ function run(label, env) {
 
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
 let status = run('PGlite (in-process)', withoutDb);
-if (databaseUrl) status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env) || status;
+if (databaseUrl) status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
 process.exit(status);
