@@ -44,7 +44,8 @@ export async function login(request: APIRequestContext, userName: string, passwo
 
 /** Signs the browser in the way the shell does after a login: token and user in storage. */
 export async function signInWithToken(page: Page, token: string, user: Record<string, unknown>) {
-  await page.goto('/privacy-policy');
+  // Any page of the origin will do; wait until it has settled so no load of it is still in flight.
+  await page.goto('/privacy-policy', { waitUntil: 'networkidle' });
   await page.evaluate(
     ([t, u]) => {
       localStorage.setItem('token', t);

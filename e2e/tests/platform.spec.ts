@@ -18,9 +18,9 @@ async function signInAsNewOwner(page: Page) {
 }
 
 test('the shell mounts every remote, and each shared singleton is loaded once, from one build', async ({ page }) => {
+  await signInAsNewOwner(page);
   const requested: string[] = [];
   page.on('request', (req) => requested.push(new URL(req.url()).pathname));
-  await signInAsNewOwner(page);
 
   // One page load, four remotes: navigate inside the app as the menu does.
   await page.goto('/my-tasks');
@@ -100,7 +100,7 @@ test.describe('a remote served from its own server', () => {
     // The shell and another remote still work in the same page.
     await navigateInApp(page, '/login');
     await expect(fallback(page)).toHaveCount(0);
-    await expect(page.locator('main, form').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
     await navigateInApp(page, '/pricing');
     await expect(fallback(page)).toBeVisible({ timeout: 30_000 });

@@ -60,6 +60,16 @@ export function preload(name: RemoteName): void {
   });
 }
 
+/**
+ * Once the page is idle, fetches the remotes this visitor is likely to open next, so the
+ * first click into them does not wait on the network. Never competes with the first paint.
+ */
+export function preloadWhenIdle(names: readonly RemoteName[]): void {
+  const run = () => names.forEach(preload);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 2000);
+}
+
 /** The federation runtime's view of what was loaded, for the platform's own checks. */
 export function federationInstance() {
   return getInstance();
