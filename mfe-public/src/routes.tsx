@@ -1,19 +1,25 @@
 import { Route, Routes } from 'react-router-dom';
-import { ScreenComing } from '@stockwise/shared';
+import './i18n';
+import { AuthCallbackPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from './features/auth';
+import { ContactUsPage, WorkspaceContactPage } from './features/contact';
+import { DocumentationPage } from './features/docs';
+import { LandingPage } from './features/landing';
+import { PrivacyPolicyPage } from './features/legal';
 
 /** Exposed as ./routes: every page under the public remote's paths (shell: app/areas.ts). */
 export default function PublicRoutes() {
   return (
     <Routes>
-      <Route index element={<ScreenComing title="Stockwise" />} />
-      <Route path="login" element={<ScreenComing title="Sign in" />} />
-      <Route path="register" element={<ScreenComing title="Register your company" />} />
-      <Route path="forgot-password" element={<ScreenComing title="Forgot password" />} />
-      <Route path="reset-password" element={<ScreenComing title="Reset password" />} />
-      <Route path="privacy-policy" element={<ScreenComing title="Privacy policy" />} />
-      <Route path="documentation" element={<ScreenComing title="Documentation" />} />
-      <Route path="contact-us" element={<ScreenComing title="Contact us" />} />
-      <Route path="contact" element={<ScreenComing title="Send us a message" />} />
+      <Route index element={<LandingPage />} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="register" element={<RegisterPage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      <Route path="auth/callback" element={<AuthCallbackPage />} />
+      <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route path="documentation" element={<DocumentationPage />} />
+      <Route path="contact-us" element={<ContactUsPage />} />
+      <Route path="contact" element={<WorkspaceContactPage />} />
     </Routes>
   );
 }

@@ -1,10 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { ScreenComing } from '@stockwise/shared';
+import './i18n';
+import { ProfilePage } from './features/profile';
 
 const SCREENS: [string, string][] = [
   ['dashboard', 'Dashboard'],
   ['my-tasks', 'My Tasks'],
-  ['profile', 'Profile'],
   ['actions/inventory-reception', 'Add Item'],
   ['actions/item-process', 'Item Process'],
   ['actions/rapid-sell', 'Rapid Sell'],
@@ -30,6 +31,7 @@ export default function WorkspaceRoutes() {
       {SCREENS.map(([path, title]) => (
         <Route key={path} path={path} element={<ScreenComing title={title} />} />
       ))}
+      <Route path="profile" element={<ProfilePage />} />
     </Routes>
   );
 }

@@ -48,3 +48,4 @@ export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';
 export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
+export { readClaims } from './auth/claims';

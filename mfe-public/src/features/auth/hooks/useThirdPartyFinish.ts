@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppError, auth } from '@stockwise/shared';
+import type { SignInIntent } from '../third-party/oidc';
+
+/** Spec §9: where the session layer sends a user after sign-in. */
+export const DEFAULT_PATH = '/dashboard/default';
+
+/** The API's answer when the Google account has no Stockwise account yet. */
+export const ACCOUNT_NOT_FOUND = 'ACCOUNT_NOT_FOUND';
+
+/**
+ * What happens once an ID token is in hand: sign in, accept the invitation, or go on to
+ * register a company with Google. An unknown account is offered company registration.
+ */
+export function useThirdPartyFinish() {
+  const navigate = useNavigate();
+  return useCallback(
+    async (idToken: string, intent: SignInIntent) => {
+      if (intent.kind === 'register') {
+        navigate('/register', { replace: true, state: { googleIdToken: idToken } });
+        return;
+      }
+      try {
+        if (intent.kind === 'invitation') await auth.thirdPartyLoginWithInvitation(idToken, intent.invitationId);
+        else await auth.thirdPartyLogin(idToken);
+        navigate(DEFAULT_PATH, { replace: true });
+      } catch (error) {
+        if (error instanceof AppError && (error.code === ACCOUNT_NOT_FOUND || error.status === 404) && intent.kind === 'login') {
+          navigate('/register', { replace: true, state: { googleIdToken: idToken, notFound: error.message } });
+          return;
+        }
+        throw error;
+      }
+    },
+    [navigate],
+  );
+}

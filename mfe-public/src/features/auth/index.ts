@@ -1,0 +1,5 @@
+export { LoginPage } from './routes/LoginPage';
+export { RegisterPage } from './routes/RegisterPage';
+export { ForgotPasswordPage } from './routes/ForgotPasswordPage';
+export { ResetPasswordPage } from './routes/ResetPasswordPage';
+export { AuthCallbackPage } from './routes/AuthCallbackPage';

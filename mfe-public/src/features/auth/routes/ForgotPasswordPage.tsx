@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { z } from 'zod';
+import { auth, useTranslation } from '@stockwise/shared';
+import { NS } from '../../../i18n';
+import { AuthShell } from '../components/AuthShell';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation(NS);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const schema = z.object({ email: z.string().trim().email(t('auth.validation.email')) });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      setSent((await auth.forgotPassword(email)) || t('auth.forgot.sent'));
+    } catch (e) {
+      // Spec §8: the server's message, or the Turkish fallback.
+      setError((e as Error).message);
+    }
+  });
+
+  return (
+    <AuthShell title={t('auth.forgot.title')} subtitle={sent ? undefined : t('auth.forgot.subtitle')}>
+      {sent ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status">
+            <strong>{t('auth.forgot.sent')}</strong>
+            <br />
+            {sent}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained">
+            {t('auth.forgot.back')}
+          </Button>
+        </Stack>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit}>
+          <Stack spacing={2}>
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <TextField
+              label={t('auth.forgot.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+              {...register('email')}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+              {t('auth.forgot.submit')}
+            </Button>
+            <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
+              {t('auth.forgot.back')}
+            </Link>
+          </Stack>
+        </Box>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Divider, Grid, Link, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { auth, errorMessage, useTranslation } from '@stockwise/shared';
+import { NS } from '../../../i18n';
+import { AuthShell } from '../components/AuthShell';
+import { PasswordField } from '../components/PasswordField';
+import { ThirdPartyButton } from '../components/ThirdPartyButton';
+import { DEFAULT_PATH } from '../hooks/useThirdPartyFinish';
+
+const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
+
+/** Registration by invitation: the invitation is validated first; an invalid one shows the server's message. */
+export function InvitationRegistration({ invitationId }: { invitationId: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const check = useQuery({
+    queryKey: ['invitation', invitationId],
+    queryFn: () => auth.validateInvitation(invitationId),
+    retry: false,
+  });
+  const required = t('auth.validation.required');
+  const schema = z
+    .object({
+      firstName: z.string().trim().min(1, required).max(100),
+      lastName: z.string().trim().min(1, required).max(100),
+      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
+      password: z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      confirmPassword: z.string(),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('auth.validation.passwordsMatch') });
+  type Values = z.infer<typeof schema>;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { firstName: '', lastName: '', userName: '', password: '', confirmPassword: '' },
+  });
+
+  if (check.isPending) {
+    return (
+      <AuthShell title={t('auth.invitation.checking')}>
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
+          <CircularProgress aria-label={t('auth.invitation.checking')} />
+        </Box>
+      </AuthShell>
+    );
+  }
+  const invitation = check.data;
+  if (!invitation?.valid) {
+    return (
+      <AuthShell title={t('auth.invitation.invalidTitle')}>
+        <Alert severity="error" role="alert">
+          {invitation?.message}
+        </Alert>
+        <Button component={RouterLink} to="/login" sx={{ mt: 2 }}>
+          {t('auth.register.signIn')}
+        </Button>
+      </AuthShell>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await auth.registerWithInvitation({
+        invitationId,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        userName: values.userName,
+        password: values.password,
+        ...(invitation.email ? { email: invitation.email } : {}),
+      });
+      navigate(DEFAULT_PATH, { replace: true });
+    } catch (e) {
+      setError(errorMessage(e, t('auth.invitation.failed')));
+    }
+  });
+
+  return (
+    <AuthShell
+      maxWidth="sm"
+      title={t('auth.invitation.title', { company: invitation.companyName ?? '' })}
+      subtitle={t('auth.invitation.subtitle', { roles: (invitation.roles ?? []).join(', ') })}
+    >
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          <Alert severity="info">{invitation.message}</Alert>
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <TextField label={t('auth.register.email')} value={invitation.email ?? ''} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label={t('auth.register.firstName')} autoComplete="given-name" fullWidth autoFocus error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...register('firstName')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label={t('auth.register.lastName')} autoComplete="family-name" fullWidth error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...register('lastName')} />
+            </Grid>
+            <Grid size={12}>
+              <TextField label={t('auth.register.userName')} autoComplete="username" fullWidth error={Boolean(errors.userName)} helperText={errors.userName?.message} {...register('userName')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <PasswordField label={t('auth.register.password')} autoComplete="new-password" fullWidth error={Boolean(errors.password)} helperText={errors.password?.message} {...register('password')} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <PasswordField label={t('auth.register.confirmPassword')} autoComplete="new-password" fullWidth error={Boolean(errors.confirmPassword)} helperText={errors.confirmPassword?.message} {...register('confirmPassword')} />
+            </Grid>
+          </Grid>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+            {t('auth.invitation.submit')}
+          </Button>
+          <Divider>{t('auth.or')}</Divider>
+          <ThirdPartyButton intent={{ kind: 'invitation', invitationId }} label={t('auth.invitation.withGoogle')} />
+          <Box sx={{ textAlign: 'center' }}>
+            <Link component={RouterLink} to="/login" variant="body2">
+              {t('auth.register.haveAccount')} {t('auth.register.signIn')}
+            </Link>
+          </Box>
+        </Stack>
+      </Box>
+    </AuthShell>
+  );
+}

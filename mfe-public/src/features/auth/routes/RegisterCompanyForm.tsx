@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Divider, Grid, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { auth, errorMessage, notify, useTranslation } from '@stockwise/shared';
+import { NS } from '../../../i18n';
+import { AuthShell } from '../components/AuthShell';
+import { PasswordField } from '../components/PasswordField';
+import { ThirdPartyButton } from '../components/ThirdPartyButton';
+import { DEFAULT_PATH } from '../hooks/useThirdPartyFinish';
+import { identityFrom } from '../third-party/oidc';
+
+const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
+
+/** Registration of a company with its admin (spec §3 payload); with Google when an ID token came back. */
+export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken?: string; notFound?: string }) {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const withGoogle = Boolean(googleIdToken);
+  const identity = googleIdToken ? identityFrom(googleIdToken) : null;
+  const required = t('auth.validation.required');
+
+  const schema = z
+    .object({
+      companyName: z.string().trim().min(1, required).max(200),
+      industry: z.string().trim().max(100),
+      phone: z.string().trim().max(40),
+      firstName: z.string().trim().min(1, required).max(100),
+      lastName: z.string().trim().min(1, required).max(100),
+      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
+      email: z.string().trim().email(t('auth.validation.email')),
+      password: withGoogle ? z.string() : z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      confirmPassword: z.string(),
+    })
+    .refine((v) => withGoogle || v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: t('auth.validation.passwordsMatch'),
+    });
+  type Values = z.infer<typeof schema>;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      companyName: '',
+      industry: '',
+      phone: '',
+      firstName: identity?.firstName ?? '',
+      lastName: identity?.lastName ?? '',
+      userName: identity?.email ? (identity.email.split('@')[0] ?? '') : '',
+      email: identity?.email ?? '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const result = await auth.registerCompanyWithAdmin({
+        companyName: values.companyName,
+        userName: values.userName,
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone,
+        industry: values.industry,
+        withGoogle,
+        ...(withGoogle ? { idToken: googleIdToken } : { password: values.password }),
+      });
+      if (result.token) {
+        notify(result.message || t('auth.register.success'), 'success');
+        navigate(DEFAULT_PATH, { replace: true });
+      } else {
+        setInfo(result.message || t('auth.register.googleSignInAfter'));
+      }
+    } catch (e) {
+      setError(errorMessage(e, t('auth.register.failed')));
+    }
+  });
+
+  const field = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      fullWidth
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+      {...extra}
+      {...register(name)}
+    />
+  );
+
+  return (
+    <AuthShell title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} maxWidth="sm">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2.5}>
+          {notFound ? <Alert severity="info">{notFound}</Alert> : null}
+          {withGoogle ? (
+            <Alert severity="info" role="status">
+              <strong>{t('auth.register.withGoogleTitle')}</strong> — {t('auth.register.withGoogleBody', { email: identity?.email })}
+            </Alert>
+          ) : null}
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {info ? (
+            <Alert severity="success" role="status">
+              {info}
+            </Alert>
+          ) : null}
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {t('auth.register.company')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={12}>{field('companyName', t('auth.register.companyName'), { autoComplete: 'organization', autoFocus: true })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('industry', t('auth.register.industry'))}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('phone', t('auth.register.phone'), { autoComplete: 'tel', type: 'tel' })}</Grid>
+          </Grid>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {t('auth.register.admin')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', t('auth.register.firstName'), { autoComplete: 'given-name' })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', t('auth.register.lastName'), { autoComplete: 'family-name' })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('userName', t('auth.register.userName'), { autoComplete: 'username' })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('email', t('auth.register.email'), { autoComplete: 'email', type: 'email', slotProps: { htmlInput: { readOnly: withGoogle } } })}
+            </Grid>
+            {withGoogle ? null : (
+              <>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <PasswordField
+                    label={t('auth.register.password')}
+                    autoComplete="new-password"
+                    fullWidth
+                    error={Boolean(errors.password)}
+                    helperText={errors.password?.message}
+                    {...register('password')}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <PasswordField
+                    label={t('auth.register.confirmPassword')}
+                    autoComplete="new-password"
+                    fullWidth
+                    error={Boolean(errors.confirmPassword)}
+                    helperText={errors.confirmPassword?.message}
+                    {...register('confirmPassword')}
+                  />
+                </Grid>
+              </>
+            )}
+          </Grid>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>
+            {t('auth.register.submit')}
+          </Button>
+          {withGoogle ? null : (
+            <>
+              <Divider>{t('auth.or')}</Divider>
+              <ThirdPartyButton intent={{ kind: 'register' }} />
+            </>
+          )}
+          <Typography variant="body2" align="center" color="text.secondary">
+            {t('auth.register.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login">
+              {t('auth.register.signIn')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { InvitationRegistration } from './InvitationRegistration';
+import { RegisterCompanyForm } from './RegisterCompanyForm';
+
+/** /register: by invitation when the link carries one (?invitationId=…), else a new company. */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const state = useLocation().state as { googleIdToken?: string; notFound?: string } | null;
+  const invitationId = params.get('invitationId') ?? params.get('invitation');
+  if (invitationId) return <InvitationRegistration invitationId={invitationId} />;
+  return (
+    <RegisterCompanyForm
+      key={state?.googleIdToken ?? 'password'}
+      {...(state?.googleIdToken ? { googleIdToken: state.googleIdToken } : {})}
+      {...(state?.notFound ? { notFound: state.notFound } : {})}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { ContactUsPage, WorkspaceContactPage } from './components/ContactPage';

@@ -1,0 +1,1 @@
+export { ProfilePage, MAX_PICTURE_BYTES } from './components/ProfilePage';
