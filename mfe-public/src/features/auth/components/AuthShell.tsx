@@ -36,7 +36,7 @@ export function AuthShell({
           </Box>
           <LanguageSwitcher />
         </Stack>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 4 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, borderRadius: 2 }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
             {title}
           </Typography>

@@ -14,7 +14,7 @@ function ContactContent({ title }: { title: string }) {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
         {t('contact.subtitle')} {t('contact.info')}
       </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 2 }}>
         <ContactForm />
       </Paper>
     </Container>

@@ -36,7 +36,7 @@ export function CallToAction() {
       <Container maxWidth="lg">
         <Box
           sx={{
-            borderRadius: 4,
+            borderRadius: 2,
             px: { xs: 3, md: 8 },
             py: { xs: 5, md: 7 },
             textAlign: 'center',

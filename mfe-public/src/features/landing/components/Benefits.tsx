@@ -26,7 +26,7 @@ export function Benefits() {
             const Icon = ICONS[index] ?? SpeedOutlined;
             return (
               <Grid key={item.title} size={{ xs: 12, sm: 6, md: 3 }}>
-                <Card variant="outlined" sx={{ height: '100%', borderRadius: 3 }}>
+                <Card variant="outlined" sx={{ height: '100%', borderRadius: 1.5 }}>
                   <CardContent sx={{ p: 3 }}>
                     <Avatar variant="rounded" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mb: 2 }}>
                       <Icon />

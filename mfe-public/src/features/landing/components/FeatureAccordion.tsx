@@ -29,7 +29,7 @@ export function FeatureAccordion() {
                 onChange={(_event, expanded) => setOpen(expanded ? index : false)}
                 disableGutters
                 elevation={0}
-                sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1.5 }, borderRadius: 3, '&::before': { display: 'none' } }}
+                sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1.5 }, borderRadius: 1.5, '&::before': { display: 'none' } }}
               >
                 <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`feature-${index}-header`} aria-controls={`feature-${index}-content`}>
                   <Typography component="h3" sx={{ fontWeight: 700 }}>

@@ -21,7 +21,7 @@ function ProductPreview() {
         p: { xs: 2.5, md: 3 },
         border: 1,
         borderColor: 'divider',
-        borderRadius: 4,
+        borderRadius: 2,
         boxShadow: '0 24px 60px -24px rgba(30, 94, 255, 0.35)',
       }}
     >
@@ -38,7 +38,7 @@ function ProductPreview() {
                 {fills[index]}%
               </Typography>
             </Box>
-            <LinearProgress variant="determinate" value={fills[index] ?? 0} sx={{ height: 8, borderRadius: 4 }} />
+            <LinearProgress variant="determinate" value={fills[index] ?? 0} sx={{ height: 8, borderRadius: 2 }} />
           </Box>
         ))}
       </Stack>
@@ -49,7 +49,7 @@ function ProductPreview() {
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {label}
               </Typography>
-              <Box sx={{ mt: 1, height: 6, width: `${[70, 40, 55][index]}%`, bgcolor: 'primary.main', borderRadius: 3, opacity: 0.8 }} />
+              <Box sx={{ mt: 1, height: 6, width: `${[70, 40, 55][index]}%`, bgcolor: 'primary.main', borderRadius: 1.5, opacity: 0.8 }} />
             </Box>
           </Grid>
         ))}

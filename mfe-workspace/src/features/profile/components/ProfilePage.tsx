@@ -104,7 +104,7 @@ export function ProfilePage() {
           {t('profile.cachedNotice')} ({errorMessage(profile.error, AUTH_MESSAGES.profileFetchFailed)})
         </Alert>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 4 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 2 }}>
         <Box component="form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
           <Stack spacing={3}>
             {save.isError ? (

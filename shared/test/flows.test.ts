@@ -1,0 +1,222 @@
+import { AppError } from '../src/api/errors';
+import { setSessionLostHandler } from '../src/api/client';
+import * as auth from '../src/auth/flows';
+import { AUTH_MESSAGES } from '../src/auth/messages';
+import { session } from '../src/auth/session-store';
+import { events } from '../src/events/bus';
+import { mockApi } from './mock-api';
+import { makeToken } from './token';
+
+const token = makeToken({ role: 'Company Owner' });
+const user = { userName: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', roles: ['Company Owner'] };
+const freeSub = { status: 0, plan: { planId: 'p', planName: 'Free Plan', planType: 0, monthlyPrice: 0, yearlyPrice: 0, maxUsers: 3, maxLocations: 1 } };
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let profileUpdated: jest.Mock;
+let offProfile: () => void;
+beforeEach(() => {
+  localStorage.clear();
+  session.reload();
+  profileUpdated = jest.fn();
+  offProfile = events.on('profile-updated', profileUpdated);
+  setSessionLostHandler(jest.fn());
+});
+afterEach(() => offProfile());
+
+describe('login (spec §§4, 5, 8)', () => {
+  it('stores token and user, announces profile-updated and loads the subscription in the background', async () => {
+    const calls = mockApi((c) => (c.url === '/api/auth/login' ? { status: 200, data: { token, user } } : { status: 200, data: freeSub }));
+    await auth.login({ userName: 'ada', password: 'pw' });
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ userName: 'ada' });
+    expect(profileUpdated).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/subscription/current']);
+    expect(calls[0]!.body).toEqual({ userName: 'ada', password: 'pw' });
+    expect(JSON.parse(localStorage.getItem('subscription')!)).toEqual(freeSub);
+  });
+
+  it('ignores a failure of the background subscription load', async () => {
+    mockApi((c) => (c.url === '/api/auth/login' ? { status: 200, data: { token, user } } : { status: 500, data: {} }));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).resolves.toMatchObject({ token });
+    await flush();
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(localStorage.getItem('subscription')).toBeNull();
+  });
+
+  it("fails with 'Login failed. Please check your credentials.' when the answer has no token", async () => {
+    mockApi(() => ({ status: 200, data: { user } }));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow('Login failed. Please check your credentials.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('surfaces the server message with verificationToken and status', async () => {
+    mockApi(() => ({ status: 403, data: { message: 'Please verify your email.', verificationToken: 'vt-1' } }));
+    const error = (await auth.login({ userName: 'ada', password: 'pw' }).catch((e) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ message: 'Please verify your email.', verificationToken: 'vt-1', status: 403 });
+  });
+
+  it('surfaces a plain string body', async () => {
+    mockApi(() => ({ status: 400, data: 'Account locked' }));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow('Account locked');
+  });
+
+  it('falls back to the generic login message', async () => {
+    mockApi(() => new Error('socket hang up'));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow('An error occurred during login. Please try again.');
+  });
+
+  it("a 401 from login does not end a session or redirect", async () => {
+    const lost = jest.fn();
+    setSessionLostHandler(lost);
+    session.setToken('existing');
+    mockApi(() => ({ status: 401, data: { message: 'Invalid user name or password.' } }));
+    await expect(auth.login({ userName: 'ada', password: 'bad' })).rejects.toThrow('Invalid user name or password.');
+    expect(lost).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('existing');
+  });
+});
+
+describe('third-party sign-in (spec §§3-5, 8)', () => {
+  it('stores the token and a user holding only userName; the plain variant loads no subscription', async () => {
+    const calls = mockApi(() => ({ status: 200, data: { token, user } }));
+    await auth.thirdPartyLogin('id-token');
+    await flush();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/google-login']);
+    expect(calls[0]!.body).toEqual({ idToken: 'id-token' });
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ userName: 'ada' });
+  });
+
+  it("defaults the cached userName to 'Google User'", async () => {
+    mockApi(() => ({ status: 200, data: { token } }));
+    await auth.thirdPartyLogin('id-token');
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ userName: 'Google User' });
+  });
+
+  it('the invitation variant posts the invitation and loads the subscription', async () => {
+    const calls = mockApi((c) => (c.url?.includes('google') ? { status: 200, data: { token, user } } : { status: 200, data: freeSub }));
+    await auth.thirdPartyLoginWithInvitation('id-token', 'inv-1');
+    await flush();
+    expect(calls[0]).toMatchObject({ url: '/api/auth/google-login-with-invitation', body: { idToken: 'id-token', invitationId: 'inv-1' } });
+    expect(calls[1]?.url).toBe('/api/subscription/current');
+  });
+
+  it('says "<provider> login failed" when no token comes back, and the "with invitation" variant', async () => {
+    mockApi(() => ({ status: 200, data: {} }));
+    await expect(auth.thirdPartyLogin('x')).rejects.toThrow('Google login failed. Please try again.');
+    await expect(auth.thirdPartyLoginWithInvitation('x', 'i')).rejects.toThrow('Google login with invitation failed. Please try again.');
+  });
+
+  it('falls back to "An error occurred during <provider> login…" without a server message', async () => {
+    mockApi(() => new Error('offline'));
+    await expect(auth.thirdPartyLogin('x')).rejects.toThrow('An error occurred during Google login. Please try again.');
+    await expect(auth.thirdPartyLoginWithInvitation('x', 'i')).rejects.toThrow(
+      'An error occurred during Google login with invitation. Please try again.',
+    );
+  });
+
+  it('keeps the server code so the screen can offer company registration', async () => {
+    mockApi(() => ({ status: 404, data: { message: 'No Stockwise account uses this Google account yet.', code: 'ACCOUNT_NOT_FOUND' } }));
+    await expect(auth.thirdPartyLogin('x')).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND', status: 404 });
+  });
+});
+
+describe('registration, invitations, password reset', () => {
+  it('a registration that returns a token stores it and loads the subscription', async () => {
+    const calls = mockApi((c) => (c.url === '/api/auth/company-with-admin' ? { status: 200, data: { token, user, message: 'ok' } } : { status: 200, data: freeSub }));
+    await auth.registerCompanyWithAdmin({
+      companyName: 'Acme', userName: 'ada', email: 'a@b.co', firstName: 'A', lastName: 'L', password: 'pw12345678', phone: '', industry: '', withGoogle: false,
+    });
+    expect(localStorage.getItem('token')).toBe(token);
+    expect(calls[0]!.body).toMatchObject({ companyName: 'Acme', withGoogle: false });
+    expect(calls[1]?.url).toBe('/api/subscription/current');
+  });
+
+  it('company-with-admin errors are passed on, and its 401 does not end the session', async () => {
+    const lost = jest.fn();
+    setSessionLostHandler(lost);
+    mockApi(() => ({ status: 401, data: { message: 'Google sign-in failed' } }));
+    await expect(
+      auth.registerCompanyWithAdmin({ companyName: 'A', userName: 'ada', email: 'a@b.co', firstName: 'A', lastName: 'L', phone: '', industry: '', withGoogle: true, idToken: 'x' }),
+    ).rejects.toMatchObject({ response: { status: 401 } });
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('an invalid invitation gives valid false with the server message, or the fallback', async () => {
+    mockApi(() => ({ status: 200, data: { valid: false, message: 'This invitation has expired.' } }));
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'This invitation has expired.' });
+    mockApi(() => ({ status: 404, data: { message: 'This invitation does not exist.' } }));
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'This invitation does not exist.' });
+    mockApi(() => new Error('offline'));
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'Failed to validate invitation' });
+  });
+
+  it('password-reset failures fall back to the Turkish messages', async () => {
+    mockApi(() => new Error('offline'));
+    await expect(auth.forgotPassword('a@b.co')).rejects.toThrow(AUTH_MESSAGES.forgotPasswordFailed);
+    await expect(auth.validateResetToken('a@b.co', 't')).rejects.toThrow(AUTH_MESSAGES.resetLinkInvalid);
+    await expect(auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'x', confirmPassword: 'y' })).rejects.toThrow(
+      AUTH_MESSAGES.resetPasswordFailed,
+    );
+    expect(AUTH_MESSAGES.resetLinkInvalid).toMatch(/geçersiz/);
+  });
+
+  it('reset sends both passwords without checking that they match', async () => {
+    const calls = mockApi(() => ({ status: 200, data: { message: 'done' } }));
+    await auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'one', confirmPassword: 'two' });
+    expect(calls[0]!.body).toEqual({ email: 'a@b.co', token: 't', newPassword: 'one', confirmPassword: 'two' });
+  });
+});
+
+describe('profile and logout (spec §4)', () => {
+  it('a user update refreshes the cached user and announces it', async () => {
+    session.setToken(token);
+    session.setUser(user);
+    mockApi(() => ({ status: 200, data: { ...user, firstName: 'Augusta' } }));
+    await auth.updateUser({ firstName: 'Augusta', lastName: 'Lovelace', userName: 'ada', email: 'ada@example.com', profilePictureUrl: null });
+    expect(JSON.parse(localStorage.getItem('user')!).firstName).toBe('Augusta');
+    expect(profileUpdated).toHaveBeenCalledTimes(1);
+  });
+
+  it("profile fetch and update fall back to 'Error retrieving/updating user information'", async () => {
+    mockApi(() => new Error('offline'));
+    await expect(auth.getUser()).rejects.toThrow('Error retrieving user information');
+    await expect(auth.updateUser({ firstName: 'a', lastName: 'b', userName: 'abc', email: 'a@b.co', profilePictureUrl: null })).rejects.toThrow(
+      'Error updating user information',
+    );
+  });
+
+  it('profile sync is skipped when signed out', async () => {
+    const calls = mockApi(() => ({ status: 200, data: user }));
+    await expect(auth.syncProfile()).resolves.toBe('skipped');
+    expect(calls).toHaveLength(0);
+    expect(profileUpdated).not.toHaveBeenCalled();
+  });
+
+  it('profile sync refreshes the cached user, and on failure keeps it and still emits profile-updated', async () => {
+    session.setToken(token);
+    session.setUser({ userName: 'Google User' });
+    mockApi(() => ({ status: 200, data: user }));
+    await expect(auth.syncProfile()).resolves.toBe('synced');
+    expect(session.get().user).toMatchObject({ firstName: 'Ada' });
+    mockApi(() => ({ status: 500, data: {} }));
+    await expect(auth.syncProfile()).resolves.toBe('cached');
+    expect(session.get().user).toMatchObject({ firstName: 'Ada' });
+    expect(profileUpdated).toHaveBeenCalledTimes(2);
+  });
+
+  it('logout removes token, user and subscription', () => {
+    session.setToken(token);
+    session.setUser(user);
+    session.setSubscription(freeSub);
+    auth.logout();
+    expect(['token', 'user', 'subscription'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+  });
+
+  it('the subscription service rethrows, the auth service returns null', async () => {
+    mockApi(() => ({ status: 500, data: {} }));
+    await expect(auth.fetchCurrentSubscription()).rejects.toBeTruthy();
+    await expect(auth.loadSubscription()).resolves.toBeNull();
+  });
+});
