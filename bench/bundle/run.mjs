@@ -52,19 +52,19 @@ async function measure(browser, baseUrl, session) {
       }, [session.token, JSON.stringify(session.user)]);
     }
     const page = await context.newPage();
-    const files = { js: [], css: [] };
-    page.on('response', async (response) => {
+    const pending = [];
+    page.on('response', (response) => {
       const type = response.request().resourceType();
       const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
-      if (!kind || !response.ok()) return;
-      try {
-        files[kind].push(await response.body());
-      } catch {
-        // a body the page dropped (navigation) is not downloaded
-      }
+      if (kind && response.ok()) pending.push(response.body().then((body) => ({ kind, body }), () => null));
     });
-    await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    // What the route needs to show its page: everything requested until its heading is on
+    // screen. Idle-time preloads of other remotes come later and are not counted.
+    await page.goto(baseUrl + route, { waitUntil: 'load' });
+    await page.locator('h1').first().waitFor({ timeout: 30_000 });
+    const needed = await Promise.all(pending.slice());
+    const files = { js: [], css: [] };
+    for (const file of needed) if (file) files[file.kind].push(file.body);
     result[route] = { js: sizes(files.js), css: sizes(files.css), jsFiles: files.js.length };
     await context.close();
   }
@@ -123,7 +123,7 @@ async function main() {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   writeFileSync(
     join(root, 'bench', 'bundle', 'RESULTS.md'),
-    `Measured ${stamp} UTC with \`node bench/bundle/run.mjs\` (Chromium ${browser.version?.() ?? ''}, cold cache, one context per route).\n\n${table}\n`,
+    `Measured ${stamp} UTC with \`node bench/bundle/run.mjs\` (Chromium ${browser.version?.() ?? ''}, cold cache, one context per route, counted until the route's first heading shows).\n\n${table}\n`,
   );
   console.log(table);
 }

@@ -2,6 +2,7 @@
 // ordinary lazy chunk of one bundle (what a monolith with route-level splitting ships).
 // bench/bundle/run.mjs swaps it in for shell/src/mf/remotes.ts.
 import type { ComponentType } from 'react';
+import { runWhenIdle } from '../../shell/src/mf/idle';
 
 export type RemoteName = 'mfe_public' | 'mfe_workspace' | 'mfe_settings' | 'mfe_billing';
 
@@ -19,4 +20,7 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType>
 export function resetRemote(): void {}
 export function preload(name: RemoteName): void {
   void routes[name]();
+}
+export function preloadWhenIdle(names: readonly RemoteName[], afterMs = 3000): void {
+  runWhenIdle(() => names.forEach(preload), afterMs);
 }

@@ -1,5 +1,6 @@
 import { getInstance, loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { runWhenIdle } from './idle';
 
 /** The remotes the shell mounts, by their federation container names. */
 export const REMOTE_NAMES = ['mfe_public', 'mfe_workspace', 'mfe_settings', 'mfe_billing'] as const;
@@ -64,10 +65,8 @@ export function preload(name: RemoteName): void {
  * Once the page is idle, fetches the remotes this visitor is likely to open next, so the
  * first click into them does not wait on the network. Never competes with the first paint.
  */
-export function preloadWhenIdle(names: readonly RemoteName[]): void {
-  const run = () => names.forEach(preload);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-  else setTimeout(run, 2000);
+export function preloadWhenIdle(names: readonly RemoteName[], afterMs = 3000): void {
+  runWhenIdle(() => names.forEach(preload), afterMs);
 }
 
 /** The federation runtime's view of what was loaded, for the platform's own checks. */
