@@ -1,0 +1,107 @@
+import { act, screen } from '@testing-library/react';
+import { ROLES, session } from '@stockwise/shared';
+import { AppRoutes } from '../src/app/AppRoutes';
+import { DEFAULT_PATH } from '../src/app/guards';
+import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
+
+// The remotes are stood in for by a page that names the path it was mounted at; the layout
+// by a frame that says it is there. What is under test is which path the user ends up on.
+jest.mock('../src/features/remotes', () => {
+  const { useLocation } = jest.requireActual('react-router-dom');
+  return {
+    RemoteMount: ({ name }: { name: string }) => {
+      const { pathname } = useLocation();
+      return <p data-testid="page">{`${name} ${pathname}`}</p>;
+    },
+  };
+});
+jest.mock('../src/features/layout/AppLayout', () => ({
+  AppLayout: ({ children }: { children: unknown }) => <div data-testid="chrome">{children as never}</div>,
+}));
+
+beforeAll(() => installMatchMedia());
+beforeEach(() => {
+  localStorage.clear();
+  session.reload();
+});
+
+const signIn = (...roles: string[]) => act(() => session.setToken(tokenFor(...roles)));
+const landedOn = () => screen.getByTestId('page').textContent;
+
+describe('routes and guards (spec §2)', () => {
+  it.each(['/', '/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation'])(
+    'a visitor sees the public page %s',
+    (path) => {
+      renderWithProviders(<AppRoutes />, { path });
+      expect(landedOn()).toBe(`mfe_public ${path}`);
+      expect(screen.queryByTestId('chrome')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation', '/pricing'])(
+    'a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)',
+    (path) => {
+      signIn(ROLES.companyOwner);
+      renderWithProviders(<AppRoutes />, { path });
+      expect(landedOn()).toBe('mfe_workspace /dashboard');
+    },
+  );
+
+  it('a signed-in non-owner sent to /dashboard ends on /my-tasks', () => {
+    signIn(ROLES.storekeeper);
+    renderWithProviders(<AppRoutes />, { path: '/login' });
+    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+  });
+
+  it.each(['/premium-purchase', '/test-subscription-limit', '/contact-us'])('%s is open to visitors and users alike', (path) => {
+    renderWithProviders(<AppRoutes />, { path });
+    expect(landedOn()).toContain(path);
+    signIn(ROLES.rapidSeller);
+    renderWithProviders(<AppRoutes />, { path });
+    expect(screen.getAllByTestId('page').at(-1)?.textContent).toContain(path);
+  });
+
+  it.each(['/my-tasks', '/profile', '/settings/company', '/actions/rapid-sell', '/contact', '/dashboard'])(
+    'the workspace page %s sends a visitor to /login',
+    (path) => {
+      renderWithProviders(<AppRoutes />, { path });
+      expect(landedOn()).toBe('mfe_public /login');
+    },
+  );
+
+  it('/ sends a Company Owner to /dashboard and anyone else to /my-tasks', () => {
+    signIn(ROLES.companyOwner);
+    const first = renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(landedOn()).toBe('mfe_workspace /dashboard');
+    first.unmount();
+    signIn(ROLES.admin);
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+  });
+
+  it('/dashboard is owner-only: an Admin goes to /my-tasks', () => {
+    signIn(ROLES.admin);
+    renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+  });
+
+  it('/dashboard/default (the default path after sign-in) goes to /dashboard', () => {
+    expect(DEFAULT_PATH).toBe('/dashboard/default');
+    signIn(ROLES.companyOwner);
+    renderWithProviders(<AppRoutes />, { path: DEFAULT_PATH });
+    expect(landedOn()).toBe('mfe_workspace /dashboard');
+    expect(screen.getByTestId('chrome')).toBeInTheDocument();
+  });
+
+  it('an unknown path gets a real not-found page', () => {
+    renderWithProviders(<AppRoutes />, { path: '/no-such-page' });
+    expect(screen.getByRole('heading', { name: 'This page does not exist' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+  });
+
+  it('workspace pages sit inside the chrome; public pages do not', () => {
+    signIn(ROLES.storekeeper);
+    renderWithProviders(<AppRoutes />, { path: '/my-tasks' });
+    expect(screen.getByTestId('chrome')).toContainElement(screen.getByTestId('page'));
+  });
+});

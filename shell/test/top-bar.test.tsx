@@ -1,0 +1,109 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { api, auth, ROLES, session } from '@stockwise/shared';
+import { TopBar } from '../src/features/layout';
+import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
+
+const premiumSub = { status: 0, plan: { planId: 'p', planName: 'Premium Plan', planType: 1, monthlyPrice: 10, yearlyPrice: 100, maxUsers: 10, maxLocations: 10 } };
+const freeSub = { status: 0, plan: { ...premiumSub.plan, planName: 'Free Plan', planType: 0 } };
+
+/** The API, in-process: the subscription answer (or failure) and the user-update answer. */
+function answer(subscription: unknown | 'fail', delayMs = 0) {
+  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+    await new Promise((r) => setTimeout(r, delayMs));
+    if (config.url === '/api/subscription/current') {
+      if (subscription === 'fail') {
+        throw new AxiosError('fail', 'ERR_BAD_RESPONSE', config, null, { status: 500, data: {}, statusText: '', headers: {}, config });
+      }
+      return { status: 200, data: subscription, statusText: '', headers: {}, config };
+    }
+    if (config.url === '/api/auth/updateuser') {
+      return { status: 200, data: { ...JSON.parse(config.data as string), roles: [] }, statusText: '', headers: {}, config };
+    }
+    throw new AxiosError('not found', 'ERR_BAD_REQUEST', config, null, { status: 404, data: {}, statusText: '', headers: {}, config });
+  };
+}
+
+jest.mock('../src/mf/remotes', () => ({ preload: jest.fn() }));
+beforeAll(() => installMatchMedia(() => true));
+beforeEach(() => {
+  localStorage.clear();
+  session.reload();
+});
+
+describe('top bar (spec §§2, 4, 6)', () => {
+  it('shows Go Premium to a Company Owner on a free plan once the subscription has loaded', async () => {
+    answer(freeSub, 30);
+    act(() => session.setToken(tokenFor(ROLES.companyOwner)));
+    renderWithProviders(<TopBar />);
+    expect(screen.queryByRole('link', { name: /Go Premium/ })).not.toBeInTheDocument(); // still loading
+    expect(await screen.findByRole('link', { name: /Go Premium/ })).toHaveAttribute('href', '/premium-purchase');
+    expect(screen.queryByText('Premium User')).not.toBeInTheDocument();
+  });
+
+  it('shows the Pro badge and Premium User label, not Go Premium, to a premium owner', async () => {
+    answer(premiumSub);
+    act(() => session.setToken(tokenFor(ROLES.companyOwner)));
+    renderWithProviders(<TopBar />);
+    expect(await screen.findByText('Premium User')).toBeInTheDocument();
+    expect(screen.getByText('Pro')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Go Premium/ })).not.toBeInTheDocument();
+  });
+
+  it('treats a failed subscription fetch as not premium', async () => {
+    answer('fail');
+    act(() => {
+      session.setToken(tokenFor(ROLES.companyOwner));
+      session.setSubscription(premiumSub); // a stale cache must not win over the failure
+    });
+    renderWithProviders(<TopBar />);
+    expect(await screen.findByRole('link', { name: /Go Premium/ })).toBeInTheDocument();
+    expect(screen.queryByText('Pro')).not.toBeInTheDocument();
+  });
+
+  it.each([ROLES.admin, ROLES.storekeeper, ROLES.rapidSeller])('never shows Go Premium to %s', async (role) => {
+    answer(freeSub);
+    act(() => session.setToken(tokenFor(role)));
+    renderWithProviders(<TopBar />);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryByRole('link', { name: /Go Premium/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the user's name, the fallback word without one, and the tagline and Item Manager", () => {
+    answer(freeSub);
+    act(() => session.setToken(tokenFor(ROLES.storekeeper)));
+    const view = renderWithProviders(<TopBar />);
+    expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('User');
+    expect(screen.getByText('Simplifying Inventory Management')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Item Manager' })).toHaveAttribute('href', '/item-status/item-manager');
+    view.unmount();
+    act(() => session.setUser({ userName: 'ada', firstName: 'Ada', lastName: 'Lovelace' }));
+    renderWithProviders(<TopBar />);
+    expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('Ada Lovelace');
+  });
+
+  it('follows a profile save without a reload', async () => {
+    answer(freeSub);
+    act(() => {
+      session.setToken(tokenFor(ROLES.storekeeper));
+      session.setUser({ userName: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+    });
+    renderWithProviders(<TopBar />);
+    await act(() => auth.updateUser({ firstName: 'Augusta', lastName: 'King', userName: 'ada', email: 'a@b.co', profilePictureUrl: null }));
+    expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('Augusta King');
+  });
+
+  it('the account menu offers Edit Profile and Logout; Logout clears the session', async () => {
+    answer(freeSub);
+    act(() => {
+      session.setToken(tokenFor(ROLES.storekeeper));
+      session.setSubscription(freeSub);
+    });
+    renderWithProviders(<TopBar />);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit Profile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(['token', 'user', 'subscription'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+  });
+});
