@@ -59,7 +59,13 @@ describe('notifications (spec §§8, 9)', () => {
 
     act(() => jest.advanceTimersByTime(NOTIFICATION_DURATION_MS - 200));
     expect(visible()).toHaveLength(3);
-    act(() => jest.advanceTimersByTime(10_000));
+    // Step the clock so that enter/exit transitions and the hide timers chain as in a browser.
+    const step = (ms: number) => {
+      for (let t = 0; t < ms; t += 100) act(() => jest.advanceTimersByTime(100));
+    };
+    step(1000);
+    expect(visible()).toContain('Message 4'); // the fourth shows once one of the first three is gone
+    step(10_000);
     expect(visible()).toHaveLength(0);
   });
 });
