@@ -8,6 +8,7 @@ export const SHARED_SINGLETONS = [
   'react-router',
   'react-router-dom',
   '@mui/material',
+  '@mui/material/utils',
   '@mui/system',
   '@emotion/react',
   '@emotion/styled',
