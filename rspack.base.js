@@ -20,9 +20,9 @@ const SHARED_SINGLETONS = [
   // Whole-package keys, imported only from the package root (an ESLint rule holds that):
   // deep-path sharing let two builds' copies of one MUI context meet in a page.
   '@mui/material',
-  // @mui/icons-material reaches MUI through this entry; shared, so an icon in a remote uses
+  // @mui/icons-material reaches MUI through @mui/material/SvgIcon; shared, so an icon in a remote uses
   // the shell's SvgIcon and theme defaults instead of a second copy of them.
-  '@mui/material/utils',
+  '@mui/material/SvgIcon',
   '@mui/system',
   '@emotion/react',
   '@emotion/styled',

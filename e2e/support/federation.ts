@@ -8,7 +8,7 @@ export const SHARED_SINGLETONS = [
   'react-router',
   'react-router-dom',
   '@mui/material',
-  '@mui/material/utils',
+  '@mui/material/SvgIcon',
   '@mui/system',
   '@emotion/react',
   '@emotion/styled',
