@@ -2,7 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { inPublic } from '../src/db/tenant.js';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, PASSWORD, registerCompany, testApp, unique, type TestContext } from './helpers.js';
+import { addUser, bearer, closeShared, ip, PASSWORD, registerCompany, testApp, unique, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,8 +13,8 @@ afterAll(async () => {
   await closeShared();
 });
 
-const login = (userName: string, password: string, ip = '10.0.0.1') =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password }, remoteAddress: ip });
+const login = (userName: string, password: string, from = ip()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password }, remoteAddress: from });
 
 describe('registration and login', () => {
   test('company-with-admin creates the company, its six roles, a Free subscription and a Company Owner token', async () => {
@@ -56,8 +56,8 @@ describe('registration and login', () => {
 
   test('after too many failures for one account the answer is 429 with a clear message, even with the right password', async () => {
     const t = await registerCompany(ctx.app);
-    for (let i = 0; i < 5; i++) expect((await login(t.userName, 'bad-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(t.userName, PASSWORD, '10.1.1.1');
+    for (let i = 0; i < 5; i++) expect((await login(t.userName, 'bad-password', ip())).statusCode).toBe(401);
+    const blocked = await login(t.userName, PASSWORD, ip());
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
     // the counters are in the database, not in this process
@@ -69,6 +69,7 @@ describe('registration and login', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
+      remoteAddress: ip(),
       payload: { firstName: 'A', lastName: 'B', userName: unique(), email: `${unique()}@x.io`, password: 'short' },
     });
     expect(res.statusCode).toBe(400);
@@ -79,13 +80,13 @@ describe('registration and login', () => {
     const userName = unique();
     const email = `${userName}@x.io`;
     const payload = { firstName: 'Ann', lastName: 'Bee', userName, email, password: PASSWORD };
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload });
     expect(first.statusCode).toBe(200);
     expect(first.json().user.roles).toEqual(['Company Owner']);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: `other-${email}` } });
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload: { ...payload, email: `other-${email}` } });
     expect(again.statusCode).toBe(409);
     expect(again.json().field).toBe('userName');
-    const sameEmail = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, userName: unique(), email: email.toUpperCase() } });
+    const sameEmail = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload: { ...payload, userName: unique(), email: email.toUpperCase() } });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().field).toBe('email');
   });
@@ -95,6 +96,7 @@ describe('registration and login', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/company-with-admin',
+      remoteAddress: ip(),
       payload: { companyName: 'G Co', userName, email: `${userName}@gmail.com`, firstName: 'G', lastName: 'H', password: '', phone: '', industry: '', withGoogle: true },
     });
     expect(res.statusCode).toBe(200);
@@ -164,7 +166,7 @@ describe('password reset', () => {
 
   test('forgot → mail in outbox → validate → reset → old password fails, new works, token single use', async () => {
     const t = await registerCompany(ctx.app);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: t.email } });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
     expect(res.statusCode).toBe(200);
     const [mail] = await outbox(t.email);
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
@@ -185,7 +187,7 @@ describe('password reset', () => {
 
   test('the token is stored hashed and expires after an hour', async () => {
     const t = await registerCompany(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: t.email } });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
     const [mail] = await outbox(t.email);
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
     const rows = await ctx.db.query<{ token_hash: string; minutes: number }>(
@@ -203,8 +205,9 @@ describe('password reset', () => {
   test('forgot-password answers the same for unknown addresses and sends nothing', async () => {
     const t = await registerCompany(ctx.app);
     const email = `${unique('ghost')}@example.com`;
-    const known = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: t.email }, remoteAddress: '10.9.0.1' });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: '10.9.0.1' });
+    const sameIp = ip();
+    const known = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: t.email }, remoteAddress: sameIp });
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: sameIp });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(await outbox(email)).toEqual([]);

@@ -49,6 +49,8 @@ export async function closeShared(): Promise<void> {
 
 export const unique = (prefix = 'u') => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 export const PASSWORD = 'correct-horse-battery';
+/** A random client address: PostgreSQL keeps rate-limit counters across runs, so tests must not share one. */
+export const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 export interface Tenant {
   token: string;
@@ -65,6 +67,7 @@ export async function registerCompany(app: FastifyInstance, name = unique('Compa
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/company-with-admin',
+    remoteAddress: ip(),
     payload: { companyName: name, userName, email, firstName: 'Olga', lastName: 'Owner', password: PASSWORD, phone: '123', industry: 'Retail', withGoogle: false },
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);

@@ -90,6 +90,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/company-with-admin',
+    remoteAddress: '10.200.' + Math.floor(Math.random() * 250) + '.' + Math.floor(Math.random() * 250),
     payload: { companyName: 'Google Co', userName: unique('gg'), email, firstName: 'Gina', lastName: 'Google', phone: '', industry: '', withGoogle: true, idToken },
   });
   expect(created.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import { addUser, bearer, closeShared, ip, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
 
 const TENANT_TABLES = ['companies', 'users', 'roles', 'user_roles', 'invitations', 'password_reset_tokens', 'subscriptions'];
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await ctx.app.inject({ method: 'PUT', url: '/api/auth/updateuser', headers: bearer(a.token), payload: { profilePictureUrl: 'https://cdn.example.com/alpha.png' } });
   const inv = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(a.token), payload: { email: `${unique()}@alpha.io`, roles: ['Admin'] } });
   aInvitation = inv.json().id;
-  await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: a.email } });
+  await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: a.email } });
 });
 afterAll(async () => {
   await ctx.close();
