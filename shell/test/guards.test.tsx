@@ -38,14 +38,19 @@ describe('routes and guards (spec §2)', () => {
     },
   );
 
-  it.each(['/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation', '/pricing'])(
-    'a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)',
-    (path) => {
-      signIn(ROLES.companyOwner);
-      renderWithProviders(<AppRoutes />, { path });
-      expect(landedOn()).toBe('mfe_workspace /dashboard');
-    },
-  );
+  it.each([
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/privacy-policy',
+    '/documentation',
+    '/pricing',
+  ])('a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)', (path) => {
+    signIn(ROLES.companyOwner);
+    renderWithProviders(<AppRoutes />, { path });
+    expect(landedOn()).toBe('mfe_workspace /dashboard');
+  });
 
   it('a signed-in non-owner sent to /dashboard ends on /my-tasks', () => {
     signIn(ROLES.storekeeper);
@@ -53,13 +58,16 @@ describe('routes and guards (spec §2)', () => {
     expect(landedOn()).toBe('mfe_workspace /my-tasks');
   });
 
-  it.each(['/premium-purchase', '/test-subscription-limit', '/contact-us'])('%s is open to visitors and users alike', (path) => {
-    renderWithProviders(<AppRoutes />, { path });
-    expect(landedOn()).toContain(path);
-    signIn(ROLES.rapidSeller);
-    renderWithProviders(<AppRoutes />, { path });
-    expect(screen.getAllByTestId('page').at(-1)?.textContent).toContain(path);
-  });
+  it.each(['/premium-purchase', '/test-subscription-limit', '/contact-us'])(
+    '%s is open to visitors and users alike',
+    (path) => {
+      renderWithProviders(<AppRoutes />, { path });
+      expect(landedOn()).toContain(path);
+      signIn(ROLES.rapidSeller);
+      renderWithProviders(<AppRoutes />, { path });
+      expect(screen.getAllByTestId('page').at(-1)?.textContent).toContain(path);
+    },
+  );
 
   it.each(['/my-tasks', '/profile', '/settings/company', '/actions/rapid-sell', '/contact', '/dashboard'])(
     'the workspace page %s sends a visitor to /login',

@@ -9,7 +9,8 @@ import { theme } from '../src/app/theme';
 
 /** Builds unsigned JWT-shaped tokens: the browser reads claims, the API verifies signatures. */
 export function makeToken(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }
 
@@ -33,7 +34,12 @@ export function installMatchMedia(matches = (query: string) => query.includes('m
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={STORAGE_KEYS.themeMode} colorSchemeStorageKey={STORAGE_KEYS.colorScheme}>
+    <ThemeProvider
+      theme={theme}
+      defaultMode="light"
+      modeStorageKey={STORAGE_KEYS.themeMode}
+      colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
+    >
       <CssBaseline />
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

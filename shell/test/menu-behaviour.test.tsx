@@ -65,7 +65,13 @@ describe('side menu behaviour (spec §§2, 4, 8)', () => {
         title: 'menu.myView',
         type: 'group',
         children: [
-          { id: 'dashboard', title: 'menu.dashboard', type: 'item', url: '/dashboard', chip: { label: 'menu.ownerChip' } },
+          {
+            id: 'dashboard',
+            title: 'menu.dashboard',
+            type: 'item',
+            url: '/dashboard',
+            chip: { label: 'menu.ownerChip' },
+          },
           { id: 'odd', title: 'menu.myTasks', type: 'widget' },
         ],
       },

@@ -3,7 +3,8 @@ import { MENU, itemsOf, visibleMenu } from '../src/features/navigation';
 import '../src/i18n';
 import { i18n } from '@stockwise/shared';
 
-const titles = (roles: string[]) => itemsOf(visibleMenu(MENU, roles)).map((item) => i18n.t(item.title, { ns: 'shell' }));
+const titles = (roles: string[]) =>
+  itemsOf(visibleMenu(MENU, roles)).map((item) => i18n.t(item.title, { ns: 'shell' }));
 const groups = (roles: string[]) => visibleMenu(MENU, roles).map((g) => i18n.t(g.title, { ns: 'shell' }));
 
 const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations'];
@@ -17,12 +18,35 @@ describe('menu visibility per role (spec §6 table)', () => {
   it.each<[string, string[], string[]]>([
     [
       ROLES.companyOwner,
-      ['Dashboard', 'My Tasks', 'Add Item', 'Search Item', 'Rapid Sell', 'Multi-Sale', ...REPORTING, ...ACCOUNTS, ...COMPANY, ...SUPPORT],
+      [
+        'Dashboard',
+        'My Tasks',
+        'Add Item',
+        'Search Item',
+        'Rapid Sell',
+        'Multi-Sale',
+        ...REPORTING,
+        ...ACCOUNTS,
+        ...COMPANY,
+        ...SUPPORT,
+      ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
     [
       ROLES.admin,
-      ['Dashboard', 'My Tasks', 'Add Item', 'Rapid Sell', 'Multi-Sale', ...REPORTING, ...ACCOUNTS, ...COMPANY, ...PROCESS, ...USERS, ...SUPPORT],
+      [
+        'Dashboard',
+        'My Tasks',
+        'Add Item',
+        'Rapid Sell',
+        'Multi-Sale',
+        ...REPORTING,
+        ...ACCOUNTS,
+        ...COMPANY,
+        ...PROCESS,
+        ...USERS,
+        ...SUPPORT,
+      ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
     [ROLES.storekeeper, ['My Tasks', ...REPORTING, ...SUPPORT], ['My View', 'Reporting', 'Support & Help']],
@@ -47,6 +71,12 @@ describe('menu visibility per role (spec §6 table)', () => {
   });
 
   it('roles add up: Storekeeper + Rapid Seller sees both sets', () => {
-    expect(titles([ROLES.storekeeper, ROLES.rapidSeller])).toEqual(['My Tasks', 'Rapid Sell', 'Multi-Sale', ...REPORTING, ...SUPPORT]);
+    expect(titles([ROLES.storekeeper, ROLES.rapidSeller])).toEqual([
+      'My Tasks',
+      'Rapid Sell',
+      'Multi-Sale',
+      ...REPORTING,
+      ...SUPPORT,
+    ]);
   });
 });

@@ -1,27 +1,43 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { api, auth, ROLES, session } from '@stockwise/shared';
 import { TopBar } from '../src/features/layout';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
 
-const premiumSub = { status: 0, plan: { planId: 'p', planName: 'Premium Plan', planType: 1, monthlyPrice: 10, yearlyPrice: 100, maxUsers: 10, maxLocations: 10 } };
+const premiumSub = {
+  status: 0,
+  plan: {
+    planId: 'p',
+    planName: 'Premium Plan',
+    planType: 1,
+    monthlyPrice: 10,
+    yearlyPrice: 100,
+    maxUsers: 10,
+    maxLocations: 10,
+  },
+};
 const freeSub = { status: 0, plan: { ...premiumSub.plan, planName: 'Free Plan', planType: 0 } };
 
 /** The API, in-process: the subscription answer (or failure) and the user-update answer. */
 function answer(subscription: unknown | 'fail', delayMs = 0) {
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  api.defaults.adapter = async (config) => {
     await new Promise((r) => setTimeout(r, delayMs));
     if (config.url === '/api/subscription/current') {
       if (subscription === 'fail') {
-        throw new AxiosError('fail', 'ERR_BAD_RESPONSE', config, null, { status: 500, data: {}, statusText: '', headers: {}, config });
+        throw new Error('subscription service unavailable');
       }
       return { status: 200, data: subscription, statusText: '', headers: {}, config };
     }
     if (config.url === '/api/auth/updateuser') {
-      return { status: 200, data: { ...JSON.parse(config.data as string), roles: [] }, statusText: '', headers: {}, config };
+      return {
+        status: 200,
+        data: { ...JSON.parse(config.data as string), roles: [] },
+        statusText: '',
+        headers: {},
+        config,
+      };
     }
-    throw new AxiosError('not found', 'ERR_BAD_REQUEST', config, null, { status: 404, data: {}, statusText: '', headers: {}, config });
+    throw new Error(`no answer for ${config.url}`);
   };
 }
 
@@ -90,7 +106,15 @@ describe('top bar (spec §§2, 4, 6)', () => {
       session.setUser({ userName: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
     });
     renderWithProviders(<TopBar />);
-    await act(() => auth.updateUser({ firstName: 'Augusta', lastName: 'King', userName: 'ada', email: 'a@b.co', profilePictureUrl: null }));
+    await act(() =>
+      auth.updateUser({
+        firstName: 'Augusta',
+        lastName: 'King',
+        userName: 'ada',
+        email: 'a@b.co',
+        profilePictureUrl: null,
+      }),
+    );
     expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('Augusta King');
   });
 

@@ -16,9 +16,17 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { auth, AUTH_MESSAGES, errorMessage, notify, session, uploadProfilePicture, useTranslation } from '@stockwise/shared';
+import {
+  auth,
+  AUTH_MESSAGES,
+  errorMessage,
+  notify,
+  session,
+  uploadProfilePicture,
+  useTranslation,
+} from '@stockwise/shared';
 import { NS } from '../../../i18n';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -46,7 +54,14 @@ export function ProfilePage() {
     profilePictureUrl: z.string().nullable(),
   });
   type Values = z.infer<typeof schema>;
-  const { register, handleSubmit, reset, setValue, watch, formState: { errors, isDirty } } = useForm<Values>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', userName: '', email: '', profilePictureUrl: null },
   });
@@ -80,8 +95,8 @@ export function ProfilePage() {
     onSuccess: ({ publicUrl }) => setValue('profilePictureUrl', publicUrl, { shouldDirty: true }),
   });
 
-  const picture = watch('profilePictureUrl');
-  const firstName = watch('firstName');
+  const picture = useWatch({ control, name: 'profilePictureUrl' });
+  const firstName = useWatch({ control, name: 'firstName' });
 
   if (profile.isPending && !user) {
     return (
@@ -113,7 +128,11 @@ export function ProfilePage() {
               </Alert>
             ) : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { sm: 'center' } }}>
-              <Avatar src={picture ?? undefined} alt={t('profile.picture')} sx={{ width: 88, height: 88, fontSize: 36 }}>
+              <Avatar
+                src={picture ?? undefined}
+                alt={t('profile.picture')}
+                sx={{ width: 88, height: 88, fontSize: 36 }}
+              >
                 {(firstName || user?.userName || '?').charAt(0).toUpperCase()}
               </Avatar>
               <Box>
@@ -132,7 +151,11 @@ export function ProfilePage() {
                     {upload.isPending ? t('profile.uploading') : t('profile.upload')}
                   </Button>
                   {picture ? (
-                    <Button size="small" color="inherit" onClick={() => setValue('profilePictureUrl', null, { shouldDirty: true })}>
+                    <Button
+                      size="small"
+                      color="inherit"
+                      onClick={() => setValue('profilePictureUrl', null, { shouldDirty: true })}
+                    >
                       {t('profile.remove')}
                     </Button>
                   ) : null}
@@ -162,16 +185,45 @@ export function ProfilePage() {
             ) : null}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label={t('profile.firstName')} autoComplete="given-name" fullWidth error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...register('firstName')} />
+                <TextField
+                  label={t('profile.firstName')}
+                  autoComplete="given-name"
+                  fullWidth
+                  error={Boolean(errors.firstName)}
+                  helperText={errors.firstName?.message}
+                  {...register('firstName')}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label={t('profile.lastName')} autoComplete="family-name" fullWidth error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...register('lastName')} />
+                <TextField
+                  label={t('profile.lastName')}
+                  autoComplete="family-name"
+                  fullWidth
+                  error={Boolean(errors.lastName)}
+                  helperText={errors.lastName?.message}
+                  {...register('lastName')}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label={t('profile.userName')} autoComplete="username" fullWidth error={Boolean(errors.userName)} helperText={errors.userName?.message} {...register('userName')} />
+                <TextField
+                  label={t('profile.userName')}
+                  autoComplete="username"
+                  fullWidth
+                  error={Boolean(errors.userName)}
+                  helperText={errors.userName?.message}
+                  {...register('userName')}
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField label={t('profile.email')} type="email" autoComplete="email" fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} {...register('email')} />
+                <TextField
+                  label={t('profile.email')}
+                  type="email"
+                  autoComplete="email"
+                  fullWidth
+                  error={Boolean(errors.email)}
+                  helperText={errors.email?.message}
+                  {...register('email')}
+                />
               </Grid>
             </Grid>
             {user?.roles?.length ? (
@@ -187,7 +239,12 @@ export function ProfilePage() {
               </Box>
             ) : null}
             <Box>
-              <Button type="submit" variant="contained" size="large" disabled={save.isPending || upload.isPending || !isDirty}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={save.isPending || upload.isPending || !isDirty}
+              >
                 {save.isPending ? t('profile.saving') : t('profile.save')}
               </Button>
             </Box>

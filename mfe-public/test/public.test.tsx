@@ -1,0 +1,180 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, session } from '@stockwise/shared';
+import PublicRoutes from '../src/routes';
+import { mockApi } from '../../shared/test/mock-api';
+
+// The shared package's in-process API stand-in (the same axios instance the flows use).
+let calls: { url: string; body: unknown }[] = [];
+function answer(route: (url: string) => { status: number; data: unknown }) {
+  calls = mockApi((config) => route(config.url ?? ''));
+}
+
+function renderAt(path: string, extra?: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/*" element={<PublicRoutes />} />
+          <Route path="/dashboard/default" element={<p>workspace</p>} />
+        </Routes>
+        {extra}
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => {
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+});
+beforeEach(() => {
+  localStorage.clear();
+  session.reload();
+  calls = [];
+});
+
+describe('landing page (spec §2)', () => {
+  it('has the top bar links, the four tiles, the three-feature accordion and every footer link', () => {
+    renderAt('/');
+    const nav = screen.getAllByRole('navigation', { name: 'Primary' })[0]!;
+    const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
+    expect([href('Home'), href('About'), href('Features'), href('Docs'), href('Contact')]).toEqual([
+      '/',
+      '/#about',
+      '/#features',
+      '/documentation',
+      '/contact-us',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'Sign In' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('link', { name: /Get Started for Free/ })[0]).toHaveAttribute('href', '/register');
+    for (const tile of ['Real-time Tracking', 'Report Automation', 'Full Integrations', 'Advanced Analytics']) {
+      expect(screen.getByRole('heading', { name: tile })).toBeInTheDocument();
+    }
+    for (const feature of ['Real Time Data Analytics', 'Secure & Safe', 'Multiple Platform']) {
+      expect(screen.getByRole('button', { name: feature })).toBeInTheDocument();
+    }
+    const footer = screen.getByRole('contentinfo');
+    for (const [name, to] of [
+      ['About Us', '/#about'],
+      ['Contact', '/contact-us'],
+      ['Support', '/documentation'],
+      ['Privacy Policy', '/privacy-policy'],
+      ['Sign In', '/login'],
+      ['Get Started for Free', '/register'],
+      ['Pricing', '/pricing'],
+      ['Documentation', '/documentation'],
+    ]) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', to);
+    }
+    expect(within(footer).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('the mobile overlay menu repeats the links', async () => {
+    renderAt('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const dialog = screen.getByRole('dialog');
+    for (const name of ['Home', 'About', 'Features', 'Docs', 'Contact', 'Sign In', 'Get Started for Free']) {
+      expect(within(dialog).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('sign-in flows', () => {
+  it('login shows the server message on failure, and signs in to the default path', async () => {
+    answer(() => ({ status: 401, data: { message: 'Invalid user name or password.' } }));
+    renderAt('/login');
+    await userEvent.type(screen.getByLabelText('User name or email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid user name or password.');
+
+    answer((url) =>
+      url === '/api/auth/login'
+        ? { status: 200, data: { token: 'a.b.c', user: { userName: 'ada' } } }
+        : { status: 200, data: { status: 0, plan: null } },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('workspace')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('a.b.c');
+  });
+
+  it('an invitation link that is not valid shows the server message', async () => {
+    answer(() => ({ status: 200, data: { valid: false, message: 'This invitation has been revoked.' } }));
+    renderAt('/register?invitationId=0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has been revoked.');
+    expect(calls[0]?.url).toBe('/api/auth/validate-invitation/0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
+  });
+
+  it('registering a company posts the spec §3 payload and signs the owner in', async () => {
+    answer((url) =>
+      url === '/api/auth/company-with-admin'
+        ? {
+            status: 200,
+            data: { token: 'a.b.c', user: { userName: 'ada' }, message: 'Your company has been created.' },
+          }
+        : { status: 200, data: { status: 0, plan: null } },
+    );
+    renderAt('/register');
+    const fill = (label: string | RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
+    await fill('Company name', 'Acme');
+    await fill('Industry', 'Retail');
+    await fill('Phone', '555');
+    await fill('First name', 'Ada');
+    await fill('Last name', 'Lovelace');
+    await fill('User name', 'ada');
+    await fill('Email', 'ada@example.com');
+    await fill(/^Password/, 'correct horse');
+    await fill('Confirm password', 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
+    expect(await screen.findByText('workspace')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/company-with-admin')?.body).toEqual({
+      companyName: 'Acme',
+      industry: 'Retail',
+      phone: '555',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userName: 'ada',
+      email: 'ada@example.com',
+      password: 'correct horse',
+      withGoogle: false,
+    });
+  });
+
+  it('a reset link that is invalid shows why and offers a new one', async () => {
+    answer(() => ({ status: 400, data: { message: 'This password reset link is invalid or has expired.' } }));
+    renderAt('/reset-password?email=a%40b.co&token=t');
+    expect(await screen.findByRole('alert')).toHaveTextContent('invalid or has expired');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+});
+
+describe('contact form', () => {
+  it('sends the message to the API and says so', async () => {
+    answer(() => ({ status: 201, data: { id: '1', message: 'Thank you — your message has been sent.' } }));
+    renderAt('/contact-us');
+    await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you — your message has been sent.');
+    expect(calls[0]).toMatchObject({
+      url: '/api/contact',
+      body: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+    });
+  });
+
+  it('says clearly when it fails', async () => {
+    answer(() => ({ status: 429, data: { message: 'You have sent several messages already.' } }));
+    renderAt('/contact-us');
+    await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have sent several messages already.');
+  });
+});
