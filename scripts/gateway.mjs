@@ -70,7 +70,22 @@ export async function buildGateway({
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
 
   for (const prefix of ['/api', '/storage', '/oidc']) {
-    await app.register(proxy, { upstream: apiUrl, prefix, rewritePrefix: prefix, http2: false });
+    await app.register(proxy, {
+      upstream: apiUrl,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      // The API trusts these (TRUST_PROXY=1) for per-IP limits and links; it listens on
+      // loopback, so only this gateway can set them.
+      replyOptions: {
+        rewriteRequestHeaders: (req, headers) => ({
+          ...headers,
+          'x-forwarded-for': req.ip,
+          'x-forwarded-proto': req.protocol,
+          'x-forwarded-host': req.host,
+        }),
+      },
+    });
   }
 
   app.get('/remotes.json', (_req, reply) => {

@@ -123,6 +123,8 @@ export async function startProduct({
       ...process.env,
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',
+      // Behind the gateway: client IPs come from X-Forwarded-For.
+      TRUST_PROXY: '1',
       DATA_DIR: dataDir,
       ...env,
     },

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// bench/lighthouse: Lighthouse (mobile preset, simulated throttling) with Debian's Chromium on
+// `/` and `/login` of the production build, started as `npm start` does on a fresh data folder.
+//   node bench/lighthouse/run.mjs   → prints a Markdown table and writes bench/lighthouse/RESULTS.md
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+
+const ROUTES = ['/', '/login'];
+const PORT = Number(process.env.BENCH_PORT || 8380);
+const DEBUG_PORT = 9333;
+const RUNS = Number(process.env.RUNS || 3);
+
+async function launchChromium(profileDir) {
+  const chrome = spawn(
+    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profileDir}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) return chrome;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Chromium did not open its debugging port');
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  ensureInstalled();
+  ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'stockwise-lh-'));
+  const profileDir = mkdtempSync(join(tmpdir(), 'stockwise-lh-profile-'));
+  const product = await startProduct({ port: PORT, dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
+  const chrome = await launchChromium(profileDir);
+  const rows = [];
+  try {
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const { lhr } = await lighthouse(`${product.url}${route}`, {
+          port: DEBUG_PORT,
+          onlyCategories: ['performance'],
+          logLevel: 'error',
+        });
+        const scripts = lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+        runs.push({
+          score: Math.round(lhr.categories.performance.score * 100),
+          lcp: lhr.audits['largest-contentful-paint'].numericValue,
+          tbt: lhr.audits['total-blocking-time'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          js: scripts?.transferSize ?? 0,
+        });
+      }
+      rows.push({
+        route,
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+        js: median(runs.map((r) => r.js)),
+      });
+    }
+  } finally {
+    chrome.kill();
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+
+  const table = [
+    '| route | performance score | LCP s | TBT ms | CLS | JS transferred KB |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| \`${r.route}\` | ${r.score} | ${(r.lcp / 1000).toFixed(2)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${(r.js / 1024).toFixed(1)} |`,
+    ),
+  ].join('\n');
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  writeFileSync(
+    join(root, 'bench', 'lighthouse', 'RESULTS.md'),
+    `Measured ${stamp} UTC with \`node bench/lighthouse/run.mjs\`: Lighthouse 12.8.2, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, median of ${RUNS} runs per route.\n\n${table}\n`,
+  );
+  console.log(table);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
