@@ -113,3 +113,16 @@ describe('routes and guards (spec §2)', () => {
     expect(screen.getByTestId('chrome')).toContainElement(screen.getByTestId('page'));
   });
 });
+
+describe('logout (spec §2: Logout goes to /)', () => {
+  it('a workspace page whose session was just ended by Logout goes to /, not /login', async () => {
+    const { markSignedOut } = await import('../src/app/guards');
+    signIn(ROLES.storekeeper);
+    renderWithProviders(<AppRoutes />, { path: '/my-tasks' });
+    act(() => {
+      markSignedOut();
+      session.clear();
+    });
+    expect(landedOn()).toBe('mfe_public /');
+  });
+});

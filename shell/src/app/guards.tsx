@@ -11,6 +11,21 @@ export function homeFor(token: string | null): string {
   return hasRole(ROLES.companyOwner, token) ? '/dashboard' : '/my-tasks';
 }
 
+// A sign-out removes the session while a workspace page is still on screen; that page's guard
+// must then send the browser to / (spec §2: Logout goes to /), not to /login as it would for a
+// visitor who was never signed in.
+const SIGN_OUT_WINDOW_MS = 5000;
+let signedOutAt = 0;
+
+/** Called by Logout just before the session is cleared. */
+export function markSignedOut(): void {
+  signedOutAt = Date.now();
+}
+
+function justSignedOut(): boolean {
+  return Date.now() - signedOutAt < SIGN_OUT_WINDOW_MS;
+}
+
 export function AreaGuard({ area, children }: { area: Area; children: ReactNode }) {
   const token = useSession((s) => s.token);
   const { pathname, search } = useLocation();
@@ -20,6 +35,7 @@ export function AreaGuard({ area, children }: { area: Area; children: ReactNode 
     return <Navigate to={pathname === '/' ? homeFor(token) : '/dashboard'} replace />;
   }
   if (area.guard === 'auth' && !signedIn) {
+    if (justSignedOut()) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
   }
   // Spec §2: /dashboard is for Company Owners; everyone else goes to /my-tasks.

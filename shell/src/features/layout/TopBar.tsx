@@ -86,7 +86,7 @@ export function TopBar() {
               component={RouterLink}
               to="/premium-purchase"
               variant="contained"
-              color="warning"
+              color="primary"
               size="small"
               startIcon={<WorkspacePremiumOutlined fontSize="small" />}
               sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}
@@ -96,7 +96,7 @@ export function TopBar() {
           ) : null}
           {premium.showProBadge ? (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <Chip label={t('topBar.pro')} color="warning" size="small" sx={{ fontWeight: 700 }} />
+              <Chip label={t('topBar.pro')} size="small" sx={{ fontWeight: 700, bgcolor: '#92400e', color: '#fff' }} />
               <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', lg: 'block' } }}>
                 {t('topBar.premiumUser')}
               </Typography>

@@ -71,9 +71,7 @@ function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPi
 function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number; onPick: () => void }) {
   const { t } = useTranslation('shell');
   const open = useMenuState((s) => s.openCollapseId === entry.id);
-  const hasSelected = useMenuState((s) =>
-    (entry.children ?? []).some((child) => child.id === s.selectedId),
-  );
+  const hasSelected = useMenuState((s) => (entry.children ?? []).some((child) => child.id === s.selectedId));
   const Icon = entry.icon ? MENU_ICONS[entry.icon] : null;
   const regionId = `menu-collapse-${entry.id}`;
   return (

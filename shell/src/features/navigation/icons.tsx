@@ -41,4 +41,3 @@ export const MENU_ICONS: Record<MenuIcon, ComponentType<{ fontSize?: 'small' | '
   users: SupervisorAccountOutlined,
   support: ChatBubbleOutlineOutlined,
 };
-

@@ -37,7 +37,10 @@ export function selectedFromPath(entries: readonly MenuEntry[], pathname: string
   // Exact URL first, then the last segment that names an item (ids are path segments).
   return (
     items.find((item) => item.url === pathname.replace(/\/+$/, '')) ??
-    [...segments].reverse().map((segment) => items.find((item) => item.id === segment)).find(Boolean)
+    [...segments]
+      .reverse()
+      .map((segment) => items.find((item) => item.id === segment))
+      .find(Boolean)
   );
 }
 

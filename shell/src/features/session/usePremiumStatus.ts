@@ -34,7 +34,8 @@ export function usePremiumStatus(): PremiumStatus {
 
   // A purchase elsewhere (the billing remote) announces itself; reload then.
   useEffect(
-    () => events.on('subscription-updated', () => void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY })),
+    () =>
+      events.on('subscription-updated', () => void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY })),
     [queryClient],
   );
 
