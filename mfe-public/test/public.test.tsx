@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, session } from '@stockwise/shared';
+import { session } from '@stockwise/shared';
 import PublicRoutes from '../src/routes';
 import { mockApi } from '../../shared/test/mock-api';
 
