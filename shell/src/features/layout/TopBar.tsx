@@ -88,10 +88,14 @@ export function TopBar() {
               variant="contained"
               color="primary"
               size="small"
+              aria-label={t('topBar.goPremium')}
               startIcon={<WorkspacePremiumOutlined fontSize="small" />}
-              sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline-flex' } }}
+              sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
             >
-              {t('topBar.goPremium')}
+              {/* Icon only on a phone: the bar has no room for the words. */}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('topBar.goPremium')}
+              </Box>
             </Button>
           ) : null}
           {premium.showProBadge ? (
