@@ -255,9 +255,18 @@ export const en = {
           'A user can hold several roles; the menu shows the union of what those roles may use. Menu visibility only guides people to their work — the server checks every action on its own.',
         ],
         roles: [
-          { name: 'Company Owner', body: 'Everything: the owner’s dashboard, all actions, reporting, customers and vendors, company settings, and the subscription (Go Premium).' },
-          { name: 'Admin', body: 'All actions, reporting, customers and vendors, and every setting — company, process configuration and users, roles and invitations. Admins do not see the owner’s dashboard.' },
-          { name: 'Storekeeper', body: 'My Tasks and every report: item list, inventory, warranties, edit item and item history.' },
+          {
+            name: 'Company Owner',
+            body: 'Everything: the owner’s dashboard, all actions, reporting, customers and vendors, company settings, and the subscription (Go Premium).',
+          },
+          {
+            name: 'Admin',
+            body: 'All actions, reporting, customers and vendors, and every setting — company, process configuration and users, roles and invitations. Admins do not see the owner’s dashboard.',
+          },
+          {
+            name: 'Storekeeper',
+            body: 'My Tasks and every report: item list, inventory, warranties, edit item and item history.',
+          },
           { name: 'New Item Operator', body: 'My Tasks and Add Item, to receive new stock.' },
           { name: 'Rapid Seller', body: 'My Tasks, Rapid Sell and Multi-Sale, to sell at the counter.' },
           { name: 'Account Manager', body: 'My Tasks and Account Management: vendors, customers and their history.' },
@@ -267,12 +276,30 @@ export const en = {
         id: 'workspace',
         title: 'The workspace, area by area',
         areas: [
-          { name: 'My View', body: 'The Dashboard (owners) shows stock by location and status, sales over time, items in process, expiring warranties and plan usage. My Tasks lists the work assigned to you and the queues your roles handle.' },
-          { name: 'Actions', body: 'Add Item receives a batch of items with their serials, type, brand, vendor, location, cost and warranty. Search Item runs a process (test, repair, quality check) on scanned items. Rapid Sell sells one scanned item in seconds; Multi-Sale sells a cart of items to one customer on one receipt.' },
-          { name: 'Item status', body: 'The Item Manager (top bar) is a filterable grid of every item with bulk actions. Item History shows one item’s whole timeline: who did what, when, from where to where.' },
-          { name: 'Reporting', body: 'Item List, Item Inventory (stock levels by type, brand, model and location), Warranty List (warranties ending soon or ended) and Edit Item to correct an item’s details — each change is kept in its history.' },
-          { name: 'Account Management', body: 'Vendors and customers in one list, and each customer’s purchases, returns and warranties.' },
-          { name: 'Settings', body: 'Company info and logo, brands, label settings with a printable preview, locations; item types with custom fields and transaction types; users, roles, role access to transaction types, and invitations.' },
+          {
+            name: 'My View',
+            body: 'The Dashboard (owners) shows stock by location and status, sales over time, items in process, expiring warranties and plan usage. My Tasks lists the work assigned to you and the queues your roles handle.',
+          },
+          {
+            name: 'Actions',
+            body: 'Add Item receives a batch of items with their serials, type, brand, vendor, location, cost and warranty. Search Item runs a process (test, repair, quality check) on scanned items. Rapid Sell sells one scanned item in seconds; Multi-Sale sells a cart of items to one customer on one receipt.',
+          },
+          {
+            name: 'Item status',
+            body: 'The Item Manager (top bar) is a filterable grid of every item with bulk actions. Item History shows one item’s whole timeline: who did what, when, from where to where.',
+          },
+          {
+            name: 'Reporting',
+            body: 'Item List, Item Inventory (stock levels by type, brand, model and location), Warranty List (warranties ending soon or ended) and Edit Item to correct an item’s details — each change is kept in its history.',
+          },
+          {
+            name: 'Account Management',
+            body: 'Vendors and customers in one list, and each customer’s purchases, returns and warranties.',
+          },
+          {
+            name: 'Settings',
+            body: 'Company info and logo, brands, label settings with a printable preview, locations; item types with custom fields and transaction types; users, roles, role access to transaction types, and invitations.',
+          },
           { name: 'Support & Help', body: 'Send us a message from the menu at any time; we answer by email.' },
         ],
       },

@@ -256,24 +256,54 @@ export const tr: PublicTexts = {
           'Bir kullanıcının birden çok rolü olabilir; menü bu rollerin kullanabildiklerinin birleşimini gösterir. Menü görünürlüğü yalnızca kişileri işlerine yönlendirir — sunucu her işlemi ayrıca denetler.',
         ],
         roles: [
-          { name: 'Şirket Sahibi (Company Owner)', body: 'Her şey: sahip paneli, tüm işlemler, raporlama, müşteri ve tedarikçiler, şirket ayarları ve abonelik (Premium’a Geç).' },
-          { name: 'Yönetici (Admin)', body: 'Tüm işlemler, raporlama, müşteri ve tedarikçiler ve tüm ayarlar — şirket, süreç yapılandırması ile kullanıcılar, roller ve davetler. Yöneticiler sahip panelini görmez.' },
-          { name: 'Depo Sorumlusu (Storekeeper)', body: 'Görevlerim ve tüm raporlar: ürün listesi, envanter, garantiler, ürün düzenleme ve ürün geçmişi.' },
+          {
+            name: 'Şirket Sahibi (Company Owner)',
+            body: 'Her şey: sahip paneli, tüm işlemler, raporlama, müşteri ve tedarikçiler, şirket ayarları ve abonelik (Premium’a Geç).',
+          },
+          {
+            name: 'Yönetici (Admin)',
+            body: 'Tüm işlemler, raporlama, müşteri ve tedarikçiler ve tüm ayarlar — şirket, süreç yapılandırması ile kullanıcılar, roller ve davetler. Yöneticiler sahip panelini görmez.',
+          },
+          {
+            name: 'Depo Sorumlusu (Storekeeper)',
+            body: 'Görevlerim ve tüm raporlar: ürün listesi, envanter, garantiler, ürün düzenleme ve ürün geçmişi.',
+          },
           { name: 'Yeni Ürün Operatörü (New Item Operator)', body: 'Yeni stok kabulü için Görevlerim ve Ürün Ekle.' },
           { name: 'Hızlı Satıcı (Rapid Seller)', body: 'Tezgâhta satış için Görevlerim, Hızlı Satış ve Çoklu Satış.' },
-          { name: 'Hesap Yöneticisi (Account Manager)', body: 'Görevlerim ve Cari Yönetimi: tedarikçiler, müşteriler ve geçmişleri.' },
+          {
+            name: 'Hesap Yöneticisi (Account Manager)',
+            body: 'Görevlerim ve Cari Yönetimi: tedarikçiler, müşteriler ve geçmişleri.',
+          },
         ],
       },
       {
         id: 'workspace',
         title: 'Çalışma alanı, bölüm bölüm',
         areas: [
-          { name: 'Görünümüm', body: 'Gösterge Paneli (sahipler) konuma ve duruma göre stoğu, zaman içindeki satışları, işlemdeki ürünleri, süresi dolan garantileri ve plan kullanımını gösterir. Görevlerim size atanan işleri ve rollerinizin ilgilendiği kuyrukları listeler.' },
-          { name: 'İşlemler', body: 'Ürün Ekle, bir ürün partisini seri numaraları, türü, markası, tedarikçisi, konumu, maliyeti ve garantisiyle kabul eder. Ürün Ara, taranan ürünlerde bir süreç (test, tamir, kalite kontrol) çalıştırır. Hızlı Satış taranan bir ürünü saniyeler içinde satar; Çoklu Satış bir sepet ürünü tek müşteriye tek fişle satar.' },
-          { name: 'Ürün durumu', body: 'Ürün Yöneticisi (üst çubuk) toplu işlemli, süzülebilir bir ürün tablosudur. Ürün Geçmişi bir ürünün tüm zaman çizelgesini gösterir: kim, ne zaman, nereden nereye.' },
-          { name: 'Raporlama', body: 'Ürün Listesi, Ürün Envanteri (tür, marka, model ve konuma göre stok), Garanti Listesi (yakında biten veya biten garantiler) ve bir ürünün bilgilerini düzeltmek için Ürün Düzenle — her değişiklik geçmişinde saklanır.' },
-          { name: 'Cari Yönetimi', body: 'Tedarikçiler ve müşteriler tek listede; her müşterinin alımları, iadeleri ve garantileri.' },
-          { name: 'Ayarlar', body: 'Şirket bilgileri ve logo, markalar, yazdırılabilir önizlemeli etiket ayarları, konumlar; özel alanlı ürün türleri ve işlem türleri; kullanıcılar, roller, rollerin işlem türü erişimi ve davetler.' },
+          {
+            name: 'Görünümüm',
+            body: 'Gösterge Paneli (sahipler) konuma ve duruma göre stoğu, zaman içindeki satışları, işlemdeki ürünleri, süresi dolan garantileri ve plan kullanımını gösterir. Görevlerim size atanan işleri ve rollerinizin ilgilendiği kuyrukları listeler.',
+          },
+          {
+            name: 'İşlemler',
+            body: 'Ürün Ekle, bir ürün partisini seri numaraları, türü, markası, tedarikçisi, konumu, maliyeti ve garantisiyle kabul eder. Ürün Ara, taranan ürünlerde bir süreç (test, tamir, kalite kontrol) çalıştırır. Hızlı Satış taranan bir ürünü saniyeler içinde satar; Çoklu Satış bir sepet ürünü tek müşteriye tek fişle satar.',
+          },
+          {
+            name: 'Ürün durumu',
+            body: 'Ürün Yöneticisi (üst çubuk) toplu işlemli, süzülebilir bir ürün tablosudur. Ürün Geçmişi bir ürünün tüm zaman çizelgesini gösterir: kim, ne zaman, nereden nereye.',
+          },
+          {
+            name: 'Raporlama',
+            body: 'Ürün Listesi, Ürün Envanteri (tür, marka, model ve konuma göre stok), Garanti Listesi (yakında biten veya biten garantiler) ve bir ürünün bilgilerini düzeltmek için Ürün Düzenle — her değişiklik geçmişinde saklanır.',
+          },
+          {
+            name: 'Cari Yönetimi',
+            body: 'Tedarikçiler ve müşteriler tek listede; her müşterinin alımları, iadeleri ve garantileri.',
+          },
+          {
+            name: 'Ayarlar',
+            body: 'Şirket bilgileri ve logo, markalar, yazdırılabilir önizlemeli etiket ayarları, konumlar; özel alanlı ürün türleri ve işlem türleri; kullanıcılar, roller, rollerin işlem türü erişimi ve davetler.',
+          },
           { name: 'Destek ve Yardım', body: 'Menüden istediğiniz zaman bize mesaj gönderin; e-postayla yanıtlarız.' },
         ],
       },

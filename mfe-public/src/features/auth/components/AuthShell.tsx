@@ -31,7 +31,12 @@ export function AuthShell({
     >
       <Container maxWidth={maxWidth}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
-          <Box component={RouterLink} to="/" aria-label={t('auth.backHome')} sx={{ color: 'text.primary', textDecoration: 'none' }}>
+          <Box
+            component={RouterLink}
+            to="/"
+            aria-label={t('auth.backHome')}
+            sx={{ color: 'text.primary', textDecoration: 'none' }}
+          >
             <StockwiseLogo size={30} />
           </Box>
           <LanguageSwitcher />

@@ -15,7 +15,15 @@ function fallbackFor(intent: SignInIntent) {
 }
 
 /** Google's own button (GIS), when the API is configured with a Google client id. */
-function GoogleIdentityButton({ clientId, intent, onError }: { clientId: string; intent: SignInIntent; onError: (m: string) => void }) {
+function GoogleIdentityButton({
+  clientId,
+  intent,
+  onError,
+}: {
+  clientId: string;
+  intent: SignInIntent;
+  onError: (m: string) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const finish = useThirdPartyFinish();
   useEffect(() => {
@@ -54,7 +62,11 @@ export function ThirdPartyButton({ intent, label }: { intent: SignInIntent; labe
     return (
       <>
         <GoogleIdentityButton clientId={providers.data.google.clientId} intent={intent} onError={setError} />
-        {error ? <Alert severity="error" sx={{ mt: 1.5 }}>{error}</Alert> : null}
+        {error ? (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {error}
+          </Alert>
+        ) : null}
       </>
     );
   }
@@ -80,7 +92,11 @@ export function ThirdPartyButton({ intent, label }: { intent: SignInIntent; labe
       >
         {label ?? t('auth.google.button')}
       </Button>
-      {error ? <Alert severity="error" sx={{ mt: 1.5 }}>{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
     </>
   );
 }

@@ -26,7 +26,11 @@ export function useThirdPartyFinish() {
         else await auth.thirdPartyLogin(idToken);
         navigate(DEFAULT_PATH, { replace: true });
       } catch (error) {
-        if (error instanceof AppError && (error.code === ACCOUNT_NOT_FOUND || error.status === 404) && intent.kind === 'login') {
+        if (
+          error instanceof AppError &&
+          (error.code === ACCOUNT_NOT_FOUND || error.status === 404) &&
+          intent.kind === 'login'
+        ) {
           navigate('/register', { replace: true, state: { googleIdToken: idToken, notFound: error.message } });
           return;
         }

@@ -33,7 +33,10 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
       password: z.string().min(8, t('auth.validation.passwordLength')).max(128),
       confirmPassword: z.string(),
     })
-    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('auth.validation.passwordsMatch') });
+    .refine((v) => v.password === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: t('auth.validation.passwordsMatch'),
+    });
   type Values = z.infer<typeof schema>;
   const {
     register,
@@ -100,22 +103,63 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
           ) : null}
           <Grid container spacing={2}>
             <Grid size={12}>
-              <TextField label={t('auth.register.email')} value={invitation.email ?? ''} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+              <TextField
+                label={t('auth.register.email')}
+                value={invitation.email ?? ''}
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('auth.register.firstName')} autoComplete="given-name" fullWidth autoFocus error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...register('firstName')} />
+              <TextField
+                label={t('auth.register.firstName')}
+                autoComplete="given-name"
+                fullWidth
+                autoFocus
+                error={Boolean(errors.firstName)}
+                helperText={errors.firstName?.message}
+                {...register('firstName')}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('auth.register.lastName')} autoComplete="family-name" fullWidth error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...register('lastName')} />
+              <TextField
+                label={t('auth.register.lastName')}
+                autoComplete="family-name"
+                fullWidth
+                error={Boolean(errors.lastName)}
+                helperText={errors.lastName?.message}
+                {...register('lastName')}
+              />
             </Grid>
             <Grid size={12}>
-              <TextField label={t('auth.register.userName')} autoComplete="username" fullWidth error={Boolean(errors.userName)} helperText={errors.userName?.message} {...register('userName')} />
+              <TextField
+                label={t('auth.register.userName')}
+                autoComplete="username"
+                fullWidth
+                error={Boolean(errors.userName)}
+                helperText={errors.userName?.message}
+                {...register('userName')}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <PasswordField label={t('auth.register.password')} autoComplete="new-password" fullWidth error={Boolean(errors.password)} helperText={errors.password?.message} {...register('password')} />
+              <PasswordField
+                label={t('auth.register.password')}
+                autoComplete="new-password"
+                fullWidth
+                error={Boolean(errors.password)}
+                helperText={errors.password?.message}
+                {...register('password')}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <PasswordField label={t('auth.register.confirmPassword')} autoComplete="new-password" fullWidth error={Boolean(errors.confirmPassword)} helperText={errors.confirmPassword?.message} {...register('confirmPassword')} />
+              <PasswordField
+                label={t('auth.register.confirmPassword')}
+                autoComplete="new-password"
+                fullWidth
+                error={Boolean(errors.confirmPassword)}
+                helperText={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
             </Grid>
           </Grid>
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>

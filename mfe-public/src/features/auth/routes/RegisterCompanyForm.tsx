@@ -103,7 +103,8 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
           {notFound ? <Alert severity="info">{notFound}</Alert> : null}
           {withGoogle ? (
             <Alert severity="info" role="status">
-              <strong>{t('auth.register.withGoogleTitle')}</strong> — {t('auth.register.withGoogleBody', { email: identity?.email })}
+              <strong>{t('auth.register.withGoogleTitle')}</strong> —{' '}
+              {t('auth.register.withGoogleBody', { email: identity?.email })}
             </Alert>
           ) : null}
           {error ? (
@@ -120,19 +121,33 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
             {t('auth.register.company')}
           </Typography>
           <Grid container spacing={2}>
-            <Grid size={12}>{field('companyName', t('auth.register.companyName'), { autoComplete: 'organization', autoFocus: true })}</Grid>
+            <Grid size={12}>
+              {field('companyName', t('auth.register.companyName'), { autoComplete: 'organization', autoFocus: true })}
+            </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>{field('industry', t('auth.register.industry'))}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('phone', t('auth.register.phone'), { autoComplete: 'tel', type: 'tel' })}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('phone', t('auth.register.phone'), { autoComplete: 'tel', type: 'tel' })}
+            </Grid>
           </Grid>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
             {t('auth.register.admin')}
           </Typography>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', t('auth.register.firstName'), { autoComplete: 'given-name' })}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', t('auth.register.lastName'), { autoComplete: 'family-name' })}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('userName', t('auth.register.userName'), { autoComplete: 'username' })}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              {field('email', t('auth.register.email'), { autoComplete: 'email', type: 'email', slotProps: { htmlInput: { readOnly: withGoogle } } })}
+              {field('firstName', t('auth.register.firstName'), { autoComplete: 'given-name' })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('lastName', t('auth.register.lastName'), { autoComplete: 'family-name' })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('userName', t('auth.register.userName'), { autoComplete: 'username' })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {field('email', t('auth.register.email'), {
+                autoComplete: 'email',
+                type: 'email',
+                slotProps: { htmlInput: { readOnly: withGoogle } },
+              })}
             </Grid>
             {withGoogle ? null : (
               <>

@@ -36,7 +36,10 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
   const requestNew = (
     <Button component={RouterLink} to="/forgot-password" variant="outlined" sx={{ mt: 2 }}>
@@ -101,8 +104,23 @@ export function ResetPasswordPage() {
                 {error}
               </Alert>
             ) : null}
-            <PasswordField label={t('auth.reset.newPassword')} autoComplete="new-password" autoFocus fullWidth error={Boolean(errors.newPassword)} helperText={errors.newPassword?.message} {...register('newPassword')} />
-            <PasswordField label={t('auth.reset.confirmPassword')} autoComplete="new-password" fullWidth error={Boolean(errors.confirmPassword)} helperText={errors.confirmPassword?.message} {...register('confirmPassword')} />
+            <PasswordField
+              label={t('auth.reset.newPassword')}
+              autoComplete="new-password"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.newPassword)}
+              helperText={errors.newPassword?.message}
+              {...register('newPassword')}
+            />
+            <PasswordField
+              label={t('auth.reset.confirmPassword')}
+              autoComplete="new-password"
+              fullWidth
+              error={Boolean(errors.confirmPassword)}
+              helperText={errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {t('auth.reset.submit')}
             </Button>

@@ -19,7 +19,10 @@ export function loadGoogleIdentity(): Promise<GoogleId> {
     const script = document.createElement('script');
     script.src = 'https://accounts.google.com/gsi/client';
     script.async = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('Google Identity Services did not start')));
+    script.onload = () =>
+      window.google?.accounts?.id
+        ? resolve(window.google.accounts.id)
+        : reject(new Error('Google Identity Services did not start'));
     script.onerror = () => {
       loading = null;
       reject(new Error('Google Identity Services could not be loaded'));

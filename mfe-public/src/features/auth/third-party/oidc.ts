@@ -18,10 +18,7 @@ export interface ProvidersConfig {
 }
 
 /** What the sign-in was for: plain sign-in, accepting an invitation, or registering a company. */
-export type SignInIntent =
-  | { kind: 'login' }
-  | { kind: 'invitation'; invitationId: string }
-  | { kind: 'register' };
+export type SignInIntent = { kind: 'login' } | { kind: 'invitation'; invitationId: string } | { kind: 'register' };
 
 interface Pending {
   state: string;

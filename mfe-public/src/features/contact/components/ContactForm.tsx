@@ -30,7 +30,12 @@ export function ContactForm() {
     subject: '',
     message: '',
   };
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
   const send = useMutation({
     mutationFn: async (values: Values) => {
       const body: ContactMessage = { name: values.name, email: values.email, message: values.message };
@@ -71,16 +76,45 @@ export function ContactForm() {
         ) : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={t('contact.name')} autoComplete="name" fullWidth error={Boolean(errors.name)} helperText={errors.name?.message} {...register('name')} />
+            <TextField
+              label={t('contact.name')}
+              autoComplete="name"
+              fullWidth
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+              {...register('name')}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={t('contact.email')} type="email" autoComplete="email" fullWidth error={Boolean(errors.email)} helperText={errors.email?.message} {...register('email')} />
+            <TextField
+              label={t('contact.email')}
+              type="email"
+              autoComplete="email"
+              fullWidth
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+              {...register('email')}
+            />
           </Grid>
           <Grid size={12}>
-            <TextField label={t('contact.subject')} fullWidth error={Boolean(errors.subject)} helperText={errors.subject?.message} {...register('subject')} />
+            <TextField
+              label={t('contact.subject')}
+              fullWidth
+              error={Boolean(errors.subject)}
+              helperText={errors.subject?.message}
+              {...register('subject')}
+            />
           </Grid>
           <Grid size={12}>
-            <TextField label={t('contact.message')} fullWidth multiline minRows={5} error={Boolean(errors.message)} helperText={errors.message?.message} {...register('message')} />
+            <TextField
+              label={t('contact.message')}
+              fullWidth
+              multiline
+              minRows={5}
+              error={Boolean(errors.message)}
+              helperText={errors.message?.message}
+              {...register('message')}
+            />
           </Grid>
         </Grid>
         <Box>

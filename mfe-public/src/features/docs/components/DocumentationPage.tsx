@@ -44,7 +44,13 @@ export function DocumentationPage() {
           <Grid size={{ xs: 12, md: 9 }}>
             <Stack spacing={6}>
               {sections.map((section) => (
-                <Box component="section" key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} sx={{ scrollMarginTop: 88 }}>
+                <Box
+                  component="section"
+                  key={section.id}
+                  id={section.id}
+                  aria-labelledby={`${section.id}-title`}
+                  sx={{ scrollMarginTop: 88 }}
+                >
                   <Typography id={`${section.id}-title`} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
                     {section.title}
                   </Typography>

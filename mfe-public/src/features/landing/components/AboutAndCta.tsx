@@ -7,7 +7,12 @@ export function About() {
   const { t } = useTranslation(NS);
   const stats = t('about.stats', { returnObjects: true }) as { value: string; label: string }[];
   return (
-    <Box id="about" component="section" aria-labelledby="about-title" sx={{ py: { xs: 8, md: 10 }, scrollMarginTop: 72 }}>
+    <Box
+      id="about"
+      component="section"
+      aria-labelledby="about-title"
+      sx={{ py: { xs: 8, md: 10 }, scrollMarginTop: 72 }}
+    >
       <Container maxWidth="md" sx={{ textAlign: 'center' }}>
         <Typography id="about-title" component="h2" variant="h4" sx={{ fontWeight: 800 }}>
           {t('about.title')}
@@ -49,10 +54,22 @@ export function CallToAction() {
           </Typography>
           <Typography sx={{ mt: 1.5, opacity: 0.92, fontSize: 17 }}>{t('cta.body')}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4, justifyContent: 'center' }}>
-            <Button component={RouterLink} to="/register" size="large" variant="contained" sx={{ bgcolor: '#fff', color: '#1746c2', '&:hover': { bgcolor: '#eef3ff' } }}>
+            <Button
+              component={RouterLink}
+              to="/register"
+              size="large"
+              variant="contained"
+              sx={{ bgcolor: '#fff', color: '#1746c2', '&:hover': { bgcolor: '#eef3ff' } }}
+            >
               {t('cta.primary')}
             </Button>
-            <Button component={RouterLink} to="/pricing" size="large" variant="outlined" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)' }}>
+            <Button
+              component={RouterLink}
+              to="/pricing"
+              size="large"
+              variant="outlined"
+              sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)' }}
+            >
               {t('cta.secondary')}
             </Button>
           </Stack>

@@ -10,7 +10,12 @@ export function FeatureAccordion() {
   const items = t('features.items', { returnObjects: true }) as { title: string; body: string }[];
   const [open, setOpen] = useState<number | false>(0);
   return (
-    <Box id="features" component="section" aria-labelledby="features-title" sx={{ py: { xs: 8, md: 10 }, bgcolor: 'background.paper', scrollMarginTop: 72 }}>
+    <Box
+      id="features"
+      component="section"
+      aria-labelledby="features-title"
+      sx={{ py: { xs: 8, md: 10 }, bgcolor: 'background.paper', scrollMarginTop: 72 }}
+    >
       <Container maxWidth="lg">
         <Grid container spacing={{ xs: 4, md: 8 }}>
           <Grid size={{ xs: 12, md: 5 }}>
@@ -29,9 +34,19 @@ export function FeatureAccordion() {
                 onChange={(_event, expanded) => setOpen(expanded ? index : false)}
                 disableGutters
                 elevation={0}
-                sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1.5 }, borderRadius: 1.5, '&::before': { display: 'none' } }}
+                sx={{
+                  border: 1,
+                  borderColor: 'divider',
+                  '&:not(:last-of-type)': { mb: 1.5 },
+                  borderRadius: 1.5,
+                  '&::before': { display: 'none' },
+                }}
               >
-                <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`feature-${index}-header`} aria-controls={`feature-${index}-content`}>
+                <AccordionSummary
+                  expandIcon={<ExpandMoreIcon />}
+                  id={`feature-${index}-header`}
+                  aria-controls={`feature-${index}-content`}
+                >
                   <Typography component="h3" sx={{ fontWeight: 700 }}>
                     {item.title}
                   </Typography>

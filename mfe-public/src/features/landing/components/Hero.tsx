@@ -49,7 +49,16 @@ function ProductPreview() {
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {label}
               </Typography>
-              <Box sx={{ mt: 1, height: 6, width: `${[70, 40, 55][index]}%`, bgcolor: 'primary.main', borderRadius: 1.5, opacity: 0.8 }} />
+              <Box
+                sx={{
+                  mt: 1,
+                  height: 6,
+                  width: `${[70, 40, 55][index]}%`,
+                  bgcolor: 'primary.main',
+                  borderRadius: 1.5,
+                  opacity: 0.8,
+                }}
+              />
             </Box>
           </Grid>
         ))}
@@ -81,7 +90,13 @@ export function Hero() {
             <Typography
               id="hero-title"
               component="h1"
-              sx={{ fontSize: { xs: 36, sm: 44, md: 54 }, fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.02em', mt: 1 }}
+              sx={{
+                fontSize: { xs: 36, sm: 44, md: 54 },
+                fontWeight: 800,
+                lineHeight: 1.08,
+                letterSpacing: '-0.02em',
+                mt: 1,
+              }}
             >
               {t('hero.title')}
             </Typography>

@@ -94,7 +94,15 @@ export function PublicFooter() {
           </Typography>
           <Stack direction="row" spacing={0.5} component="nav" aria-label={t('footer.social')}>
             {SOCIAL.map(({ label, href, Icon }) => (
-              <IconButton key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} size="small">
+              <IconButton
+                key={label}
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={label}
+                size="small"
+              >
                 <Icon fontSize="small" />
               </IconButton>
             ))}

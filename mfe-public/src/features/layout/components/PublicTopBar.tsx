@@ -24,7 +24,13 @@ function AuthButtons({ stacked = false, onPick }: { stacked?: boolean; onPick?: 
   const { t } = useTranslation(NS);
   return (
     <Stack direction={stacked ? 'column' : 'row'} spacing={1.5} sx={{ alignItems: stacked ? 'stretch' : 'center' }}>
-      <Button component={RouterLink} to="/login" variant={stacked ? 'outlined' : 'text'} color="inherit" onClick={onPick}>
+      <Button
+        component={RouterLink}
+        to="/login"
+        variant={stacked ? 'outlined' : 'text'}
+        color="inherit"
+        onClick={onPick}
+      >
         {t('nav.signIn')}
       </Button>
       <Button component={RouterLink} to="/register" variant="contained" onClick={onPick}>
@@ -51,7 +57,11 @@ export function PublicTopBar() {
           <Link component={RouterLink} to="/" underline="none" color="inherit" aria-label="Stockwise — home">
             <StockwiseLogo size={30} />
           </Link>
-          <Box component="nav" aria-label={t('nav.primary')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
+          <Box
+            component="nav"
+            aria-label={t('nav.primary')}
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}
+          >
             {NAV_LINKS.map((link) => (
               <Button key={link.key} component={RouterLink} to={link.to} color="inherit" sx={{ fontWeight: 500 }}>
                 {t(link.key)}

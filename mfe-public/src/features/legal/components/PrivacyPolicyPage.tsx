@@ -8,7 +8,10 @@ const POLICY_DATE = '2026-11-01';
 export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation(NS);
   const sections = t('privacy.sections', { returnObjects: true }) as { title: string; body: string }[];
-  const date = new Date(`${POLICY_DATE}T00:00:00Z`).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
+  const date = new Date(`${POLICY_DATE}T00:00:00Z`).toLocaleDateString(i18n.language, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
   return (
     <PublicLayout>
       <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>
