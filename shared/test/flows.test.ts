@@ -8,8 +8,25 @@ import { mockApi } from './mock-api';
 import { makeToken } from './token';
 
 const token = makeToken({ role: 'Company Owner' });
-const user = { userName: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', roles: ['Company Owner'] };
-const freeSub = { status: 0, plan: { planId: 'p', planName: 'Free Plan', planType: 0, monthlyPrice: 0, yearlyPrice: 0, maxUsers: 3, maxLocations: 1 } };
+const user = {
+  userName: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  roles: ['Company Owner'],
+};
+const freeSub = {
+  status: 0,
+  plan: {
+    planId: 'p',
+    planName: 'Free Plan',
+    planType: 0,
+    monthlyPrice: 0,
+    yearlyPrice: 0,
+    maxUsers: 3,
+    maxLocations: 1,
+  },
+};
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let profileUpdated: jest.Mock;
@@ -25,7 +42,9 @@ afterEach(() => offProfile());
 
 describe('login (spec §§4, 5, 8)', () => {
   it('stores token and user, announces profile-updated and loads the subscription in the background', async () => {
-    const calls = mockApi((c) => (c.url === '/api/auth/login' ? { status: 200, data: { token, user } } : { status: 200, data: freeSub }));
+    const calls = mockApi((c) =>
+      c.url === '/api/auth/login' ? { status: 200, data: { token, user } } : { status: 200, data: freeSub },
+    );
     await auth.login({ userName: 'ada', password: 'pw' });
     expect(localStorage.getItem('token')).toBe(token);
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ userName: 'ada' });
@@ -46,7 +65,9 @@ describe('login (spec §§4, 5, 8)', () => {
 
   it("fails with 'Login failed. Please check your credentials.' when the answer has no token", async () => {
     mockApi(() => ({ status: 200, data: { user } }));
-    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow('Login failed. Please check your credentials.');
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow(
+      'Login failed. Please check your credentials.',
+    );
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -64,10 +85,12 @@ describe('login (spec §§4, 5, 8)', () => {
 
   it('falls back to the generic login message', async () => {
     mockApi(() => new Error('socket hang up'));
-    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow('An error occurred during login. Please try again.');
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow(
+      'An error occurred during login. Please try again.',
+    );
   });
 
-  it("a 401 from login does not end a session or redirect", async () => {
+  it('a 401 from login does not end a session or redirect', async () => {
     const lost = jest.fn();
     setSessionLostHandler(lost);
     session.setToken('existing');
@@ -95,17 +118,24 @@ describe('third-party sign-in (spec §§3-5, 8)', () => {
   });
 
   it('the invitation variant posts the invitation and loads the subscription', async () => {
-    const calls = mockApi((c) => (c.url?.includes('google') ? { status: 200, data: { token, user } } : { status: 200, data: freeSub }));
+    const calls = mockApi((c) =>
+      c.url?.includes('google') ? { status: 200, data: { token, user } } : { status: 200, data: freeSub },
+    );
     await auth.thirdPartyLoginWithInvitation('id-token', 'inv-1');
     await flush();
-    expect(calls[0]).toMatchObject({ url: '/api/auth/google-login-with-invitation', body: { idToken: 'id-token', invitationId: 'inv-1' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/google-login-with-invitation',
+      body: { idToken: 'id-token', invitationId: 'inv-1' },
+    });
     expect(calls[1]?.url).toBe('/api/subscription/current');
   });
 
   it('says "<provider> login failed" when no token comes back, and the "with invitation" variant', async () => {
     mockApi(() => ({ status: 200, data: {} }));
     await expect(auth.thirdPartyLogin('x')).rejects.toThrow('Google login failed. Please try again.');
-    await expect(auth.thirdPartyLoginWithInvitation('x', 'i')).rejects.toThrow('Google login with invitation failed. Please try again.');
+    await expect(auth.thirdPartyLoginWithInvitation('x', 'i')).rejects.toThrow(
+      'Google login with invitation failed. Please try again.',
+    );
   });
 
   it('falls back to "An error occurred during <provider> login…" without a server message', async () => {
@@ -117,16 +147,31 @@ describe('third-party sign-in (spec §§3-5, 8)', () => {
   });
 
   it('keeps the server code so the screen can offer company registration', async () => {
-    mockApi(() => ({ status: 404, data: { message: 'No Stockwise account uses this Google account yet.', code: 'ACCOUNT_NOT_FOUND' } }));
+    mockApi(() => ({
+      status: 404,
+      data: { message: 'No Stockwise account uses this Google account yet.', code: 'ACCOUNT_NOT_FOUND' },
+    }));
     await expect(auth.thirdPartyLogin('x')).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND', status: 404 });
   });
 });
 
 describe('registration, invitations, password reset', () => {
   it('a registration that returns a token stores it and loads the subscription', async () => {
-    const calls = mockApi((c) => (c.url === '/api/auth/company-with-admin' ? { status: 200, data: { token, user, message: 'ok' } } : { status: 200, data: freeSub }));
+    const calls = mockApi((c) =>
+      c.url === '/api/auth/company-with-admin'
+        ? { status: 200, data: { token, user, message: 'ok' } }
+        : { status: 200, data: freeSub },
+    );
     await auth.registerCompanyWithAdmin({
-      companyName: 'Acme', userName: 'ada', email: 'a@b.co', firstName: 'A', lastName: 'L', password: 'pw12345678', phone: '', industry: '', withGoogle: false,
+      companyName: 'Acme',
+      userName: 'ada',
+      email: 'a@b.co',
+      firstName: 'A',
+      lastName: 'L',
+      password: 'pw12345678',
+      phone: '',
+      industry: '',
+      withGoogle: false,
     });
     expect(localStorage.getItem('token')).toBe(token);
     expect(calls[0]!.body).toMatchObject({ companyName: 'Acme', withGoogle: false });
@@ -138,27 +183,46 @@ describe('registration, invitations, password reset', () => {
     setSessionLostHandler(lost);
     mockApi(() => ({ status: 401, data: { message: 'Google sign-in failed' } }));
     await expect(
-      auth.registerCompanyWithAdmin({ companyName: 'A', userName: 'ada', email: 'a@b.co', firstName: 'A', lastName: 'L', phone: '', industry: '', withGoogle: true, idToken: 'x' }),
+      auth.registerCompanyWithAdmin({
+        companyName: 'A',
+        userName: 'ada',
+        email: 'a@b.co',
+        firstName: 'A',
+        lastName: 'L',
+        phone: '',
+        industry: '',
+        withGoogle: true,
+        idToken: 'x',
+      }),
     ).rejects.toMatchObject({ response: { status: 401 } });
     expect(lost).not.toHaveBeenCalled();
   });
 
   it('an invalid invitation gives valid false with the server message, or the fallback', async () => {
     mockApi(() => ({ status: 200, data: { valid: false, message: 'This invitation has expired.' } }));
-    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'This invitation has expired.' });
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({
+      valid: false,
+      message: 'This invitation has expired.',
+    });
     mockApi(() => ({ status: 404, data: { message: 'This invitation does not exist.' } }));
-    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'This invitation does not exist.' });
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({
+      valid: false,
+      message: 'This invitation does not exist.',
+    });
     mockApi(() => new Error('offline'));
-    await expect(auth.validateInvitation('abc')).resolves.toEqual({ valid: false, message: 'Failed to validate invitation' });
+    await expect(auth.validateInvitation('abc')).resolves.toEqual({
+      valid: false,
+      message: 'Failed to validate invitation',
+    });
   });
 
   it('password-reset failures fall back to the Turkish messages', async () => {
     mockApi(() => new Error('offline'));
     await expect(auth.forgotPassword('a@b.co')).rejects.toThrow(AUTH_MESSAGES.forgotPasswordFailed);
     await expect(auth.validateResetToken('a@b.co', 't')).rejects.toThrow(AUTH_MESSAGES.resetLinkInvalid);
-    await expect(auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'x', confirmPassword: 'y' })).rejects.toThrow(
-      AUTH_MESSAGES.resetPasswordFailed,
-    );
+    await expect(
+      auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'x', confirmPassword: 'y' }),
+    ).rejects.toThrow(AUTH_MESSAGES.resetPasswordFailed);
     expect(AUTH_MESSAGES.resetLinkInvalid).toMatch(/geçersiz/);
   });
 
@@ -174,7 +238,13 @@ describe('profile and logout (spec §4)', () => {
     session.setToken(token);
     session.setUser(user);
     mockApi(() => ({ status: 200, data: { ...user, firstName: 'Augusta' } }));
-    await auth.updateUser({ firstName: 'Augusta', lastName: 'Lovelace', userName: 'ada', email: 'ada@example.com', profilePictureUrl: null });
+    await auth.updateUser({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      userName: 'ada',
+      email: 'ada@example.com',
+      profilePictureUrl: null,
+    });
     expect(JSON.parse(localStorage.getItem('user')!).firstName).toBe('Augusta');
     expect(profileUpdated).toHaveBeenCalledTimes(1);
   });
@@ -182,9 +252,9 @@ describe('profile and logout (spec §4)', () => {
   it("profile fetch and update fall back to 'Error retrieving/updating user information'", async () => {
     mockApi(() => new Error('offline'));
     await expect(auth.getUser()).rejects.toThrow('Error retrieving user information');
-    await expect(auth.updateUser({ firstName: 'a', lastName: 'b', userName: 'abc', email: 'a@b.co', profilePictureUrl: null })).rejects.toThrow(
-      'Error updating user information',
-    );
+    await expect(
+      auth.updateUser({ firstName: 'a', lastName: 'b', userName: 'abc', email: 'a@b.co', profilePictureUrl: null }),
+    ).rejects.toThrow('Error updating user information');
   });
 
   it('profile sync is skipped when signed out', async () => {

@@ -18,7 +18,13 @@ export function mockApi(route: Route) {
     if (reply instanceof Error) throw new AxiosError(reply.message, 'ERR_NETWORK', config);
     const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: '', headers: {}, config };
     if (reply.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, 'ERR_BAD_REQUEST', config, null, response);
+      throw new AxiosError(
+        `Request failed with status code ${reply.status}`,
+        'ERR_BAD_REQUEST',
+        config,
+        null,
+        response,
+      );
     }
     return response;
   };

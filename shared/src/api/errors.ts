@@ -27,8 +27,7 @@ interface ServerBody {
   verificationToken?: unknown;
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? value : undefined;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
 /**
  * What the server said, as an AppError: its `message` (with code, field and verificationToken),

@@ -2,9 +2,7 @@ import { PLAN_TYPE, SUBSCRIPTION_STATUS, type Subscription } from './types';
 
 /** Spec §4: premium means planType 1 (Premium) and status 0 (active). */
 export function isPremium(subscription: Subscription | null | undefined): boolean {
-  return (
-    subscription?.plan?.planType === PLAN_TYPE.premium && subscription.status === SUBSCRIPTION_STATUS.active
-  );
+  return subscription?.plan?.planType === PLAN_TYPE.premium && subscription.status === SUBSCRIPTION_STATUS.active;
 }
 
 const NAMES_BY_TYPE: Record<number, string> = { [PLAN_TYPE.free]: 'Free', [PLAN_TYPE.premium]: 'Premium' };
