@@ -107,8 +107,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         // One federation runtime per page: the shell provides it and production remotes use
         // it instead of bundling their own copy (~35 KB gzip per remote entry). A remote's dev
         // server keeps its own so the remote still runs standalone.
-        experiments:
-          role === 'host' ? { provideExternalRuntime: true } : { externalRuntime: production },
+        experiments: role === 'host' ? { provideExternalRuntime: true } : { externalRuntime: production },
       }),
       new rspack.HtmlRspackPlugin({
         template: path.join(__dirname, 'scripts', 'index.html'),

@@ -8,11 +8,27 @@ import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { generateTypes, type OpenApiDocument } from '../src/openapi-types.js';
 
-export const TYPES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'src', 'api', 'types.ts');
+export const TYPES_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'shared',
+  'src',
+  'api',
+  'types.ts',
+);
 
 const db = await openDatabase({ databaseUrl: null, dataDir: null });
 await migrate(db);
-const app = await buildApp({ config: loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', 'sw-typegen') }), db, logger: false });
+const app = await buildApp({
+  config: loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(process.env.TMPDIR ?? '/tmp', 'sw-typegen'),
+  }),
+  db,
+  logger: false,
+});
 await app.ready();
 writeFileSync(TYPES_FILE, generateTypes(app.swagger() as unknown as OpenApiDocument));
 await app.close();

@@ -22,5 +22,6 @@ function run(label, env, extra = []) {
 
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
 let status = run('PGlite (in-process)', withoutDb);
-if (databaseUrl) status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
+if (databaseUrl)
+  status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
 process.exit(status);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Queryable } from './db/database.js';
 import type { Mailer } from './modules/mail/mailer.js';

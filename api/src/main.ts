@@ -18,10 +18,15 @@ async function start(): Promise<void> {
 
   let db;
   try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite` });
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite`,
+    });
     await migrate(db);
   } catch (error) {
-    const where = config.databaseUrl ? 'the PostgreSQL server at DATABASE_URL' : `the embedded database in ${config.dataDir}/pglite`;
+    const where = config.databaseUrl
+      ? 'the PostgreSQL server at DATABASE_URL'
+      : `the embedded database in ${config.dataDir}/pglite`;
     console.error(`stockwise-api: cannot open ${where}: ${(error as Error).message}`);
     process.exit(1);
   }

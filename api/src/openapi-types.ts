@@ -61,7 +61,9 @@ export function generateTypes(doc: OpenApiDocument): string {
             const props = Object.entries(s.properties ?? {});
             if (props.length === 0) return 'Record<string, unknown>';
             const pad = '  '.repeat(depth + 1);
-            const lines = props.map(([k, v]) => `${pad}${ident(k)}${(s.required ?? []).includes(k) ? '' : '?'}: ${ts(v, depth + 1)};`);
+            const lines = props.map(
+              ([k, v]) => `${pad}${ident(k)}${(s.required ?? []).includes(k) ? '' : '?'}: ${ts(v, depth + 1)};`,
+            );
             return `{\n${lines.join('\n')}\n${'  '.repeat(depth)}}`;
           }
           default:
@@ -88,8 +90,12 @@ export function generateTypes(doc: OpenApiDocument): string {
       const fields = [
         `    method: ${JSON.stringify(method.toUpperCase())};`,
         `    path: ${JSON.stringify(path)};`,
-        params.length ? `    params: { ${params.map((p) => `${ident(p.name)}: ${ts(p.schema, 2)}`).join('; ')} };` : null,
-        query.length ? `    query: { ${query.map((p) => `${ident(p.name)}${p.required ? '' : '?'}: ${ts(p.schema, 2)}`).join('; ')} };` : null,
+        params.length
+          ? `    params: { ${params.map((p) => `${ident(p.name)}: ${ts(p.schema, 2)}`).join('; ')} };`
+          : null,
+        query.length
+          ? `    query: { ${query.map((p) => `${ident(p.name)}${p.required ? '' : '?'}: ${ts(p.schema, 2)}`).join('; ')} };`
+          : null,
         body ? `    body: ${ts(body, 2)};` : null,
         `    response: ${answer ? ts(answer, 2) : 'void'};`,
       ].filter(Boolean);
@@ -110,7 +116,7 @@ export function generateTypes(doc: OpenApiDocument): string {
     '',
     'export type OperationId = keyof ApiOperations;',
     "export type ApiResponse<K extends OperationId> = ApiOperations[K]['response'];",
-    "export type ApiBody<K extends OperationId> = ApiOperations[K] extends { body: infer B } ? B : never;",
+    'export type ApiBody<K extends OperationId> = ApiOperations[K] extends { body: infer B } ? B : never;',
     '',
   ].join('\n');
 }

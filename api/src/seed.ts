@@ -19,7 +19,10 @@ const DEMO_USERS: Array<{ userName: string; firstName: string; lastName: string;
 ];
 
 /** On an empty database: a demo company with one user per built-in role. Null when not empty. */
-export async function seedDemoIfEmpty(db: Database, password = process.env.DEMO_PASSWORD || 'Demo1234!'): Promise<DemoUser[] | null> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  password = process.env.DEMO_PASSWORD || 'Demo1234!',
+): Promise<DemoUser[] | null> {
   // user_directory is not tenant-filtered, so this count is right whatever the connecting role.
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_directory');
   if ((row?.n ?? 0) > 0) return null;
@@ -28,11 +31,28 @@ export async function seedDemoIfEmpty(db: Database, password = process.env.DEMO_
   const { companyId } = await createCompanyWithOwner(
     db,
     { companyName: 'Demo Company', industry: 'Electronics retail', phone: '+1 555 0100' },
-    { userName: owner!.userName, email: `${owner!.userName}@demo.stockwise.local`, firstName: owner!.firstName, lastName: owner!.lastName, passwordHash: hash },
+    {
+      userName: owner!.userName,
+      email: `${owner!.userName}@demo.stockwise.local`,
+      firstName: owner!.firstName,
+      lastName: owner!.lastName,
+      passwordHash: hash,
+    },
   );
   await inTenant(db, companyId, async (q) => {
     for (const u of others) {
-      await insertUser(q, companyId, { userName: u.userName, email: `${u.userName}@demo.stockwise.local`, firstName: u.firstName, lastName: u.lastName, passwordHash: hash }, [u.role]);
+      await insertUser(
+        q,
+        companyId,
+        {
+          userName: u.userName,
+          email: `${u.userName}@demo.stockwise.local`,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash: hash,
+        },
+        [u.role],
+      );
     }
     // The demo company is Premium so every screen (and its limits) can be tried.
     await q.query(`UPDATE subscriptions SET plan_id = '00000000-0000-4000-8000-000000000002', billing_interval = 'month',

@@ -2,7 +2,17 @@ import { SignJWT, decodeJwt } from 'jose';
 import { inPublic } from '../src/db/tenant.js';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, ip, PASSWORD, registerCompany, testApp, unique, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  ip,
+  PASSWORD,
+  registerCompany,
+  testApp,
+  unique,
+  type TestContext,
+} from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -25,11 +35,22 @@ describe('registration and login', () => {
     expect(claims.company_id).toBe(t.companyId);
     expect(typeof claims.exp).toBe('number');
     const user = await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(t.token) });
-    expect(user.json()).toMatchObject({ userName: t.userName, email: t.email, firstName: 'Olga', lastName: 'Owner', companyName: 'Acme Ltd', CompanyName: 'Acme Ltd', profilePictureUrl: null });
+    expect(user.json()).toMatchObject({
+      userName: t.userName,
+      email: t.email,
+      firstName: 'Olga',
+      lastName: 'Owner',
+      companyName: 'Acme Ltd',
+      CompanyName: 'Acme Ltd',
+      profilePictureUrl: null,
+    });
     const roles = await ctx.app.inject({ url: '/api/roles', headers: bearer(t.token) });
-    expect(roles.json().map((r: { name: string }) => r.name).sort()).toEqual(
-      ['Account Manager', 'Admin', 'Company Owner', 'New Item Operator', 'Rapid Seller', 'Storekeeper'],
-    );
+    expect(
+      roles
+        .json()
+        .map((r: { name: string }) => r.name)
+        .sort(),
+    ).toEqual(['Account Manager', 'Admin', 'Company Owner', 'New Item Operator', 'Rapid Seller', 'Storekeeper']);
     const sub = await ctx.app.inject({ url: '/api/subscription/current', headers: bearer(t.token) });
     expect(sub.json()).toMatchObject({ status: 0, plan: { planName: 'Free Plan', planType: 0 } });
   });
@@ -61,7 +82,11 @@ describe('registration and login', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed sign-in attempts/);
     // the counters are in the database, not in this process
-    const [row] = await inPublic(ctx.db, (q) => q.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`, [`login:account:${t.userName.toLowerCase()}`]));
+    const [row] = await inPublic(ctx.db, (q) =>
+      q.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`, [
+        `login:account:${t.userName.toLowerCase()}`,
+      ]),
+    );
     expect(row!.n).toBe(5);
   });
 
@@ -73,7 +98,10 @@ describe('registration and login', () => {
       payload: { firstName: 'A', lastName: 'B', userName: unique(), email: `${unique()}@x.io`, password: 'short' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'password', message: 'The password must be at least 8 characters long.' });
+    expect(res.json()).toMatchObject({
+      field: 'password',
+      message: 'The password must be at least 8 characters long.',
+    });
   });
 
   test('register returns a token; a taken user name or email is 409 naming the field', async () => {
@@ -83,10 +111,20 @@ describe('registration and login', () => {
     const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload });
     expect(first.statusCode).toBe(200);
     expect(first.json().user.roles).toEqual(['Company Owner']);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload: { ...payload, email: `other-${email}` } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: ip(),
+      payload: { ...payload, email: `other-${email}` },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().field).toBe('userName');
-    const sameEmail = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload: { ...payload, userName: unique(), email: email.toUpperCase() } });
+    const sameEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: ip(),
+      payload: { ...payload, userName: unique(), email: email.toUpperCase() },
+    });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().field).toBe('email');
   });
@@ -97,7 +135,17 @@ describe('registration and login', () => {
       method: 'POST',
       url: '/api/auth/company-with-admin',
       remoteAddress: ip(),
-      payload: { companyName: 'G Co', userName, email: `${userName}@gmail.com`, firstName: 'G', lastName: 'H', password: '', phone: '', industry: '', withGoogle: true },
+      payload: {
+        companyName: 'G Co',
+        userName,
+        email: `${userName}@gmail.com`,
+        firstName: 'G',
+        lastName: 'H',
+        password: '',
+        phone: '',
+        industry: '',
+        withGoogle: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeUndefined();
@@ -111,16 +159,29 @@ describe('tokens', () => {
   test('missing, malformed, forged and expired tokens are 401', async () => {
     const t = await registerCompany(ctx.app);
     const claims = decodeJwt(t.token);
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${t.token.split('.')[1]}.`;
-    for (const headers of [{}, { authorization: 'Bearer nonsense' }, bearer(forged), bearer(none), { authorization: t.token }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nonsense' },
+      bearer(forged),
+      bearer(none),
+      { authorization: t.token },
+    ]) {
       const res = await ctx.app.inject({ url: '/api/auth/getuser', headers });
       expect(res.statusCode).toBe(401);
     }
     const secret = 'k'.repeat(40);
     const other = await testApp({ JWT_SECRET: secret });
     try {
-      const fresh = await other.app.tokens.sign({ userId: t.userId, companyId: t.companyId, userName: t.userName, roles: [] });
+      const fresh = await other.app.tokens.sign({
+        userId: t.userId,
+        companyId: t.companyId,
+        userName: t.userName,
+        roles: [],
+      });
       expect((await other.app.inject({ url: '/api/auth/getuser', headers: bearer(fresh) })).statusCode).toBe(200);
       const expired = await new SignJWT({ ...decodeJwt(fresh), exp: Math.floor(Date.now() / 1000) - 10 })
         .setProtectedHeader({ alg: 'HS256' })
@@ -142,10 +203,20 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/auth/updateuser',
       headers: bearer(t.token),
-      payload: { firstName: 'New', lastName: 'Name', userName: newName, email: `${newName}@example.com`, profilePictureUrl: 'https://cdn.example.com/me.png' },
+      payload: {
+        firstName: 'New',
+        lastName: 'Name',
+        userName: newName,
+        email: `${newName}@example.com`,
+        profilePictureUrl: 'https://cdn.example.com/me.png',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'New', userName: newName, profilePictureUrl: 'https://cdn.example.com/me.png' });
+    expect(res.json()).toMatchObject({
+      firstName: 'New',
+      userName: newName,
+      profilePictureUrl: 'https://cdn.example.com/me.png',
+    });
     expect((await login(newName, PASSWORD)).statusCode).toBe(200);
     expect((await login(t.userName, PASSWORD)).statusCode).toBe(401);
     const pic = await ctx.app.inject({ url: `/api/auth/profile-picture/${t.userId}`, headers: bearer(t.token) });
@@ -155,39 +226,71 @@ describe('profile', () => {
 
   test('a javascript: profile picture URL is refused', async () => {
     const t = await registerCompany(ctx.app);
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/auth/updateuser', headers: bearer(t.token), payload: { profilePictureUrl: 'javascript:alert(1)' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateuser',
+      headers: bearer(t.token),
+      payload: { profilePictureUrl: 'javascript:alert(1)' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('profilePictureUrl');
   });
 });
 
 describe('password reset', () => {
-  const outbox = async (to: string) => (await ctx.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json();
+  const outbox = async (to: string) =>
+    (await ctx.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })).json();
 
   test('forgot → mail in outbox → validate → reset → old password fails, new works, token single use', async () => {
     const t = await registerCompany(ctx.app);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: ip(),
+      payload: { email: t.email },
+    });
     expect(res.statusCode).toBe(200);
     const [mail] = await outbox(t.email);
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
     expect(mail.text).toContain('http://localhost:8080/reset-password?');
-    const valid = await ctx.app.inject({ method: 'POST', url: '/api/auth/validate-reset-token', payload: { email: t.email, token } });
+    const valid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-reset-token',
+      payload: { email: t.email, token },
+    });
     expect(valid.json()).toEqual({ valid: true, message: 'The reset link is valid.' });
-    const mismatch = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: t.email, token, newPassword: 'new-password-1', confirmPassword: 'new-password-2' } });
+    const mismatch = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: t.email, token, newPassword: 'new-password-1', confirmPassword: 'new-password-2' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().field).toBe('confirmPassword');
-    const reset = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: t.email, token, newPassword: 'new-password-1', confirmPassword: 'new-password-1' } });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: t.email, token, newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await login(t.userName, PASSWORD)).statusCode).toBe(401);
     expect((await login(t.userName, 'new-password-1')).statusCode).toBe(200);
-    const reuse = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email: t.email, token, newPassword: 'new-password-3', confirmPassword: 'new-password-3' } });
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: t.email, token, newPassword: 'new-password-3', confirmPassword: 'new-password-3' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().code).toBe('RESET_TOKEN_INVALID');
   });
 
   test('the token is stored hashed and expires after an hour', async () => {
     const t = await registerCompany(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: ip(),
+      payload: { email: t.email },
+    });
     const [mail] = await outbox(t.email);
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;
     const rows = await ctx.db.query<{ token_hash: string; minutes: number }>(
@@ -197,8 +300,14 @@ describe('password reset', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).not.toContain(token);
     expect(rows[0]!.minutes).toBe(60);
-    await ctx.db.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [t.userId]);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/validate-reset-token', payload: { email: t.email, token } });
+    await ctx.db.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      t.userId,
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/validate-reset-token',
+      payload: { email: t.email, token },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -206,8 +315,18 @@ describe('password reset', () => {
     const t = await registerCompany(ctx.app);
     const email = `${unique('ghost')}@example.com`;
     const sameIp = ip();
-    const known = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: t.email }, remoteAddress: sameIp });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: sameIp });
+    const known = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: t.email },
+      remoteAddress: sameIp,
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: sameIp,
+    });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
     expect(await outbox(email)).toEqual([]);
@@ -218,7 +337,12 @@ describe('invitations', () => {
   test('invite → validate → register with invitation → the user is in the company with the roles; reuse is refused', async () => {
     const owner = await registerCompany(ctx.app, 'Inviting Co');
     const email = `${unique('inv')}@example.com`;
-    const inv = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(owner.token), payload: { email, roles: ['Storekeeper', 'Rapid Seller'] } });
+    const inv = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(owner.token),
+      payload: { email, roles: ['Storekeeper', 'Rapid Seller'] },
+    });
     expect(inv.statusCode).toBe(201);
     const { id, expiresAt, status } = inv.json();
     expect(status).toBe('pending');
@@ -228,13 +352,28 @@ describe('invitations', () => {
     const valid = await ctx.app.inject({ url: `/api/auth/validate-invitation/${id}` });
     expect(valid.json()).toMatchObject({ valid: true, email, companyName: 'Inviting Co' });
     const userName = unique('joiner');
-    const joined = await ctx.app.inject({ method: 'POST', url: '/api/auth/register-with-invitation', payload: { invitationId: id, userName, firstName: 'J', lastName: 'K', password: PASSWORD } });
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-invitation',
+      payload: { invitationId: id, userName, firstName: 'J', lastName: 'K', password: PASSWORD },
+    });
     expect(joined.statusCode).toBe(200);
-    expect(joined.json().user).toMatchObject({ companyName: 'Inviting Co', email, roles: ['Rapid Seller', 'Storekeeper'] });
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/register-with-invitation', payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD } });
+    expect(joined.json().user).toMatchObject({
+      companyName: 'Inviting Co',
+      email,
+      roles: ['Rapid Seller', 'Storekeeper'],
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-invitation',
+      payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe('This invitation has already been used.');
-    expect((await ctx.app.inject({ url: `/api/auth/validate-invitation/${id}` })).json()).toEqual({ valid: false, message: 'This invitation has already been used.' });
+    expect((await ctx.app.inject({ url: `/api/auth/validate-invitation/${id}` })).json()).toEqual({
+      valid: false,
+      message: 'This invitation has already been used.',
+    });
     const users = await ctx.app.inject({ url: '/api/users', headers: bearer(owner.token) });
     expect(users.json().map((u: { userName: string }) => u.userName)).toContain(userName);
   });
@@ -242,14 +381,32 @@ describe('invitations', () => {
   test('revoked and expired invitations are refused with clear messages', async () => {
     const owner = await registerCompany(ctx.app);
     const mk = async () =>
-      (await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(owner.token), payload: { email: `${unique()}@example.com`, roles: ['Storekeeper'] } })).json().id;
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/invitations',
+          headers: bearer(owner.token),
+          payload: { email: `${unique()}@example.com`, roles: ['Storekeeper'] },
+        })
+      ).json().id;
     const revokedId = await mk();
-    const rev = await ctx.app.inject({ method: 'POST', url: `/api/invitations/${revokedId}/revoke`, headers: bearer(owner.token) });
+    const rev = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${revokedId}/revoke`,
+      headers: bearer(owner.token),
+    });
     expect(rev.json().status).toBe('revoked');
     const expiredId = await mk();
     await ctx.db.query(`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expiredId]);
-    for (const [id, text] of [[revokedId, /revoked/], [expiredId, /expired/]] as const) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register-with-invitation', payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD } });
+    for (const [id, text] of [
+      [revokedId, /revoked/],
+      [expiredId, /expired/],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register-with-invitation',
+        payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD },
+      });
       expect(res.statusCode).toBe(410);
       expect(res.json().message).toMatch(text);
     }
@@ -260,16 +417,32 @@ describe('invitations', () => {
   test('only a Company Owner or Admin may invite; an unknown role is 400', async () => {
     const owner = await registerCompany(ctx.app);
     const keeper = await addUser(ctx.app, owner, ['Storekeeper']);
-    const byKeeper = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(keeper.token), payload: { email: `${unique()}@x.io`, roles: ['Storekeeper'] } });
+    const byKeeper = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(keeper.token),
+      payload: { email: `${unique()}@x.io`, roles: ['Storekeeper'] },
+    });
     expect(byKeeper.statusCode).toBe(403);
-    const badRole = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(owner.token), payload: { email: `${unique()}@x.io`, roles: ['Wizard'] } });
+    const badRole = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(owner.token),
+      payload: { email: `${unique()}@x.io`, roles: ['Wizard'] },
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().field).toBe('roles');
   });
 
   test('plan limit: users + pending invitations may not pass maxUsers (Free: 3); Premium lifts it', async () => {
     const owner = await registerCompany(ctx.app);
-    const invite = () => ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(owner.token), payload: { email: `${unique()}@x.io`, roles: ['Storekeeper'] } });
+    const invite = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/invitations',
+        headers: bearer(owner.token),
+        payload: { email: `${unique()}@x.io`, roles: ['Storekeeper'] },
+      });
     expect((await invite()).statusCode).toBe(201);
     expect((await invite()).statusCode).toBe(201);
     const over = await invite();
@@ -280,7 +453,11 @@ describe('invitations', () => {
     await activatePremium(ctx.db, owner.companyId, 'year', new Date(Date.now() + 365 * 86_400_000));
     expect((await invite()).statusCode).toBe(201);
     const sub = await ctx.app.inject({ url: '/api/subscription/current', headers: bearer(owner.token) });
-    expect(sub.json()).toMatchObject({ status: 0, billingInterval: 'year', plan: { planType: 1, planName: 'Premium Plan' } });
+    expect(sub.json()).toMatchObject({
+      status: 0,
+      billingInterval: 'year',
+      plan: { planType: 1, planName: 'Premium Plan' },
+    });
   });
 });
 
@@ -288,25 +465,53 @@ describe('company', () => {
   test('owner reads and updates the company; a Storekeeper may read but not write', async () => {
     const owner = await registerCompany(ctx.app);
     const keeper = await addUser(ctx.app, owner, ['Storekeeper']);
-    const put = await ctx.app.inject({ method: 'PUT', url: `/api/company/${owner.companyId}`, headers: bearer(owner.token), payload: { companyName: 'Renamed', logoPath: 'https://x/logo.png', phone: '99' } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/company/${owner.companyId}`,
+      headers: bearer(owner.token),
+      payload: { companyName: 'Renamed', logoPath: 'https://x/logo.png', phone: '99' },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ companyName: 'Renamed', logoPath: 'https://x/logo.png', phone: '99' });
     const read = await ctx.app.inject({ url: '/api/company', headers: bearer(keeper.token) });
     expect(read.json().companyName).toBe('Renamed');
-    const denied = await ctx.app.inject({ method: 'PUT', url: `/api/company/${owner.companyId}`, headers: bearer(keeper.token), payload: { companyName: 'Mine now' } });
+    const denied = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/company/${owner.companyId}`,
+      headers: bearer(keeper.token),
+      payload: { companyName: 'Mine now' },
+    });
     expect(denied.statusCode).toBe(403);
-    expect((await ctx.app.inject({ url: `/api/company/${owner.companyId}`, headers: bearer(owner.token) })).json().companyName).toBe('Renamed');
+    expect(
+      (await ctx.app.inject({ url: `/api/company/${owner.companyId}`, headers: bearer(owner.token) })).json()
+        .companyName,
+    ).toBe('Renamed');
   });
 });
 
 describe('public catalogue and contact', () => {
   test('plans and add-ons', async () => {
     const plans = (await ctx.app.inject({ url: '/api/subscription/plans' })).json();
-    expect(plans.map((p: { planName: string; planType: number }) => [p.planName, p.planType])).toEqual([['Free Plan', 0], ['Premium Plan', 1]]);
+    expect(plans.map((p: { planName: string; planType: number }) => [p.planName, p.planType])).toEqual([
+      ['Free Plan', 0],
+      ['Premium Plan', 1],
+    ]);
     const premium = plans[1];
-    expect(premium).toMatchObject({ monthlyPrice: 29, yearlyPrice: 290, stripePriceId: expect.any(String), stripeYearlyPriceId: expect.any(String) });
+    expect(premium).toMatchObject({
+      monthlyPrice: 29,
+      yearlyPrice: 290,
+      stripePriceId: expect.any(String),
+      stripeYearlyPriceId: expect.any(String),
+    });
     const addons = (await ctx.app.inject({ url: '/api/subscription/addons' })).json();
-    expect(addons[0]).toEqual({ addonId: expect.any(String), addonName: expect.any(String), type: expect.any(String), price: expect.any(Number), billingPeriod: 'month', stripePriceId: expect.any(String) });
+    expect(addons[0]).toEqual({
+      addonId: expect.any(String),
+      addonName: expect.any(String),
+      type: expect.any(String),
+      price: expect.any(Number),
+      billingPeriod: 'month',
+      stripePriceId: expect.any(String),
+    });
   });
 
   test('contact stores the message and rate-limits per address', async () => {
@@ -316,7 +521,8 @@ describe('public catalogue and contact', () => {
     expect(first.statusCode).toBe(201);
     const rows = await ctx.db.query(`SELECT name, message FROM contact_messages WHERE id = $1`, [first.json().id]);
     expect(rows).toEqual([{ name: 'Pat', message: 'Hello there' }]);
-    for (let i = 0; i < 4; i++) await ctx.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip });
+    for (let i = 0; i < 4; i++)
+      await ctx.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip });
     const limited = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
   });

@@ -50,7 +50,8 @@ export async function closeShared(): Promise<void> {
 export const unique = (prefix = 'u') => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 export const PASSWORD = 'correct-horse-battery';
 /** A random client address: PostgreSQL keeps rate-limit counters across runs, so tests must not share one. */
-export const ip = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+export const ip = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 export interface Tenant {
   token: string;
@@ -68,7 +69,17 @@ export async function registerCompany(app: FastifyInstance, name = unique('Compa
     method: 'POST',
     url: '/api/auth/company-with-admin',
     remoteAddress: ip(),
-    payload: { companyName: name, userName, email, firstName: 'Olga', lastName: 'Owner', password: PASSWORD, phone: '123', industry: 'Retail', withGoogle: false },
+    payload: {
+      companyName: name,
+      userName,
+      email,
+      firstName: 'Olga',
+      lastName: 'Owner',
+      password: PASSWORD,
+      phone: '123',
+      industry: 'Retail',
+      withGoogle: false,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
@@ -81,7 +92,12 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function addUser(app: FastifyInstance, owner: Tenant, roles: string[]): Promise<Tenant> {
   const userName = unique('user');
   const email = `${userName}@example.com`;
-  const inv = await app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(owner.token), payload: { email, roles } });
+  const inv = await app.inject({
+    method: 'POST',
+    url: '/api/invitations',
+    headers: bearer(owner.token),
+    payload: { email, roles },
+  });
   if (inv.statusCode !== 201) throw new Error(`invite failed: ${inv.statusCode} ${inv.body}`);
   const res = await app.inject({
     method: 'POST',

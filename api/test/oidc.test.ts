@@ -29,7 +29,11 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), cookie: cookieHeader() } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as object), cookie: cookieHeader() },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');
@@ -41,14 +45,27 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${base}/auth/callback`;
   const auth = new URL(`${base}/oidc/auth`);
-  Object.entries({ client_id: 'stockwise-local', response_type: 'code', scope: 'openid email profile', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 's1', nonce: 'n1' }).forEach(([k, v]) => auth.searchParams.set(k, v));
+  Object.entries({
+    client_id: 'stockwise-local',
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's1',
+    nonce: 'n1',
+  }).forEach(([k, v]) => auth.searchParams.set(k, v));
   let res = await go(auth.href);
   expect(res.status).toBe(303);
   let location = new URL(res.headers.get('location')!, base).href;
   expect(location).toContain('/oidc/interaction/');
   const page = await go(location);
   expect(await page.text()).toContain('Sign in with Google');
-  res = await go(location, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, given_name: 'Gina', family_name: 'Google' }).toString() });
+  res = await go(location, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, given_name: 'Gina', family_name: 'Google' }).toString(),
+  });
   expect(res.status).toBe(303);
   location = new URL(res.headers.get('location')!, base).href;
   for (let i = 0; i < 5 && !location.startsWith(redirectUri); i++) {
@@ -61,7 +78,13 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
   const token = await fetch(`${base}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'stockwise-local', code_verifier: verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'stockwise-local',
+      code_verifier: verifier,
+    }).toString(),
   });
   expect(token.status).toBe(200);
   return ((await token.json()) as { id_token: string }).id_token;
@@ -70,7 +93,10 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
 test('code + PKCE flow gives an RS256 ID token that jose verifies against the published JWKS', async () => {
   const email = `${unique('g')}@gmail.com`;
   const idToken = await signInWithLocalGoogle(email);
-  const discovery = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string };
+  const discovery = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as {
+    issuer: string;
+    jwks_uri: string;
+  };
   expect(discovery.issuer).toBe(`${base}/oidc`);
   const { payload, protectedHeader } = await jwtVerify(idToken, createRemoteJWKSet(new URL(discovery.jwks_uri)), {
     issuer: `${base}/oidc`,
@@ -78,7 +104,13 @@ test('code + PKCE flow gives an RS256 ID token that jose verifies against the pu
     algorithms: ['RS256'],
   });
   expect(protectedHeader.alg).toBe('RS256');
-  expect(payload).toMatchObject({ email, email_verified: true, given_name: 'Gina', family_name: 'Google', nonce: 'n1' });
+  expect(payload).toMatchObject({
+    email,
+    email_verified: true,
+    given_name: 'Gina',
+    family_name: 'Google',
+    nonce: 'n1',
+  });
 });
 
 test('google-login: unknown account → clear 404; after company-with-admin withGoogle → token; invitation variant joins the company', async () => {
@@ -86,12 +118,25 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   const idToken = await signInWithLocalGoogle(email);
   const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
   expect(unknown.statusCode).toBe(404);
-  expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', message: expect.stringMatching(/Register your company with Google/) });
+  expect(unknown.json()).toMatchObject({
+    code: 'ACCOUNT_NOT_FOUND',
+    message: expect.stringMatching(/Register your company with Google/),
+  });
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/company-with-admin',
     remoteAddress: '10.200.' + Math.floor(Math.random() * 250) + '.' + Math.floor(Math.random() * 250),
-    payload: { companyName: 'Google Co', userName: unique('gg'), email, firstName: 'Gina', lastName: 'Google', phone: '', industry: '', withGoogle: true, idToken },
+    payload: {
+      companyName: 'Google Co',
+      userName: unique('gg'),
+      email,
+      firstName: 'Gina',
+      lastName: 'Google',
+      phone: '',
+      industry: '',
+      withGoogle: true,
+      idToken,
+    },
   });
   expect(created.statusCode).toBe(200);
   expect(created.json().token).toEqual(expect.any(String));
@@ -100,11 +145,24 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Company Owner'] });
 
   const inviteeEmail = `${unique('inv')}@gmail.com`;
-  const inv = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(login.json().token), payload: { email: inviteeEmail, roles: ['Rapid Seller'] } });
-  const wrongPerson = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login-with-invitation', payload: { idToken, invitationId: inv.json().id } });
+  const inv = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/invitations',
+    headers: bearer(login.json().token),
+    payload: { email: inviteeEmail, roles: ['Rapid Seller'] },
+  });
+  const wrongPerson = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login-with-invitation',
+    payload: { idToken, invitationId: inv.json().id },
+  });
   expect(wrongPerson.statusCode).toBe(409);
   const inviteeToken = await signInWithLocalGoogle(inviteeEmail);
-  const joined = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login-with-invitation', payload: { idToken: inviteeToken, invitationId: inv.json().id } });
+  const joined = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login-with-invitation',
+    payload: { idToken: inviteeToken, invitationId: inv.json().id },
+  });
   expect(joined.statusCode).toBe(200);
   expect(joined.json().user).toMatchObject({ email: inviteeEmail, companyName: 'Google Co', roles: ['Rapid Seller'] });
 });

@@ -71,9 +71,13 @@ test('writes need a valid app token and stay inside the caller’s company folde
   const anon = await client().from('ItemImages').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
   expect(anon.error).not.toBeNull();
   expect((anon.error as { status?: number }).status).toBe(401);
-  const forged = await client('not.a.token').from('ItemImages').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
+  const forged = await client('not.a.token')
+    .from('ItemImages')
+    .upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
   expect((forged.error as { status?: number }).status).toBe(401);
-  const cross = await client(b.token).from('ItemImages').upload(`${a.companyId}/evil.png`, PNG, { contentType: 'image/png' });
+  const cross = await client(b.token)
+    .from('ItemImages')
+    .upload(`${a.companyId}/evil.png`, PNG, { contentType: 'image/png' });
   expect((cross.error as { status?: number }).status).toBe(403);
   const root = await client(b.token).from('ItemImages').upload(`evil.png`, PNG, { contentType: 'image/png' });
   expect((root.error as { status?: number }).status).toBe(403);
@@ -88,9 +92,14 @@ test('writes need a valid app token and stay inside the caller’s company folde
 
 test('images only, at most 5 MB, known buckets, no path tricks', async () => {
   const bucket = client(a.token).from('ItemImages');
-  const html = await bucket.upload(`${a.companyId}/page.png`, Buffer.from('<html><script>alert(1)</script>'), { contentType: 'image/png' });
+  const html = await bucket.upload(`${a.companyId}/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
+    contentType: 'image/png',
+  });
   expect((html.error as { status?: number }).status).toBe(415);
-  const svg = await bucket.upload(`${a.companyId}/x.svg`, new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }));
+  const svg = await bucket.upload(
+    `${a.companyId}/x.svg`,
+    new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
+  );
   expect((svg.error as { status?: number }).status).toBe(415);
   const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
   const tooBig = await bucket.upload(`${a.companyId}/big.png`, new Blob([big], { type: 'image/png' }));

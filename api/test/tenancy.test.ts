@@ -1,9 +1,27 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, ip, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  ip,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
-const TENANT_TABLES = ['companies', 'users', 'roles', 'user_roles', 'invitations', 'password_reset_tokens', 'subscriptions'];
+const TENANT_TABLES = [
+  'companies',
+  'users',
+  'roles',
+  'user_roles',
+  'invitations',
+  'password_reset_tokens',
+  'subscriptions',
+];
 
 let ctx: TestContext;
 let a: Tenant;
@@ -17,10 +35,25 @@ beforeAll(async () => {
   b = await registerCompany(ctx.app, 'Beta GmbH');
   await activatePremium(ctx.db, a.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
   aKeeper = await addUser(ctx.app, a, ['Storekeeper']);
-  await ctx.app.inject({ method: 'PUT', url: '/api/auth/updateuser', headers: bearer(a.token), payload: { profilePictureUrl: 'https://cdn.example.com/alpha.png' } });
-  const inv = await ctx.app.inject({ method: 'POST', url: '/api/invitations', headers: bearer(a.token), payload: { email: `${unique()}@alpha.io`, roles: ['Admin'] } });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/auth/updateuser',
+    headers: bearer(a.token),
+    payload: { profilePictureUrl: 'https://cdn.example.com/alpha.png' },
+  });
+  const inv = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/invitations',
+    headers: bearer(a.token),
+    payload: { email: `${unique()}@alpha.io`, roles: ['Admin'] },
+  });
   aInvitation = inv.json().id;
-  await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: a.email } });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    remoteAddress: ip(),
+    payload: { email: a.email },
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -42,7 +75,12 @@ describe('every endpoint, tried by another company (Beta) with Alpha’s ids', (
   });
 
   test('PUT /api/company/{alpha} → 404 and Alpha is unchanged', async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/company/${a.companyId}`, headers: bearer(b.token), payload: { companyName: 'Pwned' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/company/${a.companyId}`,
+      headers: bearer(b.token),
+      payload: { companyName: 'Pwned' },
+    });
     expect(res.statusCode).toBe(404);
     const mine = await ctx.app.inject({ url: '/api/company', headers: bearer(a.token) });
     expect(mine.json().companyName).toBe('Alpha Inc');
@@ -57,14 +95,26 @@ describe('every endpoint, tried by another company (Beta) with Alpha’s ids', (
   });
 
   test('POST /api/invitations/{alpha invitation}/revoke → 404 and it stays pending', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/invitations/${aInvitation}/revoke`, headers: bearer(b.token) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/invitations/${aInvitation}/revoke`,
+      headers: bearer(b.token),
+    });
     expect(res.statusCode).toBe(404);
     const list = await ctx.app.inject({ url: '/api/invitations', headers: bearer(a.token) });
     expect(list.json().find((i: { id: string }) => i.id === aInvitation).status).toBe('pending');
   });
 
   test('list and self endpoints answer only Beta’s data', async () => {
-    for (const url of ['/api/company', '/api/users', '/api/invitations', '/api/roles', '/api/auth/getuser', '/api/subscription/current', '/api/users/limit']) {
+    for (const url of [
+      '/api/company',
+      '/api/users',
+      '/api/invitations',
+      '/api/roles',
+      '/api/auth/getuser',
+      '/api/subscription/current',
+      '/api/users/limit',
+    ]) {
       const res = await ctx.app.inject({ url, headers: bearer(b.token) });
       expect(res.statusCode).toBe(200);
       expectNothingOfAlpha(res.body);
@@ -76,17 +126,39 @@ describe('every endpoint, tried by another company (Beta) with Alpha’s ids', (
   });
 
   test('PUT /api/auth/updateuser cannot reach another user: it only ever changes the caller', async () => {
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/auth/updateuser', headers: bearer(b.token), payload: { firstName: 'Changed' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateuser',
+      headers: bearer(b.token),
+      payload: { firstName: 'Changed' },
+    });
     expect(res.json().id).toBe(b.userId);
     const alpha = await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(a.token) });
     expect(alpha.json().firstName).toBe('Olga');
   });
 
   test('Alpha’s Storekeeper (same company, wrong role) may not write the company or invite', async () => {
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/company/${a.companyId}`, headers: bearer(aKeeper.token), payload: { phone: '1' } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/company/${a.companyId}`,
+          headers: bearer(aKeeper.token),
+          payload: { phone: '1' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ url: '/api/users', headers: bearer(aKeeper.token) })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/invitations', headers: bearer(aKeeper.token) })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/invitations/${aInvitation}/revoke`, headers: bearer(aKeeper.token) })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/invitations/${aInvitation}/revoke`,
+          headers: bearer(aKeeper.token),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -95,12 +167,15 @@ describe('the database wall (row-level security)', () => {
     const counts = await ctx.db.transaction(async (q) => {
       await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
       const out: Record<string, number> = {};
-      for (const t of TENANT_TABLES) out[t] = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n;
+      for (const t of TENANT_TABLES)
+        out[t] = (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`))[0]!.n;
       return out;
     });
     expect(counts).toEqual(Object.fromEntries(TENANT_TABLES.map((t) => [t, 0])));
     // …while the rows do exist (the owner connection is a superuser in tests and bypasses RLS)
-    const [{ n }] = (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE company_id = $1`, [a.companyId])) as [{ n: number }];
+    const [{ n }] = (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE company_id = $1`, [
+      a.companyId,
+    ])) as [{ n: number }];
     expect(n).toBeGreaterThanOrEqual(2);
   });
 
@@ -108,7 +183,9 @@ describe('the database wall (row-level security)', () => {
     await inTenant(ctx.db, a.companyId, async (q) => {
       const companies = await q.query<{ id: string }>(`SELECT id FROM companies`);
       expect(companies.map((c) => c.id)).toEqual([a.companyId]);
-      const updated = await q.query(`UPDATE users SET first_name = 'x' WHERE company_id = $1 RETURNING id`, [b.companyId]);
+      const updated = await q.query(`UPDATE users SET first_name = 'x' WHERE company_id = $1 RETURNING id`, [
+        b.companyId,
+      ]);
       expect(updated).toEqual([]);
     });
     await expect(

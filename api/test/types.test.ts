@@ -23,7 +23,26 @@ test('the OpenAPI document is served at /api/docs and lists the spec §7 paths',
   const html = await ctx.app.inject({ url: '/api/docs' });
   expect(html.statusCode).toBeLessThan(400);
   const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
-  for (const p of ['/api/auth/login', '/api/auth/google-login', '/api/auth/google-login-with-invitation', '/api/auth/register', '/api/auth/validate-invitation/{invitationId}', '/api/auth/register-with-invitation', '/api/auth/forgot-password', '/api/auth/validate-reset-token', '/api/auth/reset-password', '/api/auth/getuser', '/api/auth/updateuser', '/api/auth/profile-picture/{id}', '/api/auth/company-with-admin', '/api/company', '/api/company/{id}', '/api/subscription/current', '/api/subscription/plans', '/api/subscription/addons']) {
+  for (const p of [
+    '/api/auth/login',
+    '/api/auth/google-login',
+    '/api/auth/google-login-with-invitation',
+    '/api/auth/register',
+    '/api/auth/validate-invitation/{invitationId}',
+    '/api/auth/register-with-invitation',
+    '/api/auth/forgot-password',
+    '/api/auth/validate-reset-token',
+    '/api/auth/reset-password',
+    '/api/auth/getuser',
+    '/api/auth/updateuser',
+    '/api/auth/profile-picture/{id}',
+    '/api/auth/company-with-admin',
+    '/api/company',
+    '/api/company/{id}',
+    '/api/subscription/current',
+    '/api/subscription/plans',
+    '/api/subscription/addons',
+  ]) {
     expect(Object.keys(doc.paths)).toContain(p);
   }
 });

@@ -26,7 +26,9 @@ async function startApi(label, env) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/ready`)).ok) return child;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
@@ -34,11 +36,17 @@ async function startApi(label, env) {
 }
 
 const base = `http://127.0.0.1:${PORT}`;
-const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 function cannon(opts) {
   return new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, url: `${base}${opts.path}` }, (err, r) => (err ? reject(err) : resolve(r))),
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, url: `${base}${opts.path}` }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    ),
   );
 }
 
@@ -47,11 +55,32 @@ async function benchDriver(label, env) {
   try {
     const userName = `bench${Date.now()}`;
     const password = 'bench-password-1';
-    const reg = await fetch(`${base}/api/auth/company-with-admin`, json({ companyName: 'Bench Co', userName, email: `${userName}@bench.local`, firstName: 'B', lastName: 'C', password, phone: '', industry: '', withGoogle: false }));
+    const reg = await fetch(
+      `${base}/api/auth/company-with-admin`,
+      json({
+        companyName: 'Bench Co',
+        userName,
+        email: `${userName}@bench.local`,
+        firstName: 'B',
+        lastName: 'C',
+        password,
+        phone: '',
+        industry: '',
+        withGoogle: false,
+      }),
+    );
     const { token } = await reg.json();
     const auth = { authorization: `Bearer ${token}` };
     const cases = [
-      ['POST /api/auth/login', { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password }) }],
+      [
+        'POST /api/auth/login',
+        {
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userName, password }),
+        },
+      ],
       ['GET /api/auth/getuser', { path: '/api/auth/getuser', headers: auth }],
       ['GET /api/company', { path: '/api/company', headers: auth }],
       ['GET /api/subscription/current', { path: '/api/subscription/current', headers: auth }],
@@ -60,7 +89,9 @@ async function benchDriver(label, env) {
     for (const [name, opts] of cases) {
       const r = await cannon(opts);
       const non2xx = r.non2xx + r.errors + r.timeouts;
-      rows.push(`| ${label} | ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p97_5 ?? '–'} | ${r.latency.p99} | ${r.requests.total} | ${non2xx} |`);
+      rows.push(
+        `| ${label} | ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p97_5 ?? '–'} | ${r.latency.p99} | ${r.requests.total} | ${non2xx} |`,
+      );
       console.log(rows.at(-1));
     }
     return rows;
@@ -71,8 +102,11 @@ async function benchDriver(label, env) {
 }
 
 const rows = [];
-rows.push(...(await benchDriver('PGlite', { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-')), DATABASE_URL: '' })));
-if (process.env.DATABASE_URL) rows.push(...(await benchDriver('PostgreSQL 15', { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-')) })));
+rows.push(
+  ...(await benchDriver('PGlite', { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-')), DATABASE_URL: '' })),
+);
+if (process.env.DATABASE_URL)
+  rows.push(...(await benchDriver('PostgreSQL 15', { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-')) })));
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const md = `# API benchmark results

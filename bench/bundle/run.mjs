@@ -23,11 +23,16 @@ async function buildMonolith(outDir) {
     // No federation: drop the MF plugin, keep HTML and defines; remotes become lazy chunks.
     plugins: [
       ...base.plugins.filter((p) => !/ModuleFederation/.test(p.constructor.name)),
-      new rspack.NormalModuleReplacementPlugin(/[\\/]mf[\\/]remotes$/, join(root, 'bench', 'bundle', 'static-remotes.ts')),
+      new rspack.NormalModuleReplacementPlugin(
+        /[\\/]mf[\\/]remotes$/,
+        join(root, 'bench', 'bundle', 'static-remotes.ts'),
+      ),
     ],
   };
   await new Promise((resolve, reject) =>
-    rspack(config).run((err, stats) => (err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve())),
+    rspack(config).run((err, stats) =>
+      err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve(),
+    ),
   );
 }
 
@@ -46,17 +51,26 @@ async function measure(browser, baseUrl, session) {
   for (const route of ROUTES) {
     const context = await browser.newContext();
     if (route === '/my-tasks') {
-      await context.addInitScript(([token, user]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', user);
-      }, [session.token, JSON.stringify(session.user)]);
+      await context.addInitScript(
+        ([token, user]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        },
+        [session.token, JSON.stringify(session.user)],
+      );
     }
     const page = await context.newPage();
     const pending = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       const kind = type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
-      if (kind && response.ok()) pending.push(response.body().then((body) => ({ kind, body }), () => null));
+      if (kind && response.ok())
+        pending.push(
+          response.body().then(
+            (body) => ({ kind, body }),
+            () => null,
+          ),
+        );
     });
     // What the route needs to show its page: everything requested until its heading is on
     // screen. Idle-time preloads of other remotes come later and are not counted.
@@ -83,21 +97,50 @@ async function main() {
   const { chromium } = shellRequire(join(root, 'node_modules', 'playwright-core'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
   const results = {};
-  for (const [label, gateway] of [['federated', {}], ['one bundle', { shellDir: monoDir }]]) {
+  for (const [label, gateway] of [
+    ['federated', {}],
+    ['one bundle', { shellDir: monoDir }],
+  ]) {
     const product = await startProduct({ port: PORT, dataDir, quiet: true, gateway, env: { LOG_LEVEL: 'warn' } });
     try {
       const base = product.url;
       const stamp = Date.now().toString(36);
       const company = {
-        companyName: `Bench ${stamp}`, userName: `bench_${stamp}`, email: `bench_${stamp}@example.com`,
-        firstName: 'Bench', lastName: 'Owner', password: 'bench password 1', phone: '1', industry: 'Retail', withGoogle: false,
+        companyName: `Bench ${stamp}`,
+        userName: `bench_${stamp}`,
+        email: `bench_${stamp}@example.com`,
+        firstName: 'Bench',
+        lastName: 'Owner',
+        password: 'bench password 1',
+        phone: '1',
+        industry: 'Retail',
+        withGoogle: false,
       };
-      await fetch(`${base}/api/auth/company-with-admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(company) });
-      const session = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: company.userName, password: company.password }) })).json();
+      await fetch(`${base}/api/auth/company-with-admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(company),
+      });
+      const session = await (
+        await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userName: company.userName, password: company.password }),
+        })
+      ).json();
       results[label] = await measure(browser, base, session);
     } finally {
       await product.stop();
@@ -114,7 +157,9 @@ async function main() {
   for (const route of ROUTES) {
     for (const label of Object.keys(results)) {
       const r = results[label][route];
-      lines.push(`| \`${route}\` | ${label} | ${r.jsFiles} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.css.raw)} | ${kb(r.css.gzip)} | ${kb(r.css.brotli)} |`);
+      lines.push(
+        `| \`${route}\` | ${label} | ${r.jsFiles} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} | ${kb(r.css.raw)} | ${kb(r.css.gzip)} | ${kb(r.css.brotli)} |`,
+      );
     }
     const tax = results.federated[route].js.gzip / results['one bundle'][route].js.gzip;
     lines.push(`| \`${route}\` | **federation tax (JS gzip)** | | | **${tax.toFixed(2)}×** | | | | |`);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_PORT } from './ports';
 // The same start-up `npm start` uses, on a fresh data folder so every run begins empty.
-// @ts-expect-error -- plain ESM module without type declarations
 import { startProduct } from '../../scripts/lib/workspace.mjs';
 
 export default async function globalSetup() {

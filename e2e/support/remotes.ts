@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error -- plain ESM module without type declarations
 import { buildRemoteServer } from '../../scripts/gateway.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -14,7 +14,8 @@ export const badRequest = (message: string, field?: string, code = 'BAD_REQUEST'
   new ApiError(400, message, code, field);
 export const unauthorized = (message = 'Authentication required.', code = 'UNAUTHORIZED') =>
   new ApiError(401, message, code);
-export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message, 'FORBIDDEN');
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new ApiError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, field?: string) => new ApiError(409, message, 'CONFLICT', field);
 export const tooManyRequests = (message: string) => new ApiError(429, message, 'TOO_MANY_REQUESTS');

@@ -5,7 +5,14 @@ import { unauthorized } from '../../lib/errors.js';
 import { startFreeSubscription } from '../subscriptions/service.js';
 
 /** Spec §6's six built-in roles, seeded in every company and never deletable. */
-export const BUILT_IN_ROLES = ['Admin', 'Company Owner', 'Storekeeper', 'New Item Operator', 'Rapid Seller', 'Account Manager'] as const;
+export const BUILT_IN_ROLES = [
+  'Admin',
+  'Company Owner',
+  'Storekeeper',
+  'New Item Operator',
+  'Rapid Seller',
+  'Account Manager',
+] as const;
 export const OWNER = 'Company Owner';
 export const ADMIN = 'Admin';
 
@@ -62,14 +69,25 @@ export async function currentRoles(q: Queryable, userId: string): Promise<string
 /** Inserts a user with the named roles into the current company (its transaction), plus the directory row. */
 export async function insertUser(q: Queryable, companyId: string, user: NewUser, roleNames: string[]): Promise<string> {
   const id = randomUUID();
-  await q.query(
-    `INSERT INTO user_directory (user_id, company_id, user_name_key, email_key) VALUES ($1, $2, $3, $4)`,
-    [id, companyId, key(user.userName), key(user.email)],
-  );
+  await q.query(`INSERT INTO user_directory (user_id, company_id, user_name_key, email_key) VALUES ($1, $2, $3, $4)`, [
+    id,
+    companyId,
+    key(user.userName),
+    key(user.email),
+  ]);
   await q.query(
     `INSERT INTO users (company_id, id, user_name, email, first_name, last_name, password_hash, google_subject)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [companyId, id, user.userName.trim(), user.email.trim(), user.firstName, user.lastName, user.passwordHash, user.googleSubject ?? null],
+    [
+      companyId,
+      id,
+      user.userName.trim(),
+      user.email.trim(),
+      user.firstName,
+      user.lastName,
+      user.passwordHash,
+      user.googleSubject ?? null,
+    ],
   );
   await q.query(
     `INSERT INTO user_roles (company_id, user_id, role_id)
@@ -117,18 +135,20 @@ export interface DirectoryEntry {
 
 export async function findByUserName(db: Database, userName: string): Promise<DirectoryEntry | null> {
   const rows = await inPublic(db, (q) =>
-    q.query<DirectoryEntry>(`SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE user_name_key = $1`, [
-      key(userName),
-    ]),
+    q.query<DirectoryEntry>(
+      `SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE user_name_key = $1`,
+      [key(userName)],
+    ),
   );
   return rows[0] ?? null;
 }
 
 export async function findByEmail(db: Database, email: string): Promise<DirectoryEntry | null> {
   const rows = await inPublic(db, (q) =>
-    q.query<DirectoryEntry>(`SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE email_key = $1`, [
-      key(email),
-    ]),
+    q.query<DirectoryEntry>(
+      `SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE email_key = $1`,
+      [key(email)],
+    ),
   );
   return rows[0] ?? null;
 }

@@ -32,7 +32,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bearer = { security: [{ bearer: [] }] };
 
   async function issue(user: UserInfo) {
-    const token = await app.tokens.sign({ userId: user.id, companyId: user.companyId, userName: user.userName, roles: user.roles });
+    const token = await app.tokens.sign({
+      userId: user.id,
+      companyId: user.companyId,
+      userName: user.userName,
+      roles: user.roles,
+    });
     return { token, user };
   }
 
@@ -57,12 +62,18 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await countEvents(q, ipKey, HOUR),
       ]);
       if (accountFailures >= config.loginFailuresPerAccount || ipFailures >= config.loginFailuresPerIp) {
-        throw tooManyRequests('Too many failed sign-in attempts. Please wait an hour and try again, or reset your password.');
+        throw tooManyRequests(
+          'Too many failed sign-in attempts. Please wait an hour and try again, or reset your password.',
+        );
       }
-      const entry = (await findByUserName(db, userName)) ?? (userName.includes('@') ? await findByEmail(db, userName) : null);
+      const entry =
+        (await findByUserName(db, userName)) ?? (userName.includes('@') ? await findByEmail(db, userName) : null);
       const found = entry
         ? await inTenant(db, entry.companyId, async (q) => {
-            const [row] = await q.query<{ hash: string | null }>(`SELECT password_hash AS hash FROM users WHERE id = $1`, [entry.userId]);
+            const [row] = await q.query<{ hash: string | null }>(
+              `SELECT password_hash AS hash FROM users WHERE id = $1`,
+              [entry.userId],
+            );
             return { hash: row?.hash ?? null, info: await loadUserInfo(q, entry.userId) };
           })
         : null;
@@ -95,7 +106,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = await createCompanyWithOwner(
         db,
         { companyName: `${b.firstName} ${b.lastName}`.trim() },
-        { userName: b.userName, email: b.email, firstName: b.firstName, lastName: b.lastName, passwordHash: await hashPassword(b.password) },
+        {
+          userName: b.userName,
+          email: b.email,
+          firstName: b.firstName,
+          lastName: b.lastName,
+          passwordHash: await hashPassword(b.password),
+        },
       );
       return issue(user);
     },
@@ -103,7 +120,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/auth/company-with-admin',
-    { schema: { ...tag, operationId: 'registerCompanyWithAdmin', body: S.CompanyWithAdminBody, response: answers(S.CompanyWithAdminResult) } },
+    {
+      schema: {
+        ...tag,
+        operationId: 'registerCompanyWithAdmin',
+        body: S.CompanyWithAdminBody,
+        response: answers(S.CompanyWithAdminResult),
+      },
+    },
     async (request) => {
       const b = request.body;
       let passwordHash: string | null = null;
@@ -116,7 +140,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
       } else {
-        if (!b.password) throw badRequest('password: is required unless withGoogle is true', 'password', 'VALIDATION_ERROR');
+        if (!b.password)
+          throw badRequest('password: is required unless withGoogle is true', 'password', 'VALIDATION_ERROR');
         checkPasswordPolicy(b.password);
         passwordHash = await hashPassword(b.password);
       }
@@ -153,17 +178,33 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = request.params.invitationId;
-      const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await describeInvitation(db, id) : null;
+      const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? await describeInvitation(db, id)
+        : null;
       if (!found) return { valid: false, message: 'This invitation does not exist.' };
       const { invitation: inv, companyName } = found;
       if (inv.status !== 'pending') return { valid: false, message: REFUSALS[inv.status][1] };
-      return { valid: true, message: `You are invited to join ${companyName}.`, email: inv.email, companyName, roles: inv.roles, expiresAt: inv.expiresAt };
+      return {
+        valid: true,
+        message: `You are invited to join ${companyName}.`,
+        email: inv.email,
+        companyName,
+        roles: inv.roles,
+        expiresAt: inv.expiresAt,
+      };
     },
   );
 
   app.post(
     '/api/auth/register-with-invitation',
-    { schema: { ...tag, operationId: 'registerWithInvitation', body: S.RegisterWithInvitationBody, response: answers(S.AuthResult) } },
+    {
+      schema: {
+        ...tag,
+        operationId: 'registerWithInvitation',
+        body: S.RegisterWithInvitationBody,
+        response: answers(S.AuthResult),
+      },
+    },
     async (request) => {
       const b = request.body;
       checkPasswordPolicy(b.password);
@@ -193,9 +234,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const info = await inTenant(db, entry.companyId, async (q) => {
-        const [row] = await q.query<{ sub: string | null }>(`SELECT google_subject AS sub FROM users WHERE id = $1`, [entry.userId]);
+        const [row] = await q.query<{ sub: string | null }>(`SELECT google_subject AS sub FROM users WHERE id = $1`, [
+          entry.userId,
+        ]);
         if (row?.sub && row.sub !== identity.subject) return null;
-        if (!row?.sub) await q.query(`UPDATE users SET google_subject = $2 WHERE id = $1`, [entry.userId, identity.subject]);
+        if (!row?.sub)
+          await q.query(`UPDATE users SET google_subject = $2 WHERE id = $1`, [entry.userId, identity.subject]);
         return loadUserInfo(q, entry.userId);
       });
       if (!info) throw unauthorized('This email is linked to a different Google account.', 'GOOGLE_ACCOUNT_MISMATCH');
@@ -205,11 +249,22 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/auth/google-login-with-invitation',
-    { schema: { ...tag, operationId: 'googleLoginWithInvitation', body: S.GoogleInvitationBody, response: answers(S.AuthResult) } },
+    {
+      schema: {
+        ...tag,
+        operationId: 'googleLoginWithInvitation',
+        body: S.GoogleInvitationBody,
+        response: answers(S.AuthResult),
+      },
+    },
     async (request) => {
       const identity = await verifyIdToken(request.body.idToken);
       if (await findByEmail(db, identity.email)) {
-        throw new ApiError(409, 'An account with this Google email already exists. Sign in with Google instead.', 'ACCOUNT_EXISTS');
+        throw new ApiError(
+          409,
+          'An account with this Google email already exists. Sign in with Google instead.',
+          'ACCOUNT_EXISTS',
+        );
       }
       const user = await acceptInvitation(db, request.body.invitationId, {
         userName: await freeUserName(db, identity.email.split('@')[0] ?? 'user'),
@@ -265,15 +320,27 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/auth/validate-reset-token',
-    { schema: { ...tag, operationId: 'validateResetToken', body: S.ValidateResetTokenBody, response: answers(S.ValidateResetTokenResult) } },
+    {
+      schema: {
+        ...tag,
+        operationId: 'validateResetToken',
+        body: S.ValidateResetTokenBody,
+        response: answers(S.ValidateResetTokenResult),
+      },
+    },
     async (request) => {
       const found = await findResetToken(request.body.email, request.body.token);
       const valid = found
-        ? await inTenant(db, found.entry.companyId, async (q) =>
-            (await q.query(`SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()`, [
-              found.entry.userId,
-              found.hash,
-            ])).length > 0,
+        ? await inTenant(
+            db,
+            found.entry.companyId,
+            async (q) =>
+              (
+                await q.query(
+                  `SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()`,
+                  [found.entry.userId, found.hash],
+                )
+              ).length > 0,
           )
         : false;
       if (!valid) throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
@@ -286,7 +353,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...tag, operationId: 'resetPassword', body: S.ResetPasswordBody, response: answers(Message) } },
     async (request) => {
       const b = request.body;
-      if (b.newPassword !== b.confirmPassword) throw badRequest('The passwords do not match.', 'confirmPassword', 'PASSWORD_MISMATCH');
+      if (b.newPassword !== b.confirmPassword)
+        throw badRequest('The passwords do not match.', 'confirmPassword', 'PASSWORD_MISMATCH');
       checkPasswordPolicy(b.newPassword, 'newPassword');
       const found = await findResetToken(b.email, b.token);
       const newHash = await hashPassword(b.newPassword);
@@ -298,8 +366,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
               [found.entry.userId, found.hash],
             );
             if (used.length === 0) return false;
-            await q.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [found.entry.userId, newHash]);
-            await q.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [found.entry.userId]);
+            await q.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [
+              found.entry.userId,
+              newHash,
+            ]);
+            await q.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
+              found.entry.userId,
+            ]);
             return true;
           })
         : false;
@@ -312,7 +385,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ── the signed-in user ───────────────────────────────────────────────────────────────────
   app.get(
     '/api/auth/getuser',
-    { onRequest: app.authenticate, schema: { ...tag, ...bearer, operationId: 'getUser', response: answers(S.UserInfoSchema) } },
+    {
+      onRequest: app.authenticate,
+      schema: { ...tag, ...bearer, operationId: 'getUser', response: answers(S.UserInfoSchema) },
+    },
     async (request) => {
       const info = await app.inCompany(request, (q) => loadUserInfo(q, request.principal!.userId));
       if (!info) throw unauthorized('Your account no longer exists.', 'USER_GONE');
@@ -322,7 +398,16 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/auth/updateuser',
-    { onRequest: app.authenticate, schema: { ...tag, ...bearer, operationId: 'updateUser', body: S.UpdateUserBody, response: answers(S.UserInfoSchema) } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...tag,
+        ...bearer,
+        operationId: 'updateUser',
+        body: S.UpdateUserBody,
+        response: answers(S.UserInfoSchema),
+      },
+    },
     async (request) => {
       const b = request.body;
       const userId = request.principal!.userId;
@@ -339,7 +424,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (b.email !== undefined) set('email', b.email.trim());
         if (b.profilePictureUrl !== undefined) set('profile_picture_url', b.profilePictureUrl || null);
         if (sets.length) {
-          const updated = await q.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING id`, values);
+          const updated = await q.query(
+            `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING id`,
+            values,
+          );
           if (updated.length === 0) throw unauthorized('Your account no longer exists.', 'USER_GONE');
         }
         if (b.userName !== undefined || b.email !== undefined) {
@@ -371,7 +459,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const [row] = await app.inCompany(request, (q) =>
-        q.query<{ url: string | null }>(`SELECT profile_picture_url AS url FROM users WHERE id = $1`, [request.params.id]),
+        q.query<{ url: string | null }>(`SELECT profile_picture_url AS url FROM users WHERE id = $1`, [
+          request.params.id,
+        ]),
       );
       if (!row) throw notFound('User not found.');
       if (!row.url) throw notFound('This user has no profile picture.');

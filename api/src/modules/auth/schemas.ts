@@ -21,7 +21,10 @@ export const UserInfoSchema = Type.Object(
 
 export const AuthResult = Type.Object({ token: Type.String(), user: UserInfoSchema }, { title: 'AuthResult' });
 
-export const LoginBody = Type.Object({ userName: Type.String({ minLength: 1, maxLength: 254 }), password: Password }, { ...strict, title: 'LoginRequest' });
+export const LoginBody = Type.Object(
+  { userName: Type.String({ minLength: 1, maxLength: 254 }), password: Password },
+  { ...strict, title: 'LoginRequest' },
+);
 
 export const RegisterBody = Type.Object(
   { firstName: PersonName, lastName: PersonName, userName: UserName, email: Email, password: Password },
@@ -39,7 +42,13 @@ export const CompanyWithAdminBody = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: 40 })),
     industry: Type.Optional(Type.String({ maxLength: 100 })),
     withGoogle: Type.Optional(Type.Boolean({ default: false })),
-    idToken: Type.Optional(Type.String({ minLength: 1, maxLength: 8192, description: 'With withGoogle: a Google ID token for the same email; the answer then carries a token.' })),
+    idToken: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 8192,
+        description: 'With withGoogle: a Google ID token for the same email; the answer then carries a token.',
+      }),
+    ),
   },
   { ...strict, title: 'CompanyWithAdminRequest' },
 );
@@ -53,7 +62,10 @@ export const CompanyWithAdminResult = Type.Object(
   { title: 'CompanyWithAdminResult' },
 );
 
-export const GoogleLoginBody = Type.Object({ idToken: Type.String({ minLength: 1, maxLength: 8192 }) }, { ...strict, title: 'GoogleLoginRequest' });
+export const GoogleLoginBody = Type.Object(
+  { idToken: Type.String({ minLength: 1, maxLength: 8192 }) },
+  { ...strict, title: 'GoogleLoginRequest' },
+);
 export const GoogleInvitationBody = Type.Object(
   { idToken: Type.String({ minLength: 1, maxLength: 8192 }), invitationId: Uuid },
   { ...strict, title: 'GoogleLoginWithInvitationRequest' },
@@ -88,9 +100,17 @@ export const ValidateResetTokenBody = Type.Object(
   { email: Email, token: Type.String({ minLength: 1, maxLength: 200 }) },
   { ...strict, title: 'ValidateResetTokenRequest' },
 );
-export const ValidateResetTokenResult = Type.Object({ valid: Type.Boolean(), message: Type.String() }, { title: 'ValidateResetTokenResult' });
+export const ValidateResetTokenResult = Type.Object(
+  { valid: Type.Boolean(), message: Type.String() },
+  { title: 'ValidateResetTokenResult' },
+);
 export const ResetPasswordBody = Type.Object(
-  { email: Email, token: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password, confirmPassword: Password },
+  {
+    email: Email,
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    newPassword: Password,
+    confirmPassword: Password,
+  },
   { ...strict, title: 'ResetPasswordRequest' },
 );
 

@@ -39,7 +39,11 @@ export class TokenService {
   /** Missing, expired, forged or malformed → 401. */
   async verify(token: string): Promise<Principal> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ALGORITHMS,
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
       const companyId = payload[COMPANY_CLAIM];
       const roles = payload[ROLE_CLAIM];
       const userName = payload.unique_name;
@@ -47,7 +51,8 @@ export class TokenService {
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       }
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      if (!uuid.test(payload.sub) || !uuid.test(companyId)) throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
+      if (!uuid.test(payload.sub) || !uuid.test(companyId))
+        throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       return {
         userId: payload.sub,
         companyId,
@@ -55,7 +60,8 @@ export class TokenService {
         roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
       };
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw unauthorized('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
+      if (error instanceof errors.JWTExpired)
+        throw unauthorized('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
       if (error instanceof Error && 'statusCode' in error) throw error;
       throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
     }

@@ -32,7 +32,14 @@ export const UpdateCompanyBody = Type.Object(
 const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt" FROM companies`;
 
-type Company = { id: string; companyName: string; logoPath: string | null; industry: string | null; phone: string | null; createdAt: string };
+type Company = {
+  id: string;
+  companyName: string;
+  logoPath: string | null;
+  industry: string | null;
+  phone: string | null;
+  createdAt: string;
+};
 
 /** Row-level security shows only the caller's company; another company's id reads as not found. */
 async function getCompany(q: Queryable, id: string): Promise<Company> {
@@ -47,7 +54,14 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/company',
-    { schema: { ...common, operationId: 'getMyCompany', description: 'The caller’s company (tenants only ever see their own).', response: answers(CompanySchema) } },
+    {
+      schema: {
+        ...common,
+        operationId: 'getMyCompany',
+        description: 'The caller’s company (tenants only ever see their own).',
+        response: answers(CompanySchema),
+      },
+    },
     (request) => app.inCompany(request, (q) => getCompany(q, request.principal!.companyId)),
   );
 
@@ -59,12 +73,21 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/company/:id',
-    { schema: { ...common, operationId: 'updateCompany', params: IdParams, body: UpdateCompanyBody, response: answers(CompanySchema) } },
+    {
+      schema: {
+        ...common,
+        operationId: 'updateCompany',
+        params: IdParams,
+        body: UpdateCompanyBody,
+        response: answers(CompanySchema),
+      },
+    },
     (request) =>
       app.inCompany(request, async (q) => {
         await getCompany(q, request.params.id); // 404 before 403: another tenant's id is simply not found
         const roles = await currentRoles(q, request.principal!.userId);
-        if (!roles.includes(OWNER) && !roles.includes(ADMIN)) throw forbidden('Only a Company Owner or an Admin can change the company.');
+        if (!roles.includes(OWNER) && !roles.includes(ADMIN))
+          throw forbidden('Only a Company Owner or an Admin can change the company.');
         const b = request.body;
         const sets: string[] = [];
         const values: unknown[] = [request.params.id];

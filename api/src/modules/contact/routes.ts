@@ -40,7 +40,9 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return row!.id;
       });
-      return reply.status(201).send({ id, message: 'Thank you — your message has been sent. We will get back to you soon.' });
+      return reply
+        .status(201)
+        .send({ id, message: 'Thank you — your message has been sent. We will get back to you soon.' });
     },
   );
 };

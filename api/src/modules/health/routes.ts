@@ -5,7 +5,11 @@ import { ErrorResponse } from '../../lib/schemas.js';
 const Health = Type.Object({ status: Type.String() }, { title: 'Health' });
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/health', { schema: { tags: ['health'], operationId: 'health', response: { 200: Health } } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'], operationId: 'health', response: { 200: Health } } },
+    async () => ({ status: 'ok' }),
+  );
   app.get(
     '/api/ready',
     { schema: { tags: ['health'], operationId: 'ready', response: { 200: Health, 503: ErrorResponse } } },
@@ -14,7 +18,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.db.query('SELECT 1 FROM schema_migrations LIMIT 1');
         return { status: 'ready' };
       } catch {
-        return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not reachable.' });
+        return reply
+          .status(503)
+          .send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not reachable.' });
       }
     },
   );

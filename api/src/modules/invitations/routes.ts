@@ -14,7 +14,12 @@ export const InvitationSchema = Type.Object(
     roles: Type.Array(Type.String()),
     invitedBy: Type.String(),
     invitedByUserName: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('revoked'), Type.Literal('expired')]),
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('accepted'),
+      Type.Literal('revoked'),
+      Type.Literal('expired'),
+    ]),
     expiresAt: Type.String(),
     createdAt: Type.String(),
     acceptedAt: Type.Union([Type.String(), Type.Null()]),
@@ -34,7 +39,8 @@ export const CreateInvitationBody = Type.Object(
 /** Owner or Admin, read from the database (not the token), inside the company's transaction. */
 export async function requireManager(q: Queryable, request: FastifyRequest): Promise<string[]> {
   const roles = await currentRoles(q, request.principal!.userId);
-  if (!roles.includes(OWNER) && !roles.includes(ADMIN)) throw forbidden('Only a Company Owner or an Admin can manage users and invitations.');
+  if (!roles.includes(OWNER) && !roles.includes(ADMIN))
+    throw forbidden('Only a Company Owner or an Admin can manage users and invitations.');
   return roles;
 }
 
@@ -45,23 +51,36 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/invitations',
-    { schema: { ...common, operationId: 'createInvitation', body: CreateInvitationBody, response: answers(InvitationSchema, 201) } },
+    {
+      schema: {
+        ...common,
+        operationId: 'createInvitation',
+        body: CreateInvitationBody,
+        response: answers(InvitationSchema, 201),
+      },
+    },
     async (request, reply) => {
       const { email, roles } = request.body;
       const p = request.principal!;
       const { invitation, companyName } = await app.inCompany(request, async (q) => {
         const mine = await requireManager(q, request);
-        const known = (await q.query<{ name: string }>(`SELECT name FROM roles WHERE name = ANY($1::text[])`, [roles])).map((r) => r.name);
+        const known = (
+          await q.query<{ name: string }>(`SELECT name FROM roles WHERE name = ANY($1::text[])`, [roles])
+        ).map((r) => r.name);
         const unknown = roles.filter((r) => !known.includes(r));
         if (unknown.length) throw badRequest(`roles: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}`, 'roles');
-        if (roles.includes(OWNER) && !mine.includes(OWNER)) throw forbidden('Only a Company Owner can invite another Company Owner.');
+        if (roles.includes(OWNER) && !mine.includes(OWNER))
+          throw forbidden('Only a Company Owner can invite another Company Owner.');
         const pendingSame = await q.query(
           `SELECT 1 FROM invitations WHERE lower(email) = $1 AND status = 'pending' AND expires_at > now()`,
           [key(email)],
         );
         if (pendingSame.length) throw conflict('A pending invitation for this email already exists.', 'email');
         const [company] = await q.query<{ name: string }>(`SELECT company_name AS name FROM companies`);
-        return { invitation: await createInvitation(q, p.companyId, p.userId, email, roles), companyName: company?.name ?? '' };
+        return {
+          invitation: await createInvitation(q, p.companyId, p.userId, email, roles),
+          companyName: company?.name ?? '',
+        };
       });
       await app.mailer
         .send({
@@ -90,10 +109,17 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...common, operationId: 'revokeInvitation', params: IdParams, response: answers(InvitationSchema) } },
     (request) =>
       app.inCompany(request, async (q) => {
-        const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [request.params.id]);
+        const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [
+          request.params.id,
+        ]);
         if (!inv) throw notFound('Invitation not found.');
         await requireManager(q, request);
-        if (inv.status !== 'pending') throw new ApiError(409, `Only a pending invitation can be revoked. ${REFUSALS[inv.status][1]}`, REFUSALS[inv.status][0]);
+        if (inv.status !== 'pending')
+          throw new ApiError(
+            409,
+            `Only a pending invitation can be revoked. ${REFUSALS[inv.status][1]}`,
+            REFUSALS[inv.status][0],
+          );
         await q.query(`UPDATE invitations SET status = 'revoked' WHERE id = $1`, [inv.id]);
         const [row] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1`, [inv.id]);
         return row!;

@@ -32,7 +32,13 @@ export const REFUSALS: Record<Exclude<InvitationStatus, 'pending'>, [code: strin
   expired: ['INVITATION_EXPIRED', 'This invitation has expired. Ask your company administrator for a new one.'],
 };
 
-export async function createInvitation(q: Queryable, companyId: string, invitedBy: string, email: string, roles: string[]): Promise<Invitation> {
+export async function createInvitation(
+  q: Queryable,
+  companyId: string,
+  invitedBy: string,
+  email: string,
+  roles: string[],
+): Promise<Invitation> {
   const id = randomUUID();
   await assertSeatsAvailable(q, 1);
   await q.query(
@@ -48,7 +54,10 @@ export async function createInvitation(q: Queryable, companyId: string, invitedB
 /** Unauthenticated look-up: the directory names the company, the rest is read under its RLS. */
 export async function findInvitation(db: Database, invitationId: string): Promise<{ companyId: string } | null> {
   const rows = await inPublic(db, (q) =>
-    q.query<{ companyId: string }>(`SELECT company_id AS "companyId" FROM invitation_directory WHERE invitation_id = $1`, [invitationId]),
+    q.query<{ companyId: string }>(
+      `SELECT company_id AS "companyId" FROM invitation_directory WHERE invitation_id = $1`,
+      [invitationId],
+    ),
   );
   return rows[0] ?? null;
 }

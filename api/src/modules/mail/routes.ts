@@ -11,10 +11,22 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['development'],
         operationId: 'devOutbox',
         description: 'Development only: mail written to the outbox (absent when NODE_ENV=production).',
-        querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { to: Type.Optional(Type.String({ maxLength: 254 })) },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Array(
-            Type.Object({ id: Type.String(), to: Type.String(), subject: Type.String(), text: Type.String(), createdAt: Type.String() }, { title: 'OutboxMail' }),
+            Type.Object(
+              {
+                id: Type.String(),
+                to: Type.String(),
+                subject: Type.String(),
+                text: Type.String(),
+                createdAt: Type.String(),
+              },
+              { title: 'OutboxMail' },
+            ),
           ),
         },
       },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
@@ -31,19 +31,26 @@ ${error ? `<p class="err" role="alert">${escape(error)}</p>` : ''}
  * The embedded Google stand-in: an OpenID Connect provider (code + PKCE) at /oidc with a sign-in
  * page. Its ID tokens are RS256 and verified by the same code as Google's (see verify.ts).
  */
-export async function oidcProviderPlugin(app: FastifyInstance): Promise<{ issuer: string; clientId: string; publicJwks: JSONWebKeySet }> {
+export async function oidcProviderPlugin(
+  app: FastifyInstance,
+): Promise<{ issuer: string; clientId: string; publicJwks: JSONWebKeySet }> {
   const { config, db } = app;
   const issuer = `${config.publicUrl}/oidc`;
   const privateJwk = JSON.parse(
     await persistedSecret(db, 'oidc-signing-key', async () => {
       const { privateKey } = await generateKeyPair('RS256', { extractable: true });
       const jwk = await exportJWK(privateKey);
-      return JSON.stringify({ ...jwk, alg: 'RS256', use: 'sig', kid: createHash('sha256').update(jwk.n!).digest('base64url').slice(0, 16) });
+      return JSON.stringify({
+        ...jwk,
+        alg: 'RS256',
+        use: 'sig',
+        kid: createHash('sha256').update(jwk.n!).digest('base64url').slice(0, 16),
+      });
     }),
   ) as JWK;
-  const cookieKey = await persistedSecret(db, 'oidc-cookie-key', () => createHash('sha256').update(Math.random() + issuer + Date.now()).digest('base64url'));
-  const { d, p, q, dp, dq, qi, ...publicJwk } = privateJwk;
-  void d, p, q, dp, dq, qi;
+  const cookieKey = await persistedSecret(db, 'oidc-cookie-key', () => randomBytes(32).toString('base64url'));
+  // The published key set must carry only the public half of the signing key.
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
   const names = new Map<string, { given: string; family: string }>();
 
   const provider = new Provider(issuer, {
@@ -69,7 +76,17 @@ export async function oidcProviderPlugin(app: FastifyInstance): Promise<{ issuer
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` },
     // A first-party stand-in: no consent screen, the one client gets openid email profile.
     loadExistingGrant: async (ctx: {
-      oidc: { client: { clientId: string }; session: { accountId: string; grantIdFor(id: string): string | undefined }; result?: { consent?: { grantId?: string } }; provider: { Grant: { find(id: string): Promise<unknown> } & (new (i: object) => { addOIDCScope(s: string): void; save(): Promise<string> }) } };
+      oidc: {
+        client: { clientId: string };
+        session: { accountId: string; grantIdFor(id: string): string | undefined };
+        result?: { consent?: { grantId?: string } };
+        provider: {
+          Grant: { find(id: string): Promise<unknown> } & (new (i: object) => {
+            addOIDCScope(s: string): void;
+            save(): Promise<string>;
+          });
+        };
+      };
     }) => {
       const { client, session, provider: pr } = ctx.oidc;
       const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
@@ -120,7 +137,8 @@ export async function oidcProviderPlugin(app: FastifyInstance): Promise<{ issuer
         return reply.type('text/html').status(400).send(page(interaction.uid, 'Enter a valid email address.'));
       }
       const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
-      if (str(body.given_name) || str(body.family_name)) names.set(email, { given: str(body.given_name), family: str(body.family_name) });
+      if (str(body.given_name) || str(body.family_name))
+        names.set(email, { given: str(body.given_name), family: str(body.family_name) });
       const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: email } });
       return reply.redirect(returnTo, 303);
     });

@@ -16,14 +16,24 @@ export interface IdTokenVerifier {
 }
 
 /** One verification for both adapters: RS256 only, issuer, audience, expiry, verified email. */
-export function jwksVerifier(mode: 'google' | 'local', keys: JWTVerifyGetKey, issuers: string[], clientId: string): IdTokenVerifier {
+export function jwksVerifier(
+  mode: 'google' | 'local',
+  keys: JWTVerifyGetKey,
+  issuers: string[],
+  clientId: string,
+): IdTokenVerifier {
   return {
     mode,
     issuer: issuers[0]!,
     clientId,
     async verify(idToken) {
-      const { payload } = await jwtVerify(idToken, keys, { algorithms: ['RS256'], issuer: issuers, audience: clientId });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('ID token without sub or email');
+      const { payload } = await jwtVerify(idToken, keys, {
+        algorithms: ['RS256'],
+        issuer: issuers,
+        audience: clientId,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+        throw new Error('ID token without sub or email');
       if (payload.email_verified !== true && payload.email_verified !== 'true') throw new Error('email not verified');
       return {
         subject: payload.sub,
@@ -40,6 +50,10 @@ export function googleVerifier(clientId: string): IdTokenVerifier {
   return jwksVerifier('google', keys, ['https://accounts.google.com', 'accounts.google.com'], clientId);
 }
 
-export function localVerifier(provider: { issuer: string; clientId: string; publicJwks: JSONWebKeySet }): IdTokenVerifier {
+export function localVerifier(provider: {
+  issuer: string;
+  clientId: string;
+  publicJwks: JSONWebKeySet;
+}): IdTokenVerifier {
   return jwksVerifier('local', createLocalJWKSet(provider.publicJwks), [provider.issuer], provider.clientId);
 }

@@ -10,7 +10,12 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/subscription/current',
     {
       onRequest: app.authenticate,
-      schema: { operationId: 'getCurrentSubscription', tags: ['subscription'], security: [{ bearer: [] }], response: answers(SubscriptionSchema) },
+      schema: {
+        operationId: 'getCurrentSubscription',
+        tags: ['subscription'],
+        security: [{ bearer: [] }],
+        response: answers(SubscriptionSchema),
+      },
     },
     (request) => app.inCompany(request, (q) => currentSubscription(q)),
   );

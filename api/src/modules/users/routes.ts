@@ -17,8 +17,14 @@ export const CompanyUserSchema = Type.Object(
   },
   { title: 'CompanyUser' },
 );
-export const RoleSchema = Type.Object({ id: Type.String(), name: Type.String(), builtIn: Type.Boolean() }, { title: 'Role' });
-export const UserLimitSchema = Type.Object({ used: Type.Integer(), max: Type.Integer(), planName: Type.String() }, { title: 'UserLimit' });
+export const RoleSchema = Type.Object(
+  { id: Type.String(), name: Type.String(), builtIn: Type.Boolean() },
+  { title: 'Role' },
+);
+export const UserLimitSchema = Type.Object(
+  { used: Type.Integer(), max: Type.Integer(), planName: Type.String() },
+  { title: 'UserLimit' },
+);
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { security: [{ bearer: [] }] };
@@ -26,7 +32,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/users',
-    { schema: { ...common, tags: ['users'], operationId: 'listUsers', response: answers(Type.Array(CompanyUserSchema)) } },
+    {
+      schema: {
+        ...common,
+        tags: ['users'],
+        operationId: 'listUsers',
+        response: answers(Type.Array(CompanyUserSchema)),
+      },
+    },
     (request) =>
       app.inCompany(request, async (q) => {
         await requireManager(q, request);
@@ -43,13 +56,24 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/users/limit',
-    { schema: { ...common, tags: ['users'], operationId: 'getUserLimit', description: 'Seats used (users + pending invitations) against the plan’s maxUsers.', response: answers(UserLimitSchema) } },
+    {
+      schema: {
+        ...common,
+        tags: ['users'],
+        operationId: 'getUserLimit',
+        description: 'Seats used (users + pending invitations) against the plan’s maxUsers.',
+        response: answers(UserLimitSchema),
+      },
+    },
     (request) => app.inCompany(request, (q) => userLimit(q)),
   );
 
   app.get(
     '/api/roles',
     { schema: { ...common, tags: ['roles'], operationId: 'listRoles', response: answers(Type.Array(RoleSchema)) } },
-    (request) => app.inCompany(request, (q) => q.query(`SELECT id, name, built_in AS "builtIn" FROM roles ORDER BY built_in DESC, name`)),
+    (request) =>
+      app.inCompany(request, (q) =>
+        q.query(`SELECT id, name, built_in AS "builtIn" FROM roles ORDER BY built_in DESC, name`),
+      ),
   );
 };
