@@ -114,8 +114,8 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
   await expect(page).toHaveURL(/\/my-tasks$/);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const entries = await menu.getByRole('link').allInnerTexts();
-  expect(entries.map((e) => e.trim())).toEqual([
+  // Retries until the menu has rendered, then compares every entry in order.
+  await expect(menu.getByRole('link')).toHaveText([
     'My Tasks',
     'Item List',
     'Item Inventory',
