@@ -24,6 +24,8 @@ import { userRoutes } from './modules/users/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { devRoutes } from './modules/mail/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
 import { oidcProviderPlugin } from './modules/oidc/provider.js';
 import { googleVerifier, localVerifier } from './modules/oidc/verify.js';
 
@@ -168,5 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contactRoutes);
   if (!config.production) await app.register(devRoutes);
   await app.register(storageRoutes);
+  await app.register(billingRoutes);
+  await app.register(locationRoutes);
   return app;
 }

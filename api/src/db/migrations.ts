@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { billingMigration } from '../modules/billing/migration.js';
 
 /** The role every request runs as: DML only, never a table owner, subject to row-level security. */
 export const APP_ROLE = 'stockwise_app';
@@ -215,6 +216,7 @@ INSERT INTO addons (id, name, type, price, billing_period, stripe_price_id, sort
   ('00000000-0000-4000-8000-000000000102', 'Extra Location', 'locations', 5, 'month', 'price_addon_location', 1);
 `,
   },
+  billingMigration(APP_ROLE),
 ];
 
 /** Applies pending migrations, each in its own transaction, one process at a time. */

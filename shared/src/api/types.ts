@@ -15,6 +15,37 @@ export type AuthResult = {
   user: UserInfo;
 };
 
+export type BillingOverview = {
+  provider: "local" | "stripe";
+  subscription: BillingSubscription;
+  addons: Array<CompanyAddon>;
+  payments: Array<Payment>;
+};
+
+export type BillingSubscription = {
+  planName: string;
+  planType: number;
+  status: number;
+  premium: boolean;
+  billingInterval: "month" | "year" | null | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  cancelReason: string | null;
+};
+
+export type Checkout = {
+  checkoutId: string;
+  provider: "local" | "stripe";
+  url: string;
+  sessionId: string;
+  status: "open" | "completed" | "canceled" | "expired";
+  description: string;
+  amountCents: number;
+  currency: string;
+  interval: "month" | "year";
+  publishableKey: string | null;
+};
+
 export type Company = {
   id: string;
   companyName: string;
@@ -22,6 +53,17 @@ export type Company = {
   industry: string | null;
   phone: string | null;
   createdAt: string;
+};
+
+export type CompanyAddon = {
+  id: string;
+  addonId: string;
+  addonName: string;
+  type: string;
+  units: number;
+  quantity: number;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
 };
 
 export type CompanyUser = {
@@ -67,9 +109,22 @@ export type ContactResult = {
   message: string;
 };
 
+export type CreateCheckoutRequest = {
+  kind: "plan" | "addon";
+  planId?: string;
+  addonId?: string;
+  interval?: "month" | "year";
+  idempotencyKey: string;
+};
+
 export type CreateInvitationRequest = {
   email: string;
   roles: Array<string>;
+};
+
+export type CreateLocationRequest = {
+  name: string;
+  parentId?: string | null;
 };
 
 export type ForgotPasswordRequest = {
@@ -102,6 +157,19 @@ export type Invitation = {
   inviteUrl?: string;
 };
 
+export type LimitUsage = {
+  used: number;
+  max: number;
+};
+
+export type Location = {
+  id: string;
+  name: string;
+  parentId: string | null;
+  active: boolean;
+  createdAt: string;
+};
+
 export type LoginRequest = {
   userName: string;
   password: string;
@@ -119,6 +187,16 @@ export type OutboxMail = {
   createdAt: string;
 };
 
+export type Payment = {
+  id: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  status: "paid" | "failed";
+  periodEnd: string | null;
+  createdAt: string;
+};
+
 export type Plan = {
   planId: string;
   planName: string;
@@ -129,6 +207,13 @@ export type Plan = {
   maxLocations: number;
   stripePriceId: string | null;
   stripeYearlyPriceId: string | null;
+};
+
+export type PlanUsage = {
+  planName: string;
+  planType: number;
+  users: LimitUsage;
+  locations: LimitUsage;
 };
 
 export type RegisterRequest = {
@@ -221,6 +306,11 @@ export type ValidateResetTokenResult = {
   message: string;
 };
 
+export type WebhookAnswer = {
+  received: boolean;
+  outcome: "applied" | "duplicate" | "ignored";
+};
+
 /** Every API operation by operationId: method, path, path params, query, JSON body and the 2xx answer. */
 export interface ApiOperations {
   registerCompanyWithAdmin: {
@@ -300,6 +390,55 @@ export interface ApiOperations {
     body: ValidateResetTokenRequest;
     response: ValidateResetTokenResult;
   };
+  createCheckout: {
+    method: "POST";
+    path: "/api/billing/checkout";
+    body: CreateCheckoutRequest;
+    response: Checkout;
+  };
+  localCheckoutPage: {
+    method: "GET";
+    path: "/api/billing/checkout/{id}";
+    params: { id: string };
+    response: string;
+  };
+  localCheckoutCancel: {
+    method: "POST";
+    path: "/api/billing/checkout/{id}/cancel";
+    params: { id: string };
+    response: string;
+  };
+  localCheckoutPay: {
+    method: "POST";
+    path: "/api/billing/checkout/{id}/pay";
+    params: { id: string };
+    response: string;
+  };
+  getBillingOverview: {
+    method: "GET";
+    path: "/api/billing/overview";
+    response: BillingOverview;
+  };
+  cancelSubscription: {
+    method: "POST";
+    path: "/api/billing/subscription/cancel";
+    response: BillingSubscription;
+  };
+  resumeSubscription: {
+    method: "POST";
+    path: "/api/billing/subscription/resume";
+    response: BillingSubscription;
+  };
+  getPlanUsage: {
+    method: "GET";
+    path: "/api/billing/usage";
+    response: PlanUsage;
+  };
+  billingWebhook: {
+    method: "POST";
+    path: "/api/billing/webhook";
+    response: WebhookAnswer;
+  };
   getMyCompany: {
     method: "GET";
     path: "/api/company";
@@ -351,6 +490,17 @@ export interface ApiOperations {
     path: "/api/invitations/{id}/revoke";
     params: { id: string };
     response: Invitation;
+  };
+  listLocations: {
+    method: "GET";
+    path: "/api/locations";
+    response: Array<Location>;
+  };
+  createLocation: {
+    method: "POST";
+    path: "/api/locations";
+    body: CreateLocationRequest;
+    response: Location;
   };
   ready: {
     method: "GET";

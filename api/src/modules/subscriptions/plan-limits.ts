@@ -3,6 +3,9 @@ import { ApiError } from '../../lib/errors.js';
 import { currentSubscription } from './service.js';
 
 // Plan limits in one place. Run inside the company's transaction (RLS scopes every count).
+// A limit is the plan's maxUsers / maxLocations plus what the company's active add-ons add.
+
+export type LimitKind = 'users' | 'locations';
 
 /** Seats used: users plus pending, unexpired invitations (DOMAIN.md: pending invitations count). */
 export async function seatsInUse(q: Queryable): Promise<number> {
@@ -13,19 +16,81 @@ export async function seatsInUse(q: Queryable): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function userLimit(q: Queryable): Promise<{ used: number; max: number; planName: string }> {
-  const { plan } = await currentSubscription(q);
-  return { used: await seatsInUse(q), max: plan.maxUsers, planName: plan.planName };
+/** Active locations (DOMAIN.md: counted against maxLocations). */
+export async function locationsInUse(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM locations WHERE active`);
+  return row?.n ?? 0;
 }
 
-/** 403 PLAN_LIMIT_USERS when adding `extra` seats would pass the plan's maxUsers. */
+/** What the company's add-ons add to a limit: units × quantity of every add-on still in its period. */
+export async function addonAllowance(q: Queryable, kind: LimitKind): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT coalesce(sum(a.units * ca.quantity), 0)::int AS n
+       FROM company_addons ca JOIN addons a ON a.id = ca.addon_id
+      WHERE a.type = $1 AND (ca.current_period_end IS NULL OR ca.current_period_end > now())`,
+    [kind],
+  );
+  return row?.n ?? 0;
+}
+
+export interface Limit {
+  used: number;
+  max: number;
+  planName: string;
+}
+
+export async function userLimit(q: Queryable): Promise<Limit> {
+  const { plan } = await currentSubscription(q);
+  return {
+    used: await seatsInUse(q),
+    max: plan.maxUsers + (await addonAllowance(q, 'users')),
+    planName: plan.planName,
+  };
+}
+
+export async function locationLimit(q: Queryable): Promise<Limit> {
+  const { plan } = await currentSubscription(q);
+  return {
+    used: await locationsInUse(q),
+    max: plan.maxLocations + (await addonAllowance(q, 'locations')),
+    planName: plan.planName,
+  };
+}
+
+const REFUSAL: Record<LimitKind, { code: string; what: string; addon: string }> = {
+  users: { code: 'PLAN_LIMIT_USERS', what: 'users (including pending invitations)', addon: 'Extra Users' },
+  locations: { code: 'PLAN_LIMIT_LOCATIONS', what: 'locations', addon: 'Extra Location' },
+};
+
+/** The refusal: names the limit, where the company stands, and how to raise it. */
+export function planLimitError(kind: LimitKind, { used, max, planName }: Limit): ApiError {
+  const r = REFUSAL[kind];
+  return new ApiError(
+    403,
+    `Plan limit reached: your ${planName} allows ${max} ${r.what} and ${used} are in use. ` +
+      `To add more, upgrade to Premium or buy the ${r.addon} add-on (Pricing, or Go Premium).`,
+    r.code,
+  );
+}
+
+/**
+ * Two requests of one company checking a limit at once must not both pass: the company's
+ * subscription row is locked until the transaction that checks (and then adds) commits.
+ */
+async function lockCompanyLimits(q: Queryable): Promise<void> {
+  await q.query(`SELECT 1 FROM subscriptions FOR UPDATE`);
+}
+
+/** 403 PLAN_LIMIT_USERS when adding `extra` seats would pass the users limit. */
 export async function assertSeatsAvailable(q: Queryable, extra = 1): Promise<void> {
-  const { used, max, planName } = await userLimit(q);
-  if (used + extra > max) {
-    throw new ApiError(
-      403,
-      `Your ${planName} allows ${max} users (including pending invitations). Upgrade to add more.`,
-      'PLAN_LIMIT_USERS',
-    );
-  }
+  await lockCompanyLimits(q);
+  const limit = await userLimit(q);
+  if (limit.used + extra > limit.max) throw planLimitError('users', limit);
+}
+
+/** 403 PLAN_LIMIT_LOCATIONS when adding `extra` locations would pass the locations limit. */
+export async function assertLocationsAvailable(q: Queryable, extra = 1): Promise<void> {
+  await lockCompanyLimits(q);
+  const limit = await locationLimit(q);
+  if (limit.used + extra > limit.max) throw planLimitError('locations', limit);
 }

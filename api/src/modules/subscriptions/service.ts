@@ -52,20 +52,29 @@ export async function startFreeSubscription(q: Queryable, companyId: string): Pr
   await q.query(`INSERT INTO subscriptions (company_id, plan_id, status) VALUES ($1, $2, 0)`, [companyId, FREE_PLAN_ID]);
 }
 
-/** The caller's company subscription (RLS scopes it); a missing row reads as active Free. */
+/**
+ * A paid plan holds until its period end. One that renews gets a day of grace for the renewal's
+ * invoice.paid to arrive; one cancelled at period end (by the owner, a failed payment or a deleted
+ * provider subscription) ends exactly then. Past that the company is on Free again.
+ */
+export const LAPSED_SQL = `(p.plan_type <> ${PLAN_TYPE.free} AND s.current_period_end IS NOT NULL
+  AND s.current_period_end + CASE WHEN s.cancel_at_period_end THEN interval '0 s' ELSE interval '1 day' END <= now())`;
+
+/** The caller's company subscription (RLS scopes it); a missing or lapsed row reads as active Free. */
 export async function currentSubscription(q: Queryable): Promise<CurrentSubscription> {
-  const rows = await q.query<Plan & Omit<CurrentSubscription, 'plan'>>(
+  const rows = await q.query<Plan & Omit<CurrentSubscription, 'plan'> & { lapsed: boolean }>(
     `SELECT s.status::int AS status, s.billing_interval AS "billingInterval",
             to_char(s.current_period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "currentPeriodEnd",
+            ${LAPSED_SQL} AS lapsed,
             ${PLAN_COLUMNS}
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id`,
   );
   const row = rows[0];
-  if (!row) {
+  if (!row || row.lapsed) {
     const [free] = await q.query<Plan>(`SELECT ${PLAN_COLUMNS} FROM plans p WHERE p.id = $1`, [FREE_PLAN_ID]);
     return { status: SUBSCRIPTION_STATUS.active, plan: free!, billingInterval: null, currentPeriodEnd: null };
   }
-  const { status, billingInterval, currentPeriodEnd, ...plan } = row;
+  const { status, billingInterval, currentPeriodEnd, lapsed: _lapsed, ...plan } = row;
   return { status, billingInterval, currentPeriodEnd, plan };
 }
 
@@ -80,25 +89,35 @@ export function activatePremium(
   periodEnd: Date,
   stripe: { customerId?: string | null; subscriptionId?: string | null } = {},
 ): Promise<void> {
-  return inTenant(db, companyId, async (q) => {
-    await q.query(
+  return inTenant(db, companyId, (q) => setPremium(q, companyId, interval, periodEnd, stripe));
+}
+
+/** activatePremium inside a transaction the caller holds (billing applies a webhook event and records it in one). */
+export async function setPremium(
+  q: Queryable,
+  companyId: string,
+  interval: 'month' | 'year',
+  periodEnd: Date,
+  stripe: { customerId?: string | null; subscriptionId?: string | null } = {},
+): Promise<void> {
+  await q.query(
       `INSERT INTO subscriptions (company_id, plan_id, status, billing_interval, current_period_end, stripe_customer_id, stripe_subscription_id)
        VALUES ($1, $2, 0, $3, $4, $5, $6)
        ON CONFLICT (company_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, status = 0,
          billing_interval = EXCLUDED.billing_interval, current_period_end = EXCLUDED.current_period_end,
          stripe_customer_id = coalesce(EXCLUDED.stripe_customer_id, subscriptions.stripe_customer_id),
          stripe_subscription_id = coalesce(EXCLUDED.stripe_subscription_id, subscriptions.stripe_subscription_id),
-         updated_at = now()`,
+         cancel_at_period_end = false, cancel_reason = NULL, updated_at = now()`,
       [companyId, PREMIUM_PLAN_ID, interval, periodEnd, stripe.customerId ?? null, stripe.subscriptionId ?? null],
     );
-  });
 }
 
 /** Back to Free (a cancelled or lapsed Premium). */
 export function downgradeToFree(db: Database, companyId: string): Promise<void> {
   return inTenant(db, companyId, async (q) => {
     await q.query(
-      `UPDATE subscriptions SET plan_id = $1, status = 0, billing_interval = NULL, current_period_end = NULL, updated_at = now()`,
+      `UPDATE subscriptions SET plan_id = $1, status = 0, billing_interval = NULL, current_period_end = NULL,
+         cancel_at_period_end = false, cancel_reason = NULL, updated_at = now()`,
       [FREE_PLAN_ID],
     );
   });

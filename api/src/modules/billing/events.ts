@@ -1,0 +1,274 @@
+import type { Database, Queryable } from '../../db/database.js';
+import { inPublic, inTenant } from '../../db/tenant.js';
+import { setPremium } from '../subscriptions/service.js';
+
+/**
+ * Stripe-shaped webhook events, applied exactly once. The event's row in billing_events and the
+ * change it causes commit in one transaction; a second delivery of the same id finds the row and
+ * changes nothing. Both adapters (Stripe and the local checkout) end up here, after the route has
+ * checked the signature.
+ */
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Stripe expands some references into objects: take the id either way. */
+const ref = (v: unknown): string | null => str(v) ?? str(obj(v).id);
+const interval = (v: unknown): 'month' | 'year' | null => (v === 'month' || v === 'year' ? v : null);
+
+/** One calendar month or year after a Unix time (what Stripe's first period is). */
+export function periodEndAfter(unixSeconds: number, every: 'month' | 'year'): Date {
+  const d = new Date(unixSeconds * 1000);
+  if (every === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
+
+/** What an event says about the subscription it belongs to, across Stripe API versions. */
+function subscriptionFacts(event: WebhookEvent) {
+  const o = event.data.object;
+  const parent = obj(obj(o.parent).subscription_details);
+  const legacy = obj(o.subscription_details);
+  const isSubscription = o.object === 'subscription';
+  const metadata = { ...obj(legacy.metadata), ...obj(parent.metadata), ...obj(o.metadata) };
+  const subscriptionId = isSubscription ? ref(o.id) : (ref(parent.subscription) ?? ref(o.subscription));
+  const line = obj(obj(o.lines).data && Array.isArray(obj(o.lines).data) ? (obj(o.lines).data as unknown[])[0] : null);
+  return {
+    metadata,
+    subscriptionId,
+    customerId: ref(o.customer),
+    companyId: str(metadata.companyId) ?? str(o.client_reference_id),
+    periodEnd: num(obj(line.period).end) ?? num(o.current_period_end) ?? num(o.period_end),
+  };
+}
+
+async function companyOf(db: Database, facts: ReturnType<typeof subscriptionFacts>): Promise<string | null> {
+  if (facts.companyId && UUID.test(facts.companyId)) {
+    const known = await inPublic(db, (q) =>
+      q.query(`SELECT 1 FROM user_directory WHERE company_id = $1 LIMIT 1`, [facts.companyId]),
+    );
+    if (known.length) return facts.companyId;
+  }
+  if (!facts.subscriptionId) return null;
+  const rows = await inPublic(db, (q) =>
+    q.query<{ companyId: string }>(
+      `SELECT company_id AS "companyId" FROM billing_subscription_directory WHERE provider_subscription_id = $1`,
+      [facts.subscriptionId],
+    ),
+  );
+  return rows[0]?.companyId ?? null;
+}
+
+/** Records the event; false when it was recorded before (a duplicate or a replay). */
+async function firstDelivery(
+  q: Queryable,
+  event: WebhookEvent,
+  companyId: string | null,
+  outcome: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO billing_events (id, type, company_id, outcome, created) VALUES ($1, $2, $3, $4, to_timestamp($5))
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [event.id, event.type, companyId, outcome, event.created],
+  );
+  return rows.length === 1;
+}
+
+/** Is this provider subscription the company's plan, one of its add-ons, or not known yet? */
+async function whatIs(q: Queryable, subscriptionId: string | null, metadata: Obj): Promise<'plan' | 'addon' | null> {
+  if (metadata.kind === 'plan' || metadata.kind === 'addon') return metadata.kind;
+  if (!subscriptionId) return null;
+  const [plan] = await q.query(`SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`, [subscriptionId]);
+  if (plan) return 'plan';
+  const [addon] = await q.query(`SELECT 1 FROM company_addons WHERE stripe_subscription_id = $1`, [subscriptionId]);
+  return addon ? 'addon' : null;
+}
+
+/** The later of the company's current paid period end and `end`. */
+async function laterPeriodEnd(q: Queryable, end: Date): Promise<Date> {
+  const [row] = await q.query<{ end: Date | null }>(
+    `SELECT s.current_period_end AS end FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE p.plan_type <> 0`,
+  );
+  const current = row?.end ? new Date(row.end) : null;
+  return current && current > end ? current : end;
+}
+
+async function remember(q: Queryable, companyId: string, subscriptionId: string | null): Promise<void> {
+  if (!subscriptionId) return;
+  await q.query(
+    `INSERT INTO billing_subscription_directory (provider_subscription_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [subscriptionId, companyId],
+  );
+}
+
+async function grantAddon(
+  q: Queryable,
+  companyId: string,
+  addonId: string,
+  subscriptionId: string | null,
+  periodEnd: Date,
+) {
+  await q.query(
+    `INSERT INTO company_addons (company_id, addon_id, quantity, current_period_end, stripe_subscription_id)
+     SELECT $1, a.id, 1, $3, $4 FROM addons a WHERE a.id = $2
+     ON CONFLICT (company_id, stripe_subscription_id)
+       DO UPDATE SET current_period_end = greatest(company_addons.current_period_end, EXCLUDED.current_period_end),
+                     cancel_at_period_end = false`,
+    [companyId, addonId, periodEnd, subscriptionId],
+  );
+}
+
+async function recordPayment(
+  q: Queryable,
+  companyId: string,
+  event: WebhookEvent,
+  status: 'paid' | 'failed',
+  periodEnd: Date | null,
+) {
+  const o = event.data.object;
+  const line = Array.isArray(obj(o.lines).data) ? obj((obj(o.lines).data as unknown[])[0]) : {};
+  const amount = num(status === 'paid' ? o.amount_paid : o.amount_due) ?? num(o.total) ?? 0;
+  await q.query(
+    `INSERT INTO billing_payments (company_id, event_id, provider_invoice_id, description, amount_cents, currency, status, period_end, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9)) ON CONFLICT DO NOTHING`,
+    [
+      companyId,
+      event.id,
+      str(o.id),
+      str(line.description) ?? str(o.description) ?? 'Subscription payment',
+      Math.round(amount),
+      str(o.currency) ?? 'usd',
+      status,
+      periodEnd,
+      event.created,
+    ],
+  );
+}
+
+async function cancelAtPeriodEnd(
+  q: Queryable,
+  kind: 'plan' | 'addon',
+  subscriptionId: string | null,
+  reason: 'payment_failed' | 'deleted',
+) {
+  if (kind === 'plan') {
+    await q.query(
+      `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = $1, updated_at = now()
+        WHERE plan_id IN (SELECT id FROM plans WHERE plan_type <> 0)`,
+      [reason],
+    );
+  } else if (subscriptionId) {
+    await q.query(`UPDATE company_addons SET cancel_at_period_end = true WHERE stripe_subscription_id = $1`, [
+      subscriptionId,
+    ]);
+  }
+}
+
+/** The change one event makes, inside the company's transaction; the outcome names what happened. */
+async function apply(q: Queryable, companyId: string, event: WebhookEvent): Promise<string> {
+  const o = event.data.object;
+  const facts = subscriptionFacts(event);
+  const kind = await whatIs(q, facts.subscriptionId, facts.metadata);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return 'ignored: not paid';
+      const every = interval(facts.metadata.interval) ?? 'month';
+      const end = facts.periodEnd ? new Date(facts.periodEnd * 1000) : periodEndAfter(event.created, every);
+      await remember(q, companyId, facts.subscriptionId);
+      const checkoutId = str(facts.metadata.checkoutId);
+      if (checkoutId && UUID.test(checkoutId)) {
+        await q.query(
+          `UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1 AND status <> 'completed'`,
+          [checkoutId],
+        );
+      }
+      if (kind === 'plan') {
+        await setPremium(q, companyId, every, await laterPeriodEnd(q, end), {
+          customerId: facts.customerId,
+          subscriptionId: facts.subscriptionId,
+        });
+        return `applied: Premium (${every}) until ${end.toISOString()}`;
+      }
+      const addonId = str(facts.metadata.addonId);
+      if (kind === 'addon' && addonId && UUID.test(addonId)) {
+        await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
+        return `applied: add-on ${addonId}`;
+      }
+      return 'ignored: unknown checkout';
+    }
+    case 'invoice.paid': {
+      if (!facts.periodEnd) return 'ignored: no period';
+      const end = new Date(facts.periodEnd * 1000);
+      await remember(q, companyId, facts.subscriptionId);
+      if (kind === 'plan') {
+        const [row] = await q.query<{ every: 'month' | 'year' | null }>(
+          `SELECT billing_interval AS every FROM subscriptions`,
+        );
+        const every = interval(facts.metadata.interval) ?? row?.every ?? 'month';
+        await setPremium(q, companyId, every, await laterPeriodEnd(q, end), {
+          customerId: facts.customerId,
+          subscriptionId: facts.subscriptionId,
+        });
+      } else if (kind === 'addon') {
+        const addonId = str(facts.metadata.addonId);
+        if (addonId && UUID.test(addonId)) await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
+        else
+          await q.query(
+            `UPDATE company_addons SET current_period_end = greatest(current_period_end, $2) WHERE stripe_subscription_id = $1`,
+            [facts.subscriptionId, end],
+          );
+      } else return 'ignored: unknown subscription';
+      await recordPayment(q, companyId, event, 'paid', end);
+      return `applied: period extended to ${end.toISOString()}`;
+    }
+    case 'invoice.payment_failed': {
+      if (!kind) return 'ignored: unknown subscription';
+      await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'payment_failed');
+      await recordPayment(q, companyId, event, 'failed', null);
+      return `applied: ${kind} ends at period end (payment failed)`;
+    }
+    case 'customer.subscription.deleted': {
+      if (!kind) return 'ignored: unknown subscription';
+      await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'deleted');
+      return `applied: ${kind} ends at period end (subscription deleted)`;
+    }
+    case 'customer.subscription.updated': {
+      // The owner may also cancel (or undo it) in Stripe's own billing portal.
+      if (kind !== 'plan' || typeof o.cancel_at_period_end !== 'boolean') return 'ignored';
+      await q.query(
+        o.cancel_at_period_end
+          ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now() WHERE cancel_reason IS NULL`
+          : `UPDATE subscriptions SET cancel_at_period_end = false, cancel_reason = NULL, updated_at = now() WHERE cancel_reason = 'owner'`,
+      );
+      return `applied: cancel at period end ${o.cancel_at_period_end ? 'on' : 'off'}`;
+    }
+    default:
+      return 'ignored: not handled';
+  }
+}
+
+export async function applyEvent(db: Database, event: WebhookEvent): Promise<EventOutcome> {
+  const companyId = await companyOf(db, subscriptionFacts(event));
+  if (!companyId) {
+    // Recorded all the same, so a replay is recognised; there is nothing to change.
+    return (await inPublic(db, (q) => firstDelivery(q, event, null, 'ignored: no company'))) ? 'ignored' : 'duplicate';
+  }
+  return inTenant(db, companyId, async (q) => {
+    // Claim the id first: a concurrent delivery of the same event waits here, then finds it taken.
+    if (!(await firstDelivery(q, event, companyId, 'pending'))) return 'duplicate';
+    const outcome = await apply(q, companyId, event);
+    await q.query(`UPDATE billing_events SET outcome = $2 WHERE id = $1`, [event.id, outcome]);
+    return outcome.startsWith('applied') ? 'applied' : 'ignored';
+  });
+}

@@ -1,0 +1,44 @@
+/** What a checkout sells: a plan for an interval, or one unit of an add-on. */
+export interface CheckoutOrder {
+  checkoutId: string;
+  companyId: string;
+  idempotencyKey: string;
+  kind: 'plan' | 'addon';
+  /** The plan's or the add-on's id in the catalogue. */
+  productId: string;
+  interval: 'month' | 'year';
+  description: string;
+  /** Actual price in cents (spec §9: price × 100). */
+  amountCents: number;
+  currency: 'usd';
+  /** The catalogue's Stripe price id for this product and interval, when it has one. */
+  catalogPriceId: string | null;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied onto the checkout session and its subscription, so every event names its company. */
+  metadata: Record<string, string>;
+}
+
+export interface CreatedCheckout {
+  /** Where the browser goes to pay. */
+  url: string;
+  /** The provider's checkout session id (cs_…). */
+  sessionId: string;
+}
+
+/**
+ * Card payments behind one interface (ARCHITECTURE.md): Stripe, or the embedded local checkout.
+ * Both deliver Stripe-shaped events, signed with the same scheme, to the one webhook route.
+ */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /** The browser's key for @stripe/stripe-js (stripe only). */
+  readonly publishableKey: string | null;
+  /** The secret webhook signatures are checked against (whsec_…). */
+  readonly webhookSecret: string;
+  /** Creates a checkout; the same order and idempotency key give the same checkout. */
+  createCheckout(order: CheckoutOrder): Promise<CreatedCheckout>;
+  /** Tells the provider to end a subscription at its period end, or not (the local adapter has nothing to tell). */
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+}

@@ -1,0 +1,126 @@
+import { Type } from '@sinclair/typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Interval = Type.Union([Type.Literal('month'), Type.Literal('year')]);
+
+export const CreateCheckoutBody = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('plan'), Type.Literal('addon')], {
+      description: 'A plan for an interval, or one add-on',
+    }),
+    planId: Type.Optional(Type.String({ format: 'uuid' })),
+    addonId: Type.Optional(Type.String({ format: 'uuid' })),
+    interval: Type.Optional(Interval),
+    idempotencyKey: Type.String({
+      minLength: 8,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9_.:-]+$',
+      description: 'One per purchase attempt: a retry with the same key answers the same checkout',
+    }),
+  },
+  { additionalProperties: false, title: 'CreateCheckoutRequest' },
+);
+
+export const CheckoutSchema = Type.Object(
+  {
+    checkoutId: Type.String(),
+    provider: Type.Union([Type.Literal('local'), Type.Literal('stripe')]),
+    url: Type.String({ description: 'Where the browser goes to pay' }),
+    sessionId: Type.String(),
+    status: Type.Union([
+      Type.Literal('open'),
+      Type.Literal('completed'),
+      Type.Literal('canceled'),
+      Type.Literal('expired'),
+    ]),
+    description: Type.String(),
+    amountCents: Type.Integer(),
+    currency: Type.String(),
+    interval: Interval,
+    publishableKey: Nullable(Type.String()),
+  },
+  { title: 'Checkout' },
+);
+
+export const LimitUsageSchema = Type.Object({ used: Type.Integer(), max: Type.Integer() }, { title: 'LimitUsage' });
+
+export const UsageSchema = Type.Object(
+  {
+    planName: Type.String(),
+    planType: Type.Integer(),
+    users: LimitUsageSchema,
+    locations: LimitUsageSchema,
+  },
+  { title: 'PlanUsage' },
+);
+
+export const BillingSubscriptionSchema = Type.Object(
+  {
+    planName: Type.String(),
+    planType: Type.Integer(),
+    status: Type.Integer(),
+    premium: Type.Boolean(),
+    billingInterval: Type.Union([Interval, Type.Null()]),
+    currentPeriodEnd: Nullable(Type.String()),
+    cancelAtPeriodEnd: Type.Boolean(),
+    cancelReason: Nullable(Type.String()),
+  },
+  { title: 'BillingSubscription' },
+);
+
+export const CompanyAddonSchema = Type.Object(
+  {
+    id: Type.String(),
+    addonId: Type.String(),
+    addonName: Type.String(),
+    type: Type.String(),
+    units: Type.Integer(),
+    quantity: Type.Integer(),
+    currentPeriodEnd: Nullable(Type.String()),
+    cancelAtPeriodEnd: Type.Boolean(),
+  },
+  { title: 'CompanyAddon' },
+);
+
+export const PaymentSchema = Type.Object(
+  {
+    id: Type.String(),
+    description: Type.String(),
+    amountCents: Type.Integer(),
+    currency: Type.String(),
+    status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+    periodEnd: Nullable(Type.String()),
+    createdAt: Type.String(),
+  },
+  { title: 'Payment' },
+);
+
+export const BillingOverviewSchema = Type.Object(
+  {
+    provider: Type.Union([Type.Literal('local'), Type.Literal('stripe')]),
+    subscription: BillingSubscriptionSchema,
+    addons: Type.Array(CompanyAddonSchema),
+    payments: Type.Array(PaymentSchema),
+  },
+  { title: 'BillingOverview' },
+);
+
+export const CheckoutParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+export const CardForm = Type.Object(
+  {
+    cardNumber: Type.String({ maxLength: 40, default: '' }),
+    expiry: Type.String({ maxLength: 20, default: '' }),
+    cvc: Type.String({ maxLength: 10, default: '' }),
+    name: Type.String({ maxLength: 200, default: '' }),
+  },
+  { title: 'CardForm' },
+);
+
+export const WebhookAnswer = Type.Object(
+  {
+    received: Type.Boolean(),
+    outcome: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('ignored')]),
+  },
+  { title: 'WebhookAnswer' },
+);

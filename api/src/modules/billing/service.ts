@@ -1,0 +1,445 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type { Database, Queryable } from '../../db/database.js';
+import { inPublic, inTenant } from '../../db/tenant.js';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { currentRoles, OWNER } from '../auth/accounts.js';
+import { locationLimit, userLimit } from '../subscriptions/plan-limits.js';
+import { currentSubscription, PLAN_TYPE } from '../subscriptions/service.js';
+import type { CheckoutView } from './checkout-page.js';
+import type { WebhookEvent } from './events.js';
+import type { PaymentProvider } from './providers/provider.js';
+import type { CompanyAddonSchema, PaymentSchema } from './schemas.js';
+
+export const CHECKOUT_HOURS = 24;
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+export interface CheckoutRequest {
+  kind: 'plan' | 'addon';
+  planId?: string | undefined;
+  addonId?: string | undefined;
+  interval?: 'month' | 'year' | undefined;
+  idempotencyKey: string;
+}
+
+export interface Checkout {
+  checkoutId: string;
+  provider: 'local' | 'stripe';
+  url: string;
+  sessionId: string;
+  status: 'open' | 'completed' | 'canceled' | 'expired';
+  description: string;
+  amountCents: number;
+  currency: string;
+  interval: 'month' | 'year';
+  publishableKey: string | null;
+}
+
+export async function requireOwner(q: Queryable, userId: string): Promise<void> {
+  const roles = await currentRoles(q, userId);
+  if (!roles.includes(OWNER)) throw forbidden('Only a Company Owner can manage billing.');
+}
+
+const CHECKOUT_SELECT = `SELECT c.id AS "checkoutId", c.provider, c.url, c.provider_session_id AS "sessionId",
+    CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+    c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval, c.request_hash AS "requestHash"
+  FROM billing_checkouts c`;
+
+/** Actual price in cents (spec §9: price × 100). */
+export const cents = (price: number) => Math.round(price * 100);
+
+/** What is being bought, priced from the catalogue; refuses what cannot be bought now. */
+async function orderFor(q: Queryable, body: CheckoutRequest) {
+  if (body.kind === 'plan') {
+    if (!body.planId) throw badRequest('planId: is required to buy a plan', 'planId');
+    if (!body.interval) throw badRequest('interval: is required to buy a plan (month or year)', 'interval');
+    const [plan] = await q.query<{
+      id: string;
+      name: string;
+      planType: number;
+      monthly: number;
+      yearly: number;
+      monthlyPriceId: string | null;
+      yearlyPriceId: string | null;
+    }>(
+      `SELECT id, name, plan_type::int AS "planType", monthly_price::float8 AS monthly, yearly_price::float8 AS yearly,
+              stripe_price_id AS "monthlyPriceId", stripe_yearly_price_id AS "yearlyPriceId" FROM plans WHERE id = $1`,
+      [body.planId],
+    );
+    if (!plan) throw notFound('This plan does not exist.');
+    if (plan.planType === PLAN_TYPE.free)
+      throw badRequest('The Free plan is not bought: every company has it.', 'planId');
+    const current = await currentSubscription(q);
+    if (current.plan.planType !== PLAN_TYPE.free) {
+      throw conflict(
+        `Your company is already on ${current.plan.planName}. See Plan & billing to change or cancel it.`,
+        'planId',
+      );
+    }
+    const yearly = body.interval === 'year';
+    return {
+      productId: plan.id,
+      interval: body.interval,
+      description: `${plan.name.replace(/ Plan$/, '')} (${yearly ? 'yearly' : 'monthly'})`,
+      amountCents: cents(yearly ? plan.yearly : plan.monthly),
+      catalogPriceId: yearly ? plan.yearlyPriceId : plan.monthlyPriceId,
+    };
+  }
+  if (!body.addonId) throw badRequest('addonId: is required to buy an add-on', 'addonId');
+  const [addon] = await q.query<{ id: string; name: string; price: number; period: string; priceId: string | null }>(
+    `SELECT id, name, price::float8 AS price, billing_period AS period, stripe_price_id AS "priceId" FROM addons WHERE id = $1`,
+    [body.addonId],
+  );
+  if (!addon) throw notFound('This add-on does not exist.');
+  return {
+    productId: addon.id,
+    interval: (addon.period === 'year' ? 'year' : 'month') as 'month' | 'year',
+    description: addon.name,
+    amountCents: cents(addon.price),
+    catalogPriceId: addon.priceId,
+  };
+}
+
+export interface CheckoutContext {
+  db: Database;
+  provider: PaymentProvider;
+  publicUrl: string;
+  companyId: string;
+  userId: string;
+}
+
+/**
+ * Creates a checkout, idempotently: the same key with the same order answers the first checkout;
+ * with another order it is refused (409). The provider is called outside any transaction, with an
+ * id derived from the key, so a concurrent retry asks it for the very same checkout.
+ */
+export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest): Promise<Checkout> {
+  const requestHash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        body.kind,
+        body.planId ?? null,
+        body.addonId ?? null,
+        body.kind === 'plan' ? (body.interval ?? null) : null,
+      ]),
+    )
+    .digest('hex');
+  const answer = (row: Checkout & { requestHash?: string }): Checkout => {
+    const { requestHash: _hash, ...checkout } = row;
+    return { ...checkout, publishableKey: ctx.provider.publishableKey };
+  };
+  const prepared = await inTenant(ctx.db, ctx.companyId, async (q) => {
+    await requireOwner(q, ctx.userId);
+    const [existing] = await q.query<Checkout & { requestHash: string }>(
+      `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`,
+      [body.idempotencyKey],
+    );
+    if (existing) {
+      if (existing.requestHash !== requestHash) {
+        throw new ApiError(
+          409,
+          'This idempotency key was already used for a different purchase. Start a new checkout.',
+          'IDEMPOTENCY_KEY_REUSED',
+          'idempotencyKey',
+        );
+      }
+      return { existing };
+    }
+    const [user] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [ctx.userId]);
+    return { order: await orderFor(q, body), email: user?.email ?? null };
+  });
+  if ('existing' in prepared && prepared.existing) return answer(prepared.existing);
+  const { order, email } = prepared as { order: Awaited<ReturnType<typeof orderFor>>; email: string | null };
+
+  const digest = createHmac('sha256', ctx.provider.webhookSecret)
+    .update(`${ctx.companyId}:${body.idempotencyKey}`)
+    .digest('hex');
+  const checkoutId = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-4${digest.slice(13, 16)}-8${digest.slice(17, 20)}-${digest.slice(20, 32)}`;
+  const back = body.kind === 'plan' ? '/premium-purchase' : '/test-subscription-limit';
+  const metadata: Record<string, string> = {
+    companyId: ctx.companyId,
+    checkoutId,
+    kind: body.kind,
+    interval: order.interval,
+    ...(body.kind === 'plan' ? { planId: order.productId } : { addonId: order.productId }),
+  };
+  const created = await ctx.provider.createCheckout({
+    checkoutId,
+    companyId: ctx.companyId,
+    idempotencyKey: body.idempotencyKey,
+    kind: body.kind,
+    productId: order.productId,
+    interval: order.interval,
+    description: order.description,
+    amountCents: order.amountCents,
+    currency: 'usd',
+    catalogPriceId: order.catalogPriceId,
+    customerEmail: email,
+    successUrl: `${ctx.publicUrl}${back}?checkout=success&checkout_id=${checkoutId}`,
+    cancelUrl: `${ctx.publicUrl}${back}?checkout=canceled`,
+    metadata,
+  });
+  return inTenant(ctx.db, ctx.companyId, async (q) => {
+    await q.query(
+      `INSERT INTO billing_checkouts (company_id, id, idempotency_key, request_hash, provider, kind, plan_id, addon_id, billing_interval,
+         description, amount_cents, provider_session_id, url, created_by, customer_email, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() + make_interval(hours => $16))
+       ON CONFLICT (company_id, idempotency_key) DO NOTHING`,
+      [
+        ctx.companyId,
+        checkoutId,
+        body.idempotencyKey,
+        requestHash,
+        ctx.provider.name,
+        body.kind,
+        body.kind === 'plan' ? order.productId : null,
+        body.kind === 'addon' ? order.productId : null,
+        order.interval,
+        order.description,
+        order.amountCents,
+        created.sessionId,
+        created.url,
+        ctx.userId,
+        email,
+        CHECKOUT_HOURS,
+      ],
+    );
+    await q.query(
+      `INSERT INTO billing_checkout_directory (checkout_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [checkoutId, ctx.companyId],
+    );
+    const [row] = await q.query<Checkout & { requestHash: string }>(`${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`, [
+      body.idempotencyKey,
+    ]);
+    return answer(row!);
+  });
+}
+
+export async function usage(q: Queryable) {
+  const [users, locations, { plan }] = [await userLimit(q), await locationLimit(q), await currentSubscription(q)];
+  return {
+    planName: plan.planName,
+    planType: plan.planType,
+    users: { used: users.used, max: users.max },
+    locations: { used: locations.used, max: locations.max },
+  };
+}
+
+async function billingSubscription(q: Queryable) {
+  const current = await currentSubscription(q);
+  const premium = current.plan.planType !== PLAN_TYPE.free;
+  const [row] = premium
+    ? await q.query<{ cancelAtPeriodEnd: boolean; cancelReason: string | null }>(
+        `SELECT cancel_at_period_end AS "cancelAtPeriodEnd", cancel_reason AS "cancelReason" FROM subscriptions`,
+      )
+    : [];
+  return {
+    planName: current.plan.planName,
+    planType: current.plan.planType,
+    status: current.status,
+    premium: premium && current.status === 0,
+    billingInterval: current.billingInterval,
+    currentPeriodEnd: current.currentPeriodEnd,
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    cancelReason: row?.cancelReason ?? null,
+  };
+}
+
+export async function overview(q: Queryable, provider: PaymentProvider['name']) {
+  const addons = await q.query<Static<typeof CompanyAddonSchema>>(
+    `SELECT ca.id, ca.addon_id AS "addonId", a.name AS "addonName", a.type, a.units, ca.quantity,
+            ${ISO('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"
+       FROM company_addons ca JOIN addons a ON a.id = ca.addon_id
+      WHERE ca.current_period_end IS NULL OR ca.current_period_end > now()
+      ORDER BY ca.created_at`,
+  );
+  const payments = await q.query<Static<typeof PaymentSchema>>(
+    `SELECT id, description, amount_cents AS "amountCents", currency, status, ${ISO('period_end')} AS "periodEnd", ${ISO('created_at')} AS "createdAt"
+       FROM billing_payments ORDER BY created_at DESC, id LIMIT 100`,
+  );
+  return { provider, subscription: await billingSubscription(q), addons, payments };
+}
+
+/** The owner ends Premium at its period end (or takes that back); the provider is told first. */
+export async function setCancelAtPeriodEnd(
+  db: Database,
+  provider: PaymentProvider,
+  companyId: string,
+  userId: string,
+  cancel: boolean,
+) {
+  const subscriptionId = await inTenant(db, companyId, async (q) => {
+    await requireOwner(q, userId);
+    const sub = await billingSubscription(q);
+    if (!sub.premium) throw conflict('Your company is on the Free plan: there is nothing to cancel.');
+    if (cancel && sub.cancelAtPeriodEnd)
+      throw conflict(`Premium already ends on ${sub.currentPeriodEnd?.slice(0, 10)}.`);
+    if (!cancel && !sub.cancelAtPeriodEnd) throw conflict('Premium is not set to end: it renews at its period end.');
+    if (!cancel && sub.cancelReason !== 'owner')
+      throw conflict('This subscription ended with its payment provider; buy Premium again when it has ended.');
+    const [row] = await q.query<{ id: string | null }>(`SELECT stripe_subscription_id AS id FROM subscriptions`);
+    return row?.id ?? null;
+  });
+  if (subscriptionId && provider.name === 'stripe') await provider.setCancelAtPeriodEnd(subscriptionId, cancel);
+  return inTenant(db, companyId, async (q) => {
+    await q.query(
+      cancel
+        ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now()`
+        : `UPDATE subscriptions SET cancel_at_period_end = false, cancel_reason = NULL, updated_at = now()`,
+    );
+    return billingSubscription(q);
+  });
+}
+
+// The local checkout page (no token: the checkout's unguessable id names it, the directory its company).
+
+export async function findCheckout(
+  db: Database,
+  publicUrl: string,
+  checkoutId: string,
+): Promise<{ companyId: string; view: CheckoutView } | null> {
+  const [entry] = await inPublic(db, (q) =>
+    q.query<{ companyId: string }>(
+      `SELECT company_id AS "companyId" FROM billing_checkout_directory WHERE checkout_id = $1`,
+      [checkoutId],
+    ),
+  );
+  if (!entry) return null;
+  return inTenant(db, entry.companyId, async (q) => {
+    const [row] = await q.query<
+      Omit<CheckoutView, 'successUrl' | 'cancelUrl'> & { provider: string; kind: 'plan' | 'addon' }
+    >(
+      `SELECT c.id, c.provider, c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval,
+              CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+              c.customer_email AS "customerEmail", c.kind FROM billing_checkouts c WHERE c.id = $1`,
+      [checkoutId],
+    );
+    if (!row || row.provider !== 'local') return null;
+    const back = `${publicUrl}${row.kind === 'plan' ? '/premium-purchase' : '/test-subscription-limit'}`;
+    const view = {
+      ...row,
+      successUrl: `${back}?checkout=success&checkout_id=${row.id}`,
+      cancelUrl: `${back}?checkout=canceled`,
+    };
+    return { companyId: entry.companyId, view };
+  });
+}
+
+export async function cancelCheckout(db: Database, companyId: string, checkoutId: string): Promise<void> {
+  await inTenant(db, companyId, (q) =>
+    q.query(`UPDATE billing_checkouts SET status = 'canceled' WHERE id = $1 AND status = 'open'`, [checkoutId]),
+  );
+}
+
+/**
+ * What Stripe sends when a subscription checkout is paid: checkout.session.completed, then
+ * invoice.paid for the first period. Ids derive from the checkout, so paying twice (a double
+ * submit) delivers the same events again, and they are applied once.
+ */
+export async function localPaymentEvents(
+  db: Database,
+  companyId: string,
+  checkoutId: string,
+  now = new Date(),
+): Promise<WebhookEvent[]> {
+  const c = await inTenant(db, companyId, async (q) => {
+    const [row] = await q.query<{
+      kind: 'plan' | 'addon';
+      planId: string | null;
+      addonId: string | null;
+      interval: 'month' | 'year';
+      description: string;
+      amountCents: number;
+      currency: string;
+      sessionId: string;
+      email: string | null;
+    }>(
+      `SELECT kind, plan_id AS "planId", addon_id AS "addonId", billing_interval AS interval, description, amount_cents AS "amountCents",
+              currency, provider_session_id AS "sessionId", customer_email AS email FROM billing_checkouts WHERE id = $1`,
+      [checkoutId],
+    );
+    return row!;
+  });
+  const hex = checkoutId.replace(/-/g, '');
+  const created = Math.floor(now.getTime() / 1000);
+  const periodEnd = new Date(now);
+  if (c.interval === 'year') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  const end = Math.floor(periodEnd.getTime() / 1000);
+  const metadata = {
+    companyId,
+    checkoutId,
+    kind: c.kind,
+    interval: c.interval,
+    ...(c.planId ? { planId: c.planId } : { addonId: c.addonId! }),
+  };
+  const customer = `cus_local_${companyId.replace(/-/g, '').slice(0, 24)}`;
+  const subscription = `sub_local_${hex.slice(0, 24)}`;
+  const base = {
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+  return [
+    {
+      ...base,
+      id: `evt_local_cs_${hex.slice(0, 24)}`,
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: c.sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          payment_status: 'paid',
+          client_reference_id: companyId,
+          customer,
+          customer_email: c.email,
+          subscription,
+          amount_total: c.amountCents,
+          currency: c.currency,
+          metadata,
+          created,
+          livemode: false,
+        },
+      },
+    },
+    {
+      ...base,
+      id: `evt_local_in_${hex.slice(0, 24)}`,
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: `in_local_${hex.slice(0, 24)}`,
+          object: 'invoice',
+          status: 'paid',
+          billing_reason: 'subscription_create',
+          customer,
+          amount_due: c.amountCents,
+          amount_paid: c.amountCents,
+          currency: c.currency,
+          created,
+          period_start: created,
+          period_end: created,
+          parent: { type: 'subscription_details', subscription_details: { subscription, metadata } },
+          lines: {
+            object: 'list',
+            data: [
+              {
+                id: `il_local_${hex.slice(0, 24)}`,
+                object: 'line_item',
+                amount: c.amountCents,
+                currency: c.currency,
+                description: `1 × ${c.description}`,
+                period: { start: created, end },
+              },
+            ],
+          },
+        },
+      },
+    },
+  ] as WebhookEvent[];
+}
