@@ -49,7 +49,8 @@ function validationAnswer(error: FastifyError) {
   const params = (first?.params ?? {}) as Record<string, unknown>;
   let field = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   if (typeof params.missingProperty === 'string') field = [field, params.missingProperty].filter(Boolean).join('.');
-  if (typeof params.additionalProperty === 'string') field = [field, params.additionalProperty].filter(Boolean).join('.');
+  if (typeof params.additionalProperty === 'string')
+    field = [field, params.additionalProperty].filter(Boolean).join('.');
   const where = field || error.validationContext || 'body';
   let message = `${where}: ${first?.message ?? 'is not valid'}`;
   if (typeof params.additionalProperty === 'string') message = `${where}: is not an allowed field`;
@@ -71,7 +72,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownsDb = !options.db;
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite` }));
+  const db =
+    options.db ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : `${config.dataDir}/pglite`,
+    }));
   if (ownsDb) await migrate(db);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -79,7 +85,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('tokens', new TokenService(secret, config.jwtTtlSeconds));
   app.decorate(
     'mailer',
-    options.mailer ?? (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(db, app.log)),
+    options.mailer ??
+      (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(db, app.log)),
   );
   app.decorateRequest('principal', null);
   app.decorate('authenticate', async (request) => {
@@ -113,7 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const [field, message] = UNIQUE_FIELDS[error.constraint]!;
       return reply.status(409).send({ statusCode: 409, error: 'Conflict', message, code: 'CONFLICT', field });
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status < 500) {
       return reply.status(status).send({
         statusCode: status,
@@ -130,7 +140,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' }),
+    reply
+      .status(404)
+      .send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        code: 'NOT_FOUND',
+      }),
   );
 
   await app.register(helmet, {
@@ -141,7 +158,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cors, {
     origin: (origin, cb) => cb(null, !origin || config.corsOrigins.includes(origin)),
     credentials: false,
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'apikey', 'x-client-info', 'x-upsert', 'cache-control'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-request-id',
+      'apikey',
+      'x-client-info',
+      'x-upsert',
+      'cache-control',
+    ],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {

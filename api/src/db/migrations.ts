@@ -225,7 +225,9 @@ export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS
     await q.query('SELECT pg_advisory_xact_lock(727274)');
     await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await q.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    const done = new Set(
+      (await q.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

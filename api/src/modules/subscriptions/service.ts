@@ -49,7 +49,10 @@ export function listAddons(q: Queryable): Promise<Addon[]> {
 
 /** Every new company starts on an active Free subscription. Call inside the company's transaction. */
 export async function startFreeSubscription(q: Queryable, companyId: string): Promise<void> {
-  await q.query(`INSERT INTO subscriptions (company_id, plan_id, status) VALUES ($1, $2, 0)`, [companyId, FREE_PLAN_ID]);
+  await q.query(`INSERT INTO subscriptions (company_id, plan_id, status) VALUES ($1, $2, 0)`, [
+    companyId,
+    FREE_PLAN_ID,
+  ]);
 }
 
 /**
@@ -101,15 +104,15 @@ export async function setPremium(
   stripe: { customerId?: string | null; subscriptionId?: string | null } = {},
 ): Promise<void> {
   await q.query(
-      `INSERT INTO subscriptions (company_id, plan_id, status, billing_interval, current_period_end, stripe_customer_id, stripe_subscription_id)
+    `INSERT INTO subscriptions (company_id, plan_id, status, billing_interval, current_period_end, stripe_customer_id, stripe_subscription_id)
        VALUES ($1, $2, 0, $3, $4, $5, $6)
        ON CONFLICT (company_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, status = 0,
          billing_interval = EXCLUDED.billing_interval, current_period_end = EXCLUDED.current_period_end,
          stripe_customer_id = coalesce(EXCLUDED.stripe_customer_id, subscriptions.stripe_customer_id),
          stripe_subscription_id = coalesce(EXCLUDED.stripe_subscription_id, subscriptions.stripe_subscription_id),
          cancel_at_period_end = false, cancel_reason = NULL, updated_at = now()`,
-      [companyId, PREMIUM_PLAN_ID, interval, periodEnd, stripe.customerId ?? null, stripe.subscriptionId ?? null],
-    );
+    [companyId, PREMIUM_PLAN_ID, interval, periodEnd, stripe.customerId ?? null, stripe.subscriptionId ?? null],
+  );
 }
 
 /** Back to Free (a cancelled or lapsed Premium). */
