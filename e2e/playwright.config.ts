@@ -1,21 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { E2E_PORT } from './support/ports';
 
-// Debian's Chromium, never a downloaded browser; flags from docs/deploying.md's test notes:
-// without the background-networking ones Chromium dials out and is refused by this network.
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: './tests',
@@ -30,7 +16,7 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: CHROMIUM,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

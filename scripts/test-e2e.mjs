@@ -2,13 +2,13 @@
 // `npm run test:e2e`: Playwright driving Debian's Chromium against the same production build
 // `npm start` serves (the suite starts it on its own port with a fresh data folder).
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { pnpm } from './pnpm.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/workspace.mjs';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!existsSync(CHROMIUM_PATH)) {
   console.error(
-    `[stockwise] no Chromium at ${chromium}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `[stockwise] no Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
   );
   process.exit(1);
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
 
 const ROUTES = ['/', '/login'];
@@ -16,20 +17,8 @@ const RUNS = Number(process.env.RUNS || 3);
 
 async function launchChromium(profileDir) {
   const chrome = spawn(
-    process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${DEBUG_PORT}`,
-      `--user-data-dir=${profileDir}`,
-      'about:blank',
-    ],
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 100; i += 1) {

@@ -1,21 +1,8 @@
+import rspackBase from '../../rspack.base.js';
 import type { Page } from '@playwright/test';
 
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  'react-router-dom',
-  '@mui/material',
-  '@mui/material/SvgIcon',
-  '@mui/system',
-  '@emotion/react',
-  '@emotion/styled',
-  'zustand',
-  '@tanstack/react-query',
-  '@stockwise/shared',
-];
+// The one list, from the build factory: what is shared is what must be loaded once.
+export const SHARED_SINGLETONS: string[] = rspackBase.SHARED_SINGLETONS;
 
 export interface LoadedShare {
   pkg: string;
