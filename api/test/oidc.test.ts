@@ -177,3 +177,26 @@ test('a forged or foreign ID token is refused with 401', async () => {
     expect(res.statusCode).toBe(401);
   }
 });
+
+test('GET /api/auth/providers: the embedded provider by default, Google when GOOGLE_CLIENT_ID is set; public, no secrets', async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/providers' });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body).toEqual({ google: null, oidc: { issuer: `${base}/oidc`, clientId: 'stockwise-local' } });
+  // The issuer it names is the one that answers discovery and signs the tokens the API accepts.
+  const discovery = await (await fetch(`${body.oidc.issuer}/.well-known/openid-configuration`)).json();
+  expect(discovery.issuer).toBe(body.oidc.issuer);
+
+  const google = await testApp({ GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com' });
+  try {
+    const g = await google.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(g.statusCode).toBe(200);
+    expect(g.json()).toEqual({ google: { clientId: '1234-abc.apps.googleusercontent.com' }, oidc: null });
+    // No embedded provider is mounted in Google mode.
+    expect((await google.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(
+      404,
+    );
+  } finally {
+    await google.close();
+  }
+});

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -103,6 +103,29 @@ describe('sign-in flows', () => {
     expect(localStorage.getItem('token')).toBe('a.b.c');
   });
 
+  it('the Google button follows GET /api/auth/providers, and says so when the API cannot tell', async () => {
+    answer((url) =>
+      url === '/api/auth/providers'
+        ? {
+            status: 200,
+            data: { google: null, oidc: { issuer: 'http://localhost/oidc', clientId: 'stockwise-local' } },
+          }
+        : { status: 404, data: {} },
+    );
+    const first = renderAt('/login');
+    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(calls.map((c) => c.url)).toContain('/api/auth/providers');
+    first.unmount();
+
+    answer(() => ({ status: 503, data: {} }));
+    renderAt('/login');
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+      'An error occurred during Google login. Please try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+  });
+
   it('an invitation link that is not valid shows the server message', async () => {
     answer(() => ({ status: 200, data: { valid: false, message: 'This invitation has been revoked.' } }));
     renderAt('/register?invitationId=0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
@@ -145,10 +168,15 @@ describe('sign-in flows', () => {
     });
   });
 
-  it('a reset link that is invalid shows why and offers a new one', async () => {
-    answer(() => ({ status: 400, data: { message: 'This password reset link is invalid or has expired.' } }));
+  it('a reset link that is invalid shows the spec’s Turkish message and offers a new one', async () => {
+    answer(() => ({
+      status: 400,
+      data: { message: 'This password reset link is invalid or has expired.', code: 'RESET_TOKEN_INVALID' },
+    }));
     renderAt('/reset-password?email=a%40b.co&token=t');
-    expect(await screen.findByRole('alert')).toHaveTextContent('invalid or has expired');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.',
+    );
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 });

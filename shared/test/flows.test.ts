@@ -226,6 +226,26 @@ describe('registration, invitations, password reset', () => {
     expect(AUTH_MESSAGES.resetLinkInvalid).toMatch(/geçersiz/);
   });
 
+  it('a link the server refuses (unknown, used, expired) gets the Turkish invalid-link message; other errors keep the server text', async () => {
+    const refused = {
+      status: 400,
+      data: { message: 'This password reset link is invalid or has expired.', code: 'RESET_TOKEN_INVALID' },
+    };
+    mockApi(() => refused);
+    await expect(auth.validateResetToken('a@b.co', 't')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.resetLinkInvalid,
+      code: 'RESET_TOKEN_INVALID',
+      status: 400,
+    });
+    await expect(
+      auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'long enough', confirmPassword: 'long enough' }),
+    ).rejects.toThrow(AUTH_MESSAGES.resetLinkInvalid);
+    mockApi(() => ({ status: 400, data: { message: 'The passwords do not match.', code: 'PASSWORD_MISMATCH' } }));
+    await expect(
+      auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'one', confirmPassword: 'two' }),
+    ).rejects.toThrow('The passwords do not match.');
+  });
+
   it('reset sends both passwords without checking that they match', async () => {
     const calls = mockApi(() => ({ status: 200, data: { message: 'done' } }));
     await auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'one', confirmPassword: 'two' });
@@ -288,5 +308,26 @@ describe('profile and logout (spec §4)', () => {
     mockApi(() => ({ status: 500, data: {} }));
     await expect(auth.fetchCurrentSubscription()).rejects.toBeTruthy();
     await expect(auth.loadSubscription()).resolves.toBeNull();
+  });
+});
+
+describe('third-party providers (GET /api/auth/providers)', () => {
+  it('answers what the API trusts: the embedded provider, or Google', async () => {
+    const embedded = { google: null, oidc: { issuer: 'http://localhost:8080/oidc', clientId: 'stockwise-local' } };
+    const calls = mockApi(() => ({ status: 200, data: embedded }));
+    await expect(auth.loadAuthProviders()).resolves.toEqual(embedded);
+    expect(calls[0]).toMatchObject({ method: 'GET', url: '/api/auth/providers' });
+    mockApi(() => ({ status: 200, data: { google: { clientId: 'x.apps.googleusercontent.com' }, oidc: null } }));
+    await expect(auth.loadAuthProviders()).resolves.toEqual({
+      google: { clientId: 'x.apps.googleusercontent.com' },
+      oidc: null,
+    });
+  });
+
+  it('assumes nothing when the API cannot say: the third-party fallback message', async () => {
+    mockApi(() => new Error('offline'));
+    await expect(auth.loadAuthProviders()).rejects.toThrow(AUTH_MESSAGES.providerLoginError('Google'));
+    mockApi(() => ({ status: 404, data: '' }));
+    await expect(auth.loadAuthProviders()).rejects.toThrow(AUTH_MESSAGES.providerLoginError('Google'));
   });
 });

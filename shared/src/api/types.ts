@@ -10,6 +10,16 @@ export type Addon = {
   stripePriceId: string | null;
 };
 
+export type AuthProviders = {
+  google: {
+    clientId: string;
+  } | null;
+  oidc: {
+    issuer: string;
+    clientId: string;
+  } | null;
+};
+
 export type AuthResult = {
   token: string;
   user: UserInfo;
@@ -353,6 +363,11 @@ export interface ApiOperations {
     path: "/api/auth/profile-picture/{id}";
     params: { id: string };
     response: void;
+  };
+  authProviders: {
+    method: "GET";
+    path: "/api/auth/providers";
+    response: AuthProviders;
   };
   register: {
     method: "POST";

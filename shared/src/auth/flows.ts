@@ -1,4 +1,5 @@
 import { api } from '../api/client';
+import type { AuthProviders } from '../api/types';
 import { AppError, serverError, toAppError } from '../api/errors';
 import { events } from '../events/bus';
 import { AUTH_MESSAGES, THIRD_PARTY_FALLBACK_USER_NAME, THIRD_PARTY_PROVIDER } from './messages';
@@ -94,6 +95,23 @@ export async function thirdPartyLoginWithInvitation(
   return data;
 }
 
+/**
+ * GET /api/auth/providers: which third-party sign-in the API trusts — Google's client id when it
+ * is configured with one, else its embedded OpenID provider. Nothing is assumed when it fails:
+ * the caller shows the third-party fallback message.
+ */
+export async function loadAuthProviders(): Promise<AuthProviders> {
+  let data: AuthProviders;
+  try {
+    ({ data } = await api.get<AuthProviders>('/api/auth/providers'));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
+  }
+  if (!data || !('google' in data) || !('oidc' in data))
+    throw new AppError(AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
+  return { google: data.google ?? null, oidc: data.oidc ?? null };
+}
+
 /** Spec §4: a registration that returns a token stores it and loads the subscription. */
 async function startSessionFrom(data: AuthResult): Promise<void> {
   if (!data?.token) return;
@@ -149,11 +167,21 @@ export async function forgotPassword(email: string): Promise<string> {
   }
 }
 
+/** The server's code for a reset link that is unknown, used or expired. */
+export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
+
+/**
+ * Spec §8: a reset link the server refuses (unknown, used or expired) gets the spec's Turkish
+ * "reset link invalid or expired" message; other failures show what the server said, if anything.
+ */
 export async function validateResetToken(email: string, token: string): Promise<void> {
   try {
     await api.post('/api/auth/validate-reset-token', { email, token });
   } catch (error) {
-    throw toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
+    const appError = toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
+    if (appError.code === RESET_TOKEN_INVALID)
+      throw new AppError(AUTH_MESSAGES.resetLinkInvalid, { ...appError, code: RESET_TOKEN_INVALID });
+    throw appError;
   }
 }
 
@@ -163,7 +191,11 @@ export async function resetPassword(payload: ResetPasswordRequest): Promise<stri
     const { data } = await api.post<{ message?: string }>('/api/auth/reset-password', payload);
     return data?.message ?? '';
   } catch (error) {
-    throw toAppError(error, AUTH_MESSAGES.resetPasswordFailed);
+    const appError = toAppError(error, AUTH_MESSAGES.resetPasswordFailed);
+    // The link was used or expired while the form was open: the same message as on arrival.
+    if (appError.code === RESET_TOKEN_INVALID)
+      throw new AppError(AUTH_MESSAGES.resetLinkInvalid, { ...appError, code: RESET_TOKEN_INVALID });
+    throw appError;
   }
 }
 

@@ -49,6 +49,25 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
+  // ── which third-party sign-in the browser should offer (public, identifiers only) ─────────
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        ...tag,
+        operationId: 'authProviders',
+        description:
+          'Google’s client id when GOOGLE_CLIENT_ID is configured, else the embedded OpenID provider (issuer PUBLIC_URL/oidc).',
+        response: answers(S.AuthProviders),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      const { mode, issuer, clientId } = app.idTokens;
+      return mode === 'google' ? { google: { clientId }, oidc: null } : { google: null, oidc: { issuer, clientId } };
+    },
+  );
+
   // ── sign-in ──────────────────────────────────────────────────────────────────────────────
   app.post(
     '/api/auth/login',

@@ -124,3 +124,16 @@ export const UpdateUserBody = Type.Object(
   },
   { ...strict, title: 'UpdateUserRequest' },
 );
+
+export const AuthProviders = Type.Object(
+  {
+    google: Type.Union([Type.Object({ clientId: Type.String() }, { additionalProperties: false }), Type.Null()], {
+      description: 'Google Identity Services, when the API verifies real Google ID tokens (GOOGLE_CLIENT_ID).',
+    }),
+    oidc: Type.Union(
+      [Type.Object({ issuer: Type.String(), clientId: Type.String() }, { additionalProperties: false }), Type.Null()],
+      { description: 'The embedded OpenID Connect provider (code + PKCE), when Google is not configured.' },
+    ),
+  },
+  { additionalProperties: false, title: 'AuthProviders' },
+);

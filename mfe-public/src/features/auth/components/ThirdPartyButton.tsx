@@ -2,11 +2,11 @@ import GoogleIcon from '@mui/icons-material/Google';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage, THIRD_PARTY_PROVIDER, AUTH_MESSAGES, useTranslation } from '@stockwise/shared';
+import { auth, errorMessage, THIRD_PARTY_PROVIDER, AUTH_MESSAGES, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { useThirdPartyFinish } from '../hooks/useThirdPartyFinish';
 import { loadGoogleIdentity } from '../third-party/google-identity';
-import { loadProviders, startOidcSignIn, type SignInIntent } from '../third-party/oidc';
+import { startOidcSignIn, type SignInIntent } from '../third-party/oidc';
 
 function fallbackFor(intent: SignInIntent) {
   return intent.kind === 'invitation'
@@ -56,7 +56,15 @@ export function ThirdPartyButton({ intent, label }: { intent: SignInIntent; labe
   const { t } = useTranslation(NS);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: loadProviders, staleTime: Infinity });
+  // GET /api/auth/providers says which of the two the API trusts; nothing is assumed.
+  const providers = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: auth.loadAuthProviders,
+    staleTime: Infinity,
+    retry: 1,
+    retryDelay: 500,
+  });
+  const shown = error ?? (providers.isError ? errorMessage(providers.error, fallbackFor(intent)) : null);
 
   if (providers.data?.google) {
     return (
@@ -92,9 +100,9 @@ export function ThirdPartyButton({ intent, label }: { intent: SignInIntent; labe
       >
         {label ?? t('auth.google.button')}
       </Button>
-      {error ? (
+      {shown ? (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {error}
+          {shown}
         </Alert>
       ) : null}
     </>

@@ -1,21 +1,15 @@
-import { api, readClaims } from '@stockwise/shared';
+import { readClaims } from '@stockwise/shared';
 
 // Third-party sign-in, browser side. With GOOGLE_CLIENT_ID configured the API verifies Google's
 // ID tokens; otherwise it runs an embedded OpenID Connect provider at /oidc. Either way the
-// browser ends up with an ID token and posts it to the API (spec §7).
+// browser ends up with an ID token and posts it to the API (spec §7). Which of the two is
+// GET /api/auth/providers' answer (auth.loadAuthProviders in @stockwise/shared).
 //
 // The embedded provider is driven with the authorization-code flow and PKCE (RFC 7636):
 // the verifier never leaves this tab's sessionStorage, the state ties the answer to the request.
 
 export const CALLBACK_PATH = '/auth/callback';
 const PENDING_KEY = 'stockwise.oidc.pending';
-/** The embedded provider's public client (api/src/modules/oidc/provider.ts). */
-export const EMBEDDED_CLIENT_ID = 'stockwise-local';
-
-export interface ProvidersConfig {
-  google: { clientId: string } | null;
-  oidc: { issuer: string; clientId: string } | null;
-}
 
 /** What the sign-in was for: plain sign-in, accepting an invitation, or registering a company. */
 export type SignInIntent = { kind: 'login' } | { kind: 'invitation'; invitationId: string } | { kind: 'register' };
@@ -28,22 +22,6 @@ interface Pending {
   clientId: string;
   redirectUri: string;
   intent: SignInIntent;
-}
-
-/**
- * Which provider the API trusts. Asks GET /api/auth/providers; an API without that route is
- * the embedded setup, so the embedded provider on this origin is assumed.
- */
-export async function loadProviders(): Promise<ProvidersConfig> {
-  try {
-    const { data } = await api.get<Partial<ProvidersConfig>>('/api/auth/providers');
-    if (data && ('google' in data || 'oidc' in data)) {
-      return { google: data.google ?? null, oidc: data.oidc ?? null };
-    }
-  } catch {
-    // fall through to the embedded default
-  }
-  return { google: null, oidc: { issuer: `${window.location.origin}/oidc`, clientId: EMBEDDED_CLIENT_ID } };
 }
 
 const base64url = (bytes: Uint8Array) =>
