@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLanguage } from '@stockwise/shared';
 import { ChunkTimeoutError, RemoteMount, withTimeout } from '../src/features/remotes';
 import { loadRemoteRoutes, resetRemote } from '../src/mf/remotes';
 
@@ -46,6 +47,26 @@ describe('RemoteMount', () => {
     });
     jest.useRealTimers();
     expect(await screen.findByText(/taking too long/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+  it('speaks the page language: Turkish fallback and Retry, English again after switching back', async () => {
+    load.mockRejectedValue(new Error('remoteEntry.js 503'));
+    await act(async () => {
+      await setLanguage('tr');
+    });
+    try {
+      const { unmount } = render(<RemoteMount key="d" name="mfe_public" />);
+      expect(await screen.findByText('Bu sayfa yüklenemedi')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Yeniden dene' })).toBeInTheDocument();
+      expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+      unmount();
+    } finally {
+      await act(async () => {
+        await setLanguage('en');
+      });
+    }
+    render(<RemoteMount key="e" name="mfe_public" />);
+    expect(await screen.findByText('This page could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

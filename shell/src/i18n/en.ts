@@ -62,6 +62,19 @@ export const en = {
     action: 'Go to the start page',
   },
   notifications: { dismiss: 'Dismiss' },
+  remotes: {
+    labels: {
+      mfe_public: 'This page',
+      mfe_workspace: 'The workspace',
+      mfe_settings: 'Settings',
+      mfe_billing: 'Billing',
+    },
+    failed: '{{label}} could not be loaded',
+    retry: 'Retry',
+    timedOut: 'It is taking too long to arrive. Check your connection and try again.',
+    unreachable: 'Part of Stockwise is unreachable right now. The rest keeps working; try again in a moment.',
+    loading: 'Loading',
+  },
 };
 
 export type ShellTexts = typeof en;

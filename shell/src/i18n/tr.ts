@@ -63,4 +63,18 @@ export const tr: ShellTexts = {
     action: 'Başlangıç sayfasına git',
   },
   notifications: { dismiss: 'Kapat' },
+  remotes: {
+    labels: {
+      mfe_public: 'Bu sayfa',
+      mfe_workspace: 'Çalışma alanı',
+      mfe_settings: 'Ayarlar',
+      mfe_billing: 'Faturalandırma',
+    },
+    failed: '{{label}} yüklenemedi',
+    retry: 'Yeniden dene',
+    timedOut: 'Yüklenmesi çok uzun sürüyor. Bağlantınızı kontrol edip tekrar deneyin.',
+    unreachable:
+      'Stockwise’ın bir bölümüne şu anda ulaşılamıyor. Geri kalanı çalışmaya devam ediyor; birazdan tekrar deneyin.',
+    loading: 'Yükleniyor',
+  },
 };

@@ -1,6 +1,8 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { useTranslation } from '@stockwise/shared';
+import '../../i18n';
 import { loadRemoteRoutes, resetRemote, type RemoteName } from '../../mf/remotes';
 
 /** Spec §9: a lazily loaded page chunk that has not arrived after 120 s is an error. */
@@ -29,13 +31,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
   });
 }
 
-const LABELS: Record<RemoteName, string> = {
-  mfe_public: 'This page',
-  mfe_workspace: 'The workspace',
-  mfe_settings: 'Settings',
-  mfe_billing: 'Billing',
-};
-
 // One lazy component per remote, kept across navigations so a remote loads once; replaced
 // on Retry so React asks the federation runtime again.
 const lazyRoutes = new Map<RemoteName, ComponentType>();
@@ -44,14 +39,16 @@ function routesOf(name: RemoteName, timeoutMs: number): ComponentType {
   let component = lazyRoutes.get(name);
   if (!component) {
     component = lazy(async () => ({
-      default: await withTimeout(loadRemoteRoutes(name), timeoutMs, () => new ChunkTimeoutError(LABELS[name])),
+      default: await withTimeout(loadRemoteRoutes(name), timeoutMs, () => new ChunkTimeoutError(name)),
     }));
     lazyRoutes.set(name, component);
   }
   return component;
 }
 
+// The texts go through the page's one i18n instance (namespace 'shell', English and Turkish).
 function RemoteFallback({ error, resetErrorBoundary, name }: FallbackProps & { name: RemoteName }) {
+  const { t } = useTranslation('shell');
   const timedOut = error instanceof ChunkTimeoutError;
   return (
     <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
@@ -60,23 +57,22 @@ function RemoteFallback({ error, resetErrorBoundary, name }: FallbackProps & { n
         role="alert"
         action={
           <Button color="inherit" size="small" variant="outlined" onClick={resetErrorBoundary}>
-            Retry
+            {t('remotes.retry')}
           </Button>
         }
       >
-        <AlertTitle>{LABELS[name]} could not be loaded</AlertTitle>
-        {timedOut
-          ? 'It is taking too long to arrive. Check your connection and try again.'
-          : 'Part of Stockwise is unreachable right now. The rest keeps working; try again in a moment.'}
+        <AlertTitle>{t('remotes.failed', { label: t(`remotes.labels.${name}`) })}</AlertTitle>
+        {timedOut ? t('remotes.timedOut') : t('remotes.unreachable')}
       </Alert>
     </Box>
   );
 }
 
 export function RemoteLoading() {
+  const { t } = useTranslation('shell');
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }} aria-busy="true">
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={t('remotes.loading')} />
     </Box>
   );
 }
