@@ -116,6 +116,9 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
       new rspack.DefinePlugin({
         'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),
         'process.env.STOCKWISE_API_URL': JSON.stringify(process.env.STOCKWISE_API_URL || ''),
+        // Hosted Supabase Storage (both or neither; unset = the API's stand-in on the same origin).
+        'process.env.STOCKWISE_SUPABASE_URL': JSON.stringify(process.env.STOCKWISE_SUPABASE_URL || ''),
+        'process.env.STOCKWISE_SUPABASE_ANON_KEY': JSON.stringify(process.env.STOCKWISE_SUPABASE_ANON_KEY || ''),
       }),
     ];
     if (dev) {

@@ -12,22 +12,24 @@ export interface UploadResult {
   path: string;
 }
 
-// Build-time settings: rspack's DefinePlugin replaces these when the deployment names them;
-// the `typeof` guard keeps a build that does not define them from touching `process`.
-const env = (name: 'STOCKWISE_SUPABASE_URL' | 'STOCKWISE_SUPABASE_ANON_KEY'): string | undefined => {
-  if (typeof process === 'undefined') return undefined;
-  return name === 'STOCKWISE_SUPABASE_URL'
-    ? process.env.STOCKWISE_SUPABASE_URL
-    : process.env.STOCKWISE_SUPABASE_ANON_KEY;
-};
-
 /** The embedded stand-in checks the app token, not this key; hosted Supabase needs the real one. */
 const EMBEDDED_ANON_KEY = 'stockwise-embedded-anon-key';
 
+/**
+ * Where files go. Hosted Supabase when the build named it (STOCKWISE_SUPABASE_URL and
+ * STOCKWISE_SUPABASE_ANON_KEY, replaced by rspack's DefinePlugin at build time), else the API's
+ * stand-in on this origin under /storage/v1.
+ */
+export function storageTarget(): { url: string; key: string; hosted: boolean } {
+  const url = process.env.STOCKWISE_SUPABASE_URL || '';
+  const key = process.env.STOCKWISE_SUPABASE_ANON_KEY || '';
+  if (url && key) return { url: url.replace(/\/+$/, ''), key, hosted: true };
+  return { url: window.location.origin, key: EMBEDDED_ANON_KEY, hosted: false };
+}
+
 async function storageClient() {
   const { createClient } = await import('@supabase/supabase-js');
-  const url = env('STOCKWISE_SUPABASE_URL') || window.location.origin;
-  const key = env('STOCKWISE_SUPABASE_ANON_KEY') || EMBEDDED_ANON_KEY;
+  const { url, key } = storageTarget();
   // The app's own bearer token authorises writes (third-party auth mode of supabase-js).
   return createClient(url, key, { accessToken: async () => session.get().token }).storage;
 }

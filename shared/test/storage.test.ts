@@ -1,0 +1,44 @@
+import { session } from '../src/auth/session-store';
+import { storageTarget, uploadProfilePicture } from '../src/storage/storage';
+
+// The real client is exercised against the API's stand-in in e2e/tests/profile.spec.ts; here
+// only which service it is pointed at, and with what credentials.
+const createClient = jest.fn();
+jest.mock('@supabase/supabase-js', () => ({ createClient: (...args: unknown[]) => createClient(...args) }));
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+  createClient.mockReset();
+});
+
+describe('storage target (build-time STOCKWISE_SUPABASE_URL / STOCKWISE_SUPABASE_ANON_KEY)', () => {
+  it('is the same-origin stand-in when the build names no hosted project', () => {
+    delete process.env.STOCKWISE_SUPABASE_URL;
+    delete process.env.STOCKWISE_SUPABASE_ANON_KEY;
+    expect(storageTarget()).toEqual({ url: window.location.origin, key: expect.any(String), hosted: false });
+  });
+
+  it('is hosted Supabase when both are set, and needs both', () => {
+    process.env.STOCKWISE_SUPABASE_URL = 'https://abcd.supabase.co/';
+    expect(storageTarget().hosted).toBe(false);
+    process.env.STOCKWISE_SUPABASE_ANON_KEY = 'anon-key';
+    expect(storageTarget()).toEqual({ url: 'https://abcd.supabase.co', key: 'anon-key', hosted: true });
+  });
+
+  it('uploads through supabase-js with the hosted project and the app token as bearer', async () => {
+    process.env.STOCKWISE_SUPABASE_URL = 'https://abcd.supabase.co';
+    process.env.STOCKWISE_SUPABASE_ANON_KEY = 'anon-key';
+    session.setToken('app-token');
+    const upload = jest.fn().mockResolvedValue({ data: { path: 'c1/profile-pictures/u1/7.png' }, error: null });
+    const getPublicUrl = jest.fn().mockReturnValue({ data: { publicUrl: 'https://abcd.supabase.co/x.png' } });
+    createClient.mockReturnValue({ storage: { from: () => ({ upload, getPublicUrl }) } });
+
+    const result = await uploadProfilePicture(new File(['x'], 'me.PNG', { type: 'image/png' }), 'c1', 'u1');
+    expect(result).toEqual({ publicUrl: 'https://abcd.supabase.co/x.png', path: 'c1/profile-pictures/u1/7.png' });
+    const [url, key, options] = createClient.mock.calls[0] as [string, string, { accessToken(): Promise<string> }];
+    expect([url, key]).toEqual(['https://abcd.supabase.co', 'anon-key']);
+    await expect(options.accessToken()).resolves.toBe('app-token');
+    expect(upload.mock.calls[0][0]).toMatch(/^c1\/profile-pictures\/u1\/\d+\.png$/);
+  });
+});
