@@ -236,6 +236,18 @@ describe('embedded checkout (local adapter)', () => {
     expect((await checkout(owner, { kind: 'addon', addonId: '00000000-0000-4000-8000-00000000ffff' })).statusCode).toBe(
       404,
     );
+    const stalePrice = await checkout(owner, {
+      kind: 'plan',
+      planId: PREMIUM_PLAN_ID,
+      interval: 'year',
+      amountCents: 1000,
+    });
+    expect(stalePrice.statusCode).toBe(409);
+    expect(stalePrice.json()).toMatchObject({ code: 'PRICE_CHANGED', field: 'amountCents' });
+    expect(
+      (await checkout(owner, { kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'year', amountCents: 29000 }))
+        .statusCode,
+    ).toBe(200);
     const badKey = await checkout(owner, {
       kind: 'plan',
       planId: PREMIUM_PLAN_ID,

@@ -1,23 +1,156 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { api } from '@stockwise/shared';
+import type { Addon, Plan } from '@stockwise/shared/src/api/types';
 import BillingRoutes from '../src/routes';
 
-describe('mfe-billing ./routes', () => {
-  it('renders the screen for a path it owns', () => {
-    render(
-      <MemoryRouter initialEntries={['/pricing']}>
+const FREE: Plan = {
+  planId: 'f',
+  planName: 'Free Plan',
+  planType: 0,
+  monthlyPrice: 0,
+  yearlyPrice: 0,
+  maxUsers: 3,
+  maxLocations: 1,
+  stripePriceId: null,
+  stripeYearlyPriceId: null,
+};
+const PREMIUM: Plan = {
+  planId: 'p',
+  planName: 'Premium Plan',
+  planType: 1,
+  monthlyPrice: 29,
+  yearlyPrice: 290,
+  maxUsers: 25,
+  maxLocations: 20,
+  stripePriceId: 'pm',
+  stripeYearlyPriceId: 'py',
+};
+const ADDONS: Addon[] = [
+  {
+    addonId: 'a1',
+    addonName: 'Extra Users (5 seats)',
+    type: 'users',
+    price: 10,
+    billingPeriod: 'month',
+    stripePriceId: null,
+    units: 5,
+  },
+];
+
+let answers: Record<string, unknown> = {};
+/** The shared axios client answers from `answers` (no network): unknown paths fail like an outage. */
+const adapter = async (config: { url?: string }) => {
+  const data = answers[config.url ?? ''];
+  if (data === undefined) return Promise.reject(Object.assign(new Error('offline'), { config }));
+  return { data, status: 200, statusText: 'OK', headers: {}, config };
+};
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
         <BillingRoutes />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  api.defaults.adapter = adapter as unknown as typeof api.defaults.adapter;
+  answers = { '/api/subscription/plans': [FREE, PREMIUM], '/api/subscription/addons': ADDONS };
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('/pricing', () => {
+  it('shows the plans with " Plan" stripped, the yearly discount badge and saving, and the add-ons', async () => {
+    renderAt('/pricing');
+    expect(screen.getByRole('heading', { level: 1, name: 'Simple pricing that grows with you' })).toBeInTheDocument();
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    expect(within(premium).getByRole('heading', { name: 'Premium' })).toBeInTheDocument();
+    expect(within(premium).getByText('$290')).toBeInTheDocument();
+    expect(within(premium).getByTestId('discount-badge')).toHaveTextContent('Save 17%');
+    expect(within(premium).getByText('You save $58 a year')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Free' })).toBeInTheDocument();
+    expect(await screen.findByText('Extra Users (5 seats)')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(within(premium).getByText('$29')).toBeInTheDocument();
+    expect(within(premium).queryByTestId('discount-badge')).toBeNull();
   });
 
-  it('renders nothing for a path it does not own (the shell shows not-found)', () => {
-    const { container } = render(
-      <MemoryRouter initialEntries={['/elsewhere']}>
-        <BillingRoutes />
-      </MemoryRouter>,
-    );
-    expect(container).toBeEmptyDOMElement();
+  it('shows no badge when yearly is not cheaper than 12 months', async () => {
+    answers['/api/subscription/plans'] = [FREE, { ...PREMIUM, yearlyPrice: 348 }];
+    renderAt('/pricing');
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    expect(within(premium).getByText('$348')).toBeInTheDocument();
+    expect(screen.queryByTestId('discount-badge')).toBeNull();
+    expect(screen.queryByText(/Save \d+%/)).toBeNull();
   });
+
+  it('says "Plans not available" when no Premium plan exists, or the fetch fails', async () => {
+    answers['/api/subscription/plans'] = [FREE];
+    const { unmount } = renderAt('/pricing');
+    expect(await screen.findByText('Plans not available')).toBeInTheDocument();
+    unmount();
+    delete answers['/api/subscription/plans'];
+    renderAt('/pricing');
+    expect(await screen.findByText('Plans not available')).toBeInTheDocument();
+  });
+});
+
+describe('/premium-purchase', () => {
+  it('takes the plan and billing from the URL, keeps them for a reload, and shows the guarantee', async () => {
+    const first = renderAt('/premium-purchase?plan=p&billing=yearly');
+    expect(await screen.findByTestId('purchase-price')).toHaveTextContent('$290');
+    expect(screen.getByTestId('guarantee')).toHaveTextContent('Cancel anytime • 30-day money back guarantee');
+    expect(screen.getByTestId('discount-badge')).toHaveTextContent('Save 17%');
+    // Signed out: registration first, then back here.
+    expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register');
+    first.unmount();
+
+    // A reload without the query string: the kept selection (sessionStorage) is used.
+    renderAt('/premium-purchase');
+    expect(await screen.findByTestId('purchase-price')).toHaveTextContent('$290');
+    expect(JSON.parse(sessionStorage.getItem('stockwise.planSelection')!)).toMatchObject({
+      id: 'p',
+      name: 'Premium',
+      selectedBilling: 'yearly',
+      billingInterval: 'year',
+      yearly: { actualPrice: 29000, discountPercent: 17, savings: 58, originalPrice: 348 },
+      monthly: { actualPrice: 2900 },
+    });
+  });
+
+  it('monthly shows no discount badge', async () => {
+    renderAt('/premium-purchase?plan=p&billing=monthly');
+    expect(await screen.findByTestId('purchase-price')).toHaveTextContent('$29');
+    expect(screen.queryByTestId('discount-badge')).toBeNull();
+  });
+
+  it('after a canceled checkout it shows the plans again', async () => {
+    renderAt('/premium-purchase?checkout=canceled');
+    expect(await screen.findByText(/Checkout canceled/)).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Premium' })).toBeInTheDocument();
+  });
+});
+
+describe('/test-subscription-limit signed out', () => {
+  it("lists each plan's limits and what the add-ons add", async () => {
+    renderAt('/test-subscription-limit');
+    expect(screen.getByRole('heading', { level: 1, name: 'Plan limits' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /Free 3 1 Free/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Premium 25 20/ })).toBeInTheDocument();
+    expect(await within(table).findByRole('row', { name: /Extra Users \(5 seats\) \+5/ })).toBeInTheDocument();
+  });
+});
+
+it('renders nothing for a path it does not own (the shell shows not-found)', () => {
+  const { container } = renderAt('/elsewhere');
+  expect(container).toBeEmptyDOMElement();
 });

@@ -8,6 +8,7 @@ export type Addon = {
   price: number;
   billingPeriod: string;
   stripePriceId: string | null;
+  units: number;
 };
 
 export type AuthProviders = {
@@ -124,6 +125,7 @@ export type CreateCheckoutRequest = {
   planId?: string;
   addonId?: string;
   interval?: "month" | "year";
+  amountCents?: number;
   idempotencyKey: string;
 };
 

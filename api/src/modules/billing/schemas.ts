@@ -11,6 +11,13 @@ export const CreateCheckoutBody = Type.Object(
     planId: Type.Optional(Type.String({ format: 'uuid' })),
     addonId: Type.Optional(Type.String({ format: 'uuid' })),
     interval: Type.Optional(Interval),
+    amountCents: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100_000_000,
+        description: 'The price the page showed, in cents: refused (409) if it is not the current price',
+      }),
+    ),
     idempotencyKey: Type.String({
       minLength: 8,
       maxLength: 100,

@@ -19,6 +19,7 @@ export interface CheckoutRequest {
   planId?: string | undefined;
   addonId?: string | undefined;
   interval?: 'month' | 'year' | undefined;
+  amountCents?: number | undefined;
   idempotencyKey: string;
 }
 
@@ -145,8 +146,17 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
       }
       return { existing };
     }
+    const order = await orderFor(q, body);
+    if (body.amountCents !== undefined && body.amountCents !== order.amountCents) {
+      throw new ApiError(
+        409,
+        `The price has changed to ${(order.amountCents / 100).toFixed(2)} USD. Reload the page to see it.`,
+        'PRICE_CHANGED',
+        'amountCents',
+      );
+    }
     const [user] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [ctx.userId]);
-    return { order: await orderFor(q, body), email: user?.email ?? null };
+    return { order, email: user?.email ?? null };
   });
   if ('existing' in prepared && prepared.existing) return answer(prepared.existing);
   const { order, email } = prepared as { order: Awaited<ReturnType<typeof orderFor>>; email: string | null };

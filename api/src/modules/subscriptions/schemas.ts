@@ -24,6 +24,7 @@ export const AddonSchema = Type.Object(
     price: Type.Number(),
     billingPeriod: Type.String(),
     stripePriceId: Nullable(Type.String()),
+    units: Type.Integer({ description: 'How much one unit raises the limit named by type (users or locations)' }),
   },
   { title: 'Addon' },
 );

@@ -25,6 +25,7 @@ export interface Addon {
   price: number;
   billingPeriod: string;
   stripePriceId: string | null;
+  units: number;
 }
 export interface CurrentSubscription {
   status: number;
@@ -44,7 +45,7 @@ export function listPlans(q: Queryable): Promise<Plan[]> {
 
 export function listAddons(q: Queryable): Promise<Addon[]> {
   return q.query<Addon>(`SELECT id AS "addonId", name AS "addonName", type, price::float8 AS price,
-    billing_period AS "billingPeriod", stripe_price_id AS "stripePriceId" FROM addons ORDER BY sort_order, name`);
+    billing_period AS "billingPeriod", stripe_price_id AS "stripePriceId", units FROM addons ORDER BY sort_order, name`);
 }
 
 /** Every new company starts on an active Free subscription. Call inside the company's transaction. */

@@ -1,0 +1,194 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useRef, useState } from 'react';
+import { errorMessage, i18n, notify, useTranslation } from '@stockwise/shared';
+import type { BillingOverview } from '@stockwise/shared/src/api/types';
+import { NS } from '../../../i18n';
+import { useAddons } from '../../pricing/api/catalog';
+import { formatPrice, planName } from '../../pricing/lib/price-math';
+import { newIdempotencyKey, useCheckout } from '../../purchase/api/checkout';
+import { useCancelAtPeriodEnd } from '../api/billing';
+
+const day = (iso: string | null | undefined) =>
+  iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)) : '—';
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: 600 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The owner's billing: plan, interval, renewal date, cancel at period end, add-ons, payments. */
+export function BillingPanel({ overview }: { overview: BillingOverview }) {
+  const { t } = useTranslation(NS);
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelAtPeriodEnd();
+  const buy = useCheckout();
+  const addons = useAddons();
+  const keys = useRef(new Map<string, string>());
+  const sub = overview.subscription;
+  const end = day(sub.currentPeriodEnd);
+
+  const setCancel = (value: boolean) =>
+    cancel.mutate(value, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify(value ? t('billing.canceled', { date: end }) : t('billing.resumed'), 'success');
+      },
+      onError: (e) => notify(errorMessage(e, t('purchase.failed')), 'error'),
+    });
+
+  const buyAddon = (addonId: string) => {
+    if (!keys.current.has(addonId)) keys.current.set(addonId, newIdempotencyKey());
+    buy.mutate({ kind: 'addon', addonId, idempotencyKey: keys.current.get(addonId)! });
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="billing-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="billing-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+            {t('billing.title')}
+          </Typography>
+          <Row label={t('billing.plan')} value={planName(sub)} testId="billing-plan" />
+          {sub.premium ? (
+            <>
+              <Row
+                label={t('billing.interval')}
+                value={
+                  sub.billingInterval === 'year'
+                    ? t('billing.yearly')
+                    : sub.billingInterval === 'month'
+                      ? t('billing.monthly')
+                      : t('billing.none')
+                }
+                testId="billing-interval"
+              />
+              <Row
+                label={sub.cancelAtPeriodEnd ? t('billing.ends') : t('billing.renews')}
+                value={end}
+                testId="billing-renewal"
+              />
+              {sub.cancelAtPeriodEnd ? (
+                <Alert severity="warning">
+                  {sub.cancelReason === 'payment_failed'
+                    ? t('billing.paymentFailedNote', { date: end })
+                    : t('billing.endsNote', { date: end })}
+                </Alert>
+              ) : null}
+              <Stack direction="row" spacing={1}>
+                {sub.cancelAtPeriodEnd ? (
+                  sub.cancelReason === 'owner' ? (
+                    <Button variant="outlined" onClick={() => setCancel(false)} disabled={cancel.isPending}>
+                      {t('billing.resume')}
+                    </Button>
+                  ) : null
+                ) : (
+                  <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+                    {t('billing.cancel')}
+                  </Button>
+                )}
+              </Stack>
+            </>
+          ) : (
+            <Typography color="text.secondary">{t('billing.freePlan')}</Typography>
+          )}
+
+          <Divider />
+          <Typography variant="h6" component="h3">
+            {t('billing.addons')}
+          </Typography>
+          {overview.addons.length ? (
+            overview.addons.map((a) => (
+              <Typography key={a.id}>
+                {t('billing.addonActive', { name: a.addonName, quantity: a.quantity, date: day(a.currentPeriodEnd) })}
+              </Typography>
+            ))
+          ) : (
+            <Typography color="text.secondary">{t('billing.noAddons')}</Typography>
+          )}
+          {buy.isError ? <Alert severity="error">{errorMessage(buy.error, t('purchase.failed'))}</Alert> : null}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {(addons.data ?? []).map((addon) => (
+              <Button
+                key={addon.addonId}
+                variant="outlined"
+                onClick={() => buyAddon(addon.addonId)}
+                disabled={buy.isPending || buy.isSuccess}
+                startIcon={
+                  buy.isPending && buy.variables?.addonId === addon.addonId ? <CircularProgress size={16} /> : null
+                }
+              >
+                {t('billing.buy', { name: addon.addonName })} · {formatPrice(addon.price)}
+              </Button>
+            ))}
+          </Stack>
+
+          <Divider />
+          <Typography variant="h6" component="h3">
+            {t('billing.payments')}
+          </Typography>
+          {overview.payments.length ? (
+            <Table size="small" aria-label={t('billing.payments')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('billing.date')}</TableCell>
+                  <TableCell>{t('billing.description')}</TableCell>
+                  <TableCell align="right">{t('billing.amount')}</TableCell>
+                  <TableCell>{t('billing.status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {overview.payments.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{day(p.createdAt)}</TableCell>
+                    <TableCell>{p.description}</TableCell>
+                    <TableCell align="right">{formatPrice(p.amountCents / 100, p.currency.toUpperCase())}</TableCell>
+                    <TableCell>{p.status === 'paid' ? t('billing.paid') : t('billing.failedStatus')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography color="text.secondary">{t('billing.noPayments')}</Typography>
+          )}
+        </Stack>
+      </CardContent>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title">
+        <DialogTitle id="cancel-title">{t('billing.cancelTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('billing.cancelBody', { date: end })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('billing.keep')}</Button>
+          <Button color="error" variant="contained" onClick={() => setCancel(true)} disabled={cancel.isPending}>
+            {t('billing.cancelConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Button, Card, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from '@stockwise/shared';
+import type { PlanUsage } from '@stockwise/shared/src/api/types';
+import { NS } from '../../../i18n';
+import { planName } from '../../pricing/lib/price-math';
+
+function UsageCard({
+  label,
+  hint,
+  used,
+  max,
+  addon,
+  canUpgrade,
+}: {
+  label: string;
+  hint?: string;
+  used: number;
+  max: number;
+  addon: string;
+  canUpgrade: boolean;
+}) {
+  const { t } = useTranslation(NS);
+  const full = used >= max;
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} aria-label={label}>
+      <CardContent>
+        <Typography variant="subtitle2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }} data-testid={`usage-${label}`}>
+          {t('limits.usage', { used, max })}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, max > 0 ? (used / max) * 100 : 100)}
+          color={full ? 'warning' : 'primary'}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+        {hint ? (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        ) : null}
+        {full ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('limits.atLimit', { addon })}
+            {canUpgrade ? (
+              <Button
+                component={RouterLink}
+                to="/premium-purchase"
+                size="small"
+                sx={{ display: 'block', mt: 1, px: 0 }}
+              >
+                {t('limits.upgrade')}
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The company's limits and usage (signed in). */
+export function UsageCards({ usage }: { usage: PlanUsage }) {
+  const { t } = useTranslation(NS);
+  const free = usage.planType === 0;
+  return (
+    <Stack spacing={2}>
+      <Typography>
+        {t('limits.plan')}: <strong data-testid="current-plan">{planName(usage)}</strong>
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <UsageCard
+            label={t('limits.users')}
+            hint={t('limits.usersHint')}
+            used={usage.users.used}
+            max={usage.users.max}
+            addon={t('limits.addonUsers')}
+            canUpgrade={free}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <UsageCard
+            label={t('limits.locations')}
+            used={usage.locations.used}
+            max={usage.locations.max}
+            addon={t('limits.addonLocations')}
+            canUpgrade={free}
+          />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}

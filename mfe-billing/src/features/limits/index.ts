@@ -1,0 +1,1 @@
+export { SubscriptionLimitPage } from './routes/SubscriptionLimitPage';

@@ -1,0 +1,56 @@
+import { Box, Container, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from '@stockwise/shared';
+import { PublicHeader } from '../../../components/PublicHeader';
+import { NS } from '../../../i18n';
+import { saveSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';
+import { AddonList } from '../components/AddonList';
+import { PricingPlans, type PlanChoice } from '../components/PricingPlans';
+
+export const PURCHASE_PATH = '/premium-purchase';
+
+/**
+ * /pricing (public, signed-out visitors): the plans from the API, monthly or yearly. Choosing
+ * Premium keeps the plan selection and goes through registration, which returns to the purchase.
+ */
+export function PricingPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const [billing, setBilling] = useState<SelectedBilling>('yearly');
+
+  const choose = ({ plan, selection }: PlanChoice) => {
+    if (plan.planType === 0) {
+      navigate('/register');
+      return;
+    }
+    saveSelection(selection);
+    // Registration (and sign-in) send the visitor on to `from` once the account exists.
+    navigate('/register', {
+      state: { from: `${PURCHASE_PATH}?plan=${selection.id}&billing=${selection.selectedBilling}` },
+    });
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <PublicHeader />
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
+        <Stack spacing={1} sx={{ textAlign: 'center', mb: 5 }}>
+          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' } }}>
+            {t('pricing.title')}
+          </Typography>
+          <Typography color="text.secondary" variant="h6" component="p">
+            {t('pricing.subtitle')}
+          </Typography>
+        </Stack>
+        <PricingPlans billing={billing} onBillingChange={setBilling} onChoose={choose} />
+        <AddonList />
+        <Typography sx={{ mt: 4, textAlign: 'center' }}>
+          <Link component={RouterLink} to="/test-subscription-limit">
+            {t('pricing.limitsLink')}
+          </Link>
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

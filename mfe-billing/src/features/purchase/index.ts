@@ -1,0 +1,1 @@
+export { PremiumPurchasePage } from './routes/PremiumPurchasePage';
