@@ -5,6 +5,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { events, session } from '@stockwise/shared';
 import WorkspaceRoutes from '../src/routes';
 import { mockApi } from '../../shared/test/mock-api';
+import { makeToken } from '../../shared/test/token';
+
+// The real supabase-js upload is driven in e2e/tests/profile.spec.ts; here, which folder it gets.
+const uploadProfilePicture = jest.fn();
+jest.mock('@stockwise/shared', () => ({
+  ...jest.requireActual('@stockwise/shared'),
+  uploadProfilePicture: (...args: unknown[]) => uploadProfilePicture(...args),
+}));
 
 const me = {
   id: 'u1',
@@ -83,6 +91,19 @@ describe('/profile (issue 4, point 9)', () => {
     const input = screen.getByLabelText('Upload a picture', { selector: 'input' });
     await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a PNG, JPEG, WebP or GIF image.');
+  });
+
+  it('uploads into the company folder named by the token when the cached user has only a user name', async () => {
+    session.setToken(makeToken({ sub: 'u9', company_id: 'c9' }));
+    session.setUser({ userName: 'Google User' });
+    mockApi(() => ({ status: 503, data: {} }));
+    uploadProfilePicture.mockResolvedValue({ publicUrl: 'http://localhost/storage/v1/object/public/x.png', path: 'x' });
+    renderProfile();
+    await screen.findByText(/could not be refreshed/);
+    const input = screen.getByLabelText('Upload a picture', { selector: 'input' });
+    await userEvent.upload(input, new File(['x'], 'me.png', { type: 'image/png' }));
+    await screen.findByRole('button', { name: 'Save changes' });
+    expect(uploadProfilePicture).toHaveBeenCalledWith(expect.any(File), 'c9', 'u9');
   });
 
   it('leaves the other workspace routes saying the screen is coming', () => {

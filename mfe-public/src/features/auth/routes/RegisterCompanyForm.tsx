@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Divider, Grid, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Divider, Grid, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -100,7 +100,12 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
     <AuthShell title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} maxWidth="sm">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
-          {notFound ? <Alert severity="info">{notFound}</Alert> : null}
+          {notFound ? (
+            <Alert severity="info">
+              <AlertTitle>{t('auth.google.notFoundTitle')}</AlertTitle>
+              {notFound}
+            </Alert>
+          ) : null}
           {withGoogle ? (
             <Alert severity="info" role="status">
               <strong>{t('auth.register.withGoogleTitle')}</strong> —{' '}
@@ -175,7 +180,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
             )}
           </Grid>
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>
-            {t('auth.register.submit')}
+            {withGoogle ? t('auth.google.notFoundAction') : t('auth.register.submit')}
           </Button>
           {withGoogle ? null : (
             <>

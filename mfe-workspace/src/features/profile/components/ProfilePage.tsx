@@ -23,6 +23,7 @@ import {
   AUTH_MESSAGES,
   errorMessage,
   notify,
+  readClaims,
   session,
   uploadProfilePicture,
   useTranslation,
@@ -87,9 +88,14 @@ export function ProfilePage() {
   });
   const upload = useMutation({
     mutationFn: (file: File) => {
-      const fresh = profile.data ?? session.get().user;
-      const companyId = (fresh as { companyId?: string } | null)?.companyId ?? 'unknown';
-      const userId = (fresh as { id?: string } | null)?.id ?? 'me';
+      // The storage folder must start with the caller's company id. The cached user after a
+      // third-party sign-in holds only userName, so the token's claims are the fallback.
+      const fresh = (profile.data ?? session.get().user) as { companyId?: string; id?: string } | null;
+      const claims = readClaims(session.get().token);
+      const claim = (name: string) => (typeof claims?.[name] === 'string' ? (claims[name] as string) : undefined);
+      const companyId = fresh?.companyId ?? claim('company_id');
+      const userId = fresh?.id ?? claim('sub');
+      if (!companyId || !userId) throw new Error(AUTH_MESSAGES.profileFetchFailed);
       return uploadProfilePicture(file, companyId, userId);
     },
     onSuccess: ({ publicUrl }) => setValue('profilePictureUrl', publicUrl, { shouldDirty: true }),
