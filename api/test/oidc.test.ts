@@ -184,7 +184,9 @@ test('GET /api/auth/providers: the embedded provider by default, Google when GOO
   const body = res.json();
   expect(body).toEqual({ google: null, oidc: { issuer: `${base}/oidc`, clientId: 'stockwise-local' } });
   // The issuer it names is the one that answers discovery and signs the tokens the API accepts.
-  const discovery = await (await fetch(`${body.oidc.issuer}/.well-known/openid-configuration`)).json();
+  const discovery = (await (await fetch(`${body.oidc.issuer}/.well-known/openid-configuration`)).json()) as {
+    issuer: string;
+  };
   expect(discovery.issuer).toBe(body.oidc.issuer);
 
   const google = await testApp({ GOOGLE_CLIENT_ID: '1234-abc.apps.googleusercontent.com' });

@@ -9,8 +9,14 @@ import { mockApi } from '../../shared/test/mock-api';
 
 // The shared package's in-process API stand-in (the same axios instance the flows use).
 let calls: { url: string; body: unknown }[] = [];
-function answer(route: (url: string) => { status: number; data: unknown }) {
-  calls = mockApi((config) => route(config.url ?? ''));
+const EMBEDDED_PROVIDER = { google: null, oidc: { issuer: 'http://localhost/oidc', clientId: 'stockwise-local' } };
+/** Answers the API; GET /api/auth/providers names the embedded provider unless `route` answers it. */
+function answer(route: (url: string) => { status: number; data: unknown }, { ownProviders = false } = {}) {
+  calls = mockApi((config) =>
+    config.url === '/api/auth/providers' && !ownProviders
+      ? { status: 200, data: EMBEDDED_PROVIDER }
+      : route(config.url ?? ''),
+  );
 }
 
 function renderAt(path: string, extra?: ReactElement) {
@@ -104,13 +110,11 @@ describe('sign-in flows', () => {
   });
 
   it('the Google button follows GET /api/auth/providers, and says so when the API cannot tell', async () => {
-    answer((url) =>
-      url === '/api/auth/providers'
-        ? {
-            status: 200,
-            data: { google: null, oidc: { issuer: 'http://localhost/oidc', clientId: 'stockwise-local' } },
-          }
-        : { status: 404, data: {} },
+    answer(
+      (url) => (url === '/api/auth/providers' ? { status: 200, data: EMBEDDED_PROVIDER } : { status: 404, data: {} }),
+      {
+        ownProviders: true,
+      },
     );
     const first = renderAt('/login');
     const button = await screen.findByRole('button', { name: 'Continue with Google' });
@@ -118,7 +122,7 @@ describe('sign-in flows', () => {
     expect(calls.map((c) => c.url)).toContain('/api/auth/providers');
     first.unmount();
 
-    answer(() => ({ status: 503, data: {} }));
+    answer(() => ({ status: 503, data: {} }), { ownProviders: true });
     renderAt('/login');
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
       'An error occurred during Google login. Please try again.',

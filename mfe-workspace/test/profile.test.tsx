@@ -5,7 +5,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { events, session } from '@stockwise/shared';
 import WorkspaceRoutes from '../src/routes';
 import { mockApi } from '../../shared/test/mock-api';
-import { makeToken } from '../../shared/test/token';
+
+/** An unsigned JWT-shaped token (the browser only reads claims; the API verifies). */
+const makeToken = (claims: Record<string, unknown>) =>
+  [{ alg: 'HS256', typ: 'JWT' }, claims]
+    .map((part) => btoa(JSON.stringify(part)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))
+    .concat('signature')
+    .join('.');
 
 // The real supabase-js upload is driven in e2e/tests/profile.spec.ts; here, which folder it gets.
 const uploadProfilePicture = jest.fn();
