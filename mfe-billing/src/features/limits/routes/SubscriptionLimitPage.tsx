@@ -38,7 +38,7 @@ export function SubscriptionLimitPage() {
   return (
     <>
       {signedIn ? null : <PublicHeader />}
-      <Container component="main" maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
+      <Container component={signedIn ? 'div' : 'main'} maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
         <Stack spacing={3}>
           <Box>
             <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>

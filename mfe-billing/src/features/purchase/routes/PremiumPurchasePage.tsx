@@ -208,7 +208,7 @@ export function PremiumPurchasePage() {
   return (
     <>
       {signedIn ? null : <PublicHeader />}
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <Container component={signedIn ? 'div' : 'main'} maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
         <Stack spacing={1} sx={{ mb: 4 }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
             {t('purchase.title')}

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, registerCompany, signInWithToken } from '../support/session';
+
+// Issue 5 in the browser, on the embedded checkout (no network): pricing, paying with Stripe's
+// test cards, the Pro badge without a new sign-in, a declined card, cancel, limits.
+
+async function signInAsNewOwner(page: Page) {
+  const company = await registerCompany(page.request);
+  const { token, user } = await login(page.request, company.userName, company.password);
+  await signInWithToken(page, token, user);
+  return { company, token };
+}
+
+async function subscription(page: Page, token: string) {
+  const res = await page.request.get('/api/subscription/current', { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as { status: number; plan: { planType: number }; billingInterval: string | null };
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Owner');
+}
+
+/** From the shell's Go Premium to the embedded checkout for Premium yearly. */
+async function openYearlyCheckout(page: Page) {
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Go Premium' }).click();
+  await expect(page).toHaveURL(/\/premium-purchase/);
+  await expect(page.getByText('Cancel anytime • 30-day money back guarantee')).toBeVisible();
+  await page.getByRole('button', { name: /^Yearly/ }).click();
+  await expect(page.getByTestId('purchase-price')).toHaveText('$290');
+  await expect(page.getByTestId('discount-badge')).toHaveText('Save 17%');
+  await page.getByRole('button', { name: 'Pay $290' }).click();
+  await expect(page).toHaveURL(/\/api\/billing\/checkout\/[0-9a-f-]+$/);
+  await expect(page.getByText('$290.00', { exact: true })).toBeVisible();
+}
+
+test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; choosing Premium leads to registration', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple pricing that grows with you');
+  const premium = page.getByRole('article', { name: 'Premium' });
+  await expect(premium.getByRole('heading', { name: 'Premium' })).toBeVisible();
+  await expect(premium.getByTestId('plan-price')).toHaveText('$290');
+  await expect(premium.getByTestId('discount-badge')).toHaveText('Save 17%');
+  await expect(premium.getByText('You save $58 a year')).toBeVisible();
+  await page.getByRole('button', { name: 'Monthly' }).click();
+  await expect(premium.getByTestId('plan-price')).toHaveText('$29');
+  await expect(premium.getByTestId('discount-badge')).toHaveCount(0);
+  await expect(page.getByText('Extra Users (5 seats)')).toBeVisible();
+
+  await premium.getByRole('button', { name: 'Choose Premium' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('stockwise.planSelection') ?? 'null'));
+  expect(kept).toMatchObject({
+    name: 'Premium',
+    selectedBilling: 'monthly',
+    billingInterval: 'month',
+    monthly: { actualPrice: 2900 },
+  });
+});
+
+test('an owner buys Premium yearly with 4242 4242 4242 4242 and sees the Pro badge without signing in again', async ({
+  page,
+}) => {
+  const { token } = await signInAsNewOwner(page);
+  await openYearlyCheckout(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $290.00' }).click();
+
+  await expect(page).toHaveURL(/\/premium-purchase\?checkout=success/);
+  await expect(page.getByText('Welcome to Premium! Your plan is active.')).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Pro', { exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
+  expect(await subscription(page, token)).toMatchObject({ status: 0, billingInterval: 'year', plan: { planType: 1 } });
+
+  // The owner's billing: plan, interval, renewal date, the payment; cancel at period end.
+  await page.getByRole('link', { name: 'Plan & billing' }).click();
+  await expect(page.getByTestId('billing-plan')).toHaveText('Premium');
+  await expect(page.getByTestId('billing-interval')).toHaveText('Yearly');
+  await expect(page.getByTestId('billing-renewal')).toContainText(String(new Date().getUTCFullYear() + 1));
+  await expect(page.getByRole('cell', { name: '$290' })).toBeVisible();
+  await expect(page.getByTestId('usage-Users')).toHaveText('1 of 25');
+  await page.getByRole('button', { name: 'Cancel at period end' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(page.getByText(/Premium stays active until/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep Premium' })).toBeVisible();
+  // Still Premium until the period ends.
+  await expect(header.getByText('Pro', { exact: true })).toBeVisible();
+});
+
+test('a declined card (4000 0000 0000 0002) shows the decline and changes nothing', async ({ page }) => {
+  const { token } = await signInAsNewOwner(page);
+  await openYearlyCheckout(page);
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $290.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card has been declined.');
+  await expect(page).toHaveURL(/\/api\/billing\/checkout\/[0-9a-f-]+\/pay$/);
+  expect(await subscription(page, token)).toMatchObject({ plan: { planType: 0 }, billingInterval: null });
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Go Premium' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Pro', { exact: true })).toHaveCount(0);
+});
+
+test('cancel on the checkout returns to pricing and changes nothing', async ({ page }) => {
+  const { token } = await signInAsNewOwner(page);
+  await openYearlyCheckout(page);
+  await page.getByRole('button', { name: /Cancel and return to Stockwise/ }).click();
+  await expect(page).toHaveURL(/\/premium-purchase\?checkout=canceled$/);
+  await expect(page.getByText(/Checkout canceled\. Nothing was charged/)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Premium' })).toBeVisible();
+  expect((await subscription(page, token)).plan.planType).toBe(0);
+});
+
+test('an owner hits the users limit, buys the Extra Users add-on, and the limit is lifted', async ({ page }) => {
+  await signInAsNewOwner(page);
+  await page.goto('/test-subscription-limit');
+  await expect(page.getByTestId('usage-Users')).toHaveText('1 of 3');
+  const invite = async (email: string) => {
+    await page.getByLabel('Invite by email').fill(email);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+  };
+  await invite(`a${Date.now()}@example.com`);
+  await expect(page.getByTestId('usage-Users')).toHaveText('2 of 3');
+  await invite(`b${Date.now()}@example.com`);
+  await expect(page.getByTestId('usage-Users')).toHaveText('3 of 3');
+  await invite(`c${Date.now()}@example.com`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Plan limit reached' })).toContainText('Extra Users add-on');
+
+  await page.getByRole('button', { name: /Buy Extra Users/ }).click();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page).toHaveURL(/\/test-subscription-limit\?checkout=success/);
+  await expect(page.getByTestId('usage-Users')).toHaveText('3 of 8');
+  await invite(`d${Date.now()}@example.com`);
+  await expect(page.getByTestId('usage-Users')).toHaveText('4 of 8');
+});
+
+test('/test-subscription-limit signed out shows the plans’ limits', async ({ page }) => {
+  await page.goto('/test-subscription-limit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plan limits' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Premium 25 20/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Free 3 1/ })).toBeVisible();
+});
