@@ -511,6 +511,7 @@ describe('public catalogue and contact', () => {
       price: expect.any(Number),
       billingPeriod: 'month',
       stripePriceId: expect.any(String),
+      units: expect.any(Number),
     });
   });
 
