@@ -487,7 +487,7 @@ describe('plan limits held by the API', () => {
     const over = await addLocation(owner);
     expect(over.statusCode).toBe(403);
     expect(over.json().code).toBe('PLAN_LIMIT_LOCATIONS');
-    expect(over.json().message).toMatch(/Free Plan allows 1 locations and 1 are in use.*Extra Location add-on/);
+    expect(over.json().message).toMatch(/Free Plan allows 1 location and 1 is in use.*Extra Location add-on/);
     const count = async () =>
       (await ctx.app.inject({ url: '/api/locations', headers: bearer(owner.token) })).json().length;
     expect(await count()).toBe(1);

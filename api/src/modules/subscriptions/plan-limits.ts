@@ -57,17 +57,18 @@ export async function locationLimit(q: Queryable): Promise<Limit> {
   };
 }
 
-const REFUSAL: Record<LimitKind, { code: string; what: string; addon: string }> = {
-  users: { code: 'PLAN_LIMIT_USERS', what: 'users (including pending invitations)', addon: 'Extra Users' },
-  locations: { code: 'PLAN_LIMIT_LOCATIONS', what: 'locations', addon: 'Extra Location' },
+const REFUSAL: Record<LimitKind, { code: string; one: string; many: string; addon: string }> = {
+  users: { code: 'PLAN_LIMIT_USERS', one: 'user', many: 'users', addon: 'Extra Users' },
+  locations: { code: 'PLAN_LIMIT_LOCATIONS', one: 'location', many: 'locations', addon: 'Extra Location' },
 };
 
 /** The refusal: names the limit, where the company stands, and how to raise it. */
 export function planLimitError(kind: LimitKind, { used, max, planName }: Limit): ApiError {
   const r = REFUSAL[kind];
+  const counted = kind === 'users' ? ' (including pending invitations)' : '';
   return new ApiError(
     403,
-    `Plan limit reached: your ${planName} allows ${max} ${r.what} and ${used} are in use. ` +
+    `Plan limit reached: your ${planName} allows ${max} ${max === 1 ? r.one : r.many}${counted} and ${used} ${used === 1 ? 'is' : 'are'} in use. ` +
       `To add more, upgrade to Premium or buy the ${r.addon} add-on (Pricing, or Go Premium).`,
     r.code,
   );
