@@ -38,7 +38,7 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 16px}
 label{display:block;font-size:13px;font-weight:600;color:#3c4257;margin:14px 0 6px}
 input{width:100%;padding:10px 12px;font-size:16px;border:1px solid #cfd7df;border-radius:6px;background:#fff}
 input[aria-invalid=true]{border-color:#df1b41}
-.row{display:flex;gap:12px}.row>div{flex:1}
+.row{display:flex;gap:12px;align-items:flex-end}.row>div{flex:1}
 .error{margin:16px 0 0;padding:12px;border-radius:6px;background:#fde8ec;color:#a4112e;font-size:14px}
 button{font:inherit;cursor:pointer;border-radius:6px}
 .primary{width:100%;margin-top:22px;padding:12px;border:0;background:#0570de;color:#fff;font-size:16px;font-weight:600}
