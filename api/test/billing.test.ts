@@ -515,6 +515,14 @@ describe('plan limits held by the API', () => {
         })
       ).statusCode,
     ).toBe(400);
+    const nul = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: bearer(owner.token),
+      payload: { name: 'a\u0000b' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().field).toBe('name');
   });
 
   test('usage is the plan’s limits and what is in use, for any signed-in member', async () => {

@@ -21,7 +21,8 @@ export const LocationSchema = Type.Object(
 
 export const CreateLocationBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
+    // No control characters (PostgreSQL text cannot hold NUL; a name is one line).
+    name: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }),
     parentId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
   },
   { additionalProperties: false, title: 'CreateLocationRequest' },
