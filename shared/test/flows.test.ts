@@ -25,6 +25,8 @@ const freeSub = {
     yearlyPrice: 0,
     maxUsers: 3,
     maxLocations: 1,
+    stripePriceId: null,
+    stripeYearlyPriceId: null,
   },
 };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

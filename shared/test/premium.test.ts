@@ -9,6 +9,8 @@ const plan = (over: Partial<Plan>): Plan => ({
   yearlyPrice: 0,
   maxUsers: 1,
   maxLocations: 1,
+  stripePriceId: null,
+  stripeYearlyPriceId: null,
   ...over,
 });
 

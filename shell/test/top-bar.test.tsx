@@ -14,6 +14,8 @@ const premiumSub = {
     yearlyPrice: 100,
     maxUsers: 10,
     maxLocations: 10,
+    stripePriceId: null,
+    stripeYearlyPriceId: null,
   },
 };
 const freeSub = { status: 0, plan: { ...premiumSub.plan, planName: 'Free Plan', planType: 0 } };
