@@ -7,7 +7,7 @@ import { currentRoles, OWNER } from '../auth/accounts.js';
 import { locationLimit, userLimit } from '../subscriptions/plan-limits.js';
 import { currentSubscription, PLAN_TYPE } from '../subscriptions/service.js';
 import type { CheckoutView } from './checkout-page.js';
-import type { WebhookEvent } from './events.js';
+import { periodEndAfter, type WebhookEvent } from './events.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { CompanyAddonSchema, PaymentSchema } from './schemas.js';
 
@@ -372,10 +372,7 @@ export async function localPaymentEvents(
   });
   const hex = checkoutId.replace(/-/g, '');
   const created = Math.floor(now.getTime() / 1000);
-  const periodEnd = new Date(now);
-  if (c.interval === 'year') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-  else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-  const end = Math.floor(periodEnd.getTime() / 1000);
+  const end = Math.floor(periodEndAfter(created, c.interval).getTime() / 1000);
   const metadata = {
     companyId,
     checkoutId,
