@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { session } from '@stockwise/shared';
 import PublicRoutes from '../src/routes';
@@ -19,19 +19,24 @@ function answer(route: (url: string) => { status: number; data: unknown }, { own
   );
 }
 
-function renderAt(path: string, extra?: ReactElement) {
+/** Renders the remote's routes at a path and waits for the page's own chunk to arrive. */
+async function renderAt(path: string, extra?: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/*" element={<PublicRoutes />} />
-          <Route path="/dashboard/default" element={<p>workspace</p>} />
-        </Routes>
+        <Suspense fallback={<p>Loading page</p>}>
+          <Routes>
+            <Route path="/*" element={<PublicRoutes />} />
+            <Route path="/dashboard/default" element={<p>workspace</p>} />
+          </Routes>
+        </Suspense>
         {extra}
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(screen.queryByText('Loading page')).not.toBeInTheDocument());
+  return result;
 }
 
 beforeAll(() => {
@@ -45,8 +50,8 @@ beforeEach(() => {
 });
 
 describe('landing page (spec §2)', () => {
-  it('has the top bar links, the four tiles, the three-feature accordion and every footer link', () => {
-    renderAt('/');
+  it('has the top bar links, the four tiles, the three-feature accordion and every footer link', async () => {
+    await renderAt('/');
     const nav = screen.getAllByRole('navigation', { name: 'Primary' })[0]!;
     const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
     expect([href('Home'), href('About'), href('Features'), href('Docs'), href('Contact')]).toEqual([
@@ -81,7 +86,7 @@ describe('landing page (spec §2)', () => {
   });
 
   it('the mobile overlay menu repeats the links', async () => {
-    renderAt('/');
+    await renderAt('/');
     await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
     const dialog = screen.getByRole('dialog');
     for (const name of ['Home', 'About', 'Features', 'Docs', 'Contact', 'Sign In', 'Get Started for Free']) {
@@ -93,7 +98,7 @@ describe('landing page (spec §2)', () => {
 describe('sign-in flows', () => {
   it('login shows the server message on failure, and signs in to the default path', async () => {
     answer(() => ({ status: 401, data: { message: 'Invalid user name or password.' } }));
-    renderAt('/login');
+    await renderAt('/login');
     await userEvent.type(screen.getByLabelText('User name or email'), 'ada');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -116,14 +121,14 @@ describe('sign-in flows', () => {
         ownProviders: true,
       },
     );
-    const first = renderAt('/login');
+    const first = await renderAt('/login');
     const button = await screen.findByRole('button', { name: 'Continue with Google' });
     await waitFor(() => expect(button).toBeEnabled());
     expect(calls.map((c) => c.url)).toContain('/api/auth/providers');
     first.unmount();
 
     answer(() => ({ status: 503, data: {} }), { ownProviders: true });
-    renderAt('/login');
+    await renderAt('/login');
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
       'An error occurred during Google login. Please try again.',
     );
@@ -132,7 +137,7 @@ describe('sign-in flows', () => {
 
   it('an invitation link that is not valid shows the server message', async () => {
     answer(() => ({ status: 200, data: { valid: false, message: 'This invitation has been revoked.' } }));
-    renderAt('/register?invitationId=0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
+    await renderAt('/register?invitationId=0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation has been revoked.');
     expect(calls[0]?.url).toBe('/api/auth/validate-invitation/0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
   });
@@ -146,7 +151,7 @@ describe('sign-in flows', () => {
           }
         : { status: 200, data: { status: 0, plan: null } },
     );
-    renderAt('/register');
+    await renderAt('/register');
     const fill = (label: string | RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
     await fill('Company name', 'Acme');
     await fill('Industry', 'Retail');
@@ -177,7 +182,7 @@ describe('sign-in flows', () => {
       status: 400,
       data: { message: 'This password reset link is invalid or has expired.', code: 'RESET_TOKEN_INVALID' },
     }));
-    renderAt('/reset-password?email=a%40b.co&token=t');
+    await renderAt('/reset-password?email=a%40b.co&token=t');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.',
     );
@@ -188,7 +193,7 @@ describe('sign-in flows', () => {
 describe('contact form', () => {
   it('sends the message to the API and says so', async () => {
     answer(() => ({ status: 201, data: { id: '1', message: 'Thank you — your message has been sent.' } }));
-    renderAt('/contact-us');
+    await renderAt('/contact-us');
     await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Message'), 'Hello');
@@ -202,7 +207,7 @@ describe('contact form', () => {
 
   it('says clearly when it fails', async () => {
     answer(() => ({ status: 429, data: { message: 'You have sent several messages already.' } }));
-    renderAt('/contact-us');
+    await renderAt('/contact-us');
     await userEvent.type(screen.getByLabelText('Your name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Message'), 'Hello');

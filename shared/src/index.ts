@@ -50,3 +50,4 @@ export { StandaloneHost } from './ui/StandaloneHost';
 export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';
+export { lazyPage, withTimeout, ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS } from './ui/lazy-page';

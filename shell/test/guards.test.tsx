@@ -13,6 +13,7 @@ jest.mock('../src/features/remotes', () => {
       const { pathname } = useLocation();
       return <p data-testid="page">{`${name} ${pathname}`}</p>;
     },
+    RemoteLoading: () => <p>Loading</p>,
   };
 });
 jest.mock('../src/features/layout/AppLayout', () => ({
@@ -26,14 +27,15 @@ beforeEach(() => {
 });
 
 const signIn = (...roles: string[]) => act(() => session.setToken(tokenFor(...roles)));
-const landedOn = () => screen.getByTestId('page').textContent;
+// The signed-in frame is a lazy chunk: wait for the page rather than read it at once.
+const landedOn = async () => (await screen.findByTestId('page')).textContent;
 
 describe('routes and guards (spec §2)', () => {
   it.each(['/', '/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation'])(
     'a visitor sees the public page %s',
-    (path) => {
+    async (path) => {
       renderWithProviders(<AppRoutes />, { path });
-      expect(landedOn()).toBe(`mfe_public ${path}`);
+      expect(await landedOn()).toBe(`mfe_public ${path}`);
       expect(screen.queryByTestId('chrome')).not.toBeInTheDocument();
     },
   );
@@ -46,23 +48,23 @@ describe('routes and guards (spec §2)', () => {
     '/privacy-policy',
     '/documentation',
     '/pricing',
-  ])('a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)', (path) => {
+  ])('a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)', async (path) => {
     signIn(ROLES.companyOwner);
     renderWithProviders(<AppRoutes />, { path });
-    expect(landedOn()).toBe('mfe_workspace /dashboard');
+    expect(await landedOn()).toBe('mfe_workspace /dashboard');
   });
 
-  it('a signed-in non-owner sent to /dashboard ends on /my-tasks', () => {
+  it('a signed-in non-owner sent to /dashboard ends on /my-tasks', async () => {
     signIn(ROLES.storekeeper);
     renderWithProviders(<AppRoutes />, { path: '/login' });
-    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+    expect(await landedOn()).toBe('mfe_workspace /my-tasks');
   });
 
   it.each(['/premium-purchase', '/test-subscription-limit', '/contact-us'])(
     '%s is open to visitors and users alike',
-    (path) => {
+    async (path) => {
       renderWithProviders(<AppRoutes />, { path });
-      expect(landedOn()).toContain(path);
+      expect(await landedOn()).toContain(path);
       signIn(ROLES.rapidSeller);
       renderWithProviders(<AppRoutes />, { path });
       expect(screen.getAllByTestId('page').at(-1)?.textContent).toContain(path);
@@ -71,33 +73,33 @@ describe('routes and guards (spec §2)', () => {
 
   it.each(['/my-tasks', '/profile', '/settings/company', '/actions/rapid-sell', '/contact', '/dashboard'])(
     'the workspace page %s sends a visitor to /login',
-    (path) => {
+    async (path) => {
       renderWithProviders(<AppRoutes />, { path });
-      expect(landedOn()).toBe('mfe_public /login');
+      expect(await landedOn()).toBe('mfe_public /login');
     },
   );
 
-  it('/ sends a Company Owner to /dashboard and anyone else to /my-tasks', () => {
+  it('/ sends a Company Owner to /dashboard and anyone else to /my-tasks', async () => {
     signIn(ROLES.companyOwner);
     const first = renderWithProviders(<AppRoutes />, { path: '/' });
-    expect(landedOn()).toBe('mfe_workspace /dashboard');
+    expect(await landedOn()).toBe('mfe_workspace /dashboard');
     first.unmount();
     signIn(ROLES.admin);
     renderWithProviders(<AppRoutes />, { path: '/' });
-    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+    expect(await landedOn()).toBe('mfe_workspace /my-tasks');
   });
 
-  it('/dashboard is owner-only: an Admin goes to /my-tasks', () => {
+  it('/dashboard is owner-only: an Admin goes to /my-tasks', async () => {
     signIn(ROLES.admin);
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
-    expect(landedOn()).toBe('mfe_workspace /my-tasks');
+    expect(await landedOn()).toBe('mfe_workspace /my-tasks');
   });
 
-  it('/dashboard/default (the default path after sign-in) goes to /dashboard', () => {
+  it('/dashboard/default (the default path after sign-in) goes to /dashboard', async () => {
     expect(DEFAULT_PATH).toBe('/dashboard/default');
     signIn(ROLES.companyOwner);
     renderWithProviders(<AppRoutes />, { path: DEFAULT_PATH });
-    expect(landedOn()).toBe('mfe_workspace /dashboard');
+    expect(await landedOn()).toBe('mfe_workspace /dashboard');
     expect(screen.getByTestId('chrome')).toBeInTheDocument();
   });
 
@@ -107,10 +109,10 @@ describe('routes and guards (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
   });
 
-  it('workspace pages sit inside the chrome; public pages do not', () => {
+  it('workspace pages sit inside the chrome; public pages do not', async () => {
     signIn(ROLES.storekeeper);
     renderWithProviders(<AppRoutes />, { path: '/my-tasks' });
-    expect(screen.getByTestId('chrome')).toContainElement(screen.getByTestId('page'));
+    expect(await screen.findByTestId('chrome')).toContainElement(screen.getByTestId('page'));
   });
 });
 
@@ -123,6 +125,6 @@ describe('logout (spec §2: Logout goes to /)', () => {
       markSignedOut();
       session.clear();
     });
-    expect(landedOn()).toBe('mfe_public /');
+    expect(await landedOn()).toBe('mfe_public /');
   });
 });

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLanguage } from '@stockwise/shared';
-import { ChunkTimeoutError, RemoteMount, withTimeout } from '../src/features/remotes';
+import { ChunkTimeoutError, withTimeout } from '@stockwise/shared';
+import { RemoteMount } from '../src/features/remotes';
 import { loadRemoteRoutes, resetRemote } from '../src/mf/remotes';
 
 // The federation runtime fetches scripts over the network, which jsdom cannot run: this is a

@@ -1,10 +1,15 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useSession } from '@stockwise/shared';
-import { RemoteMount } from '../features/remotes';
-import { AppLayout } from '../features/layout/AppLayout';
+import { lazyPage, useSession } from '@stockwise/shared';
+import { RemoteLoading, RemoteMount } from '../features/remotes';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { areaFor } from './areas';
 import { AreaGuard } from './guards';
+
+// The signed-in frame (top bar, drawer, menu) is its own chunk: a visitor never downloads it.
+const AppLayout = lazyPage(() => import('../features/layout/AppLayout').then((m) => m.AppLayout), {
+  what: 'The workspace frame',
+});
 
 /** Everything not named below belongs to an area (a remote) or is not found. */
 function AreaRoute() {
@@ -15,7 +20,17 @@ function AreaRoute() {
 
   const mount = <RemoteMount key={area.remote} name={area.remote} />;
   const withChrome = area.chrome === 'app' || (area.chrome === 'session' && signedIn);
-  return <AreaGuard area={area}>{withChrome ? <AppLayout>{mount}</AppLayout> : mount}</AreaGuard>;
+  return (
+    <AreaGuard area={area}>
+      {withChrome ? (
+        <Suspense fallback={<RemoteLoading />}>
+          <AppLayout>{mount}</AppLayout>
+        </Suspense>
+      ) : (
+        mount
+      )}
+    </AreaGuard>
+  );
 }
 
 export function AppRoutes() {

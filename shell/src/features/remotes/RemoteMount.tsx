@@ -1,35 +1,9 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { useTranslation } from '@stockwise/shared';
+import { ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS, useTranslation, withTimeout } from '@stockwise/shared';
 import '../../i18n';
 import { loadRemoteRoutes, resetRemote, type RemoteName } from '../../mf/remotes';
-
-/** Spec §9: a lazily loaded page chunk that has not arrived after 120 s is an error. */
-export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
-
-export class ChunkTimeoutError extends Error {
-  constructor(name: string) {
-    super(`${name} took more than ${LAZY_CHUNK_TIMEOUT_MS / 1000} s to load`);
-    this.name = 'ChunkTimeoutError';
-  }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 // One lazy component per remote, kept across navigations so a remote loads once; replaced
 // on Retry so React asks the federation runtime again.

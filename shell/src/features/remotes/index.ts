@@ -1,1 +1,1 @@
-export { RemoteMount, RemoteLoading, LAZY_CHUNK_TIMEOUT_MS, ChunkTimeoutError, withTimeout } from './RemoteMount';
+export { RemoteMount, RemoteLoading } from './RemoteMount';
