@@ -20,7 +20,7 @@ function answer(route: (url: string) => { status: number; data: unknown }, { own
 }
 
 /** Renders the remote's routes at a path and waits for the page's own chunk to arrive. */
-async function renderAt(path: string, extra?: ReactElement) {
+async function renderAt(path: string | { pathname: string; search?: string; state: unknown }, extra?: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={client}>
@@ -29,6 +29,7 @@ async function renderAt(path: string, extra?: ReactElement) {
           <Routes>
             <Route path="/*" element={<PublicRoutes />} />
             <Route path="/dashboard/default" element={<p>workspace</p>} />
+            <Route path="/premium-purchase" element={<p>purchase</p>} />
           </Routes>
         </Suspense>
         {extra}
@@ -37,6 +38,19 @@ async function renderAt(path: string, extra?: ReactElement) {
   );
   await waitFor(() => expect(screen.queryByText('Loading page')).not.toBeInTheDocument());
   return result;
+}
+
+async function fillCompanyForm() {
+  const fill = (label: string | RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
+  await fill('Company name', 'Acme');
+  await fill('Industry', 'Retail');
+  await fill('Phone', '555');
+  await fill('First name', 'Ada');
+  await fill('Last name', 'Lovelace');
+  await fill('User name', 'ada');
+  await fill('Email', 'ada@example.com');
+  await fill(/^Password/, 'correct horse');
+  await fill('Confirm password', 'correct horse');
 }
 
 beforeAll(() => {
@@ -152,16 +166,7 @@ describe('sign-in flows', () => {
         : { status: 200, data: { status: 0, plan: null } },
     );
     await renderAt('/register');
-    const fill = (label: string | RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
-    await fill('Company name', 'Acme');
-    await fill('Industry', 'Retail');
-    await fill('Phone', '555');
-    await fill('First name', 'Ada');
-    await fill('Last name', 'Lovelace');
-    await fill('User name', 'ada');
-    await fill('Email', 'ada@example.com');
-    await fill(/^Password/, 'correct horse');
-    await fill('Confirm password', 'correct horse');
+    await fillCompanyForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
     expect(await screen.findByText('workspace')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/auth/company-with-admin')?.body).toEqual({
@@ -175,6 +180,21 @@ describe('sign-in flows', () => {
       password: 'correct horse',
       withGoogle: false,
     });
+  });
+
+  it('registering from a purchase returns to the purchase, not the dashboard', async () => {
+    answer((url) =>
+      url === '/api/auth/company-with-admin'
+        ? {
+            status: 200,
+            data: { token: 'a.b.c', user: { userName: 'ada' }, message: 'Your company has been created.' },
+          }
+        : { status: 200, data: { status: 0, plan: null } },
+    );
+    await renderAt({ pathname: '/register', state: { from: '/premium-purchase?plan=p1&billing=year' } });
+    await fillCompanyForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
+    expect(await screen.findByText('purchase')).toBeInTheDocument();
   });
 
   it('a reset link that is invalid shows the spec’s Turkish message and offers a new one', async () => {

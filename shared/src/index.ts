@@ -2,7 +2,7 @@
 // every remote. Only what two or more of them really share belongs here.
 export { events, EventBus } from './events/bus';
 export type { StockwiseEvents, StockwiseEventName } from './events/bus';
-export { STORAGE_KEYS } from './auth/storage-keys';
+export { DEFAULT_PATH, STORAGE_KEYS } from './auth/storage-keys';
 export { hasRole, rolesOf, tokenExpiry, ROLE_CLAIM, ROLES } from './auth/has-role';
 export type { BuiltInRole } from './auth/has-role';
 export { session, sessionStore, useSession } from './auth/session-store';

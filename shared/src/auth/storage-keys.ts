@@ -6,3 +6,6 @@ export const STORAGE_KEYS = {
   themeMode: 'theme-mode',
   colorScheme: 'color-scheme',
 } as const;
+
+/** Spec §9: where the session layer sends a user after sign-in (the shell redirects it to /dashboard). */
+export const DEFAULT_PATH = '/dashboard/default';

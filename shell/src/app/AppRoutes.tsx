@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { lazyPage, useSession } from '@stockwise/shared';
+import { DEFAULT_PATH, lazyPage, useSession } from '@stockwise/shared';
 import { RemoteLoading, RemoteMount } from '../features/remotes';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { areaFor } from './areas';
@@ -36,7 +36,7 @@ function AreaRoute() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/dashboard/default" element={<Navigate to="/dashboard" replace />} />
+      <Route path={DEFAULT_PATH} element={<Navigate to="/dashboard" replace />} />
       <Route path="*" element={<AreaRoute />} />
     </Routes>
   );

@@ -3,8 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { hasRole, ROLES, useSession } from '@stockwise/shared';
 import type { Area } from './areas';
 
-/** Spec §9: where the session layer sends a user after sign-in. */
-export const DEFAULT_PATH = '/dashboard/default';
+export { DEFAULT_PATH } from '@stockwise/shared';
 
 /** Where `/` (and an owner-only page) sends a signed-in user: owners to the dashboard. */
 export function homeFor(token: string | null): string {

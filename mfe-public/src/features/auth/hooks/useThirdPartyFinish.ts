@@ -1,10 +1,16 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { AppError, auth } from '@stockwise/shared';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { AppError, auth, DEFAULT_PATH } from '@stockwise/shared';
 import type { SignInIntent } from '../third-party/oidc';
 
-/** Spec §9: where the session layer sends a user after sign-in. */
-export const DEFAULT_PATH = '/dashboard/default';
+/**
+ * Where to go once signed in: back to the page that sent the visitor to sign in or register
+ * (a purchase, a deep link), else the default path.
+ */
+export function useReturnPath(): string {
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  return from && from !== '/' ? from : DEFAULT_PATH;
+}
 
 /** The API's answer when the Google account has no Stockwise account yet. */
 export const ACCOUNT_NOT_FOUND = 'ACCOUNT_NOT_FOUND';
@@ -15,6 +21,7 @@ export const ACCOUNT_NOT_FOUND = 'ACCOUNT_NOT_FOUND';
  */
 export function useThirdPartyFinish() {
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   return useCallback(
     async (idToken: string, intent: SignInIntent) => {
       if (intent.kind === 'register') {
@@ -24,7 +31,7 @@ export function useThirdPartyFinish() {
       try {
         if (intent.kind === 'invitation') await auth.thirdPartyLoginWithInvitation(idToken, intent.invitationId);
         else await auth.thirdPartyLogin(idToken);
-        navigate(DEFAULT_PATH, { replace: true });
+        navigate(returnPath, { replace: true });
       } catch (error) {
         if (
           error instanceof AppError &&
@@ -37,6 +44,6 @@ export function useThirdPartyFinish() {
         throw error;
       }
     },
-    [navigate],
+    [navigate, returnPath],
   );
 }

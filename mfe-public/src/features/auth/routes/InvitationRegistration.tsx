@@ -10,7 +10,7 @@ import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { DEFAULT_PATH } from '../hooks/useThirdPartyFinish';
+import { useReturnPath } from '../hooks/useThirdPartyFinish';
 
 const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 
@@ -18,6 +18,7 @@ const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 export function InvitationRegistration({ invitationId }: { invitationId: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
   const check = useQuery({
     queryKey: ['invitation', invitationId],
@@ -81,7 +82,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
         password: values.password,
         ...(invitation.email ? { email: invitation.email } : {}),
       });
-      navigate(DEFAULT_PATH, { replace: true });
+      navigate(returnPath, { replace: true });
     } catch (e) {
       setError(errorMessage(e, t('auth.invitation.failed')));
     }

@@ -2,19 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { auth, AUTH_MESSAGES, errorMessage, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { DEFAULT_PATH } from '../hooks/useThirdPartyFinish';
+import { useReturnPath } from '../hooks/useThirdPartyFinish';
 
 export function LoginPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const location = useLocation();
+  const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
   const schema = z.object({
     userName: z.string().trim().min(1, t('auth.validation.required')),
@@ -26,12 +26,11 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { userName: '', password: '' } });
 
-  const from = (location.state as { from?: string } | null)?.from;
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
       await auth.login(values);
-      navigate(from && from !== '/' ? from : DEFAULT_PATH, { replace: true });
+      navigate(returnPath, { replace: true });
     } catch (e) {
       setError(errorMessage(e, AUTH_MESSAGES.loginError));
     }

@@ -9,7 +9,7 @@ import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { DEFAULT_PATH } from '../hooks/useThirdPartyFinish';
+import { useReturnPath } from '../hooks/useThirdPartyFinish';
 import { identityFrom } from '../third-party/oidc';
 
 const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
@@ -18,6 +18,7 @@ const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken?: string; notFound?: string }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const withGoogle = Boolean(googleIdToken);
@@ -76,7 +77,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
       });
       if (result.token) {
         notify(result.message || t('auth.register.success'), 'success');
-        navigate(DEFAULT_PATH, { replace: true });
+        navigate(returnPath, { replace: true });
       } else {
         setInfo(result.message || t('auth.register.googleSignInAfter'));
       }
