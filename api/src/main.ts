@@ -31,7 +31,18 @@ async function start(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db });
+  } catch (error) {
+    // Adapters read their own settings while the app is built (the payment keys, say).
+    if (error instanceof ConfigError) {
+      console.error(`stockwise-api: bad configuration: ${error.message}`);
+      await db.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   let demo = null;
   if (config.seedDemo) demo = await seedDemoIfEmpty(db);
 
