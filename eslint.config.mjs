@@ -37,6 +37,10 @@ export default tseslint.config(
               message: 'Import from the package root: MUI is a whole-package federation singleton (rspack.base.js).',
             },
             {
+              group: ['@stockwise/shared/*'],
+              message: 'Import from @stockwise/shared itself: its index is the federation singleton’s public face.',
+            },
+            {
               group: ['mfe-*', '**/mfe-*/**', 'shell', '**/shell/src/**'],
               message: 'Remotes never import each other or the shell; use the URL, the API or @stockwise/shared.',
             },

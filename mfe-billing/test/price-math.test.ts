@@ -1,4 +1,4 @@
-import type { Plan } from '@stockwise/shared/src/api/types';
+import type { Plan } from '@stockwise/shared';
 import {
   formatPrice,
   hasPremiumPlan,

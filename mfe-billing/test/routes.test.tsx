@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { api } from '@stockwise/shared';
-import type { Addon, Plan } from '@stockwise/shared/src/api/types';
+import type { Addon, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
 
 const FREE: Plan = {

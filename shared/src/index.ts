@@ -25,7 +25,19 @@ export type {
 } from './auth/types';
 export { AUTH_MESSAGES, THIRD_PARTY_PROVIDER, THIRD_PARTY_FALLBACK_USER_NAME } from './auth/messages';
 export * as auth from './auth/flows';
-export type { AuthProviders } from './api/types';
+export type {
+  Addon,
+  ApiBody,
+  ApiOperations,
+  ApiResponse,
+  AuthProviders,
+  BillingOverview,
+  BillingSubscription,
+  Checkout,
+  Invitation,
+  Location,
+  PlanUsage,
+} from './api/types';
 export { isPremium, planDisplayName } from './auth/premium';
 export { api, createApiClient, setSessionLostHandler } from './api/client';
 export { AppError, errorMessage, serverError, toAppError } from './api/errors';

@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, auth } from '@stockwise/shared';
-import type {
-  BillingOverview,
-  BillingSubscription,
-  Invitation,
-  Location,
-  PlanUsage,
-} from '@stockwise/shared/src/api/types';
+import type { BillingOverview, BillingSubscription, Invitation, Location, PlanUsage } from '@stockwise/shared';
 
 export const billingKeys = {
   usage: ['billing', 'usage'] as const,

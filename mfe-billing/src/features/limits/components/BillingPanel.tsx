@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { errorMessage, i18n, notify, useTranslation } from '@stockwise/shared';
-import type { BillingOverview } from '@stockwise/shared/src/api/types';
+import type { BillingOverview } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { useAddons } from '../../pricing/api/catalog';
 import { formatPrice, planName } from '../../pricing/lib/price-math';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from '@stockwise/shared';
-import type { PlanUsage } from '@stockwise/shared/src/api/types';
+import type { PlanUsage } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { planName } from '../../pricing/lib/price-math';
 

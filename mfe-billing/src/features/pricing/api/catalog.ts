@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@stockwise/shared';
-import type { Addon, Plan } from '@stockwise/shared/src/api/types';
+import type { Addon, Plan } from '@stockwise/shared';
 
 // The public price list (GET /api/subscription/plans and /addons): no sign-in needed.
 

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, CircularProgress, Grid, Stack } from '@mui/material';
-import type { Plan } from '@stockwise/shared/src/api/types';
+import type { Plan } from '@stockwise/shared';
 import { useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';

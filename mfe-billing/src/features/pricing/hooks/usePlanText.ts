@@ -1,5 +1,5 @@
 import { useTranslation } from '@stockwise/shared';
-import type { Plan } from '@stockwise/shared/src/api/types';
+import type { Plan } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 
 /** A plan's subtitle and feature list, in the reader's language, with its real limits. */

@@ -1,5 +1,5 @@
 import { planDisplayName } from '@stockwise/shared';
-import type { Plan } from '@stockwise/shared/src/api/types';
+import type { Plan } from '@stockwise/shared';
 
 // Spec §9's price rules, in one place: the pricing page, the purchase page and their tests use these.
 

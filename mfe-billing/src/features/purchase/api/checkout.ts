@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@stockwise/shared';
-import type { ApiOperations, Checkout } from '@stockwise/shared/src/api/types';
+import type { ApiOperations, Checkout } from '@stockwise/shared';
 
 export type CheckoutRequest = ApiOperations['createCheckout']['body'];
 

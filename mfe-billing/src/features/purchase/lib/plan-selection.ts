@@ -1,4 +1,4 @@
-import type { Plan } from '@stockwise/shared/src/api/types';
+import type { Plan } from '@stockwise/shared';
 import { formatPrice, planName, toCents, yearlyDiscountPercent, yearlySaving } from '../../pricing/lib/price-math';
 
 // Spec §3: the plan selection the purchase page receives.
