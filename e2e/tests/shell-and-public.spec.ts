@@ -130,6 +130,18 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
   await expect(page).toHaveURL(/\/my-tasks$/);
 });
 
+test('at phone width the signed-in page is readable: no drawer modal hides it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const company = await registerCompany(page.request);
+  const { token, user } = await login(page.request, company.userName, company.password);
+  await signInWithToken(page, token, user);
+  await page.goto('/my-tasks');
+  // Role queries skip aria-hidden subtrees: the heading is found only if the page is exposed.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Tasks' })).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('button', { name: 'Toggle the menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('the theme survives a reload', async ({ page }) => {
   const owner = await registerCompany(page.request);
   const { token, user } = await login(page.request, owner.userName, owner.password);

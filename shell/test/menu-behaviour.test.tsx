@@ -10,7 +10,7 @@ beforeAll(() => installMatchMedia());
 beforeEach(() => {
   localStorage.clear();
   session.reload();
-  menuStore.setState({ openCollapseId: null, selectedId: null, drawerOpen: true });
+  menuStore.setState({ openCollapseId: null, selectedId: null, drawerOpen: null });
 });
 
 describe('side menu behaviour (spec §§2, 4, 8)', () => {

@@ -9,10 +9,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const wide = useWideScreen();
   const previous = useRef<boolean | null>(null);
 
-  // Entering a width class sets the drawer's natural state: open beside wide content,
-  // closed over narrow content until the toggle opens it.
+  // Entering another width class returns the drawer to its natural state (useDrawerOpen).
   useEffect(() => {
-    if (previous.current !== wide) menuActions.setDrawerOpen(wide);
+    if (previous.current !== null && previous.current !== wide) menuActions.setDrawerOpen(null);
     previous.current = wide;
   }, [wide]);
 

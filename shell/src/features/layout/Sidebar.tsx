@@ -46,7 +46,7 @@ function SidebarHeader() {
  * Spec §2: persistent on wide screens, temporary on narrow ones, where a menu pick closes it.
  */
 export function Sidebar({ wide }: { wide: boolean }) {
-  const drawerOpen = useMenuState((s) => s.drawerOpen);
+  const drawerOpen = useDrawerOpen(wide);
   const content = (
     <>
       <Toolbar />
@@ -73,6 +73,15 @@ export function Sidebar({ wide }: { wide: boolean }) {
       {content}
     </Drawer>
   );
+}
+
+/**
+ * Whether the drawer is open: as the user last set it, else open beside wide content and closed
+ * over narrow content. Deriving it (rather than flipping it in an effect) means a narrow screen
+ * never opens the temporary drawer's modal on its first render, which would hide the page.
+ */
+export function useDrawerOpen(wide: boolean): boolean {
+  return useMenuState((s) => s.drawerOpen) ?? wide;
 }
 
 /** Wide means the drawer can sit beside the content (md and up). */

@@ -6,7 +6,8 @@ import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typogra
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitcher, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
 import { DEFAULT_PATH } from '../../app/guards';
-import { menuActions, useMenuState } from '../navigation';
+import { menuActions } from '../navigation';
+import { useDrawerOpen, useWideScreen } from './Sidebar';
 import { usePremiumStatus } from '../session';
 import { ThemeToggle } from '../theme';
 import { AccountMenu } from './AccountMenu';
@@ -16,7 +17,7 @@ import { displayNameOf } from './user-name';
 export function TopBar() {
   const { t } = useTranslation('shell');
   const user = useSession((s) => s.user);
-  const drawerOpen = useMenuState((s) => s.drawerOpen);
+  const drawerOpen = useDrawerOpen(useWideScreen());
   const premium = usePremiumStatus();
   const name = displayNameOf(user, t('topBar.userFallback'));
 
@@ -35,7 +36,7 @@ export function TopBar() {
             aria-label={t('topBar.toggleMenu')}
             aria-controls="app-drawer"
             aria-expanded={drawerOpen}
-            onClick={() => menuActions.toggleDrawer()}
+            onClick={() => menuActions.setDrawerOpen(!drawerOpen)}
           >
             {drawerOpen ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>

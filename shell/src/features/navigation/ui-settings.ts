@@ -12,13 +12,14 @@ export const DRAWER_WIDTH = 260;
 export interface MenuState {
   openCollapseId: string | null;
   selectedId: string | null;
-  drawerOpen: boolean;
+  /** The drawer as the user set it; null = its natural state for the width (open when wide). */
+  drawerOpen: boolean | null;
 }
 
 export const menuStore = createStore<MenuState>(() => ({
   openCollapseId: null,
   selectedId: null,
-  drawerOpen: true,
+  drawerOpen: null,
 }));
 
 export const menuActions = {
@@ -32,11 +33,8 @@ export const menuActions = {
   select(id: string | null) {
     menuStore.setState({ selectedId: id });
   },
-  setDrawerOpen(drawerOpen: boolean) {
+  setDrawerOpen(drawerOpen: boolean | null) {
     menuStore.setState({ drawerOpen });
-  },
-  toggleDrawer() {
-    menuStore.setState((s) => ({ drawerOpen: !s.drawerOpen }));
   },
 };
 
