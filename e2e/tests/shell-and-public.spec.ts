@@ -16,6 +16,9 @@ const PUBLIC_PAGES = [
 ];
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  // The settled page, as a user reads it: data loaded, no transition halfway through.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -182,5 +185,9 @@ test('axe-core finds no serious or critical violation on the public pages and th
     await expectNoSeriousA11yViolations(page, path);
   }
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  // Check the settled dark page: not the toggle's tooltip halfway through its fade-in.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/contact (dark)');
 });
