@@ -2,7 +2,6 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
 import { E2E_PORT } from './support/ports';
 
-
 export default defineConfig({
   testDir: './tests',
   // One product instance serves every test; 2 cores: one worker keeps timings honest.

@@ -140,14 +140,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        code: 'NOT_FOUND',
-      }),
+    reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'NOT_FOUND',
+    }),
   );
 
   await app.register(helmet, {
