@@ -37,7 +37,7 @@ async function openYearlyCheckout(page: Page) {
   await expect(page.getByText('$290.00', { exact: true })).toBeVisible();
 }
 
-test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; choosing Premium leads to registration', async ({
+test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; choosing Premium leads through registration back to the purchase', async ({
   page,
 }) => {
   await page.goto('/pricing');
@@ -61,6 +61,22 @@ test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; c
     billingInterval: 'month',
     monthly: { actualPrice: 2900 },
   });
+
+  // Registering brings the new owner back to the purchase they chose, not to the dashboard.
+  const id = Date.now().toString(36);
+  await page.getByLabel('Company name').fill(`Pricing Visitors ${id}`);
+  await page.getByLabel('Industry').fill('Retail');
+  await page.getByLabel('Phone').fill('+1 555 0100');
+  await page.getByLabel('First name').fill('Vera');
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByLabel('User name').fill(`vera_${id}`);
+  await page.getByLabel('Email').fill(`vera_${id}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create company' }).click();
+  await expect(page).toHaveURL(/\/premium-purchase/);
+  await expect(page.getByText('Cancel anytime • 30-day money back guarantee')).toBeVisible();
+  await expect(page.getByTestId('purchase-price')).toHaveText('$29');
 });
 
 test('an owner buys Premium yearly with 4242 4242 4242 4242 and sees the Pro badge without signing in again', async ({
