@@ -63,3 +63,4 @@ export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';
 export { lazyPage, withTimeout, ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS } from './ui/lazy-page';
+export { fieldBinder } from './ui/form-field';

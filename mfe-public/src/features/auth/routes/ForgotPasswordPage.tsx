@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, useTranslation } from '@stockwise/shared';
+import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 
@@ -18,6 +18,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
@@ -56,9 +57,7 @@ export function ForgotPasswordPage() {
               autoComplete="email"
               autoFocus
               fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-              {...register('email')}
+              {...field('email')}
             />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {t('auth.forgot.submit')}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, useTranslation } from '@stockwise/shared';
+import { auth, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
@@ -47,6 +47,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', userName: '', password: '', confirmPassword: '' },
   });
+  const field = fieldBinder(register, errors);
 
   if (check.isPending) {
     return (
@@ -117,9 +118,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
                 autoComplete="given-name"
                 fullWidth
                 autoFocus
-                error={Boolean(errors.firstName)}
-                helperText={errors.firstName?.message}
-                {...register('firstName')}
+                {...field('firstName')}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -127,29 +126,18 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
                 label={t('auth.register.lastName')}
                 autoComplete="family-name"
                 fullWidth
-                error={Boolean(errors.lastName)}
-                helperText={errors.lastName?.message}
-                {...register('lastName')}
+                {...field('lastName')}
               />
             </Grid>
             <Grid size={12}>
-              <TextField
-                label={t('auth.register.userName')}
-                autoComplete="username"
-                fullWidth
-                error={Boolean(errors.userName)}
-                helperText={errors.userName?.message}
-                {...register('userName')}
-              />
+              <TextField label={t('auth.register.userName')} autoComplete="username" fullWidth {...field('userName')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <PasswordField
                 label={t('auth.register.password')}
                 autoComplete="new-password"
                 fullWidth
-                error={Boolean(errors.password)}
-                helperText={errors.password?.message}
-                {...register('password')}
+                {...field('password')}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -157,9 +145,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
                 label={t('auth.register.confirmPassword')}
                 autoComplete="new-password"
                 fullWidth
-                error={Boolean(errors.confirmPassword)}
-                helperText={errors.confirmPassword?.message}
-                {...register('confirmPassword')}
+                {...field('confirmPassword')}
               />
             </Grid>
           </Grid>

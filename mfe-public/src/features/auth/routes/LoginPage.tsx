@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, AUTH_MESSAGES, errorMessage, useTranslation } from '@stockwise/shared';
+import { auth, AUTH_MESSAGES, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
@@ -25,6 +25,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { userName: '', password: '' } });
+  const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -45,23 +46,8 @@ export function LoginPage() {
               {error}
             </Alert>
           ) : null}
-          <TextField
-            label={t('auth.userName')}
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            error={Boolean(errors.userName)}
-            helperText={errors.userName?.message}
-            {...register('userName')}
-          />
-          <PasswordField
-            label={t('auth.password')}
-            autoComplete="current-password"
-            fullWidth
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-            {...register('password')}
-          />
+          <TextField label={t('auth.userName')} autoComplete="username" autoFocus fullWidth {...field('userName')} />
+          <PasswordField label={t('auth.password')} autoComplete="current-password" fullWidth {...field('password')} />
           <Box sx={{ textAlign: 'right', mt: -0.5 }}>
             <Link component={RouterLink} to="/forgot-password" variant="body2">
               {t('auth.login.forgot')}

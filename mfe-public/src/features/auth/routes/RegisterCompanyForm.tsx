@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, notify, useTranslation } from '@stockwise/shared';
+import { auth, errorMessage, fieldBinder, notify, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
@@ -60,6 +60,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
       confirmPassword: '',
     },
   });
+  const bind = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -87,14 +88,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
   });
 
   const field = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      fullWidth
-      error={Boolean(errors[name])}
-      helperText={errors[name]?.message}
-      {...extra}
-      {...register(name)}
-    />
+    <TextField label={label} fullWidth {...extra} {...bind(name)} />
   );
 
   return (
@@ -162,9 +156,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
                     label={t('auth.register.password')}
                     autoComplete="new-password"
                     fullWidth
-                    error={Boolean(errors.password)}
-                    helperText={errors.password?.message}
-                    {...register('password')}
+                    {...bind('password')}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
@@ -172,9 +164,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
                     label={t('auth.register.confirmPassword')}
                     autoComplete="new-password"
                     fullWidth
-                    error={Boolean(errors.confirmPassword)}
-                    helperText={errors.confirmPassword?.message}
-                    {...register('confirmPassword')}
+                    {...bind('confirmPassword')}
                   />
                 </Grid>
               </>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, useTranslation } from '@stockwise/shared';
+import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
@@ -40,6 +40,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(schema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const requestNew = (
     <Button component={RouterLink} to="/forgot-password" variant="outlined" sx={{ mt: 2 }}>
@@ -109,17 +110,13 @@ export function ResetPasswordPage() {
               autoComplete="new-password"
               autoFocus
               fullWidth
-              error={Boolean(errors.newPassword)}
-              helperText={errors.newPassword?.message}
-              {...register('newPassword')}
+              {...field('newPassword')}
             />
             <PasswordField
               label={t('auth.reset.confirmPassword')}
               autoComplete="new-password"
               fullWidth
-              error={Boolean(errors.confirmPassword)}
-              helperText={errors.confirmPassword?.message}
-              {...register('confirmPassword')}
+              {...field('confirmPassword')}
             />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {t('auth.reset.submit')}

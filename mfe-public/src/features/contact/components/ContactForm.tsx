@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api, errorMessage, notify, useSession, useTranslation } from '@stockwise/shared';
+import { api, errorMessage, fieldBinder, notify, useSession, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 
 export interface ContactMessage {
@@ -36,6 +36,7 @@ export function ContactForm() {
     reset,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const field = fieldBinder(register, errors);
   const send = useMutation({
     mutationFn: async (values: Values) => {
       const body: ContactMessage = { name: values.name, email: values.email, message: values.message };
@@ -76,45 +77,16 @@ export function ContactForm() {
         ) : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={t('contact.name')}
-              autoComplete="name"
-              fullWidth
-              error={Boolean(errors.name)}
-              helperText={errors.name?.message}
-              {...register('name')}
-            />
+            <TextField label={t('contact.name')} autoComplete="name" fullWidth {...field('name')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label={t('contact.email')}
-              type="email"
-              autoComplete="email"
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-              {...register('email')}
-            />
+            <TextField label={t('contact.email')} type="email" autoComplete="email" fullWidth {...field('email')} />
           </Grid>
           <Grid size={12}>
-            <TextField
-              label={t('contact.subject')}
-              fullWidth
-              error={Boolean(errors.subject)}
-              helperText={errors.subject?.message}
-              {...register('subject')}
-            />
+            <TextField label={t('contact.subject')} fullWidth {...field('subject')} />
           </Grid>
           <Grid size={12}>
-            <TextField
-              label={t('contact.message')}
-              fullWidth
-              multiline
-              minRows={5}
-              error={Boolean(errors.message)}
-              helperText={errors.message?.message}
-              {...register('message')}
-            />
+            <TextField label={t('contact.message')} fullWidth multiline minRows={5} {...field('message')} />
           </Grid>
         </Grid>
         <Box>

@@ -22,6 +22,7 @@ import {
   auth,
   AUTH_MESSAGES,
   errorMessage,
+  fieldBinder,
   notify,
   readClaims,
   session,
@@ -66,6 +67,7 @@ export function ProfilePage() {
     resolver: zodResolver(schema),
     defaultValues: { firstName: '', lastName: '', userName: '', email: '', profilePictureUrl: null },
   });
+  const field = fieldBinder(register, errors);
   useEffect(() => {
     if (!user) return;
     reset({
@@ -191,45 +193,16 @@ export function ProfilePage() {
             ) : null}
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  label={t('profile.firstName')}
-                  autoComplete="given-name"
-                  fullWidth
-                  error={Boolean(errors.firstName)}
-                  helperText={errors.firstName?.message}
-                  {...register('firstName')}
-                />
+                <TextField label={t('profile.firstName')} autoComplete="given-name" fullWidth {...field('firstName')} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  label={t('profile.lastName')}
-                  autoComplete="family-name"
-                  fullWidth
-                  error={Boolean(errors.lastName)}
-                  helperText={errors.lastName?.message}
-                  {...register('lastName')}
-                />
+                <TextField label={t('profile.lastName')} autoComplete="family-name" fullWidth {...field('lastName')} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  label={t('profile.userName')}
-                  autoComplete="username"
-                  fullWidth
-                  error={Boolean(errors.userName)}
-                  helperText={errors.userName?.message}
-                  {...register('userName')}
-                />
+                <TextField label={t('profile.userName')} autoComplete="username" fullWidth {...field('userName')} />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  label={t('profile.email')}
-                  type="email"
-                  autoComplete="email"
-                  fullWidth
-                  error={Boolean(errors.email)}
-                  helperText={errors.email?.message}
-                  {...register('email')}
-                />
+                <TextField label={t('profile.email')} type="email" autoComplete="email" fullWidth {...field('email')} />
               </Grid>
             </Grid>
             {user?.roles?.length ? (
