@@ -1,32 +1,44 @@
-import { TextField } from '@mui/material';
-import { act, render, screen } from '@testing-library/react';
+import { Button, TextField } from '@mui/material';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { fieldBinder } from '../src/ui/form-field';
 
-let setFieldError: (message: string) => void = () => undefined;
+type Values = { email: string };
+const resolver: Resolver<Values> = async (values) =>
+  values.email.includes('@')
+    ? { values, errors: {} }
+    : { values: {}, errors: { email: { type: 'format', message: 'Enter a valid email address.' } } };
 
-function Form() {
+function Form({ onSubmit }: { onSubmit: (values: Values) => void }) {
   const {
     register,
-    setError,
+    handleSubmit,
     formState: { errors },
-  } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  } = useForm<Values>({ defaultValues: { email: '' }, resolver });
   const field = fieldBinder(register, errors);
-  setFieldError = (message) => setError('email', { message });
-  return <TextField label="Email" {...field('email')} />;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)}>
+      <TextField label="Email" {...field('email')} />
+      <Button type="submit">Send</Button>
+    </form>
+  );
 }
 
 describe('fieldBinder', () => {
-  it('registers the field and shows its error as helper text, marked invalid', async () => {
-    render(<Form />);
-    const input = screen.getByLabelText('Email');
-    await userEvent.type(input, 'ada@example.com');
-    expect(input).toHaveValue('ada@example.com');
-    expect(input).not.toHaveAttribute('aria-invalid', 'true');
-
-    act(() => setFieldError('Enter a valid email address.'));
+  it('shows the field’s error as helper text and marks it invalid; a valid value is submitted', async () => {
+    const onSubmit = jest.fn();
+    render(<Form onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com' }, expect.anything());
+    expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument();
   });
 });
