@@ -7,8 +7,11 @@ import { fieldBinder } from '../src/ui/form-field';
 type Values = { email: string };
 const resolver: Resolver<Values> = async (values) =>
   values.email.includes('@')
-    ? { values, errors: {} }
-    : { values: {}, errors: { email: { type: 'format', message: 'Enter a valid email address.' } } };
+    ? { values, errors: {} as Record<string, never> }
+    : {
+        values: {} as Record<string, never>,
+        errors: { email: { type: 'format', message: 'Enter a valid email address.' } },
+      };
 
 function Form({ onSubmit }: { onSubmit: (values: Values) => void }) {
   const {
