@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { DonePanel } from '../components/DonePanel';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation(NS);
@@ -33,16 +34,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthShell title={t('auth.forgot.title')} subtitle={sent ? undefined : t('auth.forgot.subtitle')}>
       {sent ? (
-        <Stack spacing={2}>
-          <Alert severity="success" role="status">
-            <strong>{t('auth.forgot.sent')}</strong>
-            <br />
-            {sent}
-          </Alert>
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t('auth.forgot.back')}
-          </Button>
-        </Stack>
+        <DonePanel title={t('auth.forgot.sent')} message={sent} action={t('auth.forgot.back')} to="/login" />
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>

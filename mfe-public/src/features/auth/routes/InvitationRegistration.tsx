@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { auth, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 
@@ -132,22 +132,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
             <Grid size={12}>
               <TextField label={t('auth.register.userName')} autoComplete="username" fullWidth {...field('userName')} />
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <PasswordField
-                label={t('auth.register.password')}
-                autoComplete="new-password"
-                fullWidth
-                {...field('password')}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <PasswordField
-                label={t('auth.register.confirmPassword')}
-                autoComplete="new-password"
-                fullWidth
-                {...field('confirmPassword')}
-              />
-            </Grid>
+            <NewPasswordFields password={field('password')} confirmPassword={field('confirmPassword')} />
           </Grid>
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {t('auth.invitation.submit')}

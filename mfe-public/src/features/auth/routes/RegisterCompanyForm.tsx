@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { auth, errorMessage, fieldBinder, notify, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 import { identityFrom } from '../third-party/oidc';
@@ -150,24 +150,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
               })}
             </Grid>
             {withGoogle ? null : (
-              <>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <PasswordField
-                    label={t('auth.register.password')}
-                    autoComplete="new-password"
-                    fullWidth
-                    {...bind('password')}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <PasswordField
-                    label={t('auth.register.confirmPassword')}
-                    autoComplete="new-password"
-                    fullWidth
-                    {...bind('confirmPassword')}
-                  />
-                </Grid>
-              </>
+              <NewPasswordFields password={bind('password')} confirmPassword={bind('confirmPassword')} />
             )}
           </Grid>
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { DonePanel } from '../components/DonePanel';
 import { PasswordField } from '../components/PasswordField';
 
 /** The mailed link: /reset-password?email=…&token=…; the link is checked before the form shows. */
@@ -87,16 +88,7 @@ export function ResetPasswordPage() {
   return (
     <AuthShell title={t('auth.reset.title')} subtitle={email}>
       {done ? (
-        <Stack spacing={2}>
-          <Alert severity="success" role="status">
-            <strong>{t('auth.reset.done')}</strong>
-            <br />
-            {done}
-          </Alert>
-          <Button component={RouterLink} to="/login" variant="contained">
-            {t('auth.reset.signIn')}
-          </Button>
-        </Stack>
+        <DonePanel title={t('auth.reset.done')} message={done} action={t('auth.reset.signIn')} to="/login" />
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
