@@ -1,22 +1,9 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { chosenPrice, type PlanSelection } from '../../purchase/lib/plan-selection';
 import { formatPrice, showDiscountBadge } from '../lib/price-math';
+import { FeatureList } from '../../../components/FeatureList';
 
 /** One plan: name, subtitle, the chosen billing's price (and the yearly saving), features, its action. */
 export function PlanCard({
@@ -78,16 +65,7 @@ export function PlanCard({
             </Typography>
           ) : null}
         </Box>
-        <List dense sx={{ mt: 1 }}>
-          {selection.features.map((feature) => (
-            <ListItem key={feature} disableGutters>
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <CheckCircleOutline color="success" fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={feature} />
-            </ListItem>
-          ))}
-        </List>
+        <FeatureList features={selection.features} sx={{ mt: 1 }} />
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
         <Button

@@ -1,24 +1,12 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import {
-  Box,
-  Card,
-  CardContent,
-  Chip,
-  Divider,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { BillingSwitch } from '../../pricing/components/BillingSwitch';
 import { formatPrice, showDiscountBadge } from '../../pricing/lib/price-math';
 import { chosenPrice, type PlanSelection, type SelectedBilling } from '../lib/plan-selection';
+import { FeatureList } from '../../../components/FeatureList';
 
 /** Spec §2's purchase page body: the selection, its billing, the price and the guarantee. */
 export function OrderSummary({
@@ -45,16 +33,7 @@ export function OrderSummary({
           <Typography variant="subtitle2" sx={{ mt: 3 }}>
             {t('purchase.features')}
           </Typography>
-          <List dense>
-            {selection.features.map((feature) => (
-              <ListItem key={feature} disableGutters>
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  <CheckCircleOutline color="success" fontSize="small" />
-                </ListItemIcon>
-                <ListItemText primary={feature} />
-              </ListItem>
-            ))}
-          </List>
+          <FeatureList features={selection.features} />
         </CardContent>
       </Card>
       <Card variant="outlined" sx={{ flex: 1 }}>
