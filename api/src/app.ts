@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { inTenant } from './db/tenant.js';
+import { refuseNulCharacters } from './lib/text-input.js';
 import { ApiError, unauthorized } from './lib/errors.js';
 import { persistedSecret } from './lib/secrets.js';
 import './context.js';
@@ -103,6 +104,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    refuseNulCharacters(request.params);
+    refuseNulCharacters(request.query);
+    refuseNulCharacters(request.body);
   });
 
   app.setErrorHandler((error: FastifyError & { constraint?: string; code?: string }, request, reply) => {

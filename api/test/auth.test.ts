@@ -528,3 +528,34 @@ describe('public catalogue and contact', () => {
     expect(limited.statusCode).toBe(429);
   });
 });
+
+describe('text the database cannot store', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await testApp();
+  });
+  afterAll(() => ctx.close());
+
+  test('a NUL character in any field is refused with 400 naming the field, and nothing is written', async () => {
+    const before = await ctx.db.query(`SELECT count(*)::int AS n FROM contact_messages`);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ada\u0000', email: 'ada@example.com', message: 'Hello there, a question.' },
+      remoteAddress: ip(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'name' });
+    const after = await ctx.db.query(`SELECT count(*)::int AS n FROM contact_messages`);
+    expect(after).toEqual(before);
+
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName: 'ada', password: 'pass\u0000word' },
+      remoteAddress: ip(),
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ field: 'password' });
+  });
+});
