@@ -22,7 +22,7 @@ export const en = {
     secondary: 'See how it works',
     note: 'Free plan, no card needed. Upgrade when you grow.',
     previewTitle: 'Stock by location',
-    previewUpdated: 'Updated live',
+    previewUpdated: 'Example',
     previewRows: ['Main warehouse', 'Downtown store', 'Service desk'],
     previewStatus: ['In stock', 'In process', 'Sold today'],
   },

@@ -23,7 +23,7 @@ export const tr: PublicTexts = {
     secondary: 'Nasıl çalıştığını görün',
     note: 'Ücretsiz plan, kart gerekmez. Büyüdükçe yükseltin.',
     previewTitle: 'Konuma göre stok',
-    previewUpdated: 'Canlı güncelleniyor',
+    previewUpdated: 'Örnek',
     previewRows: ['Ana depo', 'Merkez mağaza', 'Servis masası'],
     previewStatus: ['Stokta', 'İşlemde', 'Bugün satılan'],
   },

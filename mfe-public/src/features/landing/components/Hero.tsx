@@ -27,7 +27,7 @@ function ProductPreview() {
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Typography sx={{ fontWeight: 700 }}>{t('hero.previewTitle')}</Typography>
-        <Chip size="small" color="success" variant="outlined" label={t('hero.previewUpdated')} />
+        <Chip size="small" variant="outlined" label={t('hero.previewUpdated')} />
       </Box>
       <Stack spacing={2}>
         {rows.map((row, index) => (
