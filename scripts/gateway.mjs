@@ -143,7 +143,7 @@ export async function buildRemoteServer(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT || 8080);
   const app = await buildGateway({ apiUrl: process.env.API_URL || 'http://127.0.0.1:8081', logger: { level: 'warn' } });
-  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** A tiny browser: follows redirects by hand, keeps cookies. */
-async function signInWithLocalGoogle(email: string): Promise<string> {
+async function signInWithLocalGoogle(email: string, givenNonce?: string): Promise<string> {
+  // As the browser does: a nonce from the API first, carried through the sign-in into the ID token.
+  const nonce =
+    givenNonce ??
+    ((await (await fetch(`${base}/api/auth/google-nonce`, { method: 'POST' })).json()) as { nonce: string }).nonce;
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const go = async (url: string, init: RequestInit = {}) => {
@@ -53,14 +57,14 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: 's1',
-    nonce: 'n1',
+    nonce,
   }).forEach(([k, v]) => auth.searchParams.set(k, v));
   let res = await go(auth.href);
   expect(res.status).toBe(303);
   let location = new URL(res.headers.get('location')!, base).href;
   expect(location).toContain('/oidc/interaction/');
   const page = await go(location);
-  expect(await page.text()).toContain('Sign in with Google');
+  expect(await page.text()).toContain('Development sign-in — not Google');
   res = await go(location, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -92,7 +96,7 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
 
 test('code + PKCE flow gives an RS256 ID token that jose verifies against the published JWKS', async () => {
   const email = `${unique('g')}@gmail.com`;
-  const idToken = await signInWithLocalGoogle(email);
+  const idToken = await signInWithLocalGoogle(email, 'n1');
   const discovery = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as {
     issuer: string;
     jwks_uri: string;
@@ -120,7 +124,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toMatchObject({
     code: 'ACCOUNT_NOT_FOUND',
-    message: expect.stringMatching(/Register your company with Google/),
+    message: expect.stringMatching(/register your company with Google/),
   });
   const created = await ctx.app.inject({
     method: 'POST',
@@ -135,12 +139,16 @@ test('google-login: unknown account → clear 404; after company-with-admin with
       phone: '',
       industry: '',
       withGoogle: true,
-      idToken,
+      idToken: await signInWithLocalGoogle(email),
     },
   });
   expect(created.statusCode).toBe(200);
   expect(created.json().token).toEqual(expect.any(String));
-  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login',
+    payload: { idToken: await signInWithLocalGoogle(email) },
+  });
   expect(login.statusCode).toBe(200);
   expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Company Owner'] });
 
@@ -154,7 +162,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   const wrongPerson = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/google-login-with-invitation',
-    payload: { idToken, invitationId: inv.json().id },
+    payload: { idToken: await signInWithLocalGoogle(email), invitationId: inv.json().id },
   });
   expect(wrongPerson.statusCode).toBe(409);
   const inviteeToken = await signInWithLocalGoogle(inviteeEmail);

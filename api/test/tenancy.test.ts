@@ -39,7 +39,9 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/auth/updateuser',
     headers: bearer(a.token),
-    payload: { profilePictureUrl: 'https://cdn.example.com/alpha.png' },
+    payload: {
+      profilePictureUrl: `http://localhost:8080/storage/v1/object/public/company-logos/${a.companyId}/profile-pictures/${a.userId}/1.png`,
+    },
   });
   const inv = await ctx.app.inject({
     method: 'POST',

@@ -7,6 +7,9 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     code: Type.Optional(Type.String()),
     field: Type.Optional(Type.String()),
+    verificationToken: Type.Optional(
+      Type.String({ description: 'Login of an account whose email is not verified yet: resends the link.' }),
+    ),
   },
   { title: 'ErrorResponse' },
 );
@@ -19,11 +22,20 @@ export function answers<S extends TSchema>(ok: S, status = 200) {
   };
 }
 
+/**
+ * A one-line text: no control characters (C0, DEL, C1) and no bidirectional overrides or isolates,
+ * which can make a name read differently on screen than it is stored (a spoofed user or company).
+ */
+export const ONE_LINE = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
+export const OneLine = (options: { minLength?: number; maxLength: number; description?: string }) =>
+  Type.String({ ...options, pattern: ONE_LINE });
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-export const UserName = Type.String({ minLength: 3, maxLength: 100, pattern: '^[A-Za-z0-9._@+-]+$' });
-export const PersonName = Type.String({ minLength: 1, maxLength: 100 });
+/** No `@`: a user name can never shadow somebody's email at sign-in. */
+export const UserName = Type.String({ minLength: 3, maxLength: 100, pattern: '^[A-Za-z0-9._+-]+$' });
+export const PersonName = OneLine({ minLength: 1, maxLength: 100 });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
 export const Message = Type.Object({ message: Type.String() }, { title: 'MessageResponse' });
 export const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });

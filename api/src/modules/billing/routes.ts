@@ -3,12 +3,13 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import Stripe from 'stripe';
-import { ConfigError } from '../../config.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import type { Config } from '../../config.js';
+import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
+import { thisMachineOnly } from '../../lib/network.js';
 import { answers, ErrorResponse } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { renderCheckout } from './checkout-page.js';
-import { applyEvent, type WebhookEvent } from './events.js';
+import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
 import { LocalPaymentProvider } from './providers/local.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { StripePaymentProvider, type StripeApi } from './providers/stripe.js';
@@ -38,31 +39,50 @@ import { chargeTestCard } from './test-cards.js';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOK_PATH = '/api/billing/webhook';
 
-/** STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) selects Stripe; otherwise the embedded checkout. */
-export async function paymentProviderFromEnv(
-  env: NodeJS.ProcessEnv,
-  publicUrl: string,
-  secret: () => Promise<string>,
-): Promise<PaymentProvider> {
-  const secretKey = env.STRIPE_SECRET_KEY;
-  if (secretKey) {
-    if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
-    const stripe = new Stripe(secretKey) as unknown as StripeApi;
-    return new StripePaymentProvider(stripe, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PUBLISHABLE_KEY || null);
-  }
-  return new LocalPaymentProvider(publicUrl, await secret());
+/** The `t=` of a Stripe-Signature header (seconds), or Infinity when it has none. */
+function signedAt(header: string): number {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
+  return t ? Number(t) : Infinity;
 }
 
-export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider }> = async (app, options) => {
+
+/**
+ * The payments adapter, chosen once: Stripe when STRIPE_SECRET_KEY is set; in development the
+ * embedded checkout (a stand-in that takes Stripe's test cards); in production nothing, and
+ * payments say they are not configured — a test card never buys Premium on a real server.
+ */
+export async function paymentProviderFromConfig(
+  config: Pick<Config, 'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey'>,
+  secret: () => Promise<string>,
+): Promise<PaymentProvider | null> {
+  if (config.stripeSecretKey) {
+    const stripe = new Stripe(config.stripeSecretKey) as unknown as StripeApi;
+    return new StripePaymentProvider(stripe, config.stripeWebhookSecret!, config.stripePublishableKey);
+  }
+  if (config.production) return null;
+  return new LocalPaymentProvider(config.publicUrl, await secret());
+}
+
+export const PAYMENTS_NOT_CONFIGURED = 'PAYMENTS_NOT_CONFIGURED';
+
+export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider | null }> = async (
+  app,
+  options,
+) => {
   const provider =
-    options.provider ??
-    (await paymentProviderFromEnv(process.env, app.config.publicUrl, () =>
-      persistedSecret(app.db, 'stripe-local-webhook', () => `whsec_${randomBytes(32).toString('base64url')}`),
-    ));
+    options.provider !== undefined
+      ? options.provider
+      : await paymentProviderFromConfig(app.config, () =>
+          persistedSecret(app.db, 'stripe-local-webhook', () => `whsec_${randomBytes(32).toString('base64url')}`),
+        );
+  const configured = (): PaymentProvider => {
+    if (!provider) throw serviceUnavailable('Payments are not configured on this server.', PAYMENTS_NOT_CONFIGURED);
+    return provider;
+  };
   const common = { tags: ['billing'], security: [{ bearer: [] }] };
 
   // The webhook: the raw body, exactly as signed, for both adapters.
-  await app.register(async (hook) => {
+  if (provider) await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
@@ -92,6 +112,8 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
             provider.webhookSecret,
             SIGNATURE_TOLERANCE_SECONDS,
           ) as unknown as WebhookEvent;
+          // Stripe's SDK only refuses old signatures; one stamped in the future is refused too.
+          if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) throw new Error('tolerance');
         } catch (error) {
           const stale = /tolerance/i.test((error as Error).message);
           throw badRequest(
@@ -105,7 +127,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         if (
           typeof event?.id !== 'string' ||
           typeof event.type !== 'string' ||
-          typeof event.created !== 'number' ||
+          !isEpochSeconds(event.created) ||
           !event.data?.object ||
           typeof event.data.object !== 'object'
         ) {
@@ -138,7 +160,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
       (request) => {
         const p = request.principal!;
         return createCheckout(
-          { db: app.db, provider, publicUrl: app.config.publicUrl, companyId: p.companyId, userId: p.userId },
+          { db: app.db, provider: configured(), publicUrl: app.config.publicUrl, companyId: p.companyId, userId: p.userId },
           request.body,
         );
       },
@@ -170,7 +192,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
       (request) =>
         app.inCompany(request, async (q) => {
           await requireOwner(q, request.principal!.userId);
-          return overview(q, provider.name);
+          return overview(q, provider?.name ?? null);
         }),
     );
 
@@ -191,14 +213,16 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           },
         },
         (request) =>
-          setCancelAtPeriodEnd(app.db, provider, request.principal!.companyId, request.principal!.userId, cancel),
+          setCancelAtPeriodEnd(app.db, configured(), request.principal!.companyId, request.principal!.userId, cancel),
       );
     }
   });
 
   // The embedded checkout page (local adapter only): a browser form, no token.
-  if (provider.name === 'local') {
+  if (provider?.name === 'local') {
     await app.register(async (scope) => {
+      // A development stand-in: for a browser on this machine only.
+      scope.addHook('onRequest', thisMachineOnly);
       const page = scope.withTypeProvider<TypeBoxTypeProvider>();
       await page.register(formbody, { bodyLimit: 4096 });
       // HTML for people; the one JSON error shape when the id names no checkout.

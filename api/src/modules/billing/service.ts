@@ -255,7 +255,7 @@ async function billingSubscription(q: Queryable) {
   };
 }
 
-export async function overview(q: Queryable, provider: PaymentProvider['name']) {
+export async function overview(q: Queryable, provider: PaymentProvider['name'] | null) {
   const addons = await q.query<Static<typeof CompanyAddonSchema>>(
     `SELECT ca.id, ca.addon_id AS "addonId", a.name AS "addonName", a.type, a.units, ca.quantity,
             ${ISO('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { answers, Email, IdParams } from '../../lib/schemas.js';
+import { answers, Email, IdParams, OneLine } from '../../lib/schemas.js';
 import { ADMIN, currentRoles, key, OWNER } from '../auth/accounts.js';
 import { createInvitation, INVITATION_SELECT, type Invitation, REFUSALS } from './service.js';
 
@@ -31,7 +31,7 @@ export const InvitationSchema = Type.Object(
 export const CreateInvitationBody = Type.Object(
   {
     email: Email,
-    roles: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
+    roles: Type.Array(OneLine({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
   },
   { additionalProperties: false, title: 'CreateInvitationRequest' },
 );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { answers } from '../../lib/schemas.js';
+import { OneLine, answers } from '../../lib/schemas.js';
 import { requireManager } from '../invitations/routes.js';
 import { assertLocationsAvailable } from '../subscriptions/plan-limits.js';
 
@@ -21,8 +21,7 @@ export const LocationSchema = Type.Object(
 
 export const CreateLocationBody = Type.Object(
   {
-    // No control characters (PostgreSQL text cannot hold NUL; a name is one line).
-    name: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }),
+    name: OneLine({ minLength: 1, maxLength: 120 }),
     parentId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
   },
   { additionalProperties: false, title: 'CreateLocationRequest' },
