@@ -210,3 +210,73 @@ test('GET /api/auth/providers: the embedded provider by default, Google when GOO
     await google.close();
   }
 });
+
+describe('a Google identity never takes over a password account (issue 8)', () => {
+  test('the same email does not sign in to a password account; connecting from the profile does', async () => {
+    const { registerCompany, PASSWORD } = await import('./helpers.js');
+    const victim = await registerCompany(ctx.app);
+    const byEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(byEmail.statusCode).toBe(404);
+    expect(byEmail.json().token).toBeUndefined();
+
+    const connected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/connect-google',
+      headers: bearer(victim.token),
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json()).toMatchObject({ googleConnected: true, userName: victim.userName });
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(victim.userId);
+    // and the password still works beside it
+    const pw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName: victim.userName, password: PASSWORD },
+    });
+    expect(pw.statusCode).toBe(200);
+  });
+
+  test('an ID token is accepted once, and only with a nonce the API issued', async () => {
+    const email = `${unique('g')}@gmail.com`;
+    const userName = unique('gg');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/company-with-admin',
+      remoteAddress: '10.201.' + Math.floor(Math.random() * 250) + '.' + Math.floor(Math.random() * 250),
+      payload: {
+        companyName: 'Once Co',
+        userName,
+        email,
+        firstName: 'O',
+        lastName: 'C',
+        withGoogle: true,
+        idToken: await signInWithLocalGoogle(email),
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const idToken = await signInWithLocalGoogle(email);
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+    expect(first.statusCode).toBe(200);
+    const replay = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('ID_TOKEN_REUSED');
+    const ownNonce = await signInWithLocalGoogle(email, 'a-nonce-the-api-never-issued');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: ownNonce },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+});

@@ -51,11 +51,9 @@ async function assertAppRoleIsSafe(q: Queryable): Promise<void> {
     [APP_ROLE],
   );
   if (!role) return;
-  const wrong = [
-    role.rolsuper && 'SUPERUSER',
-    role.rolbypassrls && 'BYPASSRLS',
-    role.rolcanlogin && 'LOGIN',
-  ].filter(Boolean);
+  const wrong = [role.rolsuper && 'SUPERUSER', role.rolbypassrls && 'BYPASSRLS', role.rolcanlogin && 'LOGIN'].filter(
+    Boolean,
+  );
   if (wrong.length) {
     throw new Error(
       `the database role ${APP_ROLE} has ${wrong.join(', ')}; row-level security would not hold. ` +

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { persistedSecret } from '../lib/secrets.js';
 import { TokenService } from '../modules/auth/tokens.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../modules/mail/mailer.js';
-import { oidcProviderPlugin } from '../modules/oidc/provider.js';
 import { googleVerifier, localVerifier } from '../modules/oidc/verify.js';
 
 /**
@@ -24,8 +23,11 @@ export const adaptersPlugin = fp<{ mailer?: Mailer }>(
         (config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new OutboxMailer(db, app.log)),
     );
     if (config.googleClientId) app.decorate('idTokens', googleVerifier(config.googleClientId));
-    else if (!config.production) app.decorate('idTokens', localVerifier(await oidcProviderPlugin(app)));
-    else app.decorate('idTokens', null);
+    else if (!config.production) {
+      // Loaded only here: production never loads the stand-in's code at all.
+      const { oidcProviderPlugin } = await import('../modules/oidc/provider.js');
+      app.decorate('idTokens', localVerifier(await oidcProviderPlugin(app)));
+    } else app.decorate('idTokens', null);
   },
   { name: 'adapters' },
 );

@@ -185,7 +185,10 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           me.userId,
           identity.subject,
         ]);
-        await q.query(`UPDATE user_directory SET google_subject = $2 WHERE user_id = $1`, [me.userId, identity.subject]);
+        await q.query(`UPDATE user_directory SET google_subject = $2 WHERE user_id = $1`, [
+          me.userId,
+          identity.subject,
+        ]);
         return (await loadUserInfo(q, me.userId))!;
       });
     },

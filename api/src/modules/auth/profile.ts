@@ -147,9 +147,10 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const url = await inTenant(db, viewer.companyId, async (q) => {
         const me = await q.query(`SELECT 1 FROM users WHERE id = $1`, [viewer.userId]);
         if (me.length === 0) throw unauthorized('Your account no longer exists.', 'USER_GONE');
-        const [row] = await q.query<{ url: string | null }>(`SELECT profile_picture_url AS url FROM users WHERE id = $1`, [
-          request.params.id,
-        ]);
+        const [row] = await q.query<{ url: string | null }>(
+          `SELECT profile_picture_url AS url FROM users WHERE id = $1`,
+          [request.params.id],
+        );
         if (!row) throw notFound('User not found.');
         if (!row.url) throw notFound('This user has no profile picture.');
         return row.url;

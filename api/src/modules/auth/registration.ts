@@ -116,7 +116,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           emailVerified: identity !== null,
         },
       );
-      if (identity) return { message: 'Your company has been created.', companyId, ...(await startSession(app, reply, user)) };
+      if (identity)
+        return { message: 'Your company has been created.', companyId, ...(await startSession(app, reply, user)) };
       return { companyId, ...(await verifyNewAccount(request, user)) };
     },
   );

@@ -26,7 +26,11 @@ export async function setPictureCookie(
   user: { id: string; companyId: string },
 ): Promise<void> {
   const seconds = app.tokens.ttlSeconds;
-  const value = await app.tokens.signPurpose('profile-pictures', { userId: user.id, companyId: user.companyId }, seconds);
+  const value = await app.tokens.signPurpose(
+    'profile-pictures',
+    { userId: user.id, companyId: user.companyId },
+    seconds,
+  );
   const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   reply.header(
     'set-cookie',

@@ -43,7 +43,11 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
               `SELECT password_hash AS hash, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1`,
               [entry.userId],
             );
-            return { hash: row?.hash ?? null, verified: row?.verified ?? false, info: await loadUserInfo(q, entry.userId) };
+            return {
+              hash: row?.hash ?? null,
+              verified: row?.verified ?? false,
+              info: await loadUserInfo(q, entry.userId),
+            };
           })
         : null;
       const ok = await verifyPassword(found?.hash ?? null, password);

@@ -45,7 +45,6 @@ function signedAt(header: string): number {
   return t ? Number(t) : Infinity;
 }
 
-
 /**
  * The payments adapter, chosen once: Stripe when STRIPE_SECRET_KEY is set; in development the
  * embedded checkout (a stand-in that takes Stripe's test cards); in production nothing, and
@@ -65,10 +64,7 @@ export async function paymentProviderFromConfig(
 
 export const PAYMENTS_NOT_CONFIGURED = 'PAYMENTS_NOT_CONFIGURED';
 
-export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider | null }> = async (
-  app,
-  options,
-) => {
+export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider | null }> = async (app, options) => {
   const provider =
     options.provider !== undefined
       ? options.provider
@@ -82,63 +78,64 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
   const common = { tags: ['billing'], security: [{ bearer: [] }] };
 
   // The webhook: the raw body, exactly as signed, for both adapters.
-  if (provider) await app.register(async (hook) => {
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
-    hook.post(
-      WEBHOOK_PATH,
-      {
-        schema: {
-          tags: ['billing'],
-          operationId: 'billingWebhook',
-          description:
-            'Stripe-signed events (Stripe, or the embedded checkout). Unsigned, tampered or stale (over 300 s) → 400.',
-          response: answers(WebhookAnswer),
+  if (provider)
+    await app.register(async (hook) => {
+      hook.removeAllContentTypeParsers();
+      hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
+      hook.post(
+        WEBHOOK_PATH,
+        {
+          schema: {
+            tags: ['billing'],
+            operationId: 'billingWebhook',
+            description:
+              'Stripe-signed events (Stripe, or the embedded checkout). Unsigned, tampered or stale (over 300 s) → 400.',
+            response: answers(WebhookAnswer),
+          },
         },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        if (typeof signature !== 'string' || !signature)
-          throw badRequest('Missing Stripe-Signature header.', 'stripe-signature', 'SIGNATURE_MISSING');
-        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-          throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
-        let event: WebhookEvent;
-        try {
-          event = Stripe.webhooks.constructEvent(
-            request.body,
-            signature,
-            provider.webhookSecret,
-            SIGNATURE_TOLERANCE_SECONDS,
-          ) as unknown as WebhookEvent;
-          // Stripe's SDK only refuses old signatures; one stamped in the future is refused too.
-          if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) throw new Error('tolerance');
-        } catch (error) {
-          const stale = /tolerance/i.test((error as Error).message);
-          throw badRequest(
-            stale
-              ? 'The event signature is too old (over 300 seconds): refused as a possible replay.'
-              : 'The event signature does not match its body.',
-            'stripe-signature',
-            stale ? 'SIGNATURE_STALE' : 'SIGNATURE_INVALID',
-          );
-        }
-        if (
-          typeof event?.id !== 'string' ||
-          typeof event.type !== 'string' ||
-          !isEpochSeconds(event.created) ||
-          !event.data?.object ||
-          typeof event.data.object !== 'object'
-        ) {
-          throw badRequest('The event is not a Stripe event.', 'body', 'EVENT_INVALID');
-        }
-        const outcome = await applyEvent(app.db, event);
-        request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
-        return { received: true, outcome };
-      },
-    );
-  });
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || !signature)
+            throw badRequest('Missing Stripe-Signature header.', 'stripe-signature', 'SIGNATURE_MISSING');
+          if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+            throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
+          let event: WebhookEvent;
+          try {
+            event = Stripe.webhooks.constructEvent(
+              request.body,
+              signature,
+              provider.webhookSecret,
+              SIGNATURE_TOLERANCE_SECONDS,
+            ) as unknown as WebhookEvent;
+            // Stripe's SDK only refuses old signatures; one stamped in the future is refused too.
+            if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) throw new Error('tolerance');
+          } catch (error) {
+            const stale = /tolerance/i.test((error as Error).message);
+            throw badRequest(
+              stale
+                ? 'The event signature is too old (over 300 seconds): refused as a possible replay.'
+                : 'The event signature does not match its body.',
+              'stripe-signature',
+              stale ? 'SIGNATURE_STALE' : 'SIGNATURE_INVALID',
+            );
+          }
+          if (
+            typeof event?.id !== 'string' ||
+            typeof event.type !== 'string' ||
+            !isEpochSeconds(event.created) ||
+            !event.data?.object ||
+            typeof event.data.object !== 'object'
+          ) {
+            throw badRequest('The event is not a Stripe event.', 'body', 'EVENT_INVALID');
+          }
+          const outcome = await applyEvent(app.db, event);
+          request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
+          return { received: true, outcome };
+        },
+      );
+    });
 
   // Signed-in calls.
   await app.register(async (scope) => {
@@ -160,7 +157,13 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
       (request) => {
         const p = request.principal!;
         return createCheckout(
-          { db: app.db, provider: configured(), publicUrl: app.config.publicUrl, companyId: p.companyId, userId: p.userId },
+          {
+            db: app.db,
+            provider: configured(),
+            publicUrl: app.config.publicUrl,
+            companyId: p.companyId,
+            userId: p.userId,
+          },
           request.body,
         );
       },

@@ -22,10 +22,11 @@ export class OutboxMailer implements Mailer {
   ) {}
   async send(m: MailMessage): Promise<void> {
     const [row] = await inPublic(this.db, (q) =>
-      q.query<{ id: string }>(
-        'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
-        [m.to, m.subject, m.text],
-      ),
+      q.query<{ id: string }>('INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id', [
+        m.to,
+        m.subject,
+        m.text,
+      ]),
     );
     // Never the body: it carries reset and invitation links. Developers read GET /api/dev/outbox.
     this.log.info({ mailId: row?.id, subject: m.subject }, 'mail queued in the outbox');

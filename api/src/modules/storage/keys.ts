@@ -39,8 +39,7 @@ export function objectPath(raw: string): string[] {
   return segments;
 }
 
-export const profilePictureFolder = (companyId: string, userId: string) =>
-  `${companyId}/${PROFILE_PICTURES}/${userId}`;
+export const profilePictureFolder = (companyId: string, userId: string) => `${companyId}/${PROFILE_PICTURES}/${userId}`;
 
 /** Whether a path of the logo bucket is the company's logo area (not somebody's profile picture). */
 export const isCompanyLogoKey = (companyId: string, segments: string[]) =>
@@ -68,12 +67,17 @@ export function writeRule(
 ): 'allowed' | 'managers' | 'refused' {
   if (segments[0] !== caller.companyId) return 'refused';
   if (bucket !== LOGO_BUCKET) return 'allowed';
-  if (segments[1] === PROFILE_PICTURES) return segments[2] === caller.userId && segments.length >= 4 ? 'allowed' : 'refused';
+  if (segments[1] === PROFILE_PICTURES)
+    return segments[2] === caller.userId && segments.length >= 4 ? 'allowed' : 'refused';
   return 'managers';
 }
 
 /** Where public objects of the product's storage are served: the embedded API, or hosted Supabase. */
 export function publicObjectUrlPrefixes(config: Pick<Config, 'publicUrl' | 'supabaseUrl' | 'corsOrigins'>): string[] {
-  const origins = new Set([config.publicUrl, ...config.corsOrigins, ...(config.supabaseUrl ? [config.supabaseUrl] : [])]);
+  const origins = new Set([
+    config.publicUrl,
+    ...config.corsOrigins,
+    ...(config.supabaseUrl ? [config.supabaseUrl] : []),
+  ]);
   return [...origins].map((o) => `${new URL(o).origin}/storage/v1/object/public/${LOGO_BUCKET}/`);
 }

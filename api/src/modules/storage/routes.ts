@@ -68,7 +68,11 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
     }
 
     const refused = (p: Principal, why: string) =>
-      new StorageError(403, 'Unauthorized', `new row violates row-level security policy: ${why} (under "${p.companyId}/")`);
+      new StorageError(
+        403,
+        'Unauthorized',
+        `new row violates row-level security policy: ${why} (under "${p.companyId}/")`,
+      );
 
     /** A caller lists only under its own company folder: `<companyId>/…`. */
     function ownFolder(p: Principal, segments: string[]): void {
