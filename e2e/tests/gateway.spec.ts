@@ -18,7 +18,10 @@ function send(
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
       },
     );
-    req.on('error', reject);
+    // The gateway may answer and close before a refused body is fully sent: the answer counts.
+    let answered = false;
+    req.on('response', () => (answered = true));
+    req.on('error', (error) => (answered ? undefined : reject(error)));
     if (body) {
       const size = Math.ceil(body.length / chunks);
       for (let i = 0; i < chunks; i++) req.write(body.subarray(i * size, (i + 1) * size));
