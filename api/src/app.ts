@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
+import { accessPlugin } from './access/index.js';
 import { thisMachineOnly } from './lib/network.js';
 import './context.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(adaptersPlugin, options.mailer ? { mailer: options.mailer } : {});
   await app.register(authenticationPlugin);
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes);
   await app.register(environmentRoutes);

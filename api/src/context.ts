@@ -20,5 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The caller's roles, read by the access plugin on routes that declare roles. */
+    roles: string[] | null;
   }
 }

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { ApiError } from './errors.js';
 
 export const ErrorResponse = Type.Object(
   {
@@ -39,3 +40,49 @@ export const PersonName = OneLine({ minLength: 1, maxLength: 100 });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
 export const Message = Type.Object({ message: Type.String() }, { title: 'MessageResponse' });
 export const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
+
+// ── Paging: one convention for every list ──────────────────────────────────────────────────
+// Lists that grow without bound (items, events, sales) page by keyset: `cursor` is opaque,
+// `limit` at most 100, `sort` one of the list's named orders; the answer is {items, nextCursor}
+// (null on the last page). Never OFFSET: page 1,000 costs what page 1 costs.
+// Small catalogue lists (brands, types, locations) answer {items, total} in one page.
+
+export const MAX_PAGE_SIZE = 100;
+
+export function KeysetQuery<S extends string>(sorts: readonly [S, ...S[]], filters: Record<string, TSchema> = {}) {
+  return Type.Object(
+    {
+      ...filters,
+      cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+      sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)))),
+    },
+    { additionalProperties: false },
+  );
+}
+
+export const KeysetPage = <T extends TSchema>(item: T, title: string) =>
+  Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) }, { title });
+
+export const SimplePage = <T extends TSchema>(item: T, title: string) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) }, { title });
+
+/** A keyset position (the last row's sort values) as an opaque cursor, and back; a bad one is a 400. */
+export const encodeCursor = (position: unknown[]): string =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
+
+export function decodeCursor(cursor: string | undefined, length: number): unknown[] | null {
+  if (!cursor) return null;
+  try {
+    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(position) &&
+      position.length === length &&
+      position.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))
+    )
+      return position;
+  } catch {
+    // falls through to the 400
+  }
+  throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+}

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { thisMachineOnly } from '../../lib/network.js';
+import { OWNERS } from '../../access/index.js';
 import { answers, ErrorResponse } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { renderCheckout } from './checkout-page.js';
@@ -29,7 +30,6 @@ import {
   findCheckout,
   localPaymentEvents,
   overview,
-  requireOwner,
   setCancelAtPeriodEnd,
   usage,
 } from './service.js';
@@ -148,6 +148,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'createCheckout',
+          ...OWNERS,
           description:
             'A checkout for a plan and interval, or an add-on (Company Owner). Same idempotencyKey → same checkout.',
           body: CreateCheckoutBody,
@@ -188,15 +189,12 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getBillingOverview',
+          ...OWNERS,
           description: 'Plan, interval, renewal, add-ons and payments (Company Owner).',
           response: answers(BillingOverviewSchema),
         },
       },
-      (request) =>
-        app.inCompany(request, async (q) => {
-          await requireOwner(q, request.principal!.userId);
-          return overview(q, provider?.name ?? null);
-        }),
+      (request) => app.inCompany(request, (q) => overview(q, provider?.name ?? null)),
     );
 
     for (const [path, cancel, operationId] of [
@@ -209,6 +207,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           schema: {
             ...common,
             operationId,
+            ...OWNERS,
             description: cancel
               ? 'Premium ends at its period end (Company Owner).'
               : 'Takes back a cancellation before the period ends (Company Owner).',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { MANAGERS } from '../../access/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { answers, IdParams, OneLine } from '../../lib/schemas.js';
-import { ADMIN, currentRoles, OWNER } from '../auth/accounts.js';
 import { isOwnLogoPath } from '../storage/index.js';
 
 const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
@@ -78,6 +78,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'updateCompany',
+        ...MANAGERS,
         params: IdParams,
         body: UpdateCompanyBody,
         response: answers(CompanySchema),
@@ -85,10 +86,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        await getCompany(q, request.params.id); // 404 before 403: another tenant's id is simply not found
-        const roles = await currentRoles(q, request.principal!.userId);
-        if (!roles.includes(OWNER) && !roles.includes(ADMIN))
-          throw forbidden('Only a Company Owner or an Admin can change the company.');
+        await getCompany(q, request.params.id); // another tenant's id is simply not found
         const b = request.body;
         if (b.logoPath && !isOwnLogoPath(request.params.id, b.logoPath)) {
           throw badRequest(
