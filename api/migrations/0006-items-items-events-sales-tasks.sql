@@ -3,6 +3,9 @@ CREATE TABLE items (
   company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
   id uuid NOT NULL DEFAULT gen_random_uuid(),
   serial text NOT NULL CHECK (serial = btrim(serial) AND serial <> ''),
+  -- What serials are compared by. A column, not an index on lower(serial): row-level security lets
+  -- only leakproof operators reach an index, and lower() is not leakproof (= on text is).
+  serial_key text GENERATED ALWAYS AS (lower(serial)) STORED,
   sku text,
   item_type_id uuid NOT NULL,
   brand_id uuid,
@@ -29,8 +32,8 @@ CREATE TABLE items (
   FOREIGN KEY (company_id, customer_id) REFERENCES customers(company_id, id)
 );
 -- A serial is unique per company, compared case-insensitively (it is stored trimmed).
-CREATE UNIQUE INDEX items_serial_key ON items (company_id, lower(serial));
-CREATE INDEX items_serial_prefix ON items (company_id, lower(serial) text_pattern_ops);
+CREATE UNIQUE INDEX items_serial_key ON items (company_id, serial_key);
+CREATE INDEX items_serial_prefix ON items (company_id, serial_key text_pattern_ops);
 -- Keyset orders of the item list, with the usual filters in front.
 CREATE INDEX items_by_received ON items (company_id, received_at, id);
 CREATE INDEX items_by_updated ON items (company_id, updated_at, id);
@@ -46,7 +49,9 @@ SELECT stockwise_tenant_table('items');
 CREATE TABLE sales (
   company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
   id uuid NOT NULL DEFAULT gen_random_uuid(),
-  number integer NOT NULL,
+  -- Given last, just before commit: the counter row is the one lock all of a company's sales share,
+  -- so it is held for one statement and the commit. Every committed sale has one.
+  number integer,
   customer_id uuid,
   seller_id uuid NOT NULL,
   total numeric(14, 2) NOT NULL,

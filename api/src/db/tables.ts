@@ -11,6 +11,7 @@ export interface ItemsTable {
   company_id: string;
   id: Generated<string>;
   serial: string;
+  serial_key: Generated<string>;
   sku: string | null;
   item_type_id: string;
   brand_id: string | null;

@@ -24,16 +24,15 @@ export async function findItem(q: Queryable, id: string): Promise<Item | null> {
 }
 
 export async function findItemBySerial(q: Queryable, serial: string): Promise<Item | null> {
-  const rows = await q.query<Item>(
-    `SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE lower(i.serial) = lower($1)`,
-    [serial.trim()],
-  );
+  const rows = await q.query<Item>(`SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.serial_key = lower($1)`, [
+    serial.trim(),
+  ]);
   return rows[0] ?? null;
 }
 
 export const itemsById = (q: Queryable, ids: string[]) =>
   q.query<Item>(
-    `SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = ANY($1::uuid[]) ORDER BY lower(i.serial)`,
+    `SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = ANY($1::uuid[]) ORDER BY i.serial_key`,
     [ids],
   );
 
@@ -42,8 +41,8 @@ const SORTS: Record<ItemSort, { keys: [string, string]; dir: 'asc' | 'desc'; cas
   received_desc: { keys: ['i.received_at', 'i.id'], dir: 'desc', cast: 'timestamptz' },
   received_asc: { keys: ['i.received_at', 'i.id'], dir: 'asc', cast: 'timestamptz' },
   updated_desc: { keys: ['i.updated_at', 'i.id'], dir: 'desc', cast: 'timestamptz' },
-  serial_asc: { keys: ['lower(i.serial)', 'i.id'], dir: 'asc', cast: 'text' },
-  serial_desc: { keys: ['lower(i.serial)', 'i.id'], dir: 'desc', cast: 'text' },
+  serial_asc: { keys: ['i.serial_key', 'i.id'], dir: 'asc', cast: 'text' },
+  serial_desc: { keys: ['i.serial_key', 'i.id'], dir: 'desc', cast: 'text' },
 };
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -71,10 +70,15 @@ export async function itemPage(
   if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
   const search = f.search?.trim();
   if (search) {
-    const prefix = `${escapeLike(search.toLowerCase())}%`;
+    // A serial prefix as a range in byte order: leakproof operators, so the items_serial_prefix
+    // index serves it under row-level security (LIKE is not leakproof, RLS would keep it off the index).
     const part = `%${escapeLike(search)}%`;
     page = page.where((eb) =>
-      eb.or([eb(sql`lower(i.serial)`, 'like', prefix), eb('i.model', 'ilike', part), eb('i.sku', 'ilike', part)]),
+      eb.or([
+        sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
+        eb('i.model', 'ilike', part),
+        eb('i.sku', 'ilike', part),
+      ]),
     );
   }
   if (after) {
@@ -109,7 +113,7 @@ export const history = (q: Queryable, itemId: string) =>
 
 export const eventsById = (q: Queryable, ids: string[]) =>
   q.query<ItemEvent>(
-    `SELECT ${EVENT_COLUMNS} FROM item_events e ${EVENT_JOINS} WHERE e.id = ANY($1::uuid[]) ORDER BY lower(i.serial)`,
+    `SELECT ${EVENT_COLUMNS} FROM item_events e ${EVENT_JOINS} WHERE e.id = ANY($1::uuid[]) ORDER BY i.serial_key`,
     [ids],
   );
 
@@ -126,7 +130,7 @@ export interface LockedItem {
 
 /** Locks the items in one stable order (by id), so two batches never wait on each other in a circle. */
 export function lockItems(q: Queryable, by: { ids?: string[]; serials?: string[] }): Promise<LockedItem[]> {
-  const where = by.ids ? 'id = ANY($1::uuid[])' : 'lower(serial) = ANY($1::text[])';
+  const where = by.ids ? 'id = ANY($1::uuid[])' : 'serial_key = ANY($1::text[])';
   return q.query<LockedItem>(
     `SELECT id, serial, status, location_id AS "locationId", customer_id AS "customerId",
             warranty_months AS "warrantyMonths", version
@@ -220,10 +224,9 @@ export async function insertEvents(
 
 export const existingSerials = async (q: Queryable, keys: string[]) =>
   (
-    await q.query<{ serial: string }>(
-      `SELECT serial FROM items WHERE lower(serial) = ANY($1::text[]) ORDER BY serial`,
-      [keys],
-    )
+    await q.query<{ serial: string }>(`SELECT serial FROM items WHERE serial_key = ANY($1::text[]) ORDER BY serial`, [
+      keys,
+    ])
   ).map((r) => r.serial);
 
 export interface NewItems {

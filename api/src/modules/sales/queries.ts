@@ -5,10 +5,12 @@ import type { SaleListQuery, SaleSummary } from './schemas.js';
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The company's next sale number; the counter row stays locked until the sale commits. */
-export async function nextNumber(q: Queryable): Promise<number> {
+/** Gives the sale the company's next number; the counter row stays locked until the sale commits. */
+export async function numberSale(q: Queryable, saleId: string): Promise<number> {
   const [row] = await q.query<{ n: number }>(
-    `UPDATE sale_counters SET last_number = last_number + 1 RETURNING last_number AS n`,
+    `WITH next AS (UPDATE sale_counters SET last_number = last_number + 1 RETURNING last_number)
+     UPDATE sales SET number = next.last_number FROM next WHERE sales.id = $1 RETURNING sales.number AS n`,
+    [saleId],
   );
   return row!.n;
 }
@@ -16,12 +18,11 @@ export async function nextNumber(q: Queryable): Promise<number> {
 export async function insertSale(
   q: Queryable,
   companyId: string,
-  s: { number: number; customerId: string | null; sellerId: string; total: number; note: string | null },
+  s: { customerId: string | null; sellerId: string; total: number; note: string | null },
 ): Promise<string> {
   const [row] = await q.query<{ id: string }>(
-    `INSERT INTO sales (company_id, number, customer_id, seller_id, total, note) VALUES ($1, $2, $3, $4, $5, $6)
-     RETURNING id`,
-    [companyId, s.number, s.customerId, s.sellerId, s.total, s.note],
+    `INSERT INTO sales (company_id, customer_id, seller_id, total, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [companyId, s.customerId, s.sellerId, s.total, s.note],
   );
   return row!.id;
 }

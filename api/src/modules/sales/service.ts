@@ -8,8 +8,9 @@ import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 
 /**
  * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
- * locked and checked first (a second sale of the same serial waits, then finds it sold: 409), then
- * the company's next number is taken, then the items become sold with the warranty starting now.
+ * locked and checked first (a second sale of the same serial waits, then finds it sold: 409), the
+ * items become sold with the warranty starting now, and the company's next number is taken last,
+ * so the one lock all of a company's sales share is held for a statement and the commit.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
   const type = await findBuiltInType(q, 'sell');
@@ -27,9 +28,7 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
   const lines = body.lines.map((l) => ({ itemId: idOf(l), price: Math.round(l.price * 100) / 100 }));
   const total = Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
-  const number = await db.nextNumber(q);
   const saleId = await db.insertSale(q, actor.companyId, {
-    number,
     customerId: plan.customerId,
     sellerId: actor.userId,
     total,
@@ -37,7 +36,8 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   });
   await db.insertLines(q, actor.companyId, saleId, lines);
   await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  return getSale(q, saleId);
+  const sale = await getSale(q, saleId);
+  return { ...sale, number: await db.numberSale(q, saleId) };
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {
