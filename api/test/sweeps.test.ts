@@ -314,6 +314,33 @@ test('every signed-in route with an id in its path, called by another company wi
   }
 }, 240_000);
 
+test('every signed-in list or read without an id, called by another company: nothing of Alpha in the answer', async () => {
+  const reads = routes.filter((r) => signedIn(r) && r.method === 'GET' && !r.path.includes('{'));
+  expect(reads.length).toBeGreaterThanOrEqual(15);
+  const alphaMarks = [
+    'Sweep Alpha',
+    'Sweep type',
+    'Sweep brand',
+    'Sweep store',
+    'Sweep customer',
+    'Sweep QC',
+    'Sweep task',
+    alpha.companyId,
+    alpha.userId,
+    a.item!,
+    a.serial!,
+    a.sale!,
+    a.customer!,
+    a.location!,
+  ];
+  for (const r of reads) {
+    const res = await ctx.app.inject({ url: r.path, headers: bearer(beta.token) });
+    expect({ route: r.path, status: res.statusCode }).toEqual({ route: r.path, status: 200 });
+    for (const mark of alphaMarks)
+      expect({ route: r.path, leaks: res.body.includes(mark) ? mark : null }).toEqual({ route: r.path, leaks: null });
+  }
+});
+
 test('every signed-in route × every built-in role (and a role with no claims): 403 exactly where the matrix says', async () => {
   const swept = routes.filter((r) => signedIn(r) && !(r.op.operationId in UNDECLARED));
   expect(swept.length).toBeGreaterThanOrEqual(60);
