@@ -123,6 +123,28 @@ test('receive → look up by serial (any case, spaces) → rapid sell → warran
   });
 });
 
+test('return then resell: the return names the first buyer, the second sale (no customer) names nobody', async () => {
+  const serial = unique('RR-');
+  const [item] = (await receive(operator, [serial])).json().items;
+  await call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 10 }], customerId: ids.customer });
+  const back = await call(owner, 'POST', '/api/transactions', { transactionTypeId: types.Return, serials: [serial] });
+  expect(back.statusCode).toBe(201);
+  expect(back.json().events[0]).toMatchObject({ kind: 'return', toStatus: 'returned', customerId: ids.customer });
+  const resold = await call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 8 }] });
+  expect(resold.statusCode).toBe(201);
+  const events = (await call(owner, 'GET', `/api/items/${item.id}/history`)).json().events;
+  expect(events.map((e: { kind: string; customerId: string | null }) => [e.kind, e.customerId])).toEqual([
+    ['receive', ids.vendor],
+    ['sell', ids.customer],
+    ['return', ids.customer],
+    ['sell', null],
+  ]);
+  expect((await call(owner, 'GET', `/api/items/${item.id}`)).json()).toMatchObject({
+    status: 'sold',
+    customerId: null,
+  });
+});
+
 test('a batch with one refused item writes nothing and names the serial', async () => {
   const a = unique('B-');
   const b = unique('B-');

@@ -179,10 +179,13 @@ export async function apply(
         toLocationId: c.locationId,
         fromStatus: before.status,
         toStatus: c.status,
+        // A sale records its buyer (or none); a return, the customer who brings the item back.
         customerId:
-          plan.type.kind === 'sell' || plan.type.kind === 'return'
-            ? (plan.customerId ?? before.customerId)
-            : plan.customerId,
+          plan.type.kind === 'sell'
+            ? c.customerId
+            : plan.type.kind === 'return'
+              ? (plan.customerId ?? before.customerId)
+              : plan.customerId,
         saleId: extra.saleId ?? null,
         deltas: null,
       };
