@@ -37,7 +37,7 @@ export {
   loadGoogleIdentity,
   startOidcSignIn,
 } from './auth/third-party';
-export type { GoogleId, ThirdPartyIntent } from './auth/third-party';
+export type { ConnectGoogleReturn, GoogleId, ThirdPartyIntent } from './auth/third-party';
 export { GoogleIdentityButton, useAuthProviders } from './ui/GoogleIdentityButton';
 export { ENVIRONMENT_QUERY_KEY, loadEnvironment, standInsInUse, useEnvironment } from './api/environment';
 export type { Environment, StandIn } from './api/environment';

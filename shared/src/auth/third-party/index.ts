@@ -2,7 +2,7 @@ import { googleNonce } from '../flows';
 import { startOidcSignIn, type ThirdPartyIntent } from './oidc';
 
 export { CALLBACK_PATH, CallbackError, completeOidcSignIn, identityFrom, startOidcSignIn } from './oidc';
-export type { ThirdPartyIntent } from './oidc';
+export type { ConnectGoogleReturn, ThirdPartyIntent } from './oidc';
 export { loadGoogleIdentity } from './google-identity';
 export type { GoogleId } from './google-identity';
 

@@ -21,6 +21,14 @@ const PENDING_KEY = 'stockwise.oidc.pending';
 export type ThirdPartyIntent =
   { kind: 'login' } | { kind: 'invitation'; invitationId: string } | { kind: 'register' } | { kind: 'connect' };
 
+/**
+ * What /auth/callback hands /profile (as router state) when a Connect Google flow comes back
+ * from the embedded provider: the ID token to post to connect-google, or why there is none.
+ */
+export interface ConnectGoogleReturn {
+  connectGoogle: { idToken: string } | { error: string };
+}
+
 interface Pending {
   state: string;
   nonce: string;
