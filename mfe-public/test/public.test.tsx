@@ -196,6 +196,24 @@ describe('sign-in flows', () => {
     });
   });
 
+  it('registering from a purchase that must verify the email signs in back to the purchase', async () => {
+    answer((url) =>
+      url === '/api/auth/company-with-admin'
+        ? { status: 201, data: { message: 'We sent a link.', verificationRequired: true, email: 'ada@example.com' } }
+        : url === '/api/auth/login'
+          ? { status: 200, data: { token: 'a.b.c', user: { userName: 'ada' } } }
+          : { status: 200, data: { status: 0, plan: null } },
+    );
+    await renderAt({ pathname: '/register', state: { from: '/premium-purchase?plan=p1&billing=year' } });
+    await fillCompanyForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to sign in' }));
+    await userEvent.type(await screen.findByLabelText('User name or email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('purchase')).toBeInTheDocument();
+  });
+
   it('registering from a purchase returns to the purchase, not the dashboard', async () => {
     answer((url) =>
       url === '/api/auth/company-with-admin'
