@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { webcrypto } from 'node:crypto';
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { session, setSessionLostHandler, startOidcSignIn, type ThirdPartyIntent } from '@stockwise/shared';
@@ -89,7 +88,9 @@ async function cameBackFromProvider(intent: ThirdPartyIntent, claims: Record<str
 const lost = jest.fn();
 beforeAll(() => {
   window.scrollTo = () => {};
-  Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle, configurable: true });
+  // jsdom has no SubtleCrypto; the PKCE challenge's value does not matter here.
+  const subtle = { digest: async () => new Uint8Array(32).buffer };
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: subtle, configurable: true });
 });
 beforeEach(() => {
   localStorage.clear();
