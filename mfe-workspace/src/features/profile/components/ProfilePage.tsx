@@ -49,7 +49,8 @@ export function ProfilePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   // Spec §8: a failed profile fetch falls back to the cached user.
-  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false });
+  // Fresh on every visit: an email verified or Google connected elsewhere shows at once.
+  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
   const user: UserInfo | null = profile.data ?? session.get().user;
 
   const schema = z.object({
