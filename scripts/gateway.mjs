@@ -12,6 +12,7 @@ import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -23,6 +24,9 @@ export const REMOTES = {
   mfe_billing: 'mfe-billing',
 };
 const urlName = (app) => app.replace(/^mfe-/, '');
+
+/** The largest body any API route accepts (a storage object is 5 MB), with room for encoding. */
+export const GATEWAY_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Entries must be revalidated on every load; everything else is content-hashed. */
 export function cacheControlFor(filePath) {
@@ -69,21 +73,51 @@ export async function buildGateway({
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
 
-  for (const prefix of ['/api', '/storage', '/oidc']) {
-    await app.register(proxy, {
+  // Bodies are read whole (up to the largest the API takes on any route) before they are passed
+  // on: an over-size body is our 413 at once, and a body the API refuses early is no broken pipe.
+  await app.register(async (api) => {
+    api.removeAllContentTypeParsers();
+    // Handed on as a stream of the bytes read, so the proxy sends them as they came.
+    api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: GATEWAY_BODY_LIMIT }, (_req, body, done) =>
+      done(null, Readable.from(body)),
+    );
+    api.setErrorHandler((error, _req, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
+      reply.code(status).send({
+        statusCode: status,
+        error: status === 413 ? 'Payload Too Large' : status === 502 ? 'Bad Gateway' : 'Bad Request',
+        message:
+          status === 413
+            ? `The request body is larger than ${GATEWAY_BODY_LIMIT / 1024 / 1024} MB.`
+            : status === 502
+              ? 'The API is not answering. Please try again.'
+              : error.message,
+      });
+    });
+    for (const prefix of ['/api', '/storage', '/oidc']) await registerApiProxy(api, prefix);
+  });
+
+  async function registerApiProxy(scope, prefix) {
+    await scope.register(proxy, {
       upstream: apiUrl,
       prefix,
       rewritePrefix: prefix,
       http2: false,
+      // Our own parser above reads the body; the proxy must not add its streaming one.
+      preValidation: async () => {},
       // The API trusts these (TRUST_PROXY=1) for per-IP limits and links; it listens on
       // loopback, so only this gateway can set them.
       replyOptions: {
-        rewriteRequestHeaders: (req, headers) => ({
-          ...headers,
-          'x-forwarded-for': req.ip,
-          'x-forwarded-proto': req.protocol,
-          'x-forwarded-host': req.host,
-        }),
+        rewriteRequestHeaders: (req, headers) => {
+          // The body is already here in full: nothing for the API to continue.
+          const { expect: _expect, ...rest } = headers;
+          return {
+            ...rest,
+            'x-forwarded-for': req.ip,
+            'x-forwarded-proto': req.protocol,
+            'x-forwarded-host': req.host,
+          };
+        },
       },
     });
   }
@@ -143,7 +177,7 @@ export async function buildRemoteServer(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT || 8080);
   const app = await buildGateway({ apiUrl: process.env.API_URL || 'http://127.0.0.1:8081', logger: { level: 'warn' } });
-  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

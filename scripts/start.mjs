@@ -12,7 +12,11 @@ try {
     apiPort: Number(process.env.API_PORT || port + 1),
     ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   });
-  console.log(`\n  Stockwise is running at ${product.url}\n  Press Ctrl-C to stop.\n`);
+  const where =
+    product.mode === 'development'
+      ? `  Development mode: stand-ins (sign-in, checkout, mail outbox, demo data), listening on ${product.host} only.\n  For a server: NODE_ENV=production npm start (docs/deploying.md).`
+      : `  Production mode: no stand-ins, listening on ${product.host}.`;
+  console.log(`\n  Stockwise is running at ${product.url}\n${where}\n  Press Ctrl-C to stop.\n`);
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -2,7 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Everything the API reads from the environment, in one place (see api/README.md). */
+/**
+ * development: stand-ins (embedded Google, embedded checkout, readable mail outbox, demo data)
+ * exist, for this machine only. production: none of them; a missing real service turns its
+ * feature off. Only an explicit NODE_ENV=development or test is development: an unset NODE_ENV
+ * is production, so a forgotten variable never opens a stand-in to the world.
+ */
+export type Mode = 'development' | 'production';
+
 export interface Config {
+  mode: Mode;
+  /** mode === 'production' */
   production: boolean;
   host: string;
   port: number;
@@ -22,7 +32,17 @@ export interface Config {
   /** Requests per failure window before 429 (ASVS 2.2.1: at most 100 per account per hour). */
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
-  trustProxy: boolean;
+  /** Failures per account from one address before that address is refused for the account. */
+  loginFailuresPerAccountAddress: number;
+  /**
+   * Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses (comma list, CIDRs,
+   * or proxy-addr's names such as `loopback`). Never `true`: the client is the right-most
+   * untrusted hop of X-Forwarded-For, not the left-most, which any client can write.
+   */
+  trustProxy: false | number | string;
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  stripePublishableKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -54,8 +74,24 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | null, prot
   return raw.replace(/\/+$/, '');
 }
 
+function trustProxy(raw: string | undefined): false | number | string {
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^(true|all|\*)$/i.test(raw)) {
+    throw new ConfigError('TRUST_PROXY must name the proxies (addresses, CIDRs, "loopback") or a hop count, not all');
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  const named = /^(loopback|linklocal|uniquelocal)$/;
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  if (entries.some((e) => !named.test(e) && !address.test(e))) {
+    throw new ConfigError('TRUST_PROXY must be a hop count or a comma list of addresses, CIDRs or "loopback"');
+  }
+  return entries.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  const mode: Mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
+  const production = mode === 'production';
   const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
@@ -69,11 +105,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((o) => o.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  const logLevel = env.LOG_LEVEL || (production ? 'info' : 'info');
+  const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
+  if (production && env.SEED_DEMO === '1') {
+    throw new ConfigError('SEED_DEMO=1 is refused in production: the demo accounts have a published password');
+  }
+  const stripeSecretKey = env.STRIPE_SECRET_KEY || null;
+  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET || null;
+  if (stripeSecretKey && !stripeWebhookSecret) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  }
   return {
+    mode,
     production,
     host: env.API_HOST || '127.0.0.1',
     port: int(env, 'API_PORT', 8081, 0, 65535),
@@ -87,10 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Stockwise <no-reply@stockwise.local>',
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     supabaseUrl: url(env, 'SUPABASE_URL', null, ['http:', 'https:']),
-    seedDemo: databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
+    // Demo data is a stand-in too: development only, and by default only on the embedded database.
+    seedDemo: !production && (databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0'),
     logLevel,
     loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 1, 100),
     loginFailuresPerIp: int(env, 'LOGIN_FAILURES_PER_IP', 1000, 1, 1_000_000),
-    trustProxy: env.TRUST_PROXY === '1',
+    loginFailuresPerAccountAddress: int(env, 'LOGIN_FAILURES_PER_ACCOUNT_ADDRESS', 10, 1, 100),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    stripeSecretKey,
+    stripeWebhookSecret,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
   };
 }

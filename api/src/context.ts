@@ -11,13 +11,16 @@ declare module 'fastify' {
     db: Database;
     tokens: TokenService;
     mailer: Mailer;
-    idTokens: IdTokenVerifier;
-    /** onRequest hook: a valid bearer token or 401. Sets request.principal. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** null: Google sign-in is not configured (production without GOOGLE_CLIENT_ID). */
+    idTokens: IdTokenVerifier | null;
+    /** onRequest hook: a valid bearer token of a user who still exists, or 401. Sets request.principal. */
+    authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
     /** The request's work in one transaction bound to the caller's company (RLS applies). */
     inCompany: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>) => Promise<T>;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The caller's roles, read by the access plugin on routes that declare roles. */
+    roles: string[] | null;
   }
 }

@@ -18,7 +18,10 @@ const DEMO_USERS: Array<{ userName: string; firstName: string; lastName: string;
   { userName: 'accountmanager', firstName: 'Alma', lastName: 'Manager', role: 'Account Manager' },
 ];
 
-/** On an empty database: a demo company with one user per built-in role. Null when not empty. */
+/**
+ * On an empty database: a demo company with one user per built-in role. Null when not empty.
+ * Development only: the passwords are printed and published (config.seedDemo is false in production).
+ */
 export async function seedDemoIfEmpty(
   db: Database,
   password = process.env.DEMO_PASSWORD || 'Demo1234!',
@@ -37,6 +40,8 @@ export async function seedDemoIfEmpty(
       firstName: owner!.firstName,
       lastName: owner!.lastName,
       passwordHash: hash,
+      // demo.stockwise.local receives no mail: the demo accounts are verified from the start.
+      emailVerified: true,
     },
   );
   await inTenant(db, companyId, async (q) => {
@@ -50,6 +55,7 @@ export async function seedDemoIfEmpty(
           firstName: u.firstName,
           lastName: u.lastName,
           passwordHash: hash,
+          emailVerified: true,
         },
         [u.role],
       );

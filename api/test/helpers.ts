@@ -82,8 +82,48 @@ export async function registerCompany(app: FastifyInstance, name = unique('Compa
     },
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const body = res.json();
-  return { token: body.token, companyId: body.companyId, userId: body.user.id, userName, email };
+  await verifyEmail(app, email);
+  const signedIn = await signIn(app, userName);
+  return { token: signedIn.token, companyId: res.json().companyId, userId: signedIn.user.id, userName, email };
+}
+
+/** The newest mail to an address, from the outbox table (as the test database's owner). */
+export async function lastMail(app: FastifyInstance, to: string): Promise<{ subject: string; text: string } | null> {
+  const rows = await app.db.query<{ subject: string; text: string }>(
+    `SELECT subject, body AS text FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`,
+    [to],
+  );
+  return rows[0] ?? null;
+}
+
+/** The token of the newest /verify-email link mailed to an address. */
+export async function verificationToken(app: FastifyInstance, to: string): Promise<string> {
+  const mail = await lastMail(app, to);
+  const token = mail && /\/verify-email\?token=([^\s&]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no verification mail to ${to}`);
+  return decodeURIComponent(token);
+}
+
+/** Opens the newest verification link mailed to an address, as its owner would. */
+export async function verifyEmail(app: FastifyInstance, to: string): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    remoteAddress: ip(),
+    payload: { token: await verificationToken(app, to) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+}
+
+export async function signIn(app: FastifyInstance, userName: string, password = PASSWORD) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip(),
+    payload: { userName, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string; user: { id: string } };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -102,8 +142,11 @@ export async function addUser(app: FastifyInstance, owner: Tenant, roles: string
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register-with-invitation',
+    remoteAddress: ip(),
     payload: { invitationId: inv.json().id, userName, firstName: 'Ivy', lastName: 'Invitee', password: PASSWORD },
   });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
-  return { token: res.json().token, companyId: owner.companyId, userId: res.json().user.id, userName, email };
+  await verifyEmail(app, email);
+  const signedIn = await signIn(app, userName);
+  return { token: signedIn.token, companyId: owner.companyId, userId: signedIn.user.id, userName, email };
 }

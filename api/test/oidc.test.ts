@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** A tiny browser: follows redirects by hand, keeps cookies. */
-async function signInWithLocalGoogle(email: string): Promise<string> {
+async function signInWithLocalGoogle(email: string, givenNonce?: string): Promise<string> {
+  // As the browser does: a nonce from the API first, carried through the sign-in into the ID token.
+  const nonce =
+    givenNonce ??
+    ((await (await fetch(`${base}/api/auth/google-nonce`, { method: 'POST' })).json()) as { nonce: string }).nonce;
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const go = async (url: string, init: RequestInit = {}) => {
@@ -53,14 +57,14 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
     code_challenge: challenge,
     code_challenge_method: 'S256',
     state: 's1',
-    nonce: 'n1',
+    nonce,
   }).forEach(([k, v]) => auth.searchParams.set(k, v));
   let res = await go(auth.href);
   expect(res.status).toBe(303);
   let location = new URL(res.headers.get('location')!, base).href;
   expect(location).toContain('/oidc/interaction/');
   const page = await go(location);
-  expect(await page.text()).toContain('Sign in with Google');
+  expect(await page.text()).toContain('Development sign-in — not Google');
   res = await go(location, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -92,7 +96,7 @@ async function signInWithLocalGoogle(email: string): Promise<string> {
 
 test('code + PKCE flow gives an RS256 ID token that jose verifies against the published JWKS', async () => {
   const email = `${unique('g')}@gmail.com`;
-  const idToken = await signInWithLocalGoogle(email);
+  const idToken = await signInWithLocalGoogle(email, 'n1');
   const discovery = (await (await fetch(`${base}/oidc/.well-known/openid-configuration`)).json()) as {
     issuer: string;
     jwks_uri: string;
@@ -120,7 +124,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toMatchObject({
     code: 'ACCOUNT_NOT_FOUND',
-    message: expect.stringMatching(/Register your company with Google/),
+    message: expect.stringMatching(/register your company with Google/),
   });
   const created = await ctx.app.inject({
     method: 'POST',
@@ -135,12 +139,16 @@ test('google-login: unknown account → clear 404; after company-with-admin with
       phone: '',
       industry: '',
       withGoogle: true,
-      idToken,
+      idToken: await signInWithLocalGoogle(email),
     },
   });
   expect(created.statusCode).toBe(200);
   expect(created.json().token).toEqual(expect.any(String));
-  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login',
+    payload: { idToken: await signInWithLocalGoogle(email) },
+  });
   expect(login.statusCode).toBe(200);
   expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Company Owner'] });
 
@@ -154,7 +162,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   const wrongPerson = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/google-login-with-invitation',
-    payload: { idToken, invitationId: inv.json().id },
+    payload: { idToken: await signInWithLocalGoogle(email), invitationId: inv.json().id },
   });
   expect(wrongPerson.statusCode).toBe(409);
   const inviteeToken = await signInWithLocalGoogle(inviteeEmail);
@@ -201,4 +209,74 @@ test('GET /api/auth/providers: the embedded provider by default, Google when GOO
   } finally {
     await google.close();
   }
+});
+
+describe('a Google identity never takes over a password account (issue 8)', () => {
+  test('the same email does not sign in to a password account; connecting from the profile does', async () => {
+    const { registerCompany, PASSWORD } = await import('./helpers.js');
+    const victim = await registerCompany(ctx.app);
+    const byEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(byEmail.statusCode).toBe(404);
+    expect(byEmail.json().token).toBeUndefined();
+
+    const connected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/connect-google',
+      headers: bearer(victim.token),
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json()).toMatchObject({ googleConnected: true, userName: victim.userName });
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: await signInWithLocalGoogle(victim.email) },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(victim.userId);
+    // and the password still works beside it
+    const pw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { userName: victim.userName, password: PASSWORD },
+    });
+    expect(pw.statusCode).toBe(200);
+  });
+
+  test('an ID token is accepted once, and only with a nonce the API issued', async () => {
+    const email = `${unique('g')}@gmail.com`;
+    const userName = unique('gg');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/company-with-admin',
+      remoteAddress: '10.201.' + Math.floor(Math.random() * 250) + '.' + Math.floor(Math.random() * 250),
+      payload: {
+        companyName: 'Once Co',
+        userName,
+        email,
+        firstName: 'O',
+        lastName: 'C',
+        withGoogle: true,
+        idToken: await signInWithLocalGoogle(email),
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const idToken = await signInWithLocalGoogle(email);
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+    expect(first.statusCode).toBe(200);
+    const replay = await ctx.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { idToken } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('ID_TOKEN_REUSED');
+    const ownNonce = await signInWithLocalGoogle(email, 'a-nonce-the-api-never-issued');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: ownNonce },
+    });
+    expect(refused.statusCode).toBe(401);
+  });
 });

@@ -12,16 +12,7 @@ import {
   type Tenant,
   type TestContext,
 } from './helpers.js';
-
-const TENANT_TABLES = [
-  'companies',
-  'users',
-  'roles',
-  'user_roles',
-  'invitations',
-  'password_reset_tokens',
-  'subscriptions',
-];
+import { tables, tenantTables } from './catalogue.js';
 
 let ctx: TestContext;
 let a: Tenant;
@@ -39,7 +30,9 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/auth/updateuser',
     headers: bearer(a.token),
-    payload: { profilePictureUrl: 'https://cdn.example.com/alpha.png' },
+    payload: {
+      profilePictureUrl: `http://localhost:8080/storage/v1/object/public/company-logos/${a.companyId}/profile-pictures/${a.userId}/1.png`,
+    },
   });
   const inv = await ctx.app.inject({
     method: 'POST',
@@ -164,6 +157,8 @@ describe('every endpoint, tried by another company (Beta) with Alpha’s ids', (
 
 describe('the database wall (row-level security)', () => {
   test('as the app role without the company setting, no tenant row is visible', async () => {
+    const TENANT_TABLES = await tenantTables(ctx.db);
+    expect(TENANT_TABLES).toEqual(expect.arrayContaining(['companies', 'users', 'locations', 'billing_payments']));
     const counts = await ctx.db.transaction(async (q) => {
       await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
       const out: Record<string, number> = {};
@@ -195,18 +190,17 @@ describe('the database wall (row-level security)', () => {
     ).rejects.toThrow(/row-level security/);
   });
 
-  test('every tenant table has RLS enabled and forced, and the app role owns none of them', async () => {
-    const rows = await ctx.db.query<{ relname: string; rls: boolean; forced: boolean; owner: string }>(
-      `SELECT c.relname, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced, pg_get_userbyid(c.relowner) AS owner
-         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relname = ANY($1::text[])`,
-      [TENANT_TABLES],
-    );
-    expect(rows).toHaveLength(TENANT_TABLES.length);
-    for (const r of rows) {
-      expect(r).toMatchObject({ rls: true, forced: true });
-      expect(r.owner).not.toBe(APP_ROLE);
+  test('every table with a company_id (but the named directories) has RLS enabled and forced, with the tenant policy; the app role owns no table', async () => {
+    const tenant = await tenantTables(ctx.db);
+    const all = await tables(ctx.db);
+    for (const t of all.filter((x) => tenant.includes(x.name))) {
+      expect({ table: t.name, rls: t.rls, forced: t.forced }).toEqual({ table: t.name, rls: true, forced: true });
     }
+    for (const t of all) expect({ table: t.name, owner: t.owner }).not.toEqual({ table: t.name, owner: APP_ROLE });
+    const policies = await ctx.db.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_policies WHERE policyname = 'tenant_isolation' AND schemaname = current_schema()`,
+    );
+    expect(policies.map((p) => p.tablename).sort()).toEqual([...tenant].sort());
     const [role] = await ctx.db.query<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
       `SELECT rolsuper, rolbypassrls, rolcanlogin FROM pg_roles WHERE rolname = $1`,
       [APP_ROLE],

@@ -116,15 +116,21 @@ export async function startProduct({
   quiet = false,
 } = {}) {
   const publicUrl = `http://localhost:${port}`;
+  // `npm start` is the development setup unless NODE_ENV says otherwise (docs/deploying.md):
+  // stand-ins and demo data, served on loopback only. NODE_ENV=production: none of them, and
+  // the gateway listens on every interface.
+  const mode = (env.NODE_ENV ?? process.env.NODE_ENV) === 'production' ? 'production' : 'development';
+  const host = process.env.HOST || (mode === 'production' ? '0.0.0.0' : '127.0.0.1');
   const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
     cwd: join(root, 'api'),
     env: {
       PUBLIC_URL: publicUrl,
       ...process.env,
+      NODE_ENV: mode,
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',
-      // Behind the gateway: client IPs come from X-Forwarded-For.
-      TRUST_PROXY: '1',
+      // Behind the gateway on this machine: the client is the address the gateway saw.
+      TRUST_PROXY: 'loopback',
       DATA_DIR: dataDir,
       ...env,
     },
@@ -135,7 +141,7 @@ export async function startProduct({
     await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, api);
     const { buildGateway } = await import('../gateway.mjs');
     app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
-    await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+    await app.listen({ port, host });
   } catch (error) {
     // Never leave an API behind that the next start would collide with.
     api.kill('SIGTERM');
@@ -154,5 +160,5 @@ export async function startProduct({
       if (api.exitCode === null) api.kill('SIGKILL');
     }
   };
-  return { url: publicUrl, stop, api };
+  return { url: publicUrl, stop, api, mode, host };
 }

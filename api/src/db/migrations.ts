@@ -1,31 +1,10 @@
-import type { Database } from './database.js';
-import { billingMigration } from '../modules/billing/migration.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database, Queryable } from './database.js';
+import { APP_ROLE } from './app-role.js';
 
-/** The role every request runs as: DML only, never a table owner, subject to row-level security. */
-export const APP_ROLE = 'stockwise_app';
-
-export const FREE_PLAN_ID = '00000000-0000-4000-8000-000000000001';
-export const PREMIUM_PLAN_ID = '00000000-0000-4000-8000-000000000002';
-
-/** Tenant tables: RLS enabled and forced, one policy on company_id (companies: on id). */
-const TENANT_TABLES: Array<[table: string, column: string]> = [
-  ['companies', 'id'],
-  ['users', 'company_id'],
-  ['roles', 'company_id'],
-  ['user_roles', 'company_id'],
-  ['invitations', 'company_id'],
-  ['password_reset_tokens', 'company_id'],
-  ['subscriptions', 'company_id'],
-];
-
-const tenantPolicies = TENANT_TABLES.map(
-  ([table, column]) => `
-ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON ${table}
-  USING (${column} = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (${column} = nullif(current_setting('app.company_id', true), '')::uuid);`,
-).join('\n');
+export { APP_ROLE };
 
 export interface Migration {
   version: number;
@@ -33,196 +12,61 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [
-  {
-    version: 1,
-    name: 'core: companies, users, roles, invitations, reset tokens, subscriptions, directory',
-    sql: `
-DO $$ BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-    CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
-  END IF;
-END $$;
-DO $$ BEGIN
-  EXECUTE 'GRANT ${APP_ROLE} TO ' || quote_ident(current_user);
-EXCEPTION WHEN others THEN NULL; -- already a member, or a superuser (who may SET ROLE anyway)
-END $$;
+/** api/migrations: the same folder from src/db (tests, tsx) and from dist/db (the build). */
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+const FILE = /^(\d{4})-([a-z0-9]+)-([a-z0-9-]+)\.sql$/;
 
-CREATE TABLE companies (
-  id uuid PRIMARY KEY,
-  company_name text NOT NULL,
-  industry text,
-  phone text,
-  logo_path text,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
+/**
+ * The ordered SQL files `NNNN-<module>-<what>.sql`. Numbers start at 1 and have no gap and no
+ * duplicate: a second 0007 from a parallel branch fails here, before anything runs.
+ */
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sql'));
+  const migrations = files.map((file) => {
+    const match = FILE.exec(file);
+    if (!match) throw new Error(`migration file name must be NNNN-<module>-<what>.sql: ${file}`);
+    const sql = readFileSync(path.join(dir, file), 'utf8');
+    const title = /^--\s*(.+)$/m.exec(sql)?.[1]?.trim() ?? `${match[2]}: ${match[3]}`;
+    return { version: Number(match[1]), name: title, sql };
+  });
+  migrations.sort((a, b) => a.version - b.version);
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      const seen = migrations.filter((x) => x.version === m.version).length;
+      throw new Error(
+        seen > 1 ? `two migrations are numbered ${m.version}` : `migration ${i + 1} is missing (found ${m.version})`,
+      );
+    }
+  });
+  return migrations;
+}
 
-CREATE TABLE users (
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
-  id uuid NOT NULL,
-  user_name text NOT NULL,
-  email text NOT NULL,
-  first_name text NOT NULL DEFAULT '',
-  last_name text NOT NULL DEFAULT '',
-  password_hash text,
-  profile_picture_url text,
-  google_subject text,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (company_id, id),
-  UNIQUE (company_id, user_name)
-);
+/**
+ * An app role made elsewhere (by a DBA, or an older install) must be what the tenancy wall
+ * assumes: no login, no RLS bypass, no superuser. Otherwise RLS would not hold: refuse to run.
+ */
+async function assertAppRoleIsSafe(q: Queryable): Promise<void> {
+  const [role] = await q.query<{ rolcanlogin: boolean; rolbypassrls: boolean; rolsuper: boolean }>(
+    'SELECT rolcanlogin, rolbypassrls, rolsuper FROM pg_roles WHERE rolname = $1',
+    [APP_ROLE],
+  );
+  if (!role) return;
+  const wrong = [role.rolsuper && 'SUPERUSER', role.rolbypassrls && 'BYPASSRLS', role.rolcanlogin && 'LOGIN'].filter(
+    Boolean,
+  );
+  if (wrong.length) {
+    throw new Error(
+      `the database role ${APP_ROLE} has ${wrong.join(', ')}; row-level security would not hold. ` +
+        `Fix it (ALTER ROLE ${APP_ROLE} NOSUPERUSER NOBYPASSRLS NOLOGIN) and start again.`,
+    );
+  }
+}
 
-CREATE TABLE roles (
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
-  id uuid NOT NULL DEFAULT gen_random_uuid(),
-  name text NOT NULL,
-  built_in boolean NOT NULL DEFAULT false,
-  PRIMARY KEY (company_id, id),
-  UNIQUE (company_id, name)
-);
-
-CREATE TABLE user_roles (
-  company_id uuid NOT NULL,
-  user_id uuid NOT NULL,
-  role_id uuid NOT NULL,
-  PRIMARY KEY (company_id, user_id, role_id),
-  FOREIGN KEY (company_id, user_id) REFERENCES users(company_id, id) ON DELETE CASCADE,
-  FOREIGN KEY (company_id, role_id) REFERENCES roles(company_id, id) ON DELETE CASCADE
-);
-
-CREATE TABLE invitations (
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
-  id uuid NOT NULL,
-  email text NOT NULL,
-  roles text[] NOT NULL,
-  invited_by uuid NOT NULL,
-  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'accepted', 'revoked')),
-  expires_at timestamptz NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  accepted_at timestamptz,
-  accepted_user_id uuid,
-  PRIMARY KEY (company_id, id)
-);
-CREATE INDEX invitations_pending ON invitations (company_id, status, expires_at);
-
-CREATE TABLE password_reset_tokens (
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
-  id uuid NOT NULL DEFAULT gen_random_uuid(),
-  user_id uuid NOT NULL,
-  token_hash text NOT NULL,
-  expires_at timestamptz NOT NULL,
-  used_at timestamptz,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (company_id, id),
-  UNIQUE (company_id, token_hash),
-  FOREIGN KEY (company_id, user_id) REFERENCES users(company_id, id) ON DELETE CASCADE
-);
-
--- Global catalogue (not tenant data): plans and add-ons.
-CREATE TABLE plans (
-  id uuid PRIMARY KEY,
-  name text NOT NULL UNIQUE,
-  plan_type smallint NOT NULL,
-  monthly_price numeric(10,2) NOT NULL,
-  yearly_price numeric(10,2) NOT NULL,
-  max_users integer NOT NULL,
-  max_locations integer NOT NULL,
-  stripe_price_id text,
-  stripe_yearly_price_id text,
-  sort_order integer NOT NULL DEFAULT 0
-);
-CREATE TABLE addons (
-  id uuid PRIMARY KEY,
-  name text NOT NULL UNIQUE,
-  type text NOT NULL,
-  price numeric(10,2) NOT NULL,
-  billing_period text NOT NULL,
-  stripe_price_id text,
-  sort_order integer NOT NULL DEFAULT 0
-);
-
-CREATE TABLE subscriptions (
-  company_id uuid PRIMARY KEY REFERENCES companies(id) ON DELETE CASCADE,
-  plan_id uuid NOT NULL REFERENCES plans(id),
-  status smallint NOT NULL DEFAULT 0,
-  billing_interval text CHECK (billing_interval IN ('month', 'year')),
-  current_period_end timestamptz,
-  stripe_customer_id text,
-  stripe_subscription_id text,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
-
--- The narrow path for unauthenticated flows: identifiers only (no names, hashes or tenant data).
--- Login by user name, forgot-password by e-mail and invitation look-up find the company here,
--- then everything else is read inside a transaction bound to that company.
-CREATE TABLE user_directory (
-  user_id uuid PRIMARY KEY,
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
-  user_name_key text NOT NULL UNIQUE,
-  email_key text NOT NULL UNIQUE
-);
-CREATE TABLE invitation_directory (
-  invitation_id uuid PRIMARY KEY,
-  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE
-);
-
--- Rate limiting and throttling: one row per counted event, sliding window, shared by replicas.
-CREATE TABLE rate_limit_events (
-  key text NOT NULL,
-  at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX rate_limit_events_key_at ON rate_limit_events (key, at);
-
-CREATE TABLE contact_messages (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  name text NOT NULL,
-  email text NOT NULL,
-  subject text,
-  message text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-
-CREATE TABLE mail_outbox (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  to_address text NOT NULL,
-  subject text NOT NULL,
-  body text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-
--- Secrets generated once in embedded mode (JWT key, OpenID provider keys). The app role cannot read it.
-CREATE TABLE app_secrets (
-  name text PRIMARY KEY,
-  value text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-
-${tenantPolicies}
-
-GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
-GRANT SELECT, INSERT, UPDATE, DELETE ON companies, users, roles, user_roles, invitations,
-  password_reset_tokens, subscriptions, user_directory, invitation_directory, rate_limit_events,
-  contact_messages, mail_outbox TO ${APP_ROLE};
-GRANT SELECT ON plans, addons TO ${APP_ROLE};
-
-INSERT INTO plans (id, name, plan_type, monthly_price, yearly_price, max_users, max_locations, stripe_price_id, stripe_yearly_price_id, sort_order) VALUES
-  ('${FREE_PLAN_ID}', 'Free Plan', 0, 0, 0, 3, 1, NULL, NULL, 0),
-  ('${PREMIUM_PLAN_ID}', 'Premium Plan', 1, 29, 290, 25, 20, 'price_premium_monthly', 'price_premium_yearly', 1);
-INSERT INTO addons (id, name, type, price, billing_period, stripe_price_id, sort_order) VALUES
-  ('00000000-0000-4000-8000-000000000101', 'Extra Users (5 seats)', 'users', 10, 'month', 'price_addon_users_5', 0),
-  ('00000000-0000-4000-8000-000000000102', 'Extra Location', 'locations', 5, 'month', 'price_addon_location', 1);
-`,
-  },
-  billingMigration(APP_ROLE),
-];
-
-/** Applies pending migrations, each in its own transaction, one process at a time. */
-export async function migrate(db: Database, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+/** Applies pending migrations in one transaction, one process at a time (advisory lock). */
+export async function migrate(db: Database, migrations: Migration[] = readMigrations()): Promise<number[]> {
   return db.transaction(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727274)');
+    await assertAppRoleIsSafe(q);
     await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set(

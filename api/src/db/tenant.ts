@@ -1,5 +1,5 @@
 import type { Database, Queryable } from './database.js';
-import { APP_ROLE } from './migrations.js';
+import { APP_ROLE } from './app-role.js';
 
 /**
  * Runs fn in a transaction as the app role, bound to one company: row-level security then shows

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly field?: string,
+    /** More of what the client needs to act on it (e.g. the login answer's verificationToken, spec §3). */
+    readonly extra?: Record<string, string>,
   ) {
     super(message);
   }
@@ -19,3 +21,4 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, field?: string) => new ApiError(409, message, 'CONFLICT', field);
 export const tooManyRequests = (message: string) => new ApiError(429, message, 'TOO_MANY_REQUESTS');
+export const serviceUnavailable = (message: string, code: string) => new ApiError(503, message, code);

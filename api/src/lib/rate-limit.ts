@@ -1,4 +1,6 @@
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { inPublic } from '../db/tenant.js';
+import { tooManyRequests } from './errors.js';
 
 /**
  * Sliding-window counters in PostgreSQL (shared by every replica): one row per counted event.
@@ -30,4 +32,15 @@ export async function hit(q: Queryable, key: string, limit: number, windowSecond
   if (n >= limit) return false;
   await recordEvent(q, key, windowSeconds);
   return true;
+}
+
+/** Counts a hit in its own transaction and answers 429 with `message` when over the limit. */
+export async function enforceLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message: string,
+): Promise<void> {
+  if (!(await inPublic(db, (q) => hit(q, key, limit, windowSeconds)))) throw tooManyRequests(message);
 }

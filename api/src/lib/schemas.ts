@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { ApiError } from './errors.js';
 
 export const ErrorResponse = Type.Object(
   {
@@ -7,6 +8,9 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     code: Type.Optional(Type.String()),
     field: Type.Optional(Type.String()),
+    verificationToken: Type.Optional(
+      Type.String({ description: 'Login of an account whose email is not verified yet: resends the link.' }),
+    ),
   },
   { title: 'ErrorResponse' },
 );
@@ -19,11 +23,66 @@ export function answers<S extends TSchema>(ok: S, status = 200) {
   };
 }
 
+/**
+ * A one-line text: no control characters (C0, DEL, C1) and no bidirectional overrides or isolates,
+ * which can make a name read differently on screen than it is stored (a spoofed user or company).
+ */
+export const ONE_LINE = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
+export const OneLine = (options: { minLength?: number; maxLength: number; description?: string }) =>
+  Type.String({ ...options, pattern: ONE_LINE });
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
-export const UserName = Type.String({ minLength: 3, maxLength: 100, pattern: '^[A-Za-z0-9._@+-]+$' });
-export const PersonName = Type.String({ minLength: 1, maxLength: 100 });
+/** No `@`: a user name can never shadow somebody's email at sign-in. */
+export const UserName = Type.String({ minLength: 3, maxLength: 100, pattern: '^[A-Za-z0-9._+-]+$' });
+export const PersonName = OneLine({ minLength: 1, maxLength: 100 });
 export const Password = Type.String({ minLength: 1, maxLength: 128 });
 export const Message = Type.Object({ message: Type.String() }, { title: 'MessageResponse' });
 export const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
+
+// ── Paging: one convention for every list ──────────────────────────────────────────────────
+// Lists that grow without bound (items, events, sales) page by keyset: `cursor` is opaque,
+// `limit` at most 100, `sort` one of the list's named orders; the answer is {items, nextCursor}
+// (null on the last page). Never OFFSET: page 1,000 costs what page 1 costs.
+// Small catalogue lists (brands, types, locations) answer {items, total} in one page.
+
+export const MAX_PAGE_SIZE = 100;
+
+export function KeysetQuery<S extends string>(sorts: readonly [S, ...S[]], filters: Record<string, TSchema> = {}) {
+  return Type.Object(
+    {
+      ...filters,
+      cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+      sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)))),
+    },
+    { additionalProperties: false },
+  );
+}
+
+export const KeysetPage = <T extends TSchema>(item: T, title: string) =>
+  Type.Object({ items: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) }, { title });
+
+export const SimplePage = <T extends TSchema>(item: T, title: string) =>
+  Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) }, { title });
+
+/** A keyset position (the last row's sort values) as an opaque cursor, and back; a bad one is a 400. */
+export const encodeCursor = (position: unknown[]): string =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
+
+export function decodeCursor(cursor: string | undefined, length: number): unknown[] | null {
+  if (!cursor) return null;
+  try {
+    const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(position) &&
+      position.length === length &&
+      position.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))
+    )
+      return position;
+  } catch {
+    // falls through to the 400
+  }
+  throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+}

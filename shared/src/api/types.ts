@@ -27,7 +27,7 @@ export type AuthResult = {
 };
 
 export type BillingOverview = {
-  provider: "local" | "stripe";
+  provider: "local" | "stripe" | null | null;
   subscription: BillingSubscription;
   addons: Array<CompanyAddon>;
   payments: Array<Payment>;
@@ -106,6 +106,12 @@ export type CompanyWithAdminResult = {
   companyId: string;
   token?: string;
   user?: UserInfo;
+  verificationRequired?: boolean;
+  email?: string;
+};
+
+export type ConnectGoogleRequest = {
+  idToken: string;
 };
 
 export type ContactRequest = {
@@ -139,6 +145,18 @@ export type CreateLocationRequest = {
   parentId?: string | null;
 };
 
+export type Environment = {
+  mode: "development" | "production";
+  standIns: {
+    signIn: boolean;
+    payments: boolean;
+    mail: boolean;
+    demoData: boolean;
+  };
+  mail: boolean;
+  payments: boolean;
+};
+
 export type ForgotPasswordRequest = {
   email: string;
 };
@@ -150,6 +168,10 @@ export type GoogleLoginRequest = {
 export type GoogleLoginWithInvitationRequest = {
   idToken: string;
   invitationId: string;
+};
+
+export type GoogleNonce = {
+  nonce: string;
 };
 
 export type Health = {
@@ -245,6 +267,10 @@ export type RegisterWithInvitationRequest = {
   email?: string;
 };
 
+export type ResendVerificationRequest = {
+  verificationToken: string;
+};
+
 export type ResetPasswordRequest = {
   email: string;
   token: string;
@@ -291,6 +317,8 @@ export type UserInfo = {
   roles: Array<string>;
   CompanyName: string;
   companyName: string;
+  googleConnected: boolean;
+  pendingEmail: string | null;
 };
 
 export type UserLimit = {
@@ -318,6 +346,16 @@ export type ValidateResetTokenResult = {
   message: string;
 };
 
+export type VerificationPending = {
+  message: string;
+  verificationRequired: true;
+  email: string;
+};
+
+export type VerifyEmailRequest = {
+  token: string;
+};
+
 export type WebhookAnswer = {
   received: boolean;
   outcome: "applied" | "duplicate" | "ignored";
@@ -330,6 +368,12 @@ export interface ApiOperations {
     path: "/api/auth/company-with-admin";
     body: CompanyWithAdminRequest;
     response: CompanyWithAdminResult;
+  };
+  connectGoogle: {
+    method: "POST";
+    path: "/api/auth/connect-google";
+    body: ConnectGoogleRequest;
+    response: UserInfo;
   };
   forgotPassword: {
     method: "POST";
@@ -354,6 +398,11 @@ export interface ApiOperations {
     body: GoogleLoginWithInvitationRequest;
     response: AuthResult;
   };
+  googleNonce: {
+    method: "POST";
+    path: "/api/auth/google-nonce";
+    response: GoogleNonce;
+  };
   login: {
     method: "POST";
     path: "/api/auth/login";
@@ -375,13 +424,19 @@ export interface ApiOperations {
     method: "POST";
     path: "/api/auth/register";
     body: RegisterRequest;
-    response: AuthResult;
+    response: VerificationPending;
   };
   registerWithInvitation: {
     method: "POST";
     path: "/api/auth/register-with-invitation";
     body: RegisterWithInvitationRequest;
-    response: AuthResult;
+    response: VerificationPending;
+  };
+  resendVerification: {
+    method: "POST";
+    path: "/api/auth/resend-verification";
+    body: ResendVerificationRequest;
+    response: MessageResponse;
   };
   resetPassword: {
     method: "POST";
@@ -406,6 +461,12 @@ export interface ApiOperations {
     path: "/api/auth/validate-reset-token";
     body: ValidateResetTokenRequest;
     response: ValidateResetTokenResult;
+  };
+  verifyEmail: {
+    method: "POST";
+    path: "/api/auth/verify-email";
+    body: VerifyEmailRequest;
+    response: MessageResponse;
   };
   createCheckout: {
     method: "POST";
@@ -485,6 +546,11 @@ export interface ApiOperations {
     path: "/api/dev/outbox";
     query: { to?: string };
     response: Array<OutboxMail>;
+  };
+  environment: {
+    method: "GET";
+    path: "/api/environment";
+    response: Environment;
   };
   health: {
     method: "GET";

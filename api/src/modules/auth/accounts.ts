@@ -27,6 +27,10 @@ export interface UserInfo {
   roles: string[];
   CompanyName: string;
   companyName: string;
+  /** Whether a Google account is connected (linked from inside this account only). */
+  googleConnected: boolean;
+  /** A new email waiting for its verification link; the old one stays until then. */
+  pendingEmail: string | null;
 }
 
 export interface NewUser {
@@ -36,6 +40,8 @@ export interface NewUser {
   lastName: string;
   passwordHash: string | null;
   googleSubject?: string | null;
+  /** True when the email is already proven (a Google ID token said so); otherwise a link must be used. */
+  emailVerified?: boolean;
 }
 
 export const key = (s: string) => s.trim().toLowerCase();
@@ -45,7 +51,8 @@ export async function loadUserInfo(q: Queryable, userId: string): Promise<UserIn
   const rows = await q.query<Omit<UserInfo, 'CompanyName'>>(
     `SELECT u.id, u.company_id AS "companyId", u.user_name AS "userName", u.first_name AS "firstName",
             u.last_name AS "lastName", u.email, u.profile_picture_url AS "profilePictureUrl",
-            c.company_name AS "companyName",
+            c.company_name AS "companyName", u.google_subject IS NOT NULL AS "googleConnected",
+            u.pending_email AS "pendingEmail",
             coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r
                        ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles
        FROM users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
@@ -69,15 +76,15 @@ export async function currentRoles(q: Queryable, userId: string): Promise<string
 /** Inserts a user with the named roles into the current company (its transaction), plus the directory row. */
 export async function insertUser(q: Queryable, companyId: string, user: NewUser, roleNames: string[]): Promise<string> {
   const id = randomUUID();
-  await q.query(`INSERT INTO user_directory (user_id, company_id, user_name_key, email_key) VALUES ($1, $2, $3, $4)`, [
-    id,
-    companyId,
-    key(user.userName),
-    key(user.email),
-  ]);
   await q.query(
-    `INSERT INTO users (company_id, id, user_name, email, first_name, last_name, password_hash, google_subject)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO user_directory (user_id, company_id, user_name_key, email_key, google_subject)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [id, companyId, key(user.userName), key(user.email), user.googleSubject ?? null],
+  );
+  await q.query(
+    `INSERT INTO users (company_id, id, user_name, email, first_name, last_name, password_hash, google_subject,
+                        email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END)`,
     [
       companyId,
       id,
@@ -87,6 +94,7 @@ export async function insertUser(q: Queryable, companyId: string, user: NewUser,
       user.lastName,
       user.passwordHash,
       user.googleSubject ?? null,
+      user.emailVerified === true,
     ],
   );
   await q.query(
@@ -148,6 +156,17 @@ export async function findByEmail(db: Database, email: string): Promise<Director
     q.query<DirectoryEntry>(
       `SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE email_key = $1`,
       [key(email)],
+    ),
+  );
+  return rows[0] ?? null;
+}
+
+/** The account a Google subject was connected to, if any (never found by email). */
+export async function findByGoogleSubject(db: Database, subject: string): Promise<DirectoryEntry | null> {
+  const rows = await inPublic(db, (q) =>
+    q.query<DirectoryEntry>(
+      `SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE google_subject = $1`,
+      [subject],
     ),
   );
   return rows[0] ?? null;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Email, HttpUrl, Password, PersonName, UserName, Uuid } from '../../lib/schemas.js';
+import { Email, HttpUrl, OneLine, Password, PersonName, UserName, Uuid } from '../../lib/schemas.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -15,8 +15,44 @@ export const UserInfoSchema = Type.Object(
     roles: Type.Array(Type.String()),
     CompanyName: Type.String(),
     companyName: Type.String(),
+    googleConnected: Type.Boolean({ description: 'A Google account is connected (from the profile).' }),
+    pendingEmail: Type.Union([Type.String(), Type.Null()], {
+      description: 'A new email waiting for its verification link; the email changes when it is used.',
+    }),
   },
   { title: 'UserInfo' },
+);
+
+export const VerificationPending = Type.Object(
+  {
+    message: Type.String(),
+    verificationRequired: Type.Literal(true),
+    email: Type.String({ description: 'Where the verification link went.' }),
+  },
+  { title: 'VerificationPending' },
+);
+
+export const VerifyEmailBody = Type.Object(
+  {
+    token: Type.String({
+      maxLength: 100,
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\.[A-Za-z0-9_-]{20,60}$',
+      description: 'The token of the mailed /verify-email link.',
+    }),
+  },
+  { additionalProperties: false, title: 'VerifyEmailRequest' },
+);
+export const ResendVerificationBody = Type.Object(
+  { verificationToken: Type.String({ minLength: 1, maxLength: 2048 }) },
+  { additionalProperties: false, title: 'ResendVerificationRequest' },
+);
+export const GoogleNonce = Type.Object(
+  { nonce: Type.String({ description: 'Pass as the nonce of the Google sign-in; good once, for 10 minutes.' }) },
+  { title: 'GoogleNonce' },
+);
+export const ConnectGoogleBody = Type.Object(
+  { idToken: Type.String({ minLength: 1, maxLength: 8192 }) },
+  { additionalProperties: false, title: 'ConnectGoogleRequest' },
 );
 
 export const AuthResult = Type.Object({ token: Type.String(), user: UserInfoSchema }, { title: 'AuthResult' });
@@ -33,20 +69,20 @@ export const RegisterBody = Type.Object(
 
 export const CompanyWithAdminBody = Type.Object(
   {
-    companyName: Type.String({ minLength: 1, maxLength: 200 }),
+    companyName: OneLine({ minLength: 1, maxLength: 200 }),
     userName: UserName,
     email: Email,
     firstName: PersonName,
     lastName: PersonName,
     password: Type.Optional(Type.String({ maxLength: 128 })),
-    phone: Type.Optional(Type.String({ maxLength: 40 })),
-    industry: Type.Optional(Type.String({ maxLength: 100 })),
+    phone: Type.Optional(OneLine({ maxLength: 40 })),
+    industry: Type.Optional(OneLine({ maxLength: 100 })),
     withGoogle: Type.Optional(Type.Boolean({ default: false })),
     idToken: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 8192,
-        description: 'With withGoogle: a Google ID token for the same email; the answer then carries a token.',
+        description: 'Required with withGoogle: a Google ID token proving the same email; the answer carries a token.',
       }),
     ),
   },
@@ -58,6 +94,8 @@ export const CompanyWithAdminResult = Type.Object(
     companyId: Type.String(),
     token: Type.Optional(Type.String()),
     user: Type.Optional(UserInfoSchema),
+    verificationRequired: Type.Optional(Type.Boolean()),
+    email: Type.Optional(Type.String()),
   },
   { title: 'CompanyWithAdminResult' },
 );
@@ -120,7 +158,11 @@ export const UpdateUserBody = Type.Object(
     lastName: Type.Optional(PersonName),
     userName: Type.Optional(UserName),
     email: Type.Optional(Email),
-    profilePictureUrl: Type.Optional(Type.Union([HttpUrl, Type.Literal(''), Type.Null()])),
+    profilePictureUrl: Type.Optional(
+      Type.Union([HttpUrl, Type.Literal(''), Type.Null()], {
+        description: 'A picture uploaded to the product’s storage, under the caller’s profile-pictures folder.',
+      }),
+    ),
   },
   { ...strict, title: 'UpdateUserRequest' },
 );

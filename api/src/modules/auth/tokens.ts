@@ -6,6 +6,17 @@ export const ROLE_CLAIM = 'http://schemas.microsoft.com/ws/2008/06/identity/clai
 export const COMPANY_CLAIM = 'company_id';
 const ISSUER = 'stockwise-api';
 const AUDIENCE = 'stockwise';
+
+/**
+ * Narrow tokens for one purpose each, never accepted as a session (their audience differs):
+ * resending a verification mail after a correct password, and showing profile pictures as <img>.
+ */
+export type Purpose = 'verification-resend' | 'profile-pictures';
+const PURPOSE_AUDIENCE: Record<Purpose, string> = {
+  'verification-resend': 'stockwise:verification-resend',
+  'profile-pictures': 'stockwise:profile-pictures',
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALGORITHMS = ['HS256'];
 
 /** Who is calling, from a verified token. */
@@ -43,6 +54,8 @@ export class TokenService {
         algorithms: ALGORITHMS,
         issuer: ISSUER,
         audience: AUDIENCE,
+        // A token that never expires is not a session token, whoever signed it.
+        requiredClaims: ['exp', 'sub'],
       });
       const companyId = payload[COMPANY_CLAIM];
       const roles = payload[ROLE_CLAIM];
@@ -50,8 +63,7 @@ export class TokenService {
       if (typeof payload.sub !== 'string' || typeof companyId !== 'string' || typeof userName !== 'string') {
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       }
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      if (!uuid.test(payload.sub) || !uuid.test(companyId))
+      if (!UUID.test(payload.sub) || !UUID.test(companyId))
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       return {
         userId: payload.sub,
@@ -64,6 +76,35 @@ export class TokenService {
         throw unauthorized('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
       if (error instanceof Error && 'statusCode' in error) throw error;
       throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
+    }
+  }
+
+  /** A token for one purpose (see Purpose), naming a user of a company, for `seconds`. */
+  signPurpose(purpose: Purpose, p: { userId: string; companyId: string }, seconds: number): Promise<string> {
+    return new SignJWT({ [COMPANY_CLAIM]: p.companyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(p.userId)
+      .setIssuer(ISSUER)
+      .setAudience(PURPOSE_AUDIENCE[purpose])
+      .setIssuedAt()
+      .setExpirationTime(`${seconds}s`)
+      .sign(this.key);
+  }
+
+  /** The user and company a purpose token names, or null when it is not one (forged, expired, other purpose). */
+  async verifyPurpose(purpose: Purpose, token: string): Promise<{ userId: string; companyId: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ALGORITHMS,
+        issuer: ISSUER,
+        audience: PURPOSE_AUDIENCE[purpose],
+        requiredClaims: ['exp', 'sub'],
+      });
+      const companyId = payload[COMPANY_CLAIM];
+      if (typeof companyId !== 'string' || !UUID.test(companyId) || !UUID.test(payload.sub ?? '')) return null;
+      return { userId: payload.sub!, companyId };
+    } catch {
+      return null;
     }
   }
 }

@@ -22,7 +22,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Amounts in cents fit PostgreSQL's integer columns; an absurd one (1e20) is no amount at all. */
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 2_000_000_000 ? v : null;
+
+/** A Unix time in seconds that PostgreSQL can hold (year 1970 to 9999); 1e20 is not one. */
+export const isEpochSeconds = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 253_402_300_799;
+const seconds = (v: unknown): number | null => (isEpochSeconds(v) ? v : null);
 /** Stripe expands some references into objects: take the id either way. */
 const ref = (v: unknown): string | null => str(v) ?? str(obj(v).id);
 const interval = (v: unknown): 'month' | 'year' | null => (v === 'month' || v === 'year' ? v : null);
@@ -49,7 +56,7 @@ function subscriptionFacts(event: WebhookEvent) {
     subscriptionId,
     customerId: ref(o.customer),
     companyId: str(metadata.companyId) ?? str(o.client_reference_id),
-    periodEnd: num(obj(line.period).end) ?? num(o.current_period_end) ?? num(o.period_end),
+    periodEnd: seconds(obj(line.period).end) ?? seconds(o.current_period_end) ?? seconds(o.period_end),
   };
 }
 
@@ -147,7 +154,7 @@ async function recordPayment(
       event.id,
       str(o.id),
       str(line.description) ?? str(o.description) ?? 'Subscription payment',
-      Math.round(amount),
+      Math.max(0, Math.round(amount)),
       str(o.currency) ?? 'usd',
       status,
       periodEnd,

@@ -3,12 +3,14 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import Stripe from 'stripe';
-import { ConfigError } from '../../config.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import type { Config } from '../../config.js';
+import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
+import { thisMachineOnly } from '../../lib/network.js';
+import { OWNERS } from '../../access/index.js';
 import { answers, ErrorResponse } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { renderCheckout } from './checkout-page.js';
-import { applyEvent, type WebhookEvent } from './events.js';
+import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
 import { LocalPaymentProvider } from './providers/local.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { StripePaymentProvider, type StripeApi } from './providers/stripe.js';
@@ -28,7 +30,6 @@ import {
   findCheckout,
   localPaymentEvents,
   overview,
-  requireOwner,
   setCancelAtPeriodEnd,
   usage,
 } from './service.js';
@@ -38,85 +39,103 @@ import { chargeTestCard } from './test-cards.js';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOK_PATH = '/api/billing/webhook';
 
-/** STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET) selects Stripe; otherwise the embedded checkout. */
-export async function paymentProviderFromEnv(
-  env: NodeJS.ProcessEnv,
-  publicUrl: string,
-  secret: () => Promise<string>,
-): Promise<PaymentProvider> {
-  const secretKey = env.STRIPE_SECRET_KEY;
-  if (secretKey) {
-    if (!env.STRIPE_WEBHOOK_SECRET) throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
-    const stripe = new Stripe(secretKey) as unknown as StripeApi;
-    return new StripePaymentProvider(stripe, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PUBLISHABLE_KEY || null);
-  }
-  return new LocalPaymentProvider(publicUrl, await secret());
+/** The `t=` of a Stripe-Signature header (seconds), or Infinity when it has none. */
+function signedAt(header: string): number {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
+  return t ? Number(t) : Infinity;
 }
 
-export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider }> = async (app, options) => {
+/**
+ * The payments adapter, chosen once: Stripe when STRIPE_SECRET_KEY is set; in development the
+ * embedded checkout (a stand-in that takes Stripe's test cards); in production nothing, and
+ * payments say they are not configured — a test card never buys Premium on a real server.
+ */
+export async function paymentProviderFromConfig(
+  config: Pick<Config, 'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey'>,
+  secret: () => Promise<string>,
+): Promise<PaymentProvider | null> {
+  if (config.stripeSecretKey) {
+    const stripe = new Stripe(config.stripeSecretKey) as unknown as StripeApi;
+    return new StripePaymentProvider(stripe, config.stripeWebhookSecret!, config.stripePublishableKey);
+  }
+  if (config.production) return null;
+  return new LocalPaymentProvider(config.publicUrl, await secret());
+}
+
+export const PAYMENTS_NOT_CONFIGURED = 'PAYMENTS_NOT_CONFIGURED';
+
+export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider | null }> = async (app, options) => {
   const provider =
-    options.provider ??
-    (await paymentProviderFromEnv(process.env, app.config.publicUrl, () =>
-      persistedSecret(app.db, 'stripe-local-webhook', () => `whsec_${randomBytes(32).toString('base64url')}`),
-    ));
+    options.provider !== undefined
+      ? options.provider
+      : await paymentProviderFromConfig(app.config, () =>
+          persistedSecret(app.db, 'stripe-local-webhook', () => `whsec_${randomBytes(32).toString('base64url')}`),
+        );
+  const configured = (): PaymentProvider => {
+    if (!provider) throw serviceUnavailable('Payments are not configured on this server.', PAYMENTS_NOT_CONFIGURED);
+    return provider;
+  };
   const common = { tags: ['billing'], security: [{ bearer: [] }] };
 
   // The webhook: the raw body, exactly as signed, for both adapters.
-  await app.register(async (hook) => {
-    hook.removeAllContentTypeParsers();
-    hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
-      done(null, body),
-    );
-    hook.post(
-      WEBHOOK_PATH,
-      {
-        schema: {
-          tags: ['billing'],
-          operationId: 'billingWebhook',
-          description:
-            'Stripe-signed events (Stripe, or the embedded checkout). Unsigned, tampered or stale (over 300 s) → 400.',
-          response: answers(WebhookAnswer),
+  if (provider)
+    await app.register(async (hook) => {
+      hook.removeAllContentTypeParsers();
+      hook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
+      hook.post(
+        WEBHOOK_PATH,
+        {
+          schema: {
+            tags: ['billing'],
+            operationId: 'billingWebhook',
+            description:
+              'Stripe-signed events (Stripe, or the embedded checkout). Unsigned, tampered or stale (over 300 s) → 400.',
+            response: answers(WebhookAnswer),
+          },
         },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        if (typeof signature !== 'string' || !signature)
-          throw badRequest('Missing Stripe-Signature header.', 'stripe-signature', 'SIGNATURE_MISSING');
-        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
-          throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
-        let event: WebhookEvent;
-        try {
-          event = Stripe.webhooks.constructEvent(
-            request.body,
-            signature,
-            provider.webhookSecret,
-            SIGNATURE_TOLERANCE_SECONDS,
-          ) as unknown as WebhookEvent;
-        } catch (error) {
-          const stale = /tolerance/i.test((error as Error).message);
-          throw badRequest(
-            stale
-              ? 'The event signature is too old (over 300 seconds): refused as a possible replay.'
-              : 'The event signature does not match its body.',
-            'stripe-signature',
-            stale ? 'SIGNATURE_STALE' : 'SIGNATURE_INVALID',
-          );
-        }
-        if (
-          typeof event?.id !== 'string' ||
-          typeof event.type !== 'string' ||
-          typeof event.created !== 'number' ||
-          !event.data?.object ||
-          typeof event.data.object !== 'object'
-        ) {
-          throw badRequest('The event is not a Stripe event.', 'body', 'EVENT_INVALID');
-        }
-        const outcome = await applyEvent(app.db, event);
-        request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
-        return { received: true, outcome };
-      },
-    );
-  });
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || !signature)
+            throw badRequest('Missing Stripe-Signature header.', 'stripe-signature', 'SIGNATURE_MISSING');
+          if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+            throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
+          let event: WebhookEvent;
+          try {
+            event = Stripe.webhooks.constructEvent(
+              request.body,
+              signature,
+              provider.webhookSecret,
+              SIGNATURE_TOLERANCE_SECONDS,
+            ) as unknown as WebhookEvent;
+            // Stripe's SDK only refuses old signatures; one stamped in the future is refused too.
+            if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) throw new Error('tolerance');
+          } catch (error) {
+            const stale = /tolerance/i.test((error as Error).message);
+            throw badRequest(
+              stale
+                ? 'The event signature is too old (over 300 seconds): refused as a possible replay.'
+                : 'The event signature does not match its body.',
+              'stripe-signature',
+              stale ? 'SIGNATURE_STALE' : 'SIGNATURE_INVALID',
+            );
+          }
+          if (
+            typeof event?.id !== 'string' ||
+            typeof event.type !== 'string' ||
+            !isEpochSeconds(event.created) ||
+            !event.data?.object ||
+            typeof event.data.object !== 'object'
+          ) {
+            throw badRequest('The event is not a Stripe event.', 'body', 'EVENT_INVALID');
+          }
+          const outcome = await applyEvent(app.db, event);
+          request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
+          return { received: true, outcome };
+        },
+      );
+    });
 
   // Signed-in calls.
   await app.register(async (scope) => {
@@ -129,6 +148,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'createCheckout',
+          ...OWNERS,
           description:
             'A checkout for a plan and interval, or an add-on (Company Owner). Same idempotencyKey → same checkout.',
           body: CreateCheckoutBody,
@@ -138,7 +158,13 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
       (request) => {
         const p = request.principal!;
         return createCheckout(
-          { db: app.db, provider, publicUrl: app.config.publicUrl, companyId: p.companyId, userId: p.userId },
+          {
+            db: app.db,
+            provider: configured(),
+            publicUrl: app.config.publicUrl,
+            companyId: p.companyId,
+            userId: p.userId,
+          },
           request.body,
         );
       },
@@ -163,15 +189,12 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getBillingOverview',
+          ...OWNERS,
           description: 'Plan, interval, renewal, add-ons and payments (Company Owner).',
           response: answers(BillingOverviewSchema),
         },
       },
-      (request) =>
-        app.inCompany(request, async (q) => {
-          await requireOwner(q, request.principal!.userId);
-          return overview(q, provider.name);
-        }),
+      (request) => app.inCompany(request, (q) => overview(q, provider?.name ?? null)),
     );
 
     for (const [path, cancel, operationId] of [
@@ -184,6 +207,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           schema: {
             ...common,
             operationId,
+            ...OWNERS,
             description: cancel
               ? 'Premium ends at its period end (Company Owner).'
               : 'Takes back a cancellation before the period ends (Company Owner).',
@@ -191,14 +215,16 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           },
         },
         (request) =>
-          setCancelAtPeriodEnd(app.db, provider, request.principal!.companyId, request.principal!.userId, cancel),
+          setCancelAtPeriodEnd(app.db, configured(), request.principal!.companyId, request.principal!.userId, cancel),
       );
     }
   });
 
   // The embedded checkout page (local adapter only): a browser form, no token.
-  if (provider.name === 'local') {
+  if (provider?.name === 'local') {
     await app.register(async (scope) => {
+      // A development stand-in: for a browser on this machine only.
+      scope.addHook('onRequest', thisMachineOnly);
       const page = scope.withTypeProvider<TypeBoxTypeProvider>();
       await page.register(formbody, { bodyLimit: 4096 });
       // HTML for people; the one JSON error shape when the id names no checkout.

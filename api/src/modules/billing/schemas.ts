@@ -104,7 +104,9 @@ export const PaymentSchema = Type.Object(
 
 export const BillingOverviewSchema = Type.Object(
   {
-    provider: Type.Union([Type.Literal('local'), Type.Literal('stripe')]),
+    provider: Type.Union([Type.Literal('local'), Type.Literal('stripe'), Type.Null()], {
+      description: 'null: payments are not configured on this server.',
+    }),
     subscription: BillingSubscriptionSchema,
     addons: Type.Array(CompanyAddonSchema),
     payments: Type.Array(PaymentSchema),

@@ -2,8 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { currentRoles, OWNER } from '../auth/accounts.js';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { locationLimit, userLimit } from '../subscriptions/plan-limits.js';
 import { currentSubscription, PLAN_TYPE } from '../subscriptions/service.js';
 import type { CheckoutView } from './checkout-page.js';
@@ -34,11 +33,6 @@ export interface Checkout {
   currency: string;
   interval: 'month' | 'year';
   publishableKey: string | null;
-}
-
-export async function requireOwner(q: Queryable, userId: string): Promise<void> {
-  const roles = await currentRoles(q, userId);
-  if (!roles.includes(OWNER)) throw forbidden('Only a Company Owner can manage billing.');
 }
 
 const CHECKOUT_SELECT = `SELECT c.id AS "checkoutId", c.provider, c.url, c.provider_session_id AS "sessionId",
@@ -130,7 +124,6 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     return { ...checkout, publishableKey: ctx.provider.publishableKey };
   };
   const prepared = await inTenant(ctx.db, ctx.companyId, async (q) => {
-    await requireOwner(q, ctx.userId);
     const [existing] = await q.query<Checkout & { requestHash: string }>(
       `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`,
       [body.idempotencyKey],
@@ -255,7 +248,7 @@ async function billingSubscription(q: Queryable) {
   };
 }
 
-export async function overview(q: Queryable, provider: PaymentProvider['name']) {
+export async function overview(q: Queryable, provider: PaymentProvider['name'] | null) {
   const addons = await q.query<Static<typeof CompanyAddonSchema>>(
     `SELECT ca.id, ca.addon_id AS "addonId", a.name AS "addonName", a.type, a.units, ca.quantity,
             ${ISO('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"
@@ -279,7 +272,6 @@ export async function setCancelAtPeriodEnd(
   cancel: boolean,
 ) {
   const subscriptionId = await inTenant(db, companyId, async (q) => {
-    await requireOwner(q, userId);
     const sub = await billingSubscription(q);
     if (!sub.premium) throw conflict('Your company is on the Free plan: there is nothing to cancel.');
     if (cancel && sub.cancelAtPeriodEnd)

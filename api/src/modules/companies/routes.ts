@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import { answers, IdParams } from '../../lib/schemas.js';
-import { ADMIN, currentRoles, OWNER } from '../auth/accounts.js';
+import { MANAGERS } from '../../access/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { answers, IdParams, OneLine } from '../../lib/schemas.js';
+import { isOwnLogoPath } from '../storage/index.js';
 
 const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
 
@@ -21,9 +22,9 @@ export const CompanySchema = Type.Object(
 
 export const UpdateCompanyBody = Type.Object(
   {
-    companyName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    industry: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    phone: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+    companyName: Type.Optional(OneLine({ minLength: 1, maxLength: 200 })),
+    industry: Type.Optional(Nullable(OneLine({ maxLength: 100 }))),
+    phone: Type.Optional(Nullable(OneLine({ maxLength: 40 }))),
     logoPath: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
   },
   { additionalProperties: false, minProperties: 1, title: 'UpdateCompanyRequest' },
@@ -77,6 +78,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'updateCompany',
+        ...MANAGERS,
         params: IdParams,
         body: UpdateCompanyBody,
         response: answers(CompanySchema),
@@ -84,11 +86,14 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        await getCompany(q, request.params.id); // 404 before 403: another tenant's id is simply not found
-        const roles = await currentRoles(q, request.principal!.userId);
-        if (!roles.includes(OWNER) && !roles.includes(ADMIN))
-          throw forbidden('Only a Company Owner or an Admin can change the company.');
+        await getCompany(q, request.params.id); // another tenant's id is simply not found
         const b = request.body;
+        if (b.logoPath && !isOwnLogoPath(request.params.id, b.logoPath)) {
+          throw badRequest(
+            'logoPath: must be a path in your company’s folder of the company-logos bucket.',
+            'logoPath',
+          );
+        }
         const sets: string[] = [];
         const values: unknown[] = [request.params.id];
         const set = (column: string, value: unknown) => {
@@ -98,7 +103,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (b.companyName !== undefined) set('company_name', b.companyName.trim());
         if (b.industry !== undefined) set('industry', b.industry);
         if (b.phone !== undefined) set('phone', b.phone);
-        if (b.logoPath !== undefined) set('logo_path', b.logoPath);
+        if (b.logoPath !== undefined) set('logo_path', b.logoPath || null);
         await q.query(`UPDATE companies SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
         return getCompany(q, request.params.id);
       }),

@@ -3,13 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { inPublic } from '../../db/tenant.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { hit } from '../../lib/rate-limit.js';
-import { answers, Email } from '../../lib/schemas.js';
+import { answers, Email, OneLine } from '../../lib/schemas.js';
 
 export const ContactBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: OneLine({ minLength: 1, maxLength: 200 }),
     email: Email,
-    subject: Type.Optional(Type.String({ maxLength: 200 })),
+    subject: Type.Optional(OneLine({ maxLength: 200 })),
     message: Type.String({ minLength: 1, maxLength: 5000 }),
   },
   { additionalProperties: false, title: 'ContactRequest' },

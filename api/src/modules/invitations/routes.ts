@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database.js';
+import { MANAGERS } from '../../access/index.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { answers, Email, IdParams } from '../../lib/schemas.js';
-import { ADMIN, currentRoles, key, OWNER } from '../auth/accounts.js';
+import { answers, Email, IdParams, OneLine } from '../../lib/schemas.js';
+import { key, OWNER } from '../auth/accounts.js';
 import { createInvitation, INVITATION_SELECT, type Invitation, REFUSALS } from './service.js';
 
 export const InvitationSchema = Type.Object(
@@ -31,18 +30,10 @@ export const InvitationSchema = Type.Object(
 export const CreateInvitationBody = Type.Object(
   {
     email: Email,
-    roles: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
+    roles: Type.Array(OneLine({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
   },
   { additionalProperties: false, title: 'CreateInvitationRequest' },
 );
-
-/** Owner or Admin, read from the database (not the token), inside the company's transaction. */
-export async function requireManager(q: Queryable, request: FastifyRequest): Promise<string[]> {
-  const roles = await currentRoles(q, request.principal!.userId);
-  if (!roles.includes(OWNER) && !roles.includes(ADMIN))
-    throw forbidden('Only a Company Owner or an Admin can manage users and invitations.');
-  return roles;
-}
 
 export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['invitations'], security: [{ bearer: [] }] };
@@ -55,6 +46,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'createInvitation',
+        ...MANAGERS,
         body: CreateInvitationBody,
         response: answers(InvitationSchema, 201),
       },
@@ -63,7 +55,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { email, roles } = request.body;
       const p = request.principal!;
       const { invitation, companyName } = await app.inCompany(request, async (q) => {
-        const mine = await requireManager(q, request);
+        const mine = request.roles!;
         const known = (
           await q.query<{ name: string }>(`SELECT name FROM roles WHERE name = ANY($1::text[])`, [roles])
         ).map((r) => r.name);
@@ -95,10 +87,16 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/invitations',
-    { schema: { ...common, operationId: 'listInvitations', response: answers(Type.Array(InvitationSchema)) } },
+    {
+      schema: {
+        ...common,
+        operationId: 'listInvitations',
+        ...MANAGERS,
+        response: answers(Type.Array(InvitationSchema)),
+      },
+    },
     (request) =>
       app.inCompany(request, async (q) => {
-        await requireManager(q, request);
         const rows = await q.query<Invitation>(`${INVITATION_SELECT} ORDER BY i.created_at DESC`);
         return rows.map((r) => ({ ...r, inviteUrl: inviteUrl(r.id) }));
       }),
@@ -106,14 +104,21 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/invitations/:id/revoke',
-    { schema: { ...common, operationId: 'revokeInvitation', params: IdParams, response: answers(InvitationSchema) } },
+    {
+      schema: {
+        ...common,
+        operationId: 'revokeInvitation',
+        ...MANAGERS,
+        params: IdParams,
+        response: answers(InvitationSchema),
+      },
+    },
     (request) =>
       app.inCompany(request, async (q) => {
         const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [
           request.params.id,
         ]);
         if (!inv) throw notFound('Invitation not found.');
-        await requireManager(q, request);
         if (inv.status !== 'pending')
           throw new ApiError(
             409,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static } from '@sinclair/typebox';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { answers } from '../../lib/schemas.js';
-import { requireManager } from '../invitations/routes.js';
+import { OneLine, answers } from '../../lib/schemas.js';
+import { MANAGERS } from '../../access/index.js';
 import { assertLocationsAvailable } from '../subscriptions/plan-limits.js';
 
 // Locations (spec: "stores"; DOMAIN.md): the minimum the plan limit needs — list and create,
@@ -21,8 +21,7 @@ export const LocationSchema = Type.Object(
 
 export const CreateLocationBody = Type.Object(
   {
-    // No control characters (PostgreSQL text cannot hold NUL; a name is one line).
-    name: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }),
+    name: OneLine({ minLength: 1, maxLength: 120 }),
     parentId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
   },
   { additionalProperties: false, title: 'CreateLocationRequest' },
@@ -47,6 +46,7 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'createLocation',
+        ...MANAGERS,
         description:
           'Company Owner or Admin; refused with 403 PLAN_LIMIT_LOCATIONS past the plan’s maxLocations (plus add-ons).',
         body: CreateLocationBody,
@@ -58,7 +58,6 @@ export const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!name) throw badRequest('name: must not be blank', 'name');
       const parentId = request.body.parentId ?? null;
       const location = await app.inCompany(request, async (q) => {
-        await requireManager(q, request);
         // The limit check locks the company's limits first, so two creates cannot both pass it.
         await assertLocationsAvailable(q, 1);
         if (parentId && !(await q.query(`SELECT 1 FROM locations WHERE id = $1`, [parentId])).length) {

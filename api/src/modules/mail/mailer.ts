@@ -21,11 +21,15 @@ export class OutboxMailer implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
   async send(m: MailMessage): Promise<void> {
-    await inPublic(this.db, (q) =>
-      q.query('INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)', [m.to, m.subject, m.text]),
+    const [row] = await inPublic(this.db, (q) =>
+      q.query<{ id: string }>('INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id', [
+        m.to,
+        m.subject,
+        m.text,
+      ]),
     );
-    // Development only: the outbox is how a developer reads mail, so the text goes to the log.
-    this.log.info({ mailTo: m.to, subject: m.subject }, `outbox mail:\n${m.text}`);
+    // Never the body: it carries reset and invitation links. Developers read GET /api/dev/outbox.
+    this.log.info({ mailId: row?.id, subject: m.subject }, 'mail queued in the outbox');
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { thisMachineOnly } from '../../lib/network.js';
 import { persistedSecret } from '../../lib/secrets.js';
 
 export const LOCAL_CLIENT_ID = 'stockwise-local';
@@ -12,14 +13,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 function page(uid: string, error?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sign in with Google (local stand-in)</title>
+<title>Development sign-in — not Google</title>
 <style>body{font-family:Roboto,system-ui,sans-serif;background:#f5f5f5;display:grid;place-items:center;min-height:100vh;margin:0}
 form{background:#fff;padding:32px;border-radius:12px;box-shadow:0 2px 12px #0002;width:320px;display:grid;gap:12px}
 input,button{font:inherit;padding:10px;border-radius:8px;border:1px solid #bbb}button{background:#1a73e8;color:#fff;border:0;cursor:pointer}
 .err{color:#b00020}</style></head><body>
 <form method="post" action="/oidc/interaction/${escape(uid)}">
-<h1 style="font-size:20px;margin:0">Sign in with Google</h1>
-<p style="margin:0;color:#555">Local development stand-in: any address signs in, no password.</p>
+<h1 style="font-size:20px;margin:0">Development sign-in — not Google</h1>
+<p style="margin:0;color:#555">A stand-in for Google on this development machine: any address signs in, no password. It never runs in production and answers this machine only.</p>
 ${error ? `<p class="err" role="alert">${escape(error)}</p>` : ''}
 <label>Email <input name="email" type="email" required autofocus autocomplete="email" style="width:100%;box-sizing:border-box"></label>
 <label>First name <input name="given_name" autocomplete="given-name" style="width:100%;box-sizing:border-box"></label>
@@ -28,7 +29,7 @@ ${error ? `<p class="err" role="alert">${escape(error)}</p>` : ''}
 }
 
 /**
- * The embedded Google stand-in: an OpenID Connect provider (code + PKCE) at /oidc with a sign-in
+ * The embedded Google stand-in (development only, this machine only; see plugins/adapters.ts): an OpenID Connect provider (code + PKCE) at /oidc with a sign-in
  * page. Its ID tokens are RS256 and verified by the same code as Google's (see verify.ts).
  */
 export async function oidcProviderPlugin(
@@ -121,9 +122,10 @@ export async function oidcProviderPlugin(
       ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
     },
   });
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
 
   await app.register(async (scope) => {
+    scope.addHook('onRequest', thisMachineOnly);
     await scope.register(formbody);
     scope.get('/oidc/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -145,6 +147,7 @@ export async function oidcProviderPlugin(
   });
 
   await app.register(async (scope) => {
+    scope.addHook('onRequest', thisMachineOnly);
     // oidc-provider reads its own request bodies: leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

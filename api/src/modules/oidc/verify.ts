@@ -6,6 +6,8 @@ export interface VerifiedIdentity {
   email: string;
   givenName: string | null;
   familyName: string | null;
+  /** The nonce the sign-in was started with (checked and consumed by the auth module). */
+  nonce: string | null;
 }
 
 export interface IdTokenVerifier {
@@ -40,6 +42,7 @@ export function jwksVerifier(
         email: payload.email,
         givenName: typeof payload.given_name === 'string' ? payload.given_name : null,
         familyName: typeof payload.family_name === 'string' ? payload.family_name : null,
+        nonce: typeof payload.nonce === 'string' ? payload.nonce : null,
       };
     },
   };

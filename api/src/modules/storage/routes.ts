@@ -3,61 +3,12 @@ import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/p
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { inTenant } from '../../db/tenant.js';
+import { ApiError } from '../../lib/errors.js';
+import { ADMIN, currentRoles, OWNER } from '../auth/accounts.js';
 import type { Principal } from '../auth/tokens.js';
-
-/** The two buckets of spec §3/§9. */
-export const BUCKETS = ['company-logos', 'ItemImages'] as const;
-export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
-
-/** Supabase Storage's error shape: statusCode is a string there. */
-class StorageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Images only, recognised by their first bytes (the declared type is not trusted). SVG is refused: it can carry script. */
-export function sniffImage(buf: Buffer): string | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (
-    buf.length >= 6 &&
-    (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a')
-  )
-    return 'image/gif';
-  if (
-    buf.length >= 12 &&
-    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    buf.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return null;
-}
-
-const SEGMENT = /^[\p{L}\p{N} ._()+,=@-]{1,200}$/u;
-
-function objectPath(raw: string): string[] {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    throw new StorageError(400, 'InvalidKey', 'Invalid key');
-  }
-  const segments = decoded.split('/').filter((s) => s !== '');
-  if (
-    segments.length === 0 ||
-    decoded.length > 1024 ||
-    segments.some((s) => s === '.' || s === '..' || !SEGMENT.test(s))
-  ) {
-    throw new StorageError(400, 'InvalidKey', `Invalid key: ${decoded.slice(0, 200)}`);
-  }
-  return segments;
-}
+import { sniffImage } from './image-sniff.js';
+import { BUCKETS, MAX_OBJECT_BYTES, objectPath, StorageError, writeRule, type Bucket } from './keys.js';
 
 export const storageRoutes: FastifyPluginAsync = async (app) => {
   const root = path.join(app.config.dataDir, 'storage');
@@ -98,32 +49,46 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(500).send({ statusCode: '500', error: 'internal', message: 'Internal Server Error' });
     });
 
-    function bucketOf(name: string): string {
+    function bucketOf(name: string): Bucket {
       if (!(BUCKETS as readonly string[]).includes(name))
         throw new StorageError(404, 'Bucket not found', 'Bucket not found');
-      return name;
+      return name as Bucket;
     }
 
+    /** The app's bearer token, for a user who still exists in its company. */
     async function caller(request: FastifyRequest): Promise<Principal> {
-      const header = request.headers.authorization;
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match) throw new StorageError(401, 'Unauthorized', 'Missing or invalid authorization header');
+      if (!request.headers.authorization)
+        throw new StorageError(401, 'Unauthorized', 'Missing or invalid authorization header');
       try {
-        return await app.tokens.verify(match[1]!);
+        await app.authenticate(request);
+        return request.principal!;
       } catch {
         throw new StorageError(401, 'Unauthorized', 'Invalid JWT');
       }
     }
 
-    /** A caller writes, lists and removes only under its own company folder: `<companyId>/…`. */
+    const refused = (p: Principal, why: string) =>
+      new StorageError(
+        403,
+        'Unauthorized',
+        `new row violates row-level security policy: ${why} (under "${p.companyId}/")`,
+      );
+
+    /** A caller lists only under its own company folder: `<companyId>/…`. */
     function ownFolder(p: Principal, segments: string[]): void {
-      if (segments[0] !== p.companyId) {
-        throw new StorageError(
-          403,
-          'Unauthorized',
-          `new row violates row-level security policy: objects must be under "${p.companyId}/"`,
-        );
-      }
+      if (segments[0] !== p.companyId) throw refused(p, 'objects must be in your company folder');
+    }
+
+    /** Writes and removals follow keys.ts's writeRule; the logo needs a settings manager's role. */
+    async function mayWrite(p: Principal, bucket: Bucket, segments: string[]): Promise<boolean> {
+      const rule = writeRule(bucket, segments, p);
+      if (rule === 'allowed') return true;
+      if (rule === 'refused') return false;
+      const roles = await inTenant(app.db, p.companyId, (q) => currentRoles(q, p.userId)).catch((error: unknown) => {
+        if (error instanceof ApiError) throw new StorageError(401, 'Unauthorized', error.message);
+        throw error;
+      });
+      return roles.includes(OWNER) || roles.includes(ADMIN);
     }
 
     const fileOf = (bucket: string, segments: string[]) => path.join(root, bucket, ...segments);
@@ -148,24 +113,33 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       const p = await caller(request);
       const bucket = bucketOf(request.params.bucket);
       const segments = objectPath(request.params['*']);
-      ownFolder(p, segments);
+      if (!(await mayWrite(p, bucket, segments)))
+        throw refused(p, 'you may not write here (the company logo is changed by an Owner or Admin)');
       const data = await readUpload(request);
       if (data.length > MAX_OBJECT_BYTES)
         throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size of 5 MB');
       const type = sniffImage(data);
       if (!type) throw new StorageError(415, 'invalid_mime_type', 'Only PNG, JPEG, GIF and WebP images can be stored');
       const file = fileOf(bucket, segments);
-      const exists = await stat(file).then(
-        (s) => s.isFile(),
-        () => false,
-      );
+      const found = await stat(file).catch(() => null);
+      // A key cannot be both an object and a folder (`a/b` as a file, then `a/b/c`, or the reverse).
+      if (found?.isDirectory()) throw new StorageError(409, 'Duplicate', 'A folder with this name already exists');
+      const exists = found?.isFile() ?? false;
       const upsert = request.headers['x-upsert'] === 'true';
       if (update && !exists) throw new StorageError(404, 'not_found', 'Object not found');
       if (!update && exists && !upsert) throw new StorageError(409, 'Duplicate', 'The resource already exists');
-      await mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomUUID()}.upload`;
-      await writeFile(tmp, data);
-      await rename(tmp, file);
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(tmp, data);
+        await rename(tmp, file);
+      } catch (error) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR')
+          throw new StorageError(409, 'Duplicate', 'An object already uses part of this key as its name');
+        throw error;
+      }
       return reply.send({ Id: idOf(bucket, segments), Key: `${bucket}/${segments.join('/')}` });
     }
 
@@ -226,7 +200,8 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         const removed = [];
         for (const prefix of prefixes as string[]) {
           const segments = objectPath(prefix);
-          if (segments[0] !== p.companyId) continue; // like Supabase RLS: what you may not delete is not deleted
+          // Like Supabase RLS: what you may not delete is not deleted (and not named).
+          if (!(await mayWrite(p, bucket, segments))) continue;
           const file = fileOf(bucket, segments);
           const s = await stat(file).catch(() => null);
           if (!s?.isFile()) continue;

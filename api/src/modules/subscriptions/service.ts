@@ -1,11 +1,12 @@
 import type { Database, Queryable } from '../../db/database.js';
-import { FREE_PLAN_ID, PREMIUM_PLAN_ID } from '../../db/migrations.js';
 import { inTenant } from '../../db/tenant.js';
 
 /** Spec §9: planType 0 Free, 1 Premium; subscription status 0 active. */
 export const PLAN_TYPE = { free: 0, premium: 1 } as const;
 export const SUBSCRIPTION_STATUS = { active: 0, pastDue: 1, canceled: 2 } as const;
-export { FREE_PLAN_ID, PREMIUM_PLAN_ID };
+/** The two plans seeded by migration 0001 (the catalogue is global, not tenant data). */
+export const FREE_PLAN_ID = '00000000-0000-4000-8000-000000000001';
+export const PREMIUM_PLAN_ID = '00000000-0000-4000-8000-000000000002';
 
 export interface Plan {
   planId: string;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { answers } from '../../lib/schemas.js';
-import { requireManager } from '../invitations/routes.js';
+import { MANAGERS } from '../../access/index.js';
 import { userLimit } from '../subscriptions/plan-limits.js';
 
 export const CompanyUserSchema = Type.Object(
@@ -37,12 +37,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         tags: ['users'],
         operationId: 'listUsers',
+        ...MANAGERS,
         response: answers(Type.Array(CompanyUserSchema)),
       },
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        await requireManager(q, request);
         return q.query(
           `SELECT u.id, u.user_name AS "userName", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
                   u.profile_picture_url AS "profilePictureUrl",

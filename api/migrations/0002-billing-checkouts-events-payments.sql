@@ -1,23 +1,4 @@
-import type { Migration } from '../../db/migrations.js';
-
-/**
- * Migration 2 — billing: checkouts (with their idempotency keys), Stripe-shaped events applied
- * exactly once, payments, add-ons bought, cancel-at-period-end, and locations (counted against
- * maxLocations). Tenant tables lead with company_id and get the same forced RLS policy as the
- * core tables; the two directories are identifiers only, for the flows that start without a token
- * (the local checkout page, webhooks).
- */
-export function billingMigration(appRole: string): Migration {
-  const tenant = (table: string) => `
-ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-CREATE POLICY tenant_isolation ON ${table}
-  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
-  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);`;
-  return {
-    version: 2,
-    name: 'billing: checkouts, webhook events, payments, add-ons, cancel at period end; locations',
-    sql: `
+-- billing: checkouts, webhook events, payments, add-ons, cancel at period end; locations
 -- How much one unit of an add-on raises a limit ("Extra Users (5 seats)" = 5 users).
 ALTER TABLE addons ADD COLUMN units integer NOT NULL DEFAULT 1 CHECK (units > 0);
 UPDATE addons SET units = 5 WHERE id = '00000000-0000-4000-8000-000000000101';
@@ -112,11 +93,31 @@ CREATE TABLE billing_subscription_directory (
   company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE
 );
 
-${['locations', 'billing_checkouts', 'company_addons', 'billing_payments'].map(tenant).join('\n')}
+
+ALTER TABLE locations ENABLE ROW LEVEL SECURITY;
+ALTER TABLE locations FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON locations
+  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
+  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+
+ALTER TABLE billing_checkouts ENABLE ROW LEVEL SECURITY;
+ALTER TABLE billing_checkouts FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON billing_checkouts
+  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
+  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+
+ALTER TABLE company_addons ENABLE ROW LEVEL SECURITY;
+ALTER TABLE company_addons FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON company_addons
+  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
+  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
+
+ALTER TABLE billing_payments ENABLE ROW LEVEL SECURITY;
+ALTER TABLE billing_payments FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON billing_payments
+  USING (company_id = nullif(current_setting('app.company_id', true), '')::uuid)
+  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON locations, billing_checkouts, company_addons, billing_payments,
-  billing_checkout_directory, billing_subscription_directory TO ${appRole};
-GRANT SELECT, INSERT, UPDATE ON billing_events TO ${appRole};
-`,
-  };
-}
+  billing_checkout_directory, billing_subscription_directory TO stockwise_app;
+GRANT SELECT, INSERT, UPDATE ON billing_events TO stockwise_app;

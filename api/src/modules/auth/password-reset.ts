@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { inPublic, inTenant } from '../../db/tenant.js';
+import { badRequest } from '../../lib/errors.js';
+import { checkPasswordPolicy, hashPassword } from '../../lib/passwords.js';
+import { enforceLimit, hit } from '../../lib/rate-limit.js';
+import { answers, Message } from '../../lib/schemas.js';
+import { deliver } from '../mail/deliver.js';
+import { findByEmail, key } from './accounts.js';
+import * as S from './schemas.js';
+import { accountKey, clearAccountFailures } from './throttle.js';
+import { requireMail } from './verification.js';
+
+const HOUR = 3600;
+const RESET_TTL_MINUTES = 60;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const RESET_SENT = 'If an account with that email exists, we have sent a link to reset the password.';
+const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+const TOO_MANY = 'Too many password reset attempts. Please try again later.';
+
+export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app;
+  const tag = { tags: ['auth'] };
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { ...tag, operationId: 'forgotPassword', body: S.ForgotPasswordBody, response: answers(Message) } },
+    async (request) => {
+      const { email } = request.body;
+      requireMail(app, 'Password reset');
+      await enforceLimit(
+        db,
+        `forgot:ip:${request.ip}`,
+        20,
+        HOUR,
+        'Too many password reset requests. Please try again later.',
+      );
+      const entry = await findByEmail(db, email);
+      // Same answer whether or not the account exists; at most 5 mails an hour per address.
+      if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {
+        const token = randomBytes(32).toString('base64url');
+        const to = await inTenant(db, entry.companyId, async (q) => {
+          await q.query(
+            `INSERT INTO password_reset_tokens (company_id, user_id, token_hash, expires_at)
+             VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+            [entry.companyId, entry.userId, sha256(token), RESET_TTL_MINUTES],
+          );
+          const [u] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [entry.userId]);
+          return u!.email;
+        });
+        const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(to)}&token=${token}`;
+        await deliver(
+          app.mailer,
+          {
+            to,
+            subject: 'Reset your Stockwise password',
+            text: `Someone asked to reset the password of your Stockwise account.\n\nOpen this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this email.`,
+          },
+          request.log,
+          'password reset',
+        );
+      }
+      return { message: RESET_SENT };
+    },
+  );
+
+  /** Whether the link is usable, read without using it. */
+  async function resetTokenValid(email: string, token: string) {
+    const entry = await findByEmail(db, email);
+    if (!entry) return null;
+    const rows = await inTenant(db, entry.companyId, (q) =>
+      q.query(
+        `SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()`,
+        [entry.userId, sha256(token)],
+      ),
+    );
+    return rows.length ? entry : null;
+  }
+
+  async function limitResetAttempts(ip: string, email: string) {
+    await enforceLimit(db, `reset:ip:${ip}`, 30, HOUR, TOO_MANY);
+    await enforceLimit(db, `reset:email:${key(email)}`, 10, HOUR, TOO_MANY);
+  }
+
+  app.post(
+    '/api/auth/validate-reset-token',
+    {
+      schema: {
+        ...tag,
+        operationId: 'validateResetToken',
+        body: S.ValidateResetTokenBody,
+        response: answers(S.ValidateResetTokenResult),
+      },
+    },
+    async (request) => {
+      await limitResetAttempts(request.ip, request.body.email);
+      if (!(await resetTokenValid(request.body.email, request.body.token)))
+        throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
+      return { valid: true, message: 'The reset link is valid.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        ...tag,
+        operationId: 'resetPassword',
+        description: 'Cheap checks first: the passwords, the rate limits and the link, then the hashing.',
+        body: S.ResetPasswordBody,
+        response: answers(Message),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      if (b.newPassword !== b.confirmPassword)
+        throw badRequest('The passwords do not match.', 'confirmPassword', 'PASSWORD_MISMATCH');
+      checkPasswordPolicy(b.newPassword, 'newPassword');
+      await limitResetAttempts(request.ip, b.email);
+      const entry = await resetTokenValid(b.email, b.token);
+      if (!entry) throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
+      const newHash = await hashPassword(b.newPassword);
+      const done = await inTenant(db, entry.companyId, async (q) => {
+        const used = await q.query(
+          `UPDATE password_reset_tokens SET used_at = now()
+            WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
+          [entry.userId, sha256(b.token)],
+        );
+        if (used.length === 0) return false;
+        // The link came by mail: the mailbox is proven too.
+        await q.query(
+          `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
+                  updated_at = now() WHERE id = $1`,
+          [entry.userId, newHash],
+        );
+        await q.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
+          entry.userId,
+        ]);
+        return true;
+      });
+      if (!done) throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
+      await clearAccountFailures(db, accountKey(entry, b.email));
+      return { message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
+};

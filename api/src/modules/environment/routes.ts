@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Config } from '../../config.js';
+import { answers } from '../../lib/schemas.js';
+
+export const EnvironmentSchema = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('development'), Type.Literal('production')]),
+    standIns: Type.Object(
+      {
+        signIn: Type.Boolean({ description: 'The embedded OpenID provider stands in for Google.' }),
+        payments: Type.Boolean({ description: 'The embedded checkout stands in for Stripe (test cards).' }),
+        mail: Type.Boolean({ description: 'Mail goes to the outbox, readable on this machine only.' }),
+        demoData: Type.Boolean({ description: 'A demo company with published passwords may exist.' }),
+      },
+      { additionalProperties: false },
+    ),
+    mail: Type.Boolean({ description: 'Mailed links (verification, password reset) work.' }),
+    payments: Type.Boolean({ description: 'A purchase can be paid.' }),
+  },
+  { additionalProperties: false, title: 'Environment' },
+);
+
+/** What the screens must say about this server: which stand-ins are in use, which features are off. */
+export function describeEnvironment(config: Config) {
+  const dev = !config.production;
+  return {
+    mode: config.mode,
+    standIns: {
+      signIn: dev && !config.googleClientId,
+      payments: dev && !config.stripeSecretKey,
+      mail: dev && !config.smtpUrl,
+      demoData: config.seedDemo,
+    },
+    mail: dev || config.smtpUrl !== null,
+    payments: dev || config.stripeSecretKey !== null,
+  };
+}
+
+export const environmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const environment = describeEnvironment(app.config);
+  app.get(
+    '/api/environment',
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'environment',
+        description: 'Development or production, the stand-ins in use, and the features a missing service turns off.',
+        response: answers(EnvironmentSchema),
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return environment;
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { Config } from '../../config.js';
+
+/** The two buckets of spec §3/§9. */
+export const BUCKETS = ['company-logos', 'ItemImages'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+export const LOGO_BUCKET: Bucket = 'company-logos';
+export const PROFILE_PICTURES = 'profile-pictures';
+export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
+
+/** Supabase Storage's error shape: statusCode is a string there. */
+export class StorageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SEGMENT = /^[\p{L}\p{N} ._()+,=@-]{1,200}$/u;
+
+/** An object key as path segments: decoded, no empty, `.` or `..` segment, safe characters only. */
+export function objectPath(raw: string): string[] {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new StorageError(400, 'InvalidKey', 'Invalid key');
+  }
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (
+    segments.length === 0 ||
+    decoded.length > 1024 ||
+    segments.some((s) => s === '.' || s === '..' || !SEGMENT.test(s))
+  ) {
+    throw new StorageError(400, 'InvalidKey', `Invalid key: ${decoded.slice(0, 200)}`);
+  }
+  return segments;
+}
+
+export const profilePictureFolder = (companyId: string, userId: string) => `${companyId}/${PROFILE_PICTURES}/${userId}`;
+
+/** Whether a path of the logo bucket is the company's logo area (not somebody's profile picture). */
+export const isCompanyLogoKey = (companyId: string, segments: string[]) =>
+  segments[0] === companyId && segments.length >= 2 && segments[1] !== PROFILE_PICTURES;
+
+/** A logoPath a company may save: a key in its own folder of company-logos, outside profile pictures. */
+export function isOwnLogoPath(companyId: string, logoPath: string): boolean {
+  try {
+    return isCompanyLogoKey(companyId, objectPath(logoPath)) && !logoPath.startsWith('/');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Who may write or remove an object (reading a public object is open):
+ * - only under the caller's company folder;
+ * - profile pictures: only in the caller's own `profile-pictures/<userId>` folder;
+ * - anything else in company-logos (the logo): only those who manage company settings.
+ */
+export function writeRule(
+  bucket: Bucket,
+  segments: string[],
+  caller: { companyId: string; userId: string },
+): 'allowed' | 'managers' | 'refused' {
+  if (segments[0] !== caller.companyId) return 'refused';
+  if (bucket !== LOGO_BUCKET) return 'allowed';
+  if (segments[1] === PROFILE_PICTURES)
+    return segments[2] === caller.userId && segments.length >= 4 ? 'allowed' : 'refused';
+  return 'managers';
+}
+
+/** Where public objects of the product's storage are served: the embedded API, or hosted Supabase. */
+export function publicObjectUrlPrefixes(config: Pick<Config, 'publicUrl' | 'supabaseUrl' | 'corsOrigins'>): string[] {
+  const origins = new Set([
+    config.publicUrl,
+    ...config.corsOrigins,
+    ...(config.supabaseUrl ? [config.supabaseUrl] : []),
+  ]);
+  return [...origins].map((o) => `${new URL(o).origin}/storage/v1/object/public/${LOGO_BUCKET}/`);
+}
