@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api } from './client';
+import type { Environment as ApiEnvironment } from './types';
 
 /**
  * GET /api/environment (public): where this server runs and which of its services are
@@ -7,12 +8,7 @@ import { api } from './client';
  * on screen. `mail` and `payments` say whether the feature works at all (in production, false
  * when SMTP or Stripe is not configured).
  */
-export interface Environment {
-  mode: 'development' | 'production';
-  standIns: { signIn: boolean; payments: boolean; mail: boolean; demoData: boolean };
-  mail: boolean;
-  payments: boolean;
-}
+export type Environment = ApiEnvironment;
 
 export type StandIn = keyof Environment['standIns'];
 
