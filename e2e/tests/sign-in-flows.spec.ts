@@ -282,6 +282,8 @@ test.describe('email verification (issue 8)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/profile');
     const next = `moved_${uid()}@example.com`;
+    // The stored profile has arrived (the form is filled from it) before it is edited.
+    await expect(page.getByLabel('Email')).toHaveValue(owner.email);
     await page.getByLabel('Email').fill(next);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText(`We sent a link to ${next} — your email changes when you open it.`)).toBeVisible();
