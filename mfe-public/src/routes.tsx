@@ -10,6 +10,7 @@ const RegisterPage = lazyPage(() => import('./features/auth').then((m) => m.Regi
 const ForgotPasswordPage = lazyPage(() => import('./features/auth').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('./features/auth').then((m) => m.ResetPasswordPage));
 const AuthCallbackPage = lazyPage(() => import('./features/auth').then((m) => m.AuthCallbackPage));
+const VerifyEmailPage = lazyPage(() => import('./features/auth').then((m) => m.VerifyEmailPage));
 const PrivacyPolicyPage = lazyPage(() => import('./features/legal').then((m) => m.PrivacyPolicyPage));
 const DocumentationPage = lazyPage(() => import('./features/docs').then((m) => m.DocumentationPage));
 const ContactUsPage = lazyPage(() => import('./features/contact').then((m) => m.ContactUsPage));
@@ -25,6 +26,7 @@ export default function PublicRoutes() {
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="reset-password" element={<ResetPasswordPage />} />
       <Route path="auth/callback" element={<AuthCallbackPage />} />
+      <Route path="verify-email" element={<VerifyEmailPage />} />
       <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
       <Route path="documentation" element={<DocumentationPage />} />
       <Route path="contact-us" element={<ContactUsPage />} />

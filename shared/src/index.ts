@@ -19,12 +19,29 @@ export type {
   ProfileUpdate,
   RegisterRequest,
   RegisterWithInvitationRequest,
+  RegistrationResult,
   ResetPasswordRequest,
   Subscription,
   UserInfo,
 } from './auth/types';
 export { AUTH_MESSAGES, THIRD_PARTY_PROVIDER, THIRD_PARTY_FALLBACK_USER_NAME } from './auth/messages';
 export * as auth from './auth/flows';
+export { EMAIL_NOT_VERIFIED, RESET_TOKEN_INVALID } from './auth/flows';
+export { USER_NAME_PATTERN, isValidUserName } from './auth/user-name';
+export {
+  CALLBACK_PATH,
+  CallbackError,
+  beginOidcSignIn,
+  completeOidcSignIn,
+  identityFrom,
+  loadGoogleIdentity,
+  startOidcSignIn,
+} from './auth/third-party';
+export type { ConnectGoogleReturn, GoogleId, ThirdPartyIntent } from './auth/third-party';
+export { GoogleIdentityButton, useAuthProviders } from './ui/GoogleIdentityButton';
+export { ENVIRONMENT_QUERY_KEY, loadEnvironment, standInsInUse, useEnvironment } from './api/environment';
+export type { Environment, StandIn } from './api/environment';
+export { BELOW_PINNED_BANNER, PINNED_BANNER_HEIGHT_VAR } from './ui/layout-offset';
 export type {
   Addon,
   ApiBody,

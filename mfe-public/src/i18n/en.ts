@@ -111,11 +111,14 @@ export const en = {
       forgot: 'Forgot password?',
       noAccount: 'New to Stockwise?',
       register: 'Register your company',
+      resend: 'Resend verification email',
+      resent: 'We sent a new verification link. Check your inbox.',
+      resendFailed: 'The verification email could not be sent. Please try again.',
     },
     google: {
       button: 'Continue with Google',
+      development: 'Development sign-in — not Google',
       working: 'Signing you in…',
-      notFoundTitle: 'No Stockwise account uses this Google account yet',
       notFoundAction: 'Register your company with Google',
     },
     register: {
@@ -140,6 +143,9 @@ export const en = {
       success: 'Your company has been created.',
       failed: 'Your company could not be registered. Please try again.',
       googleSignInAfter: 'Your company has been created. Sign in with Google to continue.',
+      checkEmail: 'Check your email',
+      checkEmailBody: 'We sent a link to {{email}}. Open it to verify your email, then sign in.',
+      toSignIn: 'Go to sign in',
     },
     invitation: {
       checking: 'Checking your invitation…',
@@ -157,6 +163,7 @@ export const en = {
       submit: 'Send reset link',
       sent: 'Check your inbox',
       back: 'Back to sign in',
+      unavailable: 'Password reset is not available: mail is not configured on this server.',
     },
     reset: {
       title: 'Choose a new password',
@@ -175,12 +182,23 @@ export const en = {
       retry: 'Back to sign in',
       stateMismatch: 'This sign-in response does not match a sign-in started here. Please try again.',
     },
+    verify: {
+      checking: 'Verifying your email…',
+      title: 'Verify your email',
+      done: 'Email verified',
+      doneFallback: 'Your email address is verified.',
+      failedTitle: 'This link cannot be used',
+      failed: 'This verification link is invalid or has expired.',
+      missing: 'This link is incomplete. Open the link from the email again.',
+      signIn: 'Sign in',
+      toProfile: 'Back to your profile',
+    },
     validation: {
       required: 'This field is required.',
       email: 'Enter a valid email address.',
       passwordLength: 'Use at least 8 characters.',
       passwordsMatch: 'The passwords do not match.',
-      userName: 'Use 3–100 letters, digits or . _ @ + -',
+      userName: 'Use 3–100 letters, digits or . _ + - (no @).',
     },
   },
   contact: {
@@ -242,7 +260,7 @@ export const en = {
         id: 'getting-started',
         title: 'Getting started',
         paragraphs: [
-          'Register your company from the Get Started page: enter the company name, industry and phone, and your own account details. You become the company’s Company Owner and are signed in straight away. You can also register with your Google account.',
+          'Register your company from the Get Started page: enter the company name, industry and phone, and your own account details. We email you a link to confirm your address; open it, then sign in as the company’s Company Owner. You can also register with your Google account, which needs no link.',
           'Your company starts on the Free plan. The owner can upgrade to Premium at any time from the Go Premium button in the top bar; monthly and yearly billing are available, with a 30-day money-back guarantee.',
           'Invite your team from Settings → User/Role Management → User Invitations. Each invitation names an email and one or more roles and is valid for 7 days. The person opens the link from the email, chooses a user name and password (or uses Google) and joins your company.',
           'Forgot a password? Use “Forgot password?” on the sign-in page. We email a link that is valid for one hour and can be used once.',
@@ -307,7 +325,7 @@ export const en = {
         id: 'account',
         title: 'Your account',
         paragraphs: [
-          'Open the account menu (your picture in the top right) and choose Edit Profile to change your name, user name, email or profile picture. Logout ends your session on this browser.',
+          'Open the account menu (your picture in the top right) and choose Edit Profile to change your name, user name, email or profile picture. A new email takes effect when you open the link we send to it. There you can also connect your Google account, to sign in with Google from then on. Logout ends your session on this browser.',
           'The sun/moon button switches between light and dark mode; your choice is remembered on this device. The language button switches between English and Turkish.',
         ],
       },

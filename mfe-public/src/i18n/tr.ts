@@ -112,11 +112,14 @@ export const tr: PublicTexts = {
       forgot: 'Parolanızı mı unuttunuz?',
       noAccount: 'Stockwise’ta yeni misiniz?',
       register: 'Şirketinizi kaydedin',
+      resend: 'Doğrulama e-postasını yeniden gönder',
+      resent: 'Yeni bir doğrulama bağlantısı gönderdik. Gelen kutunuzu kontrol edin.',
+      resendFailed: 'Doğrulama e-postası gönderilemedi. Lütfen tekrar deneyin.',
     },
     google: {
       button: 'Google ile devam et',
+      development: 'Geliştirme girişi — Google değil',
       working: 'Giriş yapılıyor…',
-      notFoundTitle: 'Bu Google hesabını kullanan bir Stockwise hesabı henüz yok',
       notFoundAction: 'Şirketinizi Google ile kaydedin',
     },
     register: {
@@ -141,6 +144,10 @@ export const tr: PublicTexts = {
       success: 'Şirketiniz oluşturuldu.',
       failed: 'Şirketiniz kaydedilemedi. Lütfen tekrar deneyin.',
       googleSignInAfter: 'Şirketiniz oluşturuldu. Devam etmek için Google ile giriş yapın.',
+      checkEmail: 'E-postanızı kontrol edin',
+      checkEmailBody:
+        '{{email}} adresine bir bağlantı gönderdik. E-postanızı doğrulamak için açın, ardından giriş yapın.',
+      toSignIn: 'Girişe git',
     },
     invitation: {
       checking: 'Davetiniz kontrol ediliyor…',
@@ -158,6 +165,7 @@ export const tr: PublicTexts = {
       submit: 'Sıfırlama bağlantısı gönder',
       sent: 'Gelen kutunuzu kontrol edin',
       back: 'Girişe dön',
+      unavailable: 'Parola sıfırlama kullanılamıyor: bu sunucuda e-posta yapılandırılmamış.',
     },
     reset: {
       title: 'Yeni bir parola seçin',
@@ -176,12 +184,23 @@ export const tr: PublicTexts = {
       retry: 'Girişe dön',
       stateMismatch: 'Bu giriş yanıtı burada başlatılan bir girişle eşleşmiyor. Lütfen tekrar deneyin.',
     },
+    verify: {
+      checking: 'E-postanız doğrulanıyor…',
+      title: 'E-postanızı doğrulayın',
+      done: 'E-posta doğrulandı',
+      doneFallback: 'E-posta adresiniz doğrulandı.',
+      failedTitle: 'Bu bağlantı kullanılamıyor',
+      failed: 'Bu doğrulama bağlantısı geçersiz veya süresi dolmuş.',
+      missing: 'Bu bağlantı eksik. E-postadaki bağlantıyı yeniden açın.',
+      signIn: 'Giriş yap',
+      toProfile: 'Profilinize dönün',
+    },
     validation: {
       required: 'Bu alan zorunludur.',
       email: 'Geçerli bir e-posta adresi girin.',
       passwordLength: 'En az 8 karakter kullanın.',
       passwordsMatch: 'Parolalar eşleşmiyor.',
-      userName: '3–100 harf, rakam veya . _ @ + - kullanın',
+      userName: '3–100 harf, rakam veya . _ + - kullanın (@ olmadan).',
     },
   },
   contact: {
@@ -243,7 +262,7 @@ export const tr: PublicTexts = {
         id: 'getting-started',
         title: 'Başlarken',
         paragraphs: [
-          'Şirketinizi Başlayın sayfasından kaydedin: şirket adını, sektörünü ve telefonunu, ardından kendi hesap bilgilerinizi girin. Şirketin Şirket Sahibi olursunuz ve hemen giriş yaparsınız. Google hesabınızla da kayıt olabilirsiniz.',
+          'Şirketinizi Başlayın sayfasından kaydedin: şirket adını, sektörünü ve telefonunu, ardından kendi hesap bilgilerinizi girin. Adresinizi doğrulamanız için bir bağlantı gönderiyoruz; bağlantıyı açın, ardından şirketin Şirket Sahibi olarak giriş yapın. Google hesabınızla da kayıt olabilirsiniz; bunun için bağlantı gerekmez.',
           'Şirketiniz Ücretsiz planla başlar. Sahip, üst çubuktaki Premium’a Geç düğmesiyle istediği zaman Premium’a geçebilir; aylık ve yıllık faturalama vardır ve 30 günlük para iade garantisi sunulur.',
           'Ekibinizi Ayarlar → Kullanıcı/Rol Yönetimi → Kullanıcı Davetleri’nden davet edin. Her davet bir e-posta ve bir veya daha fazla rol içerir ve 7 gün geçerlidir. Kişi e-postadaki bağlantıyı açar, kullanıcı adı ve parola seçer (veya Google’ı kullanır) ve şirketinize katılır.',
           'Parolanızı mı unuttunuz? Giriş sayfasındaki “Parolanızı mı unuttunuz?” bağlantısını kullanın. Bir saat geçerli ve tek kullanımlık bir bağlantı gönderiyoruz.',
@@ -311,7 +330,7 @@ export const tr: PublicTexts = {
         id: 'account',
         title: 'Hesabınız',
         paragraphs: [
-          'Hesap menüsünü (sağ üstteki resminiz) açın ve adınızı, kullanıcı adınızı, e-postanızı veya profil resminizi değiştirmek için Profili Düzenle’yi seçin. Çıkış Yap bu tarayıcıdaki oturumunuzu kapatır.',
+          'Hesap menüsünü (sağ üstteki resminiz) açın ve adınızı, kullanıcı adınızı, e-postanızı veya profil resminizi değiştirmek için Profili Düzenle’yi seçin. Yeni e-posta adresi, ona gönderdiğimiz bağlantıyı açtığınızda geçerli olur. Orada Google hesabınızı da bağlayabilir, bundan sonra Google ile giriş yapabilirsiniz. Çıkış Yap bu tarayıcıdaki oturumunuzu kapatır.',
           'Güneş/ay düğmesi açık ve koyu mod arasında geçiş yapar; seçiminiz bu cihazda hatırlanır. Dil düğmesi İngilizce ile Türkçe arasında geçiş yapar.',
         ],
       },

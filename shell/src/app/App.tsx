@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { STORAGE_KEYS } from '@stockwise/shared';
 import '../i18n';
+import { DevelopmentBanner } from '../features/environment';
 import { NotificationsProvider } from '../features/notifications';
 import { useProfileSync } from '../features/session';
 import { AppRoutes } from './AppRoutes';
@@ -33,6 +34,7 @@ export function App() {
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={queryClient}>
         <NotificationsProvider>
+          <DevelopmentBanner />
           <BrowserRouter>
             <SessionEffects />
             <AppRoutes />

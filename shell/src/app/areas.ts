@@ -20,19 +20,22 @@ export interface Area {
 export const AREAS: Area[] = [
   {
     remote: 'mfe_public',
-    paths: [
-      '/',
-      '/login',
-      '/register',
-      '/forgot-password',
-      '/reset-password',
-      '/privacy-policy',
-      '/documentation',
-      // Where the identity provider sends the browser back (code + PKCE); public-only, so a
-      // completed sign-in moves on to the workspace by the same rule as the other pages.
-      '/auth/callback',
-    ],
+    paths: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation'],
     guard: 'public-only',
+    chrome: 'public',
+  },
+  {
+    remote: 'mfe_public',
+    paths: [
+      // Where the identity provider sends the browser back (code + PKCE). A visitor comes back
+      // from signing in; a signed-in user from connecting Google on /profile, where that flow
+      // finishes. The page itself sends each on (a visitor's sign-in to the workspace).
+      '/auth/callback',
+      // The mailed verification link: a new account's (signed out) and a changed email's (the
+      // user is usually signed in). The link's token is the proof; the session is not needed.
+      '/verify-email',
+    ],
+    guard: 'any',
     chrome: 'public',
   },
   { remote: 'mfe_public', paths: ['/contact-us'], guard: 'any', chrome: 'session' },

@@ -1,5 +1,6 @@
 import { Box, Toolbar } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { BELOW_PINNED_BANNER } from '@stockwise/shared';
 import { DRAWER_WIDTH, menuActions } from '../navigation';
 import { Sidebar, useWideScreen } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -16,7 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [wide]);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box sx={{ display: 'flex', minHeight: `calc(100vh - ${BELOW_PINNED_BANNER})` }}>
       <TopBar />
       <Sidebar wide={wide} />
       <Box

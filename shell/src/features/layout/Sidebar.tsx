@@ -1,7 +1,7 @@
 import { Avatar, Box, Divider, Drawer, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
 import { DEFAULT_PATH } from '../../app/guards';
 import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '../navigation';
 import { useCompany } from '../session';
@@ -67,7 +67,14 @@ export function Sidebar({ wide }: { wide: boolean }) {
       sx={{
         width: wide && drawerOpen ? DRAWER_WIDTH : 0,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', display: 'flex' },
+        '& .MuiDrawer-paper': {
+          width: DRAWER_WIDTH,
+          boxSizing: 'border-box',
+          display: 'flex',
+          // Below the development banner, when one is pinned above the page.
+          top: BELOW_PINNED_BANNER,
+          height: `calc(100% - ${BELOW_PINNED_BANNER})`,
+        },
       }}
     >
       {content}

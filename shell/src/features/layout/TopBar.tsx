@@ -4,7 +4,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { LanguageSwitcher, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
 import { DEFAULT_PATH } from '../../app/guards';
 import { menuActions } from '../navigation';
 import { useDrawerOpen, useWideScreen } from './Sidebar';
@@ -26,7 +26,12 @@ export function TopBar() {
       position="fixed"
       color="inherit"
       elevation={0}
-      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        top: BELOW_PINNED_BANNER,
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         <Tooltip title={t('topBar.toggleMenu')}>

@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
-import { errorMessage, i18n, notify, useTranslation } from '@stockwise/shared';
+import { errorMessage, i18n, notify, useEnvironment, useTranslation } from '@stockwise/shared';
 import type { BillingOverview } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 import { useAddons } from '../../pricing/api/catalog';
@@ -48,6 +48,7 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
   const cancel = useCancelAtPeriodEnd();
   const buy = useCheckout();
   const addons = useAddons();
+  const paymentsOff = useEnvironment().data?.payments === false;
   const keys = useRef(new Map<string, string>());
   const sub = overview.subscription;
   const end = day(sub.currentPeriodEnd);
@@ -131,8 +132,9 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
             <Typography color="text.secondary">{t('billing.noAddons')}</Typography>
           )}
           {buy.isError ? <Alert severity="error">{errorMessage(buy.error, t('purchase.failed'))}</Alert> : null}
+          {paymentsOff ? <Alert severity="warning">{t('billing.paymentsOff')}</Alert> : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            {(addons.data ?? []).map((addon) => (
+            {(paymentsOff ? [] : (addons.data ?? [])).map((addon) => (
               <Button
                 key={addon.addonId}
                 variant="outlined"

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, hasRole, isPremium, ROLES, useSession, useTranslation } from '@stockwise/shared';
+import { errorMessage, hasRole, isPremium, ROLES, useEnvironment, useSession, useTranslation } from '@stockwise/shared';
 import { PublicHeader } from '../../../components/PublicHeader';
 import { NS } from '../../../i18n';
 import { usePlans } from '../../pricing/api/catalog';
@@ -76,6 +76,8 @@ export function PremiumPurchasePage() {
   const [browsing, setBrowsing] = useState(false);
   const outcome = params.get('checkout');
   const confirmed = useConfirmedPremium(Boolean(token) && outcome === 'success');
+  // In production without Stripe nothing can be paid: say so rather than start a checkout.
+  const paymentsOff = useEnvironment().data?.payments === false;
 
   useEffect(() => {
     if (confirmed.premium) clearSelection();
@@ -169,6 +171,12 @@ export function PremiumPurchasePage() {
       );
     } else if (!owner) {
       action = <Alert severity="warning">{t('purchase.ownerOnly')}</Alert>;
+    } else if (paymentsOff) {
+      action = (
+        <Alert severity="warning" role="alert">
+          {t('purchase.paymentsOff')}
+        </Alert>
+      );
     } else {
       action = (
         <Stack spacing={1.5}>

@@ -3,7 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, Container, Dialog, IconButton, Link, Stack, Toolbar } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LanguageSwitcher, StockwiseLogo, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseLogo, useTranslation } from '@stockwise/shared';
 import { NS } from '../../../i18n';
 
 interface NavLink {
@@ -50,7 +50,7 @@ export function PublicTopBar() {
       position="sticky"
       color="inherit"
       elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}
+      sx={{ top: BELOW_PINNED_BANNER, borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}
     >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>

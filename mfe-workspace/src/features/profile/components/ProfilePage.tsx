@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  AppError,
   auth,
   AUTH_MESSAGES,
   errorMessage,
@@ -27,13 +28,16 @@ import {
   readClaims,
   session,
   uploadProfilePicture,
+  USER_NAME_PATTERN,
   useTranslation,
+  type UserInfo,
 } from '@stockwise/shared';
 import { NS } from '../../../i18n';
+import { pictureUploadMessage } from '../lib/picture-errors';
+import { GoogleConnection } from './GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /**
  * /profile: view and edit the signed-in user's names, email and picture. Saving refreshes the
@@ -45,13 +49,14 @@ export function ProfilePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   // Spec §8: a failed profile fetch falls back to the cached user.
-  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false });
-  const user = profile.data ?? session.get().user;
+  // Fresh on every visit: an email verified or Google connected elsewhere shows at once.
+  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
+  const user: UserInfo | null = profile.data ?? session.get().user;
 
   const schema = z.object({
     firstName: z.string().trim().min(1, t('profile.required')).max(100),
     lastName: z.string().trim().min(1, t('profile.required')).max(100),
-    userName: z.string().trim().regex(USER_NAME, t('profile.invalidUserName')),
+    userName: z.string().trim().regex(USER_NAME_PATTERN, t('profile.invalidUserName')),
     email: z.string().trim().email(t('profile.invalidEmail')),
     profilePictureUrl: z.string().nullable(),
   });
@@ -97,12 +102,19 @@ export function ProfilePage() {
       const claim = (name: string) => (typeof claims?.[name] === 'string' ? (claims[name] as string) : undefined);
       const companyId = fresh?.companyId ?? claim('company_id');
       const userId = fresh?.id ?? claim('sub');
-      if (!companyId || !userId) throw new Error(AUTH_MESSAGES.profileFetchFailed);
+      if (!companyId || !userId) throw new AppError(AUTH_MESSAGES.profileFetchFailed);
       return uploadProfilePicture(file, companyId, userId);
     },
     onSuccess: ({ publicUrl }) => setValue('profilePictureUrl', publicUrl, { shouldDirty: true }),
   });
 
+  const pictureTexts = {
+    tooLarge: t('profile.pictureUploadTooLarge'),
+    tooLargeWithLimit: (limit: string) => t('profile.pictureUploadTooLargeLimit', { limit }),
+    forbidden: t('profile.pictureUploadForbidden'),
+    typeRefused: t('profile.pictureUploadType'),
+    failed: t('profile.pictureUploadFailed'),
+  };
   const picture = useWatch({ control, name: 'profilePictureUrl' });
   const firstName = useWatch({ control, name: 'firstName' });
 
@@ -188,7 +200,12 @@ export function ProfilePage() {
             </Stack>
             {pictureError || upload.isError ? (
               <Alert severity="error" role="alert">
-                {pictureError ?? errorMessage(upload.error, AUTH_MESSAGES.uploadNoPublicUrl)}
+                {pictureError ?? pictureUploadMessage(upload.error, pictureTexts)}
+              </Alert>
+            ) : null}
+            {user?.pendingEmail ? (
+              <Alert severity="info" role="status">
+                {t('profile.pendingEmail', { email: user.pendingEmail })}
               </Alert>
             ) : null}
             <Grid container spacing={2}>
@@ -230,6 +247,7 @@ export function ProfilePage() {
           </Stack>
         </Box>
       </Paper>
+      <GoogleConnection connected={Boolean(user?.googleConnected)} />
     </Container>
   );
 }

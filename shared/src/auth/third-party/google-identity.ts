@@ -1,8 +1,13 @@
 // Google Identity Services, for deployments with GOOGLE_CLIENT_ID: Google's own button hands
-// back an ID token ("credential") without leaving the page.
+// back an ID token ("credential") without leaving the page. The `nonce` option puts the API's
+// one-time nonce (POST /api/auth/google-nonce) into that ID token.
 
-interface GoogleId {
-  initialize(options: { client_id: string; callback: (response: { credential?: string }) => void }): void;
+export interface GoogleId {
+  initialize(options: {
+    client_id: string;
+    nonce?: string;
+    callback: (response: { credential?: string }) => void;
+  }): void;
   renderButton(element: HTMLElement, options: Record<string, unknown>): void;
 }
 
