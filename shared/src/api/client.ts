@@ -21,13 +21,6 @@ export const SIGN_IN_CALLS = [
   '/api/auth/resend-verification',
 ];
 
-/**
- * 401 codes that refuse a Google ID token, not the caller's session: Connect Google (from the
- * signed-in /profile) carries the bearer and still must not sign the user out for a stale or
- * reused ID token.
- */
-const ID_TOKEN_REFUSALS = ['INVALID_ID_TOKEN', 'ID_TOKEN_REUSED'];
-
 export type SessionLostHandler = () => void;
 
 let onSessionLost: SessionLostHandler = () => {
@@ -56,12 +49,7 @@ function carriedBearer(config: InternalAxiosRequestConfig | undefined): boolean 
  */
 function endsTheSession(error: unknown): boolean {
   if (!(error instanceof AxiosError) || error.response?.status !== 401) return false;
-  const code = (error.response.data as { code?: unknown } | undefined)?.code;
-  return (
-    carriedBearer(error.config) &&
-    !isSignInCall(error.config) &&
-    !(typeof code === 'string' && ID_TOKEN_REFUSALS.includes(code))
-  );
+  return carriedBearer(error.config) && !isSignInCall(error.config);
 }
 
 export function createApiClient(baseURL: string): AxiosInstance {
