@@ -53,12 +53,21 @@ export {
   DEFAULT_LANGUAGE,
 } from './i18n';
 export type { Language } from './i18n';
+export { defineTranslations } from './i18n/typed';
+export { COMMON_NAMESPACE, useCommonT } from './i18n/common';
+export type { CommonKey, CommonTexts } from './i18n/common-texts';
+export type { NamespaceResources, TranslationKey, TranslationsOf, TranslationTree, Translate } from './i18n/types';
 export { notify, setNotifier } from './ui/notify';
 export type { NotificationVariant, Notifier } from './ui/notify';
 export { BUCKETS, uploadFile, uploadCompanyLogo, uploadProfilePicture, randomFileName } from './storage/storage';
 export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';
+export { ScreenNotFound } from './ui/ScreenNotFound';
+export { ScreenRoutes } from './ui/screens';
+export type { Screen } from './ui/screens';
+export { theme, StockwiseThemeProvider } from './ui/theme';
+export { createQueryClient } from './api/query-client';
 export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';
