@@ -9,11 +9,11 @@ import type { NamespaceResources, TranslationKey, TranslationTree, Translate } f
  *   const { useT } = defineTranslations('settings', { en, tr });
  *   const { t } = useT();  t('screens.company')
  */
-export function defineTranslations<T extends TranslationTree, Extra extends string = never>(
+export function defineTranslations<T extends object, Extra extends string = never>(
   namespace: string,
   resources: NamespaceResources<T>,
 ) {
-  addTranslations(namespace, resources as Record<Language, TranslationTree>);
+  addTranslations(namespace, resources as unknown as Record<Language, TranslationTree>);
   function useT() {
     const { t, i18n } = useTranslation(namespace);
     return { t: t as unknown as Translate<TranslationKey<T> | CommonKey | Extra>, i18n };

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage, notify, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { errorMessage, notify } from '@stockwise/shared';
+import { useT } from '../../../i18n';
 import { useAddLocation, useInvite } from '../api/billing';
 
 /** Add a user (invitation) or a location: the API holds the limits and its refusal says how to raise them. */
 export function TryLimits() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const invite = useInvite();
   const addLocation = useAddLocation();
   const inviteForm = useForm<{ email: string }>({

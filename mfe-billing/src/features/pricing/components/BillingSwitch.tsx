@@ -1,6 +1,5 @@
 import { Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../../../i18n';
 import type { SelectedBilling } from '../../purchase/lib/plan-selection';
 import { showDiscountBadge } from '../lib/price-math';
 
@@ -14,7 +13,7 @@ export function BillingSwitch({
   onChange: (value: SelectedBilling) => void;
   discountPercent: number;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <ToggleButtonGroup
       exclusive

@@ -1,6 +1,5 @@
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { chosenPrice, type PlanSelection } from '../../purchase/lib/plan-selection';
 import { formatPrice, showDiscountBadge } from '../lib/price-math';
 import { FeatureList } from '../../../components/FeatureList';
@@ -17,7 +16,7 @@ export function PlanCard({
   highlighted: boolean;
   action: { label: string; onClick: () => void; disabled?: boolean };
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const price = chosenPrice(selection);
   const yearly = selection.selectedBilling === 'yearly';
   const discount = selection.yearly.discountPercent;

@@ -1,7 +1,6 @@
 import { Alert, AlertTitle, Box, CircularProgress, Grid, Stack } from '@mui/material';
 import type { Plan } from '@stockwise/shared';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';
 import { usePlans } from '../api/catalog';
 import { usePlanText } from '../hooks/usePlanText';
@@ -27,7 +26,7 @@ export function PricingPlans({
   /** Signed in: the company's plan type, whose card says so instead of offering it. */
   currentPlanType?: number | null;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const plans = usePlans();
   const planText = usePlanText();
 

@@ -1,10 +1,9 @@
-import { useTranslation } from '@stockwise/shared';
 import type { Plan } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../../../i18n';
 
 /** A plan's subtitle and feature list, in the reader's language, with its real limits. */
 export function usePlanText() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (plan: Plan): { subtitle: string; features: string[] } => {
     const limits = [t('plans.users', { count: plan.maxUsers }), t('plans.locations', { count: plan.maxLocations })];
     if (plan.planType === 0) {

@@ -1,11 +1,11 @@
 import { Container, Paper, Typography } from '@mui/material';
-import { useSession, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useSession } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { PublicLayout } from '../../layout';
 import { ContactForm } from './ContactForm';
 
 function ContactContent({ title }: { title: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
@@ -23,7 +23,7 @@ function ContactContent({ title }: { title: string }) {
 
 /** /contact-us: public either way — inside the public frame for visitors, the shell's for users. */
 export function ContactUsPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const signedIn = useSession((s) => Boolean(s.token));
   if (signedIn) return <ContactContent title={t('contact.title')} />;
   return (
@@ -37,6 +37,6 @@ export function ContactUsPage() {
 
 /** /contact: the workspace's "Send us a message" (inside the shell's chrome). */
 export function WorkspaceContactPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return <ContactContent title={t('contact.appTitle')} />;
 }

@@ -1,6 +1,5 @@
 import { Box, Card, CardContent, Container, Grid, Link, List, ListItem, Stack, Typography } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 import { PublicLayout } from '../../layout';
 
 interface DocSection {
@@ -13,7 +12,7 @@ interface DocSection {
 
 /** Real user documentation: getting started, roles, each workspace area, the account. */
 export function DocumentationPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const sections = t('docs.sections', { returnObjects: true }) as DocSection[];
   return (
     <PublicLayout>

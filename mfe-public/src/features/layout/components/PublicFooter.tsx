@@ -4,20 +4,20 @@ import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, Container, Grid, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { StockwiseLogo, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { StockwiseLogo } from '@stockwise/shared';
+import { useT, type LayoutKey } from '../i18n';
 
-type FooterLink = { key: string; to: string };
+type FooterLink = { key: LayoutKey; to: string };
 
 /** Spec §2's three footer columns, every link listed there. */
-export const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
+export const FOOTER_COLUMNS: { title: LayoutKey; links: FooterLink[] }[] = [
   {
     title: 'footer.features',
     links: [
-      { key: 'benefits.items.0.title', to: '/#features' },
-      { key: 'benefits.items.1.title', to: '/#features' },
-      { key: 'benefits.items.2.title', to: '/#features' },
-      { key: 'benefits.items.3.title', to: '/#features' },
+      { key: 'footer.tracking', to: '/#features' },
+      { key: 'footer.automation', to: '/#features' },
+      { key: 'footer.integrations', to: '/#features' },
+      { key: 'footer.analytics', to: '/#features' },
     ],
   },
   {
@@ -48,7 +48,7 @@ const SOCIAL = [
 ];
 
 export function PublicFooter() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pt: 6, pb: 4 }}>
       <Container maxWidth="lg">

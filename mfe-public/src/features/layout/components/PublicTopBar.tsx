@@ -3,11 +3,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, Container, Dialog, IconButton, Link, Stack, Toolbar } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LanguageSwitcher, StockwiseLogo, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { LanguageSwitcher, StockwiseLogo } from '@stockwise/shared';
+import { useT, type LayoutKey } from '../i18n';
 
 interface NavLink {
-  key: string;
+  key: LayoutKey;
   to: string;
 }
 
@@ -21,7 +21,7 @@ export const NAV_LINKS: NavLink[] = [
 ];
 
 function AuthButtons({ stacked = false, onPick }: { stacked?: boolean; onPick?: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Stack direction={stacked ? 'column' : 'row'} spacing={1.5} sx={{ alignItems: stacked ? 'stretch' : 'center' }}>
       <Button
@@ -42,7 +42,7 @@ function AuthButtons({ stacked = false, onPick }: { stacked?: boolean; onPick?: 
 
 /** The public site's header, with the mobile overlay menu that repeats its links. */
 export function PublicTopBar() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (

@@ -1,12 +1,11 @@
 import { Box, Container, Typography } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 import { PublicLayout } from '../../layout';
 
 const POLICY_DATE = '2026-11-01';
 
 export function PrivacyPolicyPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useT();
   const sections = t('privacy.sections', { returnObjects: true }) as { title: string; body: string }[];
   const date = new Date(`${POLICY_DATE}T00:00:00Z`).toLocaleDateString(i18n.language, {
     dateStyle: 'long',
