@@ -143,7 +143,11 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
+        // `@/…` is this app's src/ (tsconfig paths; scripts/jest-resolver.js for Jest).
+        alias: { '@': path.join(dir, 'src') },
+      },
       module: {
         rules: [
           {

@@ -8,16 +8,16 @@ export const SCREENS: Screen[] = [
   {
     path: 'pricing',
     title: 'pricing.title',
-    page: lazyPage(() => import('./features/pricing').then((m) => m.PricingPage)),
+    page: lazyPage(() => import('@/features/pricing').then((m) => m.PricingPage)),
   },
   {
     path: 'premium-purchase',
     title: 'purchase.title',
-    page: lazyPage(() => import('./features/purchase').then((m) => m.PremiumPurchasePage)),
+    page: lazyPage(() => import('@/features/purchase').then((m) => m.PremiumPurchasePage)),
   },
   {
     path: 'test-subscription-limit',
     title: 'limits.title',
-    page: lazyPage(() => import('./features/limits').then((m) => m.SubscriptionLimitPage)),
+    page: lazyPage(() => import('@/features/limits').then((m) => m.SubscriptionLimitPage)),
   },
 ];

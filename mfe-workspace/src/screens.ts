@@ -37,6 +37,6 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   {
     path: 'profile',
     title: 'screens.profile',
-    page: lazyPage(() => import('./features/profile').then((m) => m.ProfilePage)),
+    page: lazyPage(() => import('@/features/profile').then((m) => m.ProfilePage)),
   },
 ];

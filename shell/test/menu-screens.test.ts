@@ -1,5 +1,5 @@
 import { ROLES, type Screen } from '@stockwise/shared';
-import { areaFor } from '../src/app/areas';
+import { areaFor } from '../src/mf/areas';
 import { MENU, type MenuEntry } from '../src/features/navigation';
 import type { RemoteName } from '../src/mf/remotes';
 

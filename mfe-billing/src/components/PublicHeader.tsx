@@ -1,7 +1,7 @@
 import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { StockwiseLogo } from '@stockwise/shared';
-import { useT } from '../i18n';
+import { useT } from '@/i18n';
 
 /** The top bar of billing pages a signed-out visitor sees (the shell shows no chrome to them). */
 export function PublicHeader() {

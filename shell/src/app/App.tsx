@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, StockwiseThemeProvider } from '@stockwise/shared';
-import '../i18n';
-import { NotificationsProvider } from '../features/notifications';
-import { useProfileSync } from '../features/session';
+import '@/i18n';
+import { NotificationsProvider } from '@/features/notifications';
+import { useProfileSync } from '@/features/session';
 import { AppRoutes } from './AppRoutes';
 
 const queryClient = createQueryClient();

@@ -21,10 +21,10 @@ import {
 import { useRef, useState } from 'react';
 import { errorMessage, i18n, notify } from '@stockwise/shared';
 import type { BillingOverview } from '@stockwise/shared';
-import { useT } from '../../../i18n';
-import { useAddons } from '../../pricing/api/catalog';
-import { formatPrice, planName } from '../../pricing/lib/price-math';
-import { newIdempotencyKey, useCheckout } from '../../purchase/api/checkout';
+import { useT } from '@/i18n';
+import { useAddons } from '@/api/catalog';
+import { formatPrice, planName } from '@/lib/price-math';
+import { newIdempotencyKey, useCheckout } from '@/api/checkout';
 import { useCancelAtPeriodEnd } from '../api/billing';
 
 const day = (iso: string | null | undefined) =>

@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } 
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage, notify } from '@stockwise/shared';
-import { useT } from '../../../i18n';
+import { useT } from '@/i18n';
 import { useAddLocation, useInvite } from '../api/billing';
 
 /** Add a user (invitation) or a location: the API holds the limits and its refusal says how to raise them. */

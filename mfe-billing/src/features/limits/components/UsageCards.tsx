@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PlanUsage } from '@stockwise/shared';
-import { useT } from '../../../i18n';
-import { planName } from '../../pricing/lib/price-math';
+import { useT } from '@/i18n';
+import { planName } from '@/lib/price-math';
 
 function UsageCard({
   label,

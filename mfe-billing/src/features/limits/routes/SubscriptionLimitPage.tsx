@@ -2,8 +2,8 @@ import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } fr
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { hasRole, ROLES, useSession } from '@stockwise/shared';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { useT } from '../../../i18n';
+import { PublicHeader } from '@/components/PublicHeader';
+import { useT } from '@/i18n';
 import { useOverview, useUsage } from '../api/billing';
 import { BillingPanel } from '../components/BillingPanel';
 import { PlansLimitsTable } from '../components/PlansLimitsTable';

@@ -1,7 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
-import { useT } from '../../../i18n';
-import { useAddons } from '../api/catalog';
-import { formatPrice } from '../lib/price-math';
+import { useT } from '@/i18n';
+import { useAddons } from '@/api/catalog';
+import { formatPrice } from '@/lib/price-math';
 
 /** The add-ons of the price list (GET /api/subscription/addons). */
 export function AddonList() {

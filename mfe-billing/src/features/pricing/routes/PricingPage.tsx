@@ -1,11 +1,11 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { useT } from '../../../i18n';
-import { saveSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';
+import { PublicHeader } from '@/components/PublicHeader';
+import { useT } from '@/i18n';
+import { saveSelection, type SelectedBilling } from '@/lib/plan-selection';
 import { AddonList } from '../components/AddonList';
-import { PricingPlans, type PlanChoice } from '../components/PricingPlans';
+import { PricingPlans, type PlanChoice } from '@/components/PricingPlans';
 
 export const PURCHASE_PATH = '/premium-purchase';
 

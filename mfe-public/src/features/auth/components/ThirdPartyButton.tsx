@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { auth, errorMessage, THIRD_PARTY_PROVIDER, AUTH_MESSAGES, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 import { useThirdPartyFinish } from '../hooks/useThirdPartyFinish';
 import { loadGoogleIdentity } from '../third-party/google-identity';
 import { startOidcSignIn, type SignInIntent } from '../third-party/oidc';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { AUTH_MESSAGES, errorMessage, THIRD_PARTY_PROVIDER, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { useThirdPartyFinish } from '../hooks/useThirdPartyFinish';
 import { CallbackError, completeOidcSignIn } from '../third-party/oidc';

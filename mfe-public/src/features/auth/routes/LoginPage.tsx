@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { auth, AUTH_MESSAGES, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';

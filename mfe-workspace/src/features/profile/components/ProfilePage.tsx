@@ -29,7 +29,7 @@ import {
   uploadProfilePicture,
   useTranslation,
 } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

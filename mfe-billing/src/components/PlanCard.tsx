@@ -1,8 +1,8 @@
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useT } from '../../../i18n';
-import { chosenPrice, type PlanSelection } from '../../purchase/lib/plan-selection';
-import { formatPrice, showDiscountBadge } from '../lib/price-math';
-import { FeatureList } from '../../../components/FeatureList';
+import { useT } from '@/i18n';
+import { chosenPrice, type PlanSelection } from '@/lib/plan-selection';
+import { formatPrice, showDiscountBadge } from '@/lib/price-math';
+import { FeatureList } from './FeatureList';
 
 /** One plan: name, subtitle, the chosen billing's price (and the yearly saving), features, its action. */
 export function PlanCard({

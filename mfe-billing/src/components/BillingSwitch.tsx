@@ -1,7 +1,7 @@
 import { Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useT } from '../../../i18n';
-import type { SelectedBilling } from '../../purchase/lib/plan-selection';
-import { showDiscountBadge } from '../lib/price-math';
+import { useT } from '@/i18n';
+import type { SelectedBilling } from '@/lib/plan-selection';
+import { showDiscountBadge } from '@/lib/price-math';
 
 /** The monthly / yearly switch; the yearly side carries the discount badge when there is one. */
 export function BillingSwitch({

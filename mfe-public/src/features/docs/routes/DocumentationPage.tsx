@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Container, Grid, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { useT } from '../i18n';
-import { PublicLayout } from '../../layout';
+import { PublicLayout } from '@/components/layout';
 
 interface DocSection {
   id: string;

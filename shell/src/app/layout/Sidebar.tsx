@@ -2,9 +2,9 @@ import { Avatar, Box, Divider, Drawer, Toolbar, Typography, useMediaQuery, useTh
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
-import { DEFAULT_PATH } from '../../app/guards';
-import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '../navigation';
-import { useCompany } from '../session';
+import { DEFAULT_PATH } from '@/app/guards';
+import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '@/features/navigation';
+import { useCompany } from '@/features/session';
 import { companyNameOf } from './user-name';
 
 /** Spec §2: the company logo and name; a failed logo shows the default image (spec §8). */

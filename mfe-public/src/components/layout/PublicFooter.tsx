@@ -5,7 +5,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, Container, Grid, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { StockwiseLogo } from '@stockwise/shared';
-import { useT, type LayoutKey } from '../i18n';
+import { useT, type LayoutKey } from './i18n';
 
 type FooterLink = { key: LayoutKey; to: string };
 

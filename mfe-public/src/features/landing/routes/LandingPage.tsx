@@ -1,8 +1,8 @@
-import { PublicLayout } from '../../layout';
-import { About, CallToAction } from './AboutAndCta';
-import { Benefits } from './Benefits';
-import { FeatureAccordion } from './FeatureAccordion';
-import { Hero } from './Hero';
+import { PublicLayout } from '@/components/layout';
+import { About, CallToAction } from '../components/AboutAndCta';
+import { Benefits } from '../components/Benefits';
+import { FeatureAccordion } from '../components/FeatureAccordion';
+import { Hero } from '../components/Hero';
 
 /** Spec §2's landing page: hero, benefit tiles, feature accordion, about, call to action, footer. */
 export function LandingPage() {

@@ -5,11 +5,11 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitcher, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
-import { DEFAULT_PATH } from '../../app/guards';
-import { menuActions } from '../navigation';
+import { DEFAULT_PATH } from '@/app/guards';
+import { menuActions } from '@/features/navigation';
 import { useDrawerOpen, useWideScreen } from './Sidebar';
-import { usePremiumStatus } from '../session';
-import { ThemeToggle } from '../theme';
+import { usePremiumStatus } from '@/features/session';
+import { ThemeToggle } from '@/features/theme';
 import { AccountMenu } from './AccountMenu';
 import { displayNameOf } from './user-name';
 

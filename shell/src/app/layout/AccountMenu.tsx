@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { auth, useSession, useTranslation } from '@stockwise/shared';
-import { markSignedOut } from '../../app/guards';
+import { markSignedOut } from '@/app/guards';
 
 /** Spec §2: the account menu — Edit Profile (to /profile) and Logout (to /). */
 export function AccountMenu({ displayName }: { displayName: string }) {

@@ -1,10 +1,10 @@
 import { Alert, AlertTitle, Box, CircularProgress, Grid, Stack } from '@mui/material';
 import type { Plan } from '@stockwise/shared';
-import { useT } from '../../../i18n';
-import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';
-import { usePlans } from '../api/catalog';
-import { usePlanText } from '../hooks/usePlanText';
-import { hasPremiumPlan, yearlyDiscountPercent } from '../lib/price-math';
+import { useT } from '@/i18n';
+import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
+import { usePlans } from '@/api/catalog';
+import { usePlanText } from '@/hooks/usePlanText';
+import { hasPremiumPlan, yearlyDiscountPercent } from '@/lib/price-math';
 import { BillingSwitch } from './BillingSwitch';
 import { PlanCard } from './PlanCard';
 

@@ -4,7 +4,7 @@ import { AppBar, Box, Button, Container, Dialog, IconButton, Link, Stack, Toolba
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitcher, StockwiseLogo } from '@stockwise/shared';
-import { useT, type LayoutKey } from '../i18n';
+import { useT, type LayoutKey } from './i18n';
 
 interface NavLink {
   key: LayoutKey;

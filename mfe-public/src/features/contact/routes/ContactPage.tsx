@@ -1,8 +1,8 @@
 import { Container, Paper, Typography } from '@mui/material';
 import { useSession } from '@stockwise/shared';
 import { useT } from '../i18n';
-import { PublicLayout } from '../../layout';
-import { ContactForm } from './ContactForm';
+import { PublicLayout } from '@/components/layout';
+import { ContactForm } from '../components/ContactForm';
 
 function ContactContent({ title }: { title: string }) {
   const { t } = useT();

@@ -1,6 +1,6 @@
 import { Box, Toolbar } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { DRAWER_WIDTH, menuActions } from '../navigation';
+import { DRAWER_WIDTH, menuActions } from '@/features/navigation';
 import { Sidebar, useWideScreen } from './Sidebar';
 import { TopBar } from './TopBar';
 

@@ -1,5 +1,5 @@
 import type { Plan } from '@stockwise/shared';
-import { useT } from '../../../i18n';
+import { useT } from '@/i18n';
 
 /** A plan's subtitle and feature list, in the reader's language, with its real limits. */
 export function usePlanText() {

@@ -1,4 +1,4 @@
-import type { RemoteName } from '../mf/remotes';
+import type { RemoteName } from './remotes';
 
 /**
  * Which remote owns which paths, and who may see them (spec §2). A remote renders a

@@ -1,6 +1,6 @@
 import { Box, Container, Typography } from '@mui/material';
 import { useT } from '../i18n';
-import { PublicLayout } from '../../layout';
+import { PublicLayout } from '@/components/layout';
 
 const POLICY_DATE = '2026-11-01';
 
