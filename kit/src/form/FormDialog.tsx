@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldBinder, toAppError, useCommonT } from '@stockwise/shared';
+
+export type FieldBinding<T extends FieldValues> = ReturnType<ReturnType<typeof fieldBinder<T>>>;
+
+export interface FormDialogProps<T extends FieldValues> {
+  open: boolean;
+  title: string;
+  /** Validates on submit; its messages are shown on the fields. */
+  schema: z.ZodType<T, T>;
+  defaultValues: DefaultValues<T>;
+  /** Saves; a rejection naming a field (the API's `field`) is shown on that field, any other above the form. */
+  onSubmit: (values: T) => Promise<unknown>;
+  onClose: () => void;
+  submitLabel?: string;
+  /** The fields: `field('name')` binds one to an MUI TextField (fieldBinder). */
+  children: (field: (name: Path<T>) => FieldBinding<T>, form: UseFormReturn<T>) => ReactNode;
+}
+
+/**
+ * A create/edit dialog: zod schema + react-hook-form, fields bound with fieldBinder, the server's
+ * error on the field it names, and a pending state (Save waits, nothing closes mid-save).
+ */
+export function FormDialog<T extends FieldValues>({
+  open,
+  title,
+  schema,
+  defaultValues,
+  onSubmit,
+  onClose,
+  submitLabel,
+  children,
+}: FormDialogProps<T>) {
+  const { t } = useCommonT();
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = form;
+  // An error the server gave for no field of the form: react-hook-form's root error, cleared by reset.
+  const formError = errors.root?.server?.message;
+
+  // A dialog opened again starts from its (possibly new) default values.
+  useEffect(() => {
+    if (open) reset(defaultValues);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
+  }, [open]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch (failure) {
+      const error = toAppError(failure, t('table.error'));
+      if (error.field && error.field in getValues()) {
+        setError(error.field as Path<T>, { type: 'server', message: error.message }, { shouldFocus: true });
+      } else {
+        setError('root.server', { type: 'server', message: error.message });
+      }
+    }
+  });
+
+  const close = () => {
+    if (!isSubmitting) onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="form-dialog-title" maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {formError ? (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            {children(fieldBinder(register, errors), form)}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            {submitLabel ?? t('actions.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
