@@ -108,6 +108,14 @@ export default tseslint.config(
           ],
         },
       ],
+      // Field rules several forms share live once, in @stockwise/shared (validation/fields.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.type='CallExpression'][callee.property.name='email']",
+          message: 'Use EMAIL_PATTERN from @stockwise/shared: one email rule for every form.',
+        },
+      ],
     },
   },
   {

@@ -68,6 +68,17 @@ export { ScreenRoutes } from './ui/screens';
 export type { Screen } from './ui/screens';
 export { theme, StockwiseThemeProvider } from './ui/theme';
 export { createQueryClient } from './api/query-client';
+export { resourceKey } from './api/query-keys';
+export type { ApiResource } from './api/query-keys';
+export {
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  isUserName,
+  isEmail,
+  isPasswordLongEnough,
+} from './validation/fields';
 export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@stockwise/shared';
+import { api, resourceKey } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 
 // The public price list (GET /api/subscription/plans and /addons): no sign-in needed.
 
-export const catalogKeys = { plans: ['billing', 'plans'] as const, addons: ['billing', 'addons'] as const };
+export const catalogKeys = {
+  plans: resourceKey('subscription', 'plans'),
+  addons: resourceKey('subscription', 'addons'),
+};
 
 export async function fetchPlans(): Promise<Plan[]> {
   const { data } = await api.get<Plan[]>('/api/subscription/plans');

@@ -85,7 +85,7 @@ export const en = {
       email: 'Enter a valid email address.',
       passwordLength: 'Use at least 8 characters.',
       passwordsMatch: 'The passwords do not match.',
-      userName: 'Use 3–100 letters, digits or . _ @ + -',
+      userName: 'Use 3–100 letters, digits or . _ + - (no @).',
     },
   },
 };

@@ -85,7 +85,7 @@ export const tr: TranslationsOf<PublicTexts> = {
       email: 'Geçerli bir e-posta adresi girin.',
       passwordLength: 'En az 8 karakter kullanın.',
       passwordsMatch: 'Parolalar eşleşmiyor.',
-      userName: '3–100 harf, rakam veya . _ @ + - kullanın',
+      userName: '3–100 harf, rakam veya . _ + - kullanın (@ olmadan).',
     },
   },
 };

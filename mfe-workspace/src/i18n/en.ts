@@ -21,7 +21,7 @@ export const en = {
     cachedNotice: 'Showing the profile saved on this device; it could not be refreshed just now.',
     required: 'This field is required.',
     invalidEmail: 'Enter a valid email address.',
-    invalidUserName: 'Use 3–100 letters, digits or . _ @ + -',
+    invalidUserName: 'Use 3–100 letters, digits or . _ + - (no @).',
     roles: 'Roles',
     company: 'Company',
   },

@@ -23,7 +23,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     cachedNotice: 'Bu cihazda kayıtlı profil gösteriliyor; şu anda yenilenemedi.',
     required: 'Bu alan zorunludur.',
     invalidEmail: 'Geçerli bir e-posta adresi girin.',
-    invalidUserName: '3–100 harf, rakam veya . _ @ + - kullanın',
+    invalidUserName: '3–100 harf, rakam veya . _ + - kullanın (@ olmadan).',
     roles: 'Roller',
     company: 'Şirket',
   },

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage, notify } from '@stockwise/shared';
+import { EMAIL_PATTERN, errorMessage, notify } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { useAddLocation, useInvite } from '../api/billing';
 
@@ -12,7 +12,7 @@ export function TryLimits() {
   const invite = useInvite();
   const addLocation = useAddLocation();
   const inviteForm = useForm<{ email: string }>({
-    resolver: zodResolver(z.object({ email: z.string().trim().email(t('limits.emailInvalid')) })),
+    resolver: zodResolver(z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('limits.emailInvalid')) })),
     defaultValues: { email: '' },
   });
   const locationForm = useForm<{ name: string }>({

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
+import { auth, fieldBinder, useTranslation, EMAIL_PATTERN } from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
@@ -13,7 +13,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation(NS);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const schema = z.object({ email: z.string().trim().email(t('auth.validation.email')) });
+  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
   const {
     register,
     handleSubmit,

@@ -5,14 +5,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
+import {
+  auth,
+  errorMessage,
+  fieldBinder,
+  useTranslation,
+  USER_NAME_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
-
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /** Registration by invitation: the invitation is validated first; an invalid one shows the server's message. */
 export function InvitationRegistration({ invitationId }: { invitationId: string }) {
@@ -30,8 +36,8 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
     .object({
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
-      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
-      password: z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
+      password: z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => v.password === v.confirmPassword, {

@@ -4,15 +4,23 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, fieldBinder, notify, useTranslation } from '@stockwise/shared';
+import {
+  auth,
+  errorMessage,
+  fieldBinder,
+  notify,
+  useTranslation,
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 import { identityFrom } from '../third-party/oidc';
-
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /** Registration of a company with its admin (spec §3 payload); with Google when an ID token came back. */
 export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken?: string; notFound?: string }) {
@@ -32,9 +40,11 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
       phone: z.string().trim().max(40),
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
-      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
-      email: z.string().trim().email(t('auth.validation.email')),
-      password: withGoogle ? z.string() : z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
+      email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')),
+      password: withGoogle
+        ? z.string()
+        : z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => withGoogle || v.password === v.confirmPassword, {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
+import { api, EMAIL_PATTERN, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
 import { useT } from '../i18n';
 
 export interface ContactMessage {
@@ -19,7 +19,7 @@ export function ContactForm() {
   const user = useSession((s) => s.user);
   const schema = z.object({
     name: z.string().trim().min(1, t('common:validation.required')).max(200),
-    email: z.string().trim().email(t('common:validation.email')),
+    email: z.string().trim().regex(EMAIL_PATTERN, t('common:validation.email')),
     subject: z.string().trim().max(200),
     message: z.string().trim().min(1, t('common:validation.required')).max(5000),
   });

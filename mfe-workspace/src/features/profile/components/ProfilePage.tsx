@@ -28,12 +28,13 @@ import {
   session,
   uploadProfilePicture,
   useTranslation,
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
 } from '@stockwise/shared';
 import { NS } from '@/i18n';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
 
 /**
  * /profile: view and edit the signed-in user's names, email and picture. Saving refreshes the
@@ -51,8 +52,8 @@ export function ProfilePage() {
   const schema = z.object({
     firstName: z.string().trim().min(1, t('profile.required')).max(100),
     lastName: z.string().trim().min(1, t('profile.required')).max(100),
-    userName: z.string().trim().regex(USER_NAME, t('profile.invalidUserName')),
-    email: z.string().trim().email(t('profile.invalidEmail')),
+    userName: z.string().trim().regex(USER_NAME_PATTERN, t('profile.invalidUserName')),
+    email: z.string().trim().regex(EMAIL_PATTERN, t('profile.invalidEmail')),
     profilePictureUrl: z.string().nullable(),
   });
   type Values = z.infer<typeof schema>;
