@@ -2,7 +2,7 @@ import { ScreenRoutes } from '@stockwise/shared';
 import { NS } from './i18n';
 import { SCREENS } from './screens';
 
-/** Exposed as ./routes: every page under the billing remote's paths (shell: app/areas.ts), from the screen table. */
+/** Exposed as ./routes: every page under the billing remote's paths (shell: src/mf/areas.ts), from the screen table. */
 export default function BillingRoutes() {
   return <ScreenRoutes screens={SCREENS} namespace={NS} />;
 }

@@ -1,7 +1,7 @@
 import { lazyPage, type Screen } from '@stockwise/shared';
 
 /**
- * Every screen of this remote (exact paths; the shell routes only these here, see app/areas.ts):
+ * Every screen of this remote (exact paths; the shell routes only these here, see the shell's src/mf/areas.ts):
  * the routes are built from it. Each page is its own chunk.
  */
 export const SCREENS: Screen[] = [

@@ -6,7 +6,7 @@ const auth = () => import('@/features/auth');
 const contact = () => import('@/features/contact');
 
 /**
- * Every screen of this remote (exact paths; the shell routes only these here, see app/areas.ts):
+ * Every screen of this remote (exact paths; the shell routes only these here, see the shell's src/mf/areas.ts):
  * the routes are built from it. Public pages, so no roles.
  */
 export const SCREENS: Screen[] = [

@@ -5,7 +5,7 @@ const { admin, companyOwner } = ROLES;
 const owners = [admin, companyOwner];
 const admins = [admin];
 
-/** Where this remote's screens start (shell: app/areas.ts); unknown paths under it are not found. */
+/** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under it are not found. */
 export const PREFIXES = ['settings'];
 
 /**

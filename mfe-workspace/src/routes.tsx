@@ -2,7 +2,7 @@ import { ScreenRoutes } from '@stockwise/shared';
 import { NS } from './i18n';
 import { PREFIXES, SCREENS } from './screens';
 
-/** Exposed as ./routes: everything under the workspace's paths (shell: app/areas.ts), from the screen table. */
+/** Exposed as ./routes: everything under the workspace's paths (shell: src/mf/areas.ts), from the screen table. */
 export default function WorkspaceRoutes() {
   return <ScreenRoutes screens={SCREENS} namespace={NS} prefixes={PREFIXES} />;
 }

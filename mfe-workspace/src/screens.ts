@@ -6,7 +6,7 @@ const reporting = [companyOwner, admin, storekeeper];
 const sellers = [rapidSeller, companyOwner, admin];
 const accounts = [companyOwner, admin, accountManager];
 
-/** Where this remote's screens start (shell: app/areas.ts); unknown paths under them are not found. */
+/** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under them are not found. */
 export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers'];
 
 /**
