@@ -129,3 +129,32 @@ describe('ConfirmDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 });
+
+describe('FormDialog, opened again', () => {
+  it('starts from the default values, with no error left from last time', async () => {
+    const schema = z.object({ name: z.string().trim().min(1, 'Name is required.') });
+    function Harness({ open }: { open: boolean }) {
+      return (
+        <FormDialog
+          open={open}
+          title="Edit brand"
+          schema={schema}
+          defaultValues={{ name: 'Acme' }}
+          onSubmit={async () => {}}
+          onClose={() => {}}
+        >
+          {(field) => <TextField label="Name" {...field('name')} />}
+        </FormDialog>
+      );
+    }
+    const { rerender } = render(<Harness open />);
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    rerender(<Harness open={false} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    rerender(<Harness open />);
+    expect(await screen.findByLabelText('Name')).toHaveValue('Acme');
+    expect(screen.queryByText('Name is required.')).toBeNull();
+  });
+});

@@ -78,24 +78,20 @@ export function useTableParams({ defaultPageSize = 25 }: { defaultPageSize?: num
   );
 
   // The grid resets to the first page whenever it is handed a new sort or filter model object, so
-  // each model keeps its identity until its content changes.
-  const sortKey = JSON.stringify(params.sort ?? null);
-  const filterKey = JSON.stringify([params.filter ?? null, params.q ?? null]);
-  const sortModel = useMemo(
-    (): GridSortModel => (params.sort ? [{ field: params.sort.field, sort: params.sort.direction }] : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- by content
-    [sortKey],
-  );
-  const filterModel = useMemo(
-    (): GridFilterModel => ({
-      items: params.filter
-        ? [{ id: 1, field: params.filter.field, operator: params.filter.operator, value: params.filter.value }]
-        : [],
-      quickFilterValues: params.q ? [params.q] : [],
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- by content
-    [filterKey],
-  );
+  // each model is rebuilt only when its content (as text) changes.
+  const sortText = JSON.stringify(params.sort ?? null);
+  const filterText = JSON.stringify({ filter: params.filter ?? null, q: params.q ?? null });
+  const sortModel = useMemo((): GridSortModel => {
+    const sort = JSON.parse(sortText) as TableParams['sort'] | null;
+    return sort ? [{ field: sort.field, sort: sort.direction }] : [];
+  }, [sortText]);
+  const filterModel = useMemo((): GridFilterModel => {
+    const { filter, q } = JSON.parse(filterText) as { filter: TableParams['filter'] | null; q: string | null };
+    return {
+      items: filter ? [{ id: 1, field: filter.field, operator: filter.operator, value: filter.value }] : [],
+      quickFilterValues: q ? [q] : [],
+    };
+  }, [filterText]);
 
   const gridProps = useMemo(
     () => ({
