@@ -184,11 +184,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
-        // `@/…` is this app's src/ (tsconfig paths; scripts/jest-resolver.js for Jest).
-        alias: { '@': path.join(dir, 'src') },
-      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
       module: {
         rules: [
           {
@@ -203,6 +199,13 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
               env: { targets: 'chrome >= 111, edge >= 111, firefox >= 114, safari >= 16.4' },
             },
           },
+          // `@/…` is the src/ of the app the importing file belongs to (tsconfig paths;
+          // scripts/jest-resolver.js for Jest) — also when one build compiles several apps' sources
+          // (bench/bundle's one-bundle build).
+          ...['shell', ...REMOTE_APPS].map((app) => ({
+            include: path.join(__dirname, app, 'src'),
+            resolve: { alias: { '@': path.join(__dirname, app, 'src') } },
+          })),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(woff2?|png|svg|jpe?g|webp)$/, type: 'asset/resource' },
         ],
