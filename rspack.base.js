@@ -184,7 +184,12 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
+        // `@/…` is this app's src/ (tsconfig paths; scripts/jest-resolver.js for Jest); the module
+        // rules below give another app's files their own src/ when one build compiles several.
+        alias: { '@': path.join(dir, 'src') },
+      },
       module: {
         rules: [
           {
@@ -199,9 +204,8 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
               env: { targets: 'chrome >= 111, edge >= 111, firefox >= 114, safari >= 16.4' },
             },
           },
-          // `@/…` is the src/ of the app the importing file belongs to (tsconfig paths;
-          // scripts/jest-resolver.js for Jest) — also when one build compiles several apps' sources
-          // (bench/bundle's one-bundle build).
+          // Another app's sources compiled into this build (bench/bundle's one-bundle build) keep
+          // their own `@/`.
           ...['shell', ...REMOTE_APPS].map((app) => ({
             include: path.join(__dirname, app, 'src'),
             resolve: { alias: { '@': path.join(__dirname, app, 'src') } },
