@@ -69,7 +69,9 @@ beforeEach(() => {
 describe('/pricing', () => {
   it('shows the plans with " Plan" stripped, the yearly discount badge and saving, and the add-ons', async () => {
     renderAt('/pricing');
-    expect(screen.getByRole('heading', { level: 1, name: 'Simple pricing that grows with you' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Simple pricing that grows with you' }),
+    ).toBeInTheDocument();
     const premium = await screen.findByRole('article', { name: 'Premium' });
     expect(within(premium).getByRole('heading', { name: 'Premium' })).toBeInTheDocument();
     expect(within(premium).getByText('$290')).toBeInTheDocument();
@@ -210,7 +212,7 @@ describe('/premium-purchase when the server cannot take payments (issue 8)', () 
 describe('/test-subscription-limit signed out', () => {
   it("lists each plan's limits and what the add-ons add", async () => {
     renderAt('/test-subscription-limit');
-    expect(screen.getByRole('heading', { level: 1, name: 'Plan limits' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan limits' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('row', { name: /Free 3 1 Free/ })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Premium 25 20/ })).toBeInTheDocument();

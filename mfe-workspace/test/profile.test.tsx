@@ -82,6 +82,18 @@ describe('/profile (issue 4, point 9)', () => {
     off();
   });
 
+  it('refuses a user name with @ (it could shadow an email at sign-in) and saves nothing', async () => {
+    const calls = mockApi(() => ({ status: 200, data: me }));
+    renderProfile();
+    const userName = await screen.findByLabelText('User name');
+    await screen.findByDisplayValue('ada');
+    await userEvent.clear(userName);
+    await userEvent.type(userName, 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Use 3–100 letters, digits or . _ + - (no @).')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('falls back to the cached user when the profile cannot be fetched', async () => {
     session.setUser({ userName: 'cached', firstName: 'Cached', lastName: 'Person', email: 'c@example.com' });
     mockApi(() => ({ status: 500, data: {} }));

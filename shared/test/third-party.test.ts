@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { CallbackError, completeOidcSignIn, startOidcSignIn } from '../src/auth/third-party';
-import { isValidUserName } from '../src/auth/user-name';
+import { isUserName as isValidUserName } from '../src/validation/fields';
 import { loadEnvironment, standInsInUse } from '../src/api/environment';
 import { mockApi } from './mock-api';
 import { makeToken } from './token';

@@ -1,4 +1,4 @@
-import { areaFor } from '../src/app/areas';
+import { areaFor } from '../src/mf/areas';
 
 describe('which remote owns a path (spec §2)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { setLanguage } from '@stockwise/shared';
 import { DevelopmentBanner } from '../src/features/environment';
-import { TopBar } from '../src/features/layout/TopBar';
+import { TopBar } from '../src/app/layout/TopBar';
 import { installMatchMedia, renderWithProviders } from './helpers';
 import { mockApi } from '../../shared/test/mock-api';
 

@@ -1,6 +1,5 @@
-import { addTranslations } from '@stockwise/shared';
+import { defineTranslations } from '@stockwise/shared';
 import { en } from './en';
 import { tr } from './tr';
 
-export const NS = 'public';
-addTranslations(NS, { en, tr });
+export const { namespace: NS, useT } = defineTranslations('public', { en, tr });

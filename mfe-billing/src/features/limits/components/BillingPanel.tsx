@@ -19,12 +19,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
-import { errorMessage, i18n, notify, useEnvironment, useTranslation } from '@stockwise/shared';
+import { errorMessage, i18n, notify, useEnvironment } from '@stockwise/shared';
 import type { BillingOverview } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { useAddons } from '../../pricing/api/catalog';
-import { formatPrice, planName } from '../../pricing/lib/price-math';
-import { newIdempotencyKey, useCheckout } from '../../purchase/api/checkout';
+import { useT } from '@/i18n';
+import { useAddons } from '@/api/catalog';
+import { formatPrice, planName } from '@/lib/price-math';
+import { newIdempotencyKey, useCheckout } from '@/api/checkout';
 import { useCancelAtPeriodEnd } from '../api/billing';
 
 const day = (iso: string | null | undefined) =>
@@ -43,7 +43,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 /** The owner's billing: plan, interval, renewal date, cancel at period end, add-ons, payments. */
 export function BillingPanel({ overview }: { overview: BillingOverview }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelAtPeriodEnd();
   const buy = useCheckout();

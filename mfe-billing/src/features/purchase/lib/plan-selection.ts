@@ -1,5 +1,5 @@
 import type { Plan } from '@stockwise/shared';
-import { formatPrice, planName, toCents, yearlyDiscountPercent, yearlySaving } from '../../pricing/lib/price-math';
+import { formatPrice, planName, toCents, yearlyDiscountPercent, yearlySaving } from '@/lib/price-math';
 
 // Spec §3: the plan selection the purchase page receives.
 

@@ -2,12 +2,12 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Stack, Typ
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage, hasRole, isPremium, ROLES, useEnvironment, useSession, useTranslation } from '@stockwise/shared';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { NS } from '../../../i18n';
-import { usePlans } from '../../pricing/api/catalog';
-import { PricingPlans } from '../../pricing/components/PricingPlans';
-import { usePlanText } from '../../pricing/hooks/usePlanText';
-import { formatPrice } from '../../pricing/lib/price-math';
+import { PublicHeader } from '@/components/PublicHeader';
+import { NS } from '@/i18n';
+import { usePlans } from '@/api/catalog';
+import { PricingPlans } from '@/components/PricingPlans';
+import { usePlanText } from '@/hooks/usePlanText';
+import { formatPrice } from '@/lib/price-math';
 import { newIdempotencyKey, useCheckout } from '../api/checkout';
 import { OrderSummary } from '../components/OrderSummary';
 import { useConfirmedPremium } from '../hooks/useConfirmedPremium';

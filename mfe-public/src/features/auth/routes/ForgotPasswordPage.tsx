@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useEnvironment, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { auth, fieldBinder, useEnvironment, useTranslation, EMAIL_PATTERN } from '@stockwise/shared';
+import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 
@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   // In production without a mail server, no reset link can reach anyone: say so instead of asking.
   const mailOff = useEnvironment().data?.mail === false;
-  const schema = z.object({ email: z.string().trim().email(t('auth.validation.email')) });
+  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
   const {
     register,
     handleSubmit,

@@ -5,8 +5,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, fieldBinder, USER_NAME_PATTERN, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import {
+  auth,
+  errorMessage,
+  fieldBinder,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_NAME_PATTERN,
+  useTranslation,
+} from '@stockwise/shared';
+import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -40,7 +48,7 @@ export function InvitationRegistration({
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
       userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
-      password: z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      password: z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => v.password === v.confirmPassword, {

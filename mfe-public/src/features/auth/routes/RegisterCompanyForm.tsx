@@ -11,9 +11,12 @@ import {
   identityFrom,
   notify,
   USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   useTranslation,
 } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -50,8 +53,10 @@ export function RegisterCompanyForm({
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
       userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
-      email: z.string().trim().email(t('auth.validation.email')),
-      password: withGoogle ? z.string() : z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')),
+      password: withGoogle
+        ? z.string()
+        : z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => withGoogle || v.password === v.confirmPassword, {

@@ -15,7 +15,7 @@ import {
   type ConnectGoogleReturn,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 
 /**
  * "Connect Google": the only way a Google identity joins an existing account — from inside it,

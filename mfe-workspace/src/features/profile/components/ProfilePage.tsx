@@ -29,10 +29,11 @@ import {
   session,
   uploadProfilePicture,
   USER_NAME_PATTERN,
+  EMAIL_PATTERN,
   useTranslation,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '@/i18n';
 import { pictureUploadMessage } from '../lib/picture-errors';
 import { GoogleConnection } from './GoogleConnection';
 
@@ -57,7 +58,7 @@ export function ProfilePage() {
     firstName: z.string().trim().min(1, t('profile.required')).max(100),
     lastName: z.string().trim().min(1, t('profile.required')).max(100),
     userName: z.string().trim().regex(USER_NAME_PATTERN, t('profile.invalidUserName')),
-    email: z.string().trim().email(t('profile.invalidEmail')),
+    email: z.string().trim().regex(EMAIL_PATTERN, t('profile.invalidEmail')),
     profilePictureUrl: z.string().nullable(),
   });
   type Values = z.infer<typeof schema>;
