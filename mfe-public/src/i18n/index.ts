@@ -1,5 +1,7 @@
 import { defineTranslations } from '@stockwise/shared';
-import { en } from './en';
-import { tr } from './tr';
 
-export const { namespace: NS, useT } = defineTranslations('public', { en, tr });
+/**
+ * The public remote's namespace. Every text belongs to a feature (features/<f>/i18n) and joins
+ * this namespace when that feature's chunk loads; the remote itself owns none.
+ */
+export const { namespace: NS, useT } = defineTranslations('public', { en: {}, tr: {} });

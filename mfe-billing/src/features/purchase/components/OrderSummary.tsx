@@ -5,7 +5,7 @@ import { useTranslation } from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { BillingSwitch } from '@/components/BillingSwitch';
 import { formatPrice, showDiscountBadge } from '@/lib/price-math';
-import { chosenPrice, type PlanSelection, type SelectedBilling } from '../lib/plan-selection';
+import { chosenPrice, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
 import { FeatureList } from '@/components/FeatureList';
 
 /** Spec §2's purchase page body: the selection, its billing, the price and the guarantee. */

@@ -8,7 +8,7 @@ import { usePlans } from '@/api/catalog';
 import { PricingPlans } from '@/components/PricingPlans';
 import { usePlanText } from '@/hooks/usePlanText';
 import { formatPrice } from '@/lib/price-math';
-import { newIdempotencyKey, useCheckout } from '../api/checkout';
+import { newIdempotencyKey, useCheckout } from '@/api/checkout';
 import { OrderSummary } from '../components/OrderSummary';
 import { useConfirmedPremium } from '../hooks/useConfirmedPremium';
 import {
@@ -20,7 +20,7 @@ import {
   withBilling,
   type PlanSelection,
   type SelectedBilling,
-} from '../lib/plan-selection';
+} from '@/lib/plan-selection';
 
 export const LIMITS_PATH = '/test-subscription-limit';
 

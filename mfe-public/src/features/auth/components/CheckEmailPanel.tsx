@@ -1,5 +1,5 @@
 import { DEFAULT_PATH, useTranslation } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { NS } from '../i18n';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 import { DonePanel } from './DonePanel';
 

@@ -4,7 +4,7 @@ import { Alert, Button, CircularProgress, Divider, Link } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { beginOidcSignIn, GoogleIdentityButton, useAuthProviders, useTranslation } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { NS } from '../i18n';
 import {
   ACCOUNT_NOT_FOUND,
   failureOf,

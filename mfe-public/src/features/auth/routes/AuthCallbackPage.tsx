@@ -10,7 +10,7 @@ import {
   type ConnectGoogleReturn,
   type ThirdPartyIntent,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import {
   failureOf,

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import { auth, fieldBinder, useEnvironment, useTranslation, EMAIL_PATTERN } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 

@@ -16,7 +16,7 @@ import {
   PASSWORD_MIN_LENGTH,
   useTranslation,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';

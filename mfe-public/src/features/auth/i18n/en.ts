@@ -1,6 +1,4 @@
-// The public remote's own texts that no single feature owns yet (namespace 'public'); each feature
-// adds its texts from features/<feature>/i18n. tr.ts has exactly these keys.
-// TODO(issue 9): the auth texts move to features/auth/i18n once the security issue's changes there land.
+// The sign-in flows' texts (namespace 'public'); they join it when the auth chunk loads. tr.ts has exactly these keys.
 export const en = {
   auth: {
     backHome: 'Back to the home page',
@@ -108,4 +106,4 @@ export const en = {
   },
 };
 
-export type PublicTexts = typeof en;
+export type AuthTexts = typeof en;

@@ -1,7 +1,7 @@
 import type { TranslationsOf } from '@stockwise/shared';
-import type { PublicTexts } from './en';
+import type { AuthTexts } from './en';
 
-export const tr: TranslationsOf<PublicTexts> = {
+export const tr: TranslationsOf<AuthTexts> = {
   auth: {
     backHome: 'Ana sayfaya dön',
     or: 'veya',

@@ -35,7 +35,7 @@ import {
 } from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { pictureUploadMessage } from '../lib/picture-errors';
-import { GoogleConnection } from './GoogleConnection';
+import { GoogleConnection } from '../components/GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
