@@ -1,4 +1,4 @@
-import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from './provider.js';
+import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from '../provider.js';
 
 /**
  * The embedded default: the API serves a checkout page (/api/billing/checkout/{id}) that follows
