@@ -1,8 +1,59 @@
 // One lint setup for the whole repository (run by `npm test`).
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// Import boundaries (bulletproof-react's zones), per federated app:
+//   shared folders (components, hooks, lib, api, i18n, mf, …) → features → app layer,
+// never sideways between features and never upwards. An app's layer is src/app/ and the files at
+// the top of src/ (index, bootstrap, App, routes, screens).
+const APPS = ['shell', 'mfe-public', 'mfe-workspace', 'mfe-settings', 'mfe-billing'];
+const APP_LAYER = ['app', 'index.ts', 'bootstrap.tsx', 'App.tsx', 'routes.tsx', 'screens.ts'];
+const SHARED_FOLDERS = ['api', 'components', 'hooks', 'lib', 'i18n', 'mf', 'types', 'utils', 'config'];
+
+function zonesOf(app) {
+  const src = `./${app}/src`;
+  const featuresDir = path.join(root, app, 'src', 'features');
+  const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir) : [];
+  const appLayer = APP_LAYER.map((entry) => `${src}/${entry}`);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message:
+        'A feature never imports another feature: move what both need to a shared folder, or compose them in app/.',
+    })),
+    { target: `${src}/features`, from: appLayer, message: 'Features never import from the app layer.' },
+    {
+      target: SHARED_FOLDERS.map((folder) => `${src}/${folder}`),
+      from: [`${src}/features`, ...appLayer],
+      message: 'Shared folders never import from features or the app layer.',
+    },
+  ];
+}
+
+const RESTRICTED_IMPORTS = [
+  {
+    group: ['@mui/material/*', '@mui/system/*'],
+    message: 'Import from the package root: MUI is a whole-package federation singleton (rspack.base.js).',
+  },
+  {
+    group: ['@stockwise/shared/*'],
+    message: 'Import from @stockwise/shared itself: its index is the federation singleton’s public face.',
+  },
+  {
+    group: ['mfe-*', '**/mfe-*/**', 'shell', '**/shell/src/**'],
+    message: 'Remotes never import each other or the shell; use the URL, the API or @stockwise/shared.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -23,27 +74,60 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'kit/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too (no-cycle follows them), resolve `@/` per package.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [...APPS, 'shared', 'kit'].map((pkg) => path.join(root, pkg, 'tsconfig.json')),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: APPS.flatMap(zonesOf) }],
+    },
+  },
+  {
+    // Inside an app, `@/…` instead of climbing out of a folder (`../../…`).
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              group: ['@mui/material/*', '@mui/system/*'],
-              message: 'Import from the package root: MUI is a whole-package federation singleton (rspack.base.js).',
-            },
-            {
-              group: ['@stockwise/shared/*'],
-              message: 'Import from @stockwise/shared itself: its index is the federation singleton’s public face.',
-            },
-            {
-              group: ['mfe-*', '**/mfe-*/**', 'shell', '**/shell/src/**'],
-              message: 'Remotes never import each other or the shell; use the URL, the API or @stockwise/shared.',
-            },
+            ...RESTRICTED_IMPORTS,
+            { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
+          ],
+        },
+      ],
+      // Field rules several forms share live once, in @stockwise/shared (validation/fields.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.type='CallExpression'][callee.property.name='email']",
+          message: 'Use EMAIL_PATTERN from @stockwise/shared: one email rule for every form.',
+        },
+      ],
+    },
+  },
+  {
+    // Packages consumed as source by every app: `@/` would mean the consumer's src/ there.
+    files: ['shared/**/*.{ts,tsx}', 'kit/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...RESTRICTED_IMPORTS,
+            { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
           ],
         },
       ],

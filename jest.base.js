@@ -26,6 +26,8 @@ module.exports = (dir, overrides = {}) => ({
   },
   // Workspace packages are linked, not installed: compile their TypeScript sources too.
   transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise)[@+])'],
+  // `@/…` is the importing package's src/ (tsconfig paths, rspack alias).
+  resolver: path.join(__dirname, 'scripts', 'jest-resolver.js'),
   moduleNameMapper: { '\\.(css|png|svg|woff2?)$': path.join(__dirname, 'scripts', 'jest-file-stub.js') },
   setupFilesAfterEnv: [path.join(__dirname, 'scripts', 'jest-setup.js'), ...optional('@testing-library/jest-dom', dir)],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],

@@ -1,6 +1,7 @@
 // One factory for every federated app (the shell and each remote). An app's own
 // rspack.config.js passes its name, port and exposes; everything else lives here so that
 // the loader setup and the shared-dependency policy are decided once.
+const fs = require('node:fs');
 const path = require('node:path');
 const { createRequire } = require('node:module');
 
@@ -49,6 +50,45 @@ const devRemotes = () =>
 
 /** The MF container name of a remote, as it appears in remotes.json (`mfe-billing` → `mfe_billing`). */
 const containerName = (appName) => appName.replace(/-/g, '_');
+
+/**
+ * MUI X (the kit's data grid) imports MUI by deep paths (`@mui/material/Popper`,
+ * `@mui/material/styles`, `@mui/system/RtlProvider`). MUI is shared as whole packages, so those
+ * paths would bundle a second copy of MUI's components into the page (and fetch the shared
+ * fallback's chunks). Each such request from inside `@mui/x-*` is pointed at a one-line module
+ * that re-exports the shared package root instead: one MUI in the page. Written once per build
+ * under the app's node_modules/.cache.
+ */
+function muiDeepImportsToRoot(rspack, appRequire, dir) {
+  const shims = path.join(dir, 'node_modules', '.cache', 'stockwise-mui-x-shims');
+  const roots = { '@mui/material': null, '@mui/system': null };
+  const load = (pkg) => {
+    try {
+      return (roots[pkg] ??= appRequire(pkg));
+    } catch {
+      return null; // this app does not use MUI X
+    }
+  };
+  // The deep module's default export, as named by the package root.
+  const defaults = { '@mui/system/RtlProvider': 'RtlProvider', '@mui/system/createStyled': 'createStyled' };
+  return new rspack.NormalModuleReplacementPlugin(/^@mui\/(material|system)\/[A-Za-z_]+$/, (data) => {
+    if (!/[\\/]@mui[\\/]x-[a-z-]+[\\/]/.test(data.context ?? '')) return;
+    const request = data.request;
+    if (request === '@mui/material/SvgIcon') return; // shared under its own key
+    const pkg = request.startsWith('@mui/material/') ? '@mui/material' : '@mui/system';
+    const name = request.slice(pkg.length + 1);
+    const root = load(pkg);
+    if (!root) return;
+    const defaultName = defaults[request] ?? (typeof root[name] !== 'undefined' ? name : null);
+    const lines = [`export * from '${pkg}';`];
+    if (defaultName) lines.push(`export { ${defaultName} as default } from '${pkg}';`);
+    const file = path.join(shims, `${pkg.replace('/', '+')}+${name}.js`);
+    fs.mkdirSync(shims, { recursive: true });
+    const text = `${lines.join('\n')}\n`;
+    if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+    data.request = file;
+  });
+}
 
 function packageVersion(appRequire, request) {
   // `react/jsx-runtime` belongs to `react`; `@mui/material/styles` to `@mui/material`.
@@ -113,6 +153,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         template: path.join(__dirname, 'scripts', 'index.html'),
         templateParameters: { title: 'Stockwise' },
       }),
+      muiDeepImportsToRoot(rspack, appRequire, dir),
       new rspack.DefinePlugin({
         'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),
         'process.env.STOCKWISE_API_URL': JSON.stringify(process.env.STOCKWISE_API_URL || ''),
@@ -143,7 +184,12 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
+        // `@/…` is this app's src/ (tsconfig paths; scripts/jest-resolver.js for Jest); the module
+        // rules below give another app's files their own src/ when one build compiles several.
+        alias: { '@': path.join(dir, 'src') },
+      },
       module: {
         rules: [
           {
@@ -158,6 +204,12 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
               env: { targets: 'chrome >= 111, edge >= 111, firefox >= 114, safari >= 16.4' },
             },
           },
+          // Another app's sources compiled into this build (bench/bundle's one-bundle build) keep
+          // their own `@/`.
+          ...['shell', ...REMOTE_APPS].map((app) => ({
+            include: path.join(__dirname, app, 'src'),
+            resolve: { alias: { '@': path.join(__dirname, app, 'src') } },
+          })),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(woff2?|png|svg|jpe?g|webp)$/, type: 'asset/resource' },
         ],

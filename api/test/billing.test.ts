@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { inTenant } from '../src/db/tenant.js';
 import { periodEndAfter } from '../src/modules/billing/events.js';
 import { StripePaymentProvider, type StripeApi } from '../src/modules/billing/providers/stripe.js';
-import { chargeTestCard } from '../src/modules/billing/test-cards.js';
+import { chargeTestCard } from '../src/modules/billing/providers/local/test-cards.js';
 import { PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
 import {
   addUser,

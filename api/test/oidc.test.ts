@@ -280,3 +280,20 @@ describe('a Google identity never takes over a password account (issue 8)', () =
     expect(refused.statusCode).toBe(401);
   });
 });
+
+test('Connect Google with a refused ID token is a 400: the signed-in caller’s session is not in question', async () => {
+  const { registerCompany } = await import('./helpers.js');
+  const t = await registerCompany(ctx.app);
+  for (const idToken of ['not-a-token', await signInWithLocalGoogle(t.email, 'never-issued')]) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/connect-google',
+      headers: bearer(t.token),
+      payload: { idToken },
+    });
+    expect(res.statusCode).toBe(400);
+  }
+  expect((await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(t.token) })).json().googleConnected).toBe(
+    false,
+  );
+});

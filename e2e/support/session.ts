@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { verifyEmail } from './mail';
 
 export interface Company {
   companyName: string;
@@ -9,7 +10,10 @@ export interface Company {
 
 let counter = 0;
 
-/** A company registered through the real API (spec §3 payload), unique per call. */
+/**
+ * A company registered through the real API (spec §3 payload), unique per call, with its owner's
+ * email verified through the mailed link, so the owner can sign in.
+ */
 export async function registerCompany(request: APIRequestContext, overrides: Partial<Company> = {}): Promise<Company> {
   const id = `${Date.now().toString(36)}${(counter++).toString(36)}`;
   const company: Company = {
@@ -33,6 +37,8 @@ export async function registerCompany(request: APIRequestContext, overrides: Par
     },
   });
   if (!res.ok()) throw new Error(`company-with-admin answered ${res.status()}: ${await res.text()}`);
+  const answer = (await res.json()) as { verificationRequired?: boolean };
+  if (answer.verificationRequired) await verifyEmail(request, company.email);
   return company;
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mailedLink, pathOf } from '../support/mail';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
 // Issue 5 in the browser, on the embedded checkout (no network): pricing, paying with Stripe's
@@ -62,7 +63,8 @@ test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; c
     monthly: { actualPrice: 2900 },
   });
 
-  // Registering brings the new owner back to the purchase they chose, not to the dashboard.
+  // Registering (and signing in once the email is verified) brings the new owner back to the
+  // purchase they chose, not to the dashboard.
   const id = Date.now().toString(36);
   await page.getByLabel('Company name').fill(`Pricing Visitors ${id}`);
   await page.getByLabel('Industry').fill('Retail');
@@ -74,6 +76,16 @@ test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; c
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create company' }).click();
+  // Issue 8: the owner verifies the email (here in a second tab, as from a mail client), then signs in here.
+  await expect(page.getByRole('status')).toContainText('Check your email');
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(pathOf(await mailedLink(page.request, `vera_${id}@example.com`, '/verify-email')));
+  await expect(mailTab.getByRole('status')).toContainText('Email verified');
+  await mailTab.close();
+  await page.getByRole('link', { name: 'Go to sign in' }).click();
+  await page.getByLabel('User name or email').fill(`vera_${id}`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/premium-purchase/);
   await expect(page.getByText('Cancel anytime • 30-day money back guarantee')).toBeVisible();
   await expect(page.getByTestId('purchase-price')).toHaveText('$29');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { mailedLink, pathOf } from '../support/mail';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
 // Issue 4, point 10: the shell and the public site as a new user meets them, in Chromium.
@@ -13,6 +14,7 @@ const PUBLIC_PAGES = [
   '/privacy-policy',
   '/documentation',
   '/contact-us',
+  '/verify-email',
 ];
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
@@ -52,7 +54,7 @@ test("a visitor's landing page: links, tiles, accordion, footer, at phone width 
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('register a company in the browser; the owner lands on /dashboard with the owner menu and Go Premium', async ({
+test('register a company in the browser; after verifying the email the owner lands on /dashboard with the owner menu and Go Premium', async ({
   page,
 }) => {
   const id = Date.now().toString(36);
@@ -67,6 +69,14 @@ test('register a company in the browser; the owner lands on /dashboard with the 
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create company' }).click();
+  // Issue 8: the email is proven first — the mailed link, then sign in.
+  await expect(page.getByRole('status')).toContainText('Check your email');
+  await page.goto(pathOf(await mailedLink(page.request, `grace_${id}@example.com`, '/verify-email')));
+  await expect(page.getByRole('status')).toContainText('Email verified');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('User name or email').fill(`grace_${id}`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('top-bar-user-name')).toHaveText('Grace Hopper');
   await expect(page.getByTestId('sidebar-company-name')).toHaveText(`Browser Traders ${id}`);
@@ -114,6 +124,13 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page.getByRole('status')).toContainText('Check your email');
+  await page.goto(pathOf(await mailedLink(page.request, email, '/verify-email')));
+  await expect(page.getByRole('status')).toContainText('Email verified');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('User name or email').fill(`keeper_${id}`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/my-tasks$/);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });

@@ -1,16 +1,8 @@
-import { Route, Routes } from 'react-router-dom';
-import './i18n';
-import { SubscriptionLimitPage } from './features/limits';
-import { PricingPage } from './features/pricing';
-import { PremiumPurchasePage } from './features/purchase';
+import { ScreenRoutes } from '@stockwise/shared';
+import { NS } from './i18n';
+import { SCREENS } from './screens';
 
-/** Exposed as ./routes: every page under the billing remote's paths (shell: app/areas.ts). */
+/** Exposed as ./routes: every page under the billing remote's paths (shell: src/mf/areas.ts), from the screen table. */
 export default function BillingRoutes() {
-  return (
-    <Routes>
-      <Route path="pricing" element={<PricingPage />} />
-      <Route path="premium-purchase" element={<PremiumPurchasePage />} />
-      <Route path="test-subscription-limit" element={<SubscriptionLimitPage />} />
-    </Routes>
-  );
+  return <ScreenRoutes screens={SCREENS} namespace={NS} />;
 }

@@ -7,7 +7,7 @@ import {
   toCents,
   yearlyDiscountPercent,
   yearlySaving,
-} from '../src/features/pricing/lib/price-math';
+} from '../src/lib/price-math';
 import {
   buildPlanSelection,
   chosenPrice,
@@ -15,7 +15,7 @@ import {
   saveSelection,
   SELECTION_KEY,
   withBilling,
-} from '../src/features/purchase/lib/plan-selection';
+} from '../src/lib/plan-selection';
 
 const premium: Plan = {
   planId: 'p1',

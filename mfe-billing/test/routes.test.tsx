@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { api } from '@stockwise/shared';
+import { api, session } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
 
@@ -69,7 +69,9 @@ beforeEach(() => {
 describe('/pricing', () => {
   it('shows the plans with " Plan" stripped, the yearly discount badge and saving, and the add-ons', async () => {
     renderAt('/pricing');
-    expect(screen.getByRole('heading', { level: 1, name: 'Simple pricing that grows with you' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Simple pricing that grows with you' }),
+    ).toBeInTheDocument();
     const premium = await screen.findByRole('article', { name: 'Premium' });
     expect(within(premium).getByRole('heading', { name: 'Premium' })).toBeInTheDocument();
     expect(within(premium).getByText('$290')).toBeInTheDocument();
@@ -139,10 +141,78 @@ describe('/premium-purchase', () => {
   });
 });
 
+describe('/premium-purchase when the server cannot take payments (issue 8)', () => {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const ownerToken = `${encode({ alg: 'HS256' })}.${encode({
+    'http://schemas.microsoft.com/ws/2008/06/identity/claims/role': ['Company Owner'],
+    exp: 4102444800,
+  })}.sig`;
+  const environment = (payments: boolean) => ({
+    mode: 'production',
+    standIns: { signIn: false, payments: false, mail: false, demoData: false },
+    mail: true,
+    payments,
+  });
+
+  beforeEach(() => {
+    session.reload();
+    session.setToken(ownerToken);
+  });
+  afterEach(() => session.clear());
+
+  it('says payments are not configured instead of offering to pay', async () => {
+    answers['/api/environment'] = environment(false);
+    renderAt('/premium-purchase?plan=p&billing=yearly');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Payments are not configured on this server, so Premium cannot be bought here yet.',
+    );
+    expect(screen.getByTestId('purchase-price')).toHaveTextContent('$290');
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('Plan & billing offers no add-on purchase either', async () => {
+    answers['/api/environment'] = environment(false);
+    answers['/api/billing/usage'] = {
+      planName: 'Free Plan',
+      planType: 0,
+      users: { used: 1, max: 3 },
+      locations: { used: 0, max: 1 },
+    };
+    answers['/api/billing/overview'] = {
+      provider: 'stripe',
+      subscription: {
+        planName: 'Free Plan',
+        planType: 0,
+        status: 0,
+        premium: false,
+        billingInterval: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        cancelReason: null,
+      },
+      addons: [],
+      payments: [],
+    };
+    renderAt('/test-subscription-limit');
+    expect(
+      await screen.findByText('Payments are not configured on this server, so add-ons cannot be bought here yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+  });
+
+  it('offers to pay when payments work', async () => {
+    answers['/api/environment'] = environment(true);
+    renderAt('/premium-purchase?plan=p&billing=yearly');
+    expect(await screen.findByRole('button', { name: 'Pay $290' })).toBeEnabled();
+    expect(screen.queryByText(/Payments are not configured/)).toBeNull();
+  });
+});
+
 describe('/test-subscription-limit signed out', () => {
   it("lists each plan's limits and what the add-ons add", async () => {
     renderAt('/test-subscription-limit');
-    expect(screen.getByRole('heading', { level: 1, name: 'Plan limits' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plan limits' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('row', { name: /Free 3 1 Free/ })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Premium 25 20/ })).toBeInTheDocument();

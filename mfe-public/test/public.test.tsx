@@ -136,8 +136,10 @@ describe('sign-in flows', () => {
       },
     );
     const first = await renderAt('/login');
-    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    // The embedded provider is a development stand-in, and the button says so (issue 8).
+    const button = await screen.findByRole('button', { name: 'Development sign-in — not Google' });
     await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
     expect(calls.map((c) => c.url)).toContain('/api/auth/providers');
     first.unmount();
 
@@ -156,19 +158,31 @@ describe('sign-in flows', () => {
     expect(calls[0]?.url).toBe('/api/auth/validate-invitation/0b3f0a52-1c1d-4b4e-9a55-6a1c3e2f0d11');
   });
 
-  it('registering a company posts the spec §3 payload and signs the owner in', async () => {
+  it('registering a company posts the spec §3 payload; the owner is asked to verify the email first', async () => {
     answer((url) =>
       url === '/api/auth/company-with-admin'
         ? {
-            status: 200,
-            data: { token: 'a.b.c', user: { userName: 'ada' }, message: 'Your company has been created.' },
+            status: 201,
+            data: {
+              message: 'Your company has been created. We sent a link to ada@example.com to verify your email.',
+              verificationRequired: true,
+              email: 'ada@example.com',
+            },
           }
         : { status: 200, data: { status: 0, plan: null } },
     );
     await renderAt('/register');
     await fillCompanyForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
-    expect(await screen.findByText('workspace')).toBeInTheDocument();
+    const panel = await screen.findByRole('status');
+    expect(panel).toHaveTextContent('Check your email');
+    expect(panel).toHaveTextContent(
+      'Your company has been created. We sent a link to ada@example.com to verify your email.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Create company' })).toBeNull();
+    expect(screen.queryByText('workspace')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
     expect(calls.find((c) => c.url === '/api/auth/company-with-admin')?.body).toEqual({
       companyName: 'Acme',
       industry: 'Retail',
@@ -180,6 +194,24 @@ describe('sign-in flows', () => {
       password: 'correct horse',
       withGoogle: false,
     });
+  });
+
+  it('registering from a purchase that must verify the email signs in back to the purchase', async () => {
+    answer((url) =>
+      url === '/api/auth/company-with-admin'
+        ? { status: 201, data: { message: 'We sent a link.', verificationRequired: true, email: 'ada@example.com' } }
+        : url === '/api/auth/login'
+          ? { status: 200, data: { token: 'a.b.c', user: { userName: 'ada' } } }
+          : { status: 200, data: { status: 0, plan: null } },
+    );
+    await renderAt({ pathname: '/register', state: { from: '/premium-purchase?plan=p1&billing=year' } });
+    await fillCompanyForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to sign in' }));
+    await userEvent.type(await screen.findByLabelText('User name or email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('purchase')).toBeInTheDocument();
   });
 
   it('registering from a purchase returns to the purchase, not the dashboard', async () => {
@@ -197,16 +229,23 @@ describe('sign-in flows', () => {
     expect(await screen.findByText('purchase')).toBeInTheDocument();
   });
 
-  it('a reset link that is invalid shows the spec’s Turkish message and offers a new one', async () => {
+  it('a reset link that is invalid shows the server’s message and offers a new one', async () => {
     answer(() => ({
       status: 400,
       data: { message: 'This password reset link is invalid or has expired.', code: 'RESET_TOKEN_INVALID' },
     }));
     await renderAt('/reset-password?email=a%40b.co&token=t');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');
+    expect(screen.queryByText('Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('a reset link refused without a message shows the spec’s Turkish fallback', async () => {
+    answer(() => ({ status: 400, data: {} }));
+    await renderAt('/reset-password?email=a%40b.co&token=t');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş.',
     );
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 });
 

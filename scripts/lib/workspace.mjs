@@ -58,6 +58,7 @@ export function ensureInstalled() {
     'pnpm-workspace.yaml',
     ...APPS.map((a) => `${a}/package.json`),
     'shared/package.json',
+    'kit/package.json',
     'api/package.json',
     'e2e/package.json',
   ];
@@ -76,6 +77,7 @@ export function ensureBuilt() {
     'scripts/index.html',
     'types',
     'shared',
+    'kit',
     'api/src',
     'api/package.json',
     'api/tsconfig.json',

@@ -19,12 +19,28 @@ export type {
   ProfileUpdate,
   RegisterRequest,
   RegisterWithInvitationRequest,
+  RegistrationResult,
   ResetPasswordRequest,
   Subscription,
   UserInfo,
 } from './auth/types';
 export { AUTH_MESSAGES, THIRD_PARTY_PROVIDER, THIRD_PARTY_FALLBACK_USER_NAME } from './auth/messages';
 export * as auth from './auth/flows';
+export { EMAIL_NOT_VERIFIED, RESET_TOKEN_INVALID } from './auth/flows';
+export {
+  CALLBACK_PATH,
+  CallbackError,
+  beginOidcSignIn,
+  completeOidcSignIn,
+  identityFrom,
+  loadGoogleIdentity,
+  startOidcSignIn,
+} from './auth/third-party';
+export type { ConnectGoogleReturn, GoogleId, ThirdPartyIntent } from './auth/third-party';
+export { GoogleIdentityButton, useAuthProviders } from './ui/GoogleIdentityButton';
+export { ENVIRONMENT_QUERY_KEY, loadEnvironment, standInsInUse, useEnvironment } from './api/environment';
+export type { Environment, StandIn } from './api/environment';
+export { BELOW_PINNED_BANNER, PINNED_BANNER_HEIGHT_VAR } from './ui/layout-offset';
 export type {
   Addon,
   ApiBody,
@@ -53,12 +69,32 @@ export {
   DEFAULT_LANGUAGE,
 } from './i18n';
 export type { Language } from './i18n';
+export { defineTranslations } from './i18n/typed';
+export { COMMON_NAMESPACE, useCommonT } from './i18n/common';
+export type { CommonKey, CommonTexts } from './i18n/common-texts';
+export type { NamespaceResources, TranslationKey, TranslationsOf, TranslationTree, Translate } from './i18n/types';
 export { notify, setNotifier } from './ui/notify';
 export type { NotificationVariant, Notifier } from './ui/notify';
 export { BUCKETS, uploadFile, uploadCompanyLogo, uploadProfilePicture, randomFileName } from './storage/storage';
 export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';
+export { ScreenNotFound } from './ui/ScreenNotFound';
+export { ScreenRoutes } from './ui/screens';
+export type { Screen } from './ui/screens';
+export { theme, StockwiseThemeProvider } from './ui/theme';
+export { createQueryClient } from './api/query-client';
+export { resourceKey } from './api/query-keys';
+export type { ApiResource } from './api/query-keys';
+export {
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  isUserName,
+  isEmail,
+  isPasswordLongEnough,
+} from './validation/fields';
 export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, setSessionLostHandler } from '../src/api/client';
+import { createApiClient, setSessionLostHandler, SIGN_IN_CALLS } from '../src/api/client';
 import { session } from '../src/auth/session-store';
 
 // A real HTTP server answers; jsdom's XMLHttpRequest (with its CORS checks) carries the calls.
@@ -21,10 +21,8 @@ beforeAll(async () => {
       return;
     }
     seen.push({ url: req.url, auth: req.headers.authorization, type: req.headers['content-type'] });
-    const status =
-      req.url?.includes('unauthorized') || req.url?.endsWith('/login') || req.url?.endsWith('/company-with-admin')
-        ? 401
-        : 200;
+    // Every sign-in call refuses (as a wrong password or an unusable Google account does).
+    const status = req.url?.includes('unauthorized') || req.url?.startsWith('/api/auth/') ? 401 : 200;
     res.writeHead(status, { ...cors, 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ ok: status === 200 }));
   });
@@ -71,6 +69,41 @@ describe('api client (spec §§7-8)', () => {
     await expect(client().post('/api/auth/company-with-admin', {})).rejects.toMatchObject({
       response: { status: 401 },
     });
+    expect(localStorage.getItem('token')).toBe('abc');
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('a failed Google sign-in (401, no token sent) is shown by the page: no sign-out, no reload to /', async () => {
+    await expect(client().post('/api/auth/google-login', { idToken: 'x' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
+    expect(seen[0]?.auth).toBeUndefined();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('a 401 to a call that carried no token ends nothing', async () => {
+    session.setUser({ userName: 'visitor' });
+    await expect(client().get('/api/unauthorized')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(lost).not.toHaveBeenCalled();
+    expect(localStorage.getItem('user')).not.toBeNull();
+  });
+
+  it('no sign-in call ends the session, even when a token was stored', async () => {
+    session.setToken('abc');
+    for (const call of SIGN_IN_CALLS) {
+      await expect(client().post(call, {})).rejects.toMatchObject({ response: { status: 401 } });
+    }
+    expect(SIGN_IN_CALLS).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/google-login',
+        '/api/auth/google-login-with-invitation',
+        '/api/auth/company-with-admin',
+        '/api/auth/register',
+        '/api/auth/register-with-invitation',
+        '/api/auth/reset-password',
+      ]),
+    );
     expect(localStorage.getItem('token')).toBe('abc');
     expect(lost).not.toHaveBeenCalled();
   });

@@ -157,6 +157,71 @@ describe('third-party sign-in (spec §§3-5, 8)', () => {
   });
 });
 
+describe('Google nonce, connecting Google, email verification', () => {
+  it('a failed Google sign-in (401) keeps the page: the server message, no sign-out', async () => {
+    const lost = jest.fn();
+    setSessionLostHandler(lost);
+    mockApi(() => ({ status: 401, data: { message: 'This Google sign-in could not be verified.' } }));
+    await expect(auth.thirdPartyLogin('x')).rejects.toThrow('This Google sign-in could not be verified.');
+    await expect(auth.thirdPartyLoginWithInvitation('x', 'i')).rejects.toThrow(
+      'This Google sign-in could not be verified.',
+    );
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('asks the API for a one-time nonce', async () => {
+    const calls = mockApi(() => ({ status: 200, data: { nonce: 'n-1' } }));
+    await expect(auth.googleNonce()).resolves.toBe('n-1');
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/auth/google-nonce' });
+    mockApi(() => ({ status: 429, data: { message: 'Too many sign-in attempts. Try again in a minute.' } }));
+    await expect(auth.googleNonce()).rejects.toThrow('Too many sign-in attempts. Try again in a minute.');
+    mockApi(() => ({ status: 200, data: {} }));
+    await expect(auth.googleNonce()).rejects.toThrow('An error occurred during Google login. Please try again.');
+  });
+
+  it('connecting Google posts the ID token with the bearer, caches the answer and announces it', async () => {
+    session.setToken(token);
+    session.setUser(user);
+    const calls = mockApi(() => ({ status: 200, data: { ...user, googleConnected: true, pendingEmail: null } }));
+    await expect(auth.connectGoogle('id-token')).resolves.toMatchObject({ googleConnected: true });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/connect-google',
+      body: { idToken: 'id-token' },
+      auth: `Bearer ${token}`,
+    });
+    expect(session.get().user).toMatchObject({ userName: 'ada', googleConnected: true });
+    expect(profileUpdated).toHaveBeenCalledTimes(1);
+  });
+
+  it('verifies an email with the mailed token, and resends with the verificationToken of a refused sign-in', async () => {
+    const calls = mockApi((c) =>
+      c.url === '/api/auth/verify-email'
+        ? { status: 200, data: { message: 'Your email is verified. You can sign in now.' } }
+        : { status: 200, data: { message: 'We sent a new link to a@b.co.' } },
+    );
+    await expect(auth.verifyEmail('mail-token')).resolves.toBe('Your email is verified. You can sign in now.');
+    await expect(auth.resendVerification('vt-1')).resolves.toBe('We sent a new link to a@b.co.');
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      ['/api/auth/verify-email', { token: 'mail-token' }],
+      ['/api/auth/resend-verification', { verificationToken: 'vt-1' }],
+    ]);
+  });
+
+  it('a login refused until the email is verified carries the code and the verificationToken', async () => {
+    mockApi(() => ({
+      status: 403,
+      data: { message: 'Verify your email first.', code: 'EMAIL_NOT_VERIFIED', verificationToken: 'vt-9' },
+    }));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toMatchObject({
+      message: 'Verify your email first.',
+      code: auth.EMAIL_NOT_VERIFIED,
+      verificationToken: 'vt-9',
+    });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
 describe('registration, invitations, password reset', () => {
   it('a registration that returns a token stores it and loads the subscription', async () => {
     const calls = mockApi((c) =>
@@ -178,6 +243,46 @@ describe('registration, invitations, password reset', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(calls[0]!.body).toMatchObject({ companyName: 'Acme', withGoogle: false });
     expect(calls[1]?.url).toBe('/api/subscription/current');
+  });
+
+  it('a registration that must verify its email stores no session and passes the server message on', async () => {
+    const answer = {
+      message: 'We sent a link to a@b.co. Open it to verify your email, then sign in.',
+      verificationRequired: true,
+      email: 'a@b.co',
+    };
+    const calls = mockApi(() => ({ status: 201, data: answer }));
+    const company = {
+      companyName: 'Acme',
+      userName: 'ada',
+      email: 'a@b.co',
+      firstName: 'A',
+      lastName: 'L',
+      password: 'pw12345678',
+      phone: '',
+      industry: '',
+    };
+    await expect(auth.registerCompanyWithAdmin(company)).resolves.toMatchObject(answer);
+    await expect(
+      auth.registerWithInvitation({
+        invitationId: 'i',
+        firstName: 'A',
+        lastName: 'L',
+        userName: 'ada',
+        password: 'pw',
+      }),
+    ).resolves.toMatchObject({ verificationRequired: true });
+    await expect(
+      auth.register({ firstName: 'A', lastName: 'L', userName: 'ada', email: 'a@b.co', password: 'pw12345678' }),
+    ).resolves.toMatchObject({ verificationRequired: true });
+    await flush();
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/auth/company-with-admin',
+      '/api/auth/register-with-invitation',
+      '/api/auth/register',
+    ]);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(profileUpdated).not.toHaveBeenCalled();
   });
 
   it('company-with-admin errors are passed on, and its 401 does not end the session', async () => {
@@ -228,20 +333,26 @@ describe('registration, invitations, password reset', () => {
     expect(AUTH_MESSAGES.resetLinkInvalid).toMatch(/geçersiz/);
   });
 
-  it('a link the server refuses (unknown, used, expired) gets the Turkish invalid-link message; other errors keep the server text', async () => {
+  it("a link the server refuses shows the server's own message; the Turkish one only when it gives none", async () => {
     const refused = {
       status: 400,
       data: { message: 'This password reset link is invalid or has expired.', code: 'RESET_TOKEN_INVALID' },
     };
     mockApi(() => refused);
     await expect(auth.validateResetToken('a@b.co', 't')).rejects.toMatchObject({
-      message: AUTH_MESSAGES.resetLinkInvalid,
+      message: 'This password reset link is invalid or has expired.',
       code: 'RESET_TOKEN_INVALID',
       status: 400,
     });
     await expect(
       auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'long enough', confirmPassword: 'long enough' }),
-    ).rejects.toThrow(AUTH_MESSAGES.resetLinkInvalid);
+    ).rejects.toThrow('This password reset link is invalid or has expired.');
+    // The server refuses without words: spec §8's Turkish fallback.
+    mockApi(() => ({ status: 400, data: {} }));
+    await expect(auth.validateResetToken('a@b.co', 't')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.resetLinkInvalid,
+      status: 400,
+    });
     mockApi(() => ({ status: 400, data: { message: 'The passwords do not match.', code: 'PASSWORD_MISMATCH' } }));
     await expect(
       auth.resetPassword({ email: 'a@b.co', token: 't', newPassword: 'one', confirmPassword: 'two' }),

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { ROLES, session } from '@stockwise/shared';
-import { AppLayout } from '../src/features/layout/AppLayout';
+import { AppLayout } from '../src/app/layout/AppLayout';
 import { menuStore } from '../src/features/navigation';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
 import { mockApi } from '../../shared/test/mock-api';

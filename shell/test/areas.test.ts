@@ -1,4 +1,4 @@
-import { areaFor } from '../src/app/areas';
+import { areaFor } from '../src/mf/areas';
 
 describe('which remote owns a path (spec §2)', () => {
   it.each([
@@ -20,8 +20,17 @@ describe('which remote owns a path (spec §2)', () => {
     ['/customers/history', 'mfe_workspace', 'auth'],
     ['/settings/company', 'mfe_settings', 'auth'],
     ['/settings/role-claims', 'mfe_settings', 'auth'],
+    // The mailed verification link and the identity provider's return serve visitors and
+    // signed-in users alike (a changed email; Connect Google on /profile), without the workspace frame.
+    ['/verify-email', 'mfe_public', 'any'],
+    ['/auth/callback', 'mfe_public', 'any'],
   ])('%s → %s (%s)', (path, remote, guard) => {
     expect(areaFor(path)).toMatchObject({ remote, guard });
+  });
+
+  it('shows the mailed link and the sign-in return without the workspace frame', () => {
+    expect(areaFor('/verify-email')?.chrome).toBe('public');
+    expect(areaFor('/auth/callback')?.chrome).toBe('public');
   });
 
   it('ignores a trailing slash', () => {

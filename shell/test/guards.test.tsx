@@ -16,7 +16,7 @@ jest.mock('../src/features/remotes', () => {
     RemoteLoading: () => <p>Loading</p>,
   };
 });
-jest.mock('../src/features/layout/AppLayout', () => ({
+jest.mock('../src/app/layout/AppLayout', () => ({
   AppLayout: ({ children }: { children: unknown }) => <div data-testid="chrome">{children as never}</div>,
 }));
 

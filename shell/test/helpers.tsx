@@ -3,9 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { STORAGE_KEYS } from '@stockwise/shared';
+import { STORAGE_KEYS, theme } from '@stockwise/shared';
 import '../src/i18n';
-import { theme } from '../src/app/theme';
 
 /** Builds unsigned JWT-shaped tokens: the browser reads claims, the API verifies signatures. */
 export function makeToken(claims: Record<string, unknown>): string {

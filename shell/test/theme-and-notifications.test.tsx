@@ -1,9 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notify } from '@stockwise/shared';
+import { notify, theme } from '@stockwise/shared';
 import { NOTIFICATION_DURATION_MS, NOTIFICATION_LIMIT, NotificationsProvider } from '../src/features/notifications';
 import { ThemeToggle } from '../src/features/theme';
-import { theme } from '../src/app/theme';
 import { installMatchMedia, renderWithProviders } from './helpers';
 
 beforeAll(() => installMatchMedia(() => false));

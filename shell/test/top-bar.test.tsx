@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, auth, ROLES, session } from '@stockwise/shared';
-import { TopBar } from '../src/features/layout';
+import { TopBar } from '../src/app/layout';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
 
 const premiumSub = {

@@ -1,11 +1,11 @@
 import { AppBar, Box, Button, Link, Toolbar } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { StockwiseLogo, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { StockwiseLogo } from '@stockwise/shared';
+import { useT } from '@/i18n';
 
 /** The top bar of billing pages a signed-out visitor sees (the shell shows no chrome to them). */
 export function PublicHeader() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1 }}>

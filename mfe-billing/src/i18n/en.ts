@@ -63,6 +63,7 @@ export const en = {
     toDashboard: 'Go to the dashboard',
     failed: 'The checkout could not be started. Please try again.',
     testMode: 'Test mode: pay with 4242 4242 4242 4242, any future date and any CVC.',
+    paymentsOff: 'Payments are not configured on this server, so Premium cannot be bought here yet.',
     changePlan: 'See all plans',
     features: 'What you get',
   },
@@ -104,6 +105,7 @@ export const en = {
   },
   billing: {
     title: 'Plan & billing',
+    paymentsOff: 'Payments are not configured on this server, so add-ons cannot be bought here yet.',
     plan: 'Plan',
     interval: 'Billing',
     monthly: 'Monthly',

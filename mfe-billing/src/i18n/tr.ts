@@ -65,6 +65,7 @@ export const tr: BillingTexts = {
     toDashboard: 'Panoya git',
     failed: 'Ödeme başlatılamadı. Lütfen tekrar deneyin.',
     testMode: 'Test modu: 4242 4242 4242 4242, ileri bir tarih ve herhangi bir CVC ile ödeyin.',
+    paymentsOff: 'Bu sunucuda ödemeler yapılandırılmamış; Premium şu anda buradan satın alınamaz.',
     changePlan: 'Tüm planları gör',
     features: 'Neler alırsınız',
   },
@@ -105,6 +106,7 @@ export const tr: BillingTexts = {
     locationsWord: 'lokasyon',
   },
   billing: {
+    paymentsOff: 'Bu sunucuda ödemeler yapılandırılmamış; ek paketler şu anda buradan satın alınamaz.',
     title: 'Plan ve faturalama',
     plan: 'Plan',
     interval: 'Faturalama',

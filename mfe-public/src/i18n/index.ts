@@ -1,6 +1,7 @@
-import { addTranslations } from '@stockwise/shared';
-import { en } from './en';
-import { tr } from './tr';
+import { defineTranslations } from '@stockwise/shared';
 
-export const NS = 'public';
-addTranslations(NS, { en, tr });
+/**
+ * The public remote's namespace. Every text belongs to a feature (features/<f>/i18n) and joins
+ * this namespace when that feature's chunk loads; the remote itself owns none.
+ */
+export const { namespace: NS, useT } = defineTranslations('public', { en: {}, tr: {} });

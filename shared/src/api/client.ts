@@ -1,8 +1,25 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { session } from '../auth/session-store';
 
-/** Calls whose 401 answers are not the session ending (spec §8). */
-const PASS_THROUGH_401 = ['/api/auth/login', '/api/auth/company-with-admin'];
+/**
+ * Sign-in calls: a 401 from them is a refused sign-in (wrong password, a Google account that
+ * cannot be used, an expired link), never the session ending, and the screen that made the call
+ * shows the server's message (spec §§5 and 8).
+ */
+export const SIGN_IN_CALLS = [
+  '/api/auth/login',
+  '/api/auth/google-login',
+  '/api/auth/google-login-with-invitation',
+  '/api/auth/google-nonce',
+  '/api/auth/company-with-admin',
+  '/api/auth/register',
+  '/api/auth/register-with-invitation',
+  '/api/auth/forgot-password',
+  '/api/auth/validate-reset-token',
+  '/api/auth/reset-password',
+  '/api/auth/verify-email',
+  '/api/auth/resend-verification',
+];
 
 export type SessionLostHandler = () => void;
 
@@ -15,9 +32,24 @@ export function setSessionLostHandler(handler: SessionLostHandler): void {
   onSessionLost = handler;
 }
 
-function isPassThrough(config: InternalAxiosRequestConfig | undefined): boolean {
-  const url = config?.url ?? '';
-  return PASS_THROUGH_401.some((path) => url === path || url.endsWith(path));
+function isSignInCall(config: InternalAxiosRequestConfig | undefined): boolean {
+  const path = (config?.url ?? '').split(/[?#]/)[0] ?? '';
+  return SIGN_IN_CALLS.some((call) => path === call || path.endsWith(call));
+}
+
+function carriedBearer(config: InternalAxiosRequestConfig | undefined): boolean {
+  const value = AxiosHeaders.from(config?.headers ?? {}).get('Authorization');
+  return typeof value === 'string' && /^Bearer\s+\S/.test(value);
+}
+
+/**
+ * The 401 rule (spec §8): the session is over when a call made with the stored token answers
+ * 401. An answer to a call that carried no token (a visitor's sign-in, a public page) says
+ * nothing about a session, so it is passed on to the screen like any other error.
+ */
+function endsTheSession(error: unknown): boolean {
+  if (!(error instanceof AxiosError) || error.response?.status !== 401) return false;
+  return carriedBearer(error.config) && !isSignInCall(error.config);
 }
 
 export function createApiClient(baseURL: string): AxiosInstance {
@@ -30,7 +62,7 @@ export function createApiClient(baseURL: string): AxiosInstance {
   });
 
   client.interceptors.response.use(undefined, (error: unknown) => {
-    if (error instanceof AxiosError && error.response?.status === 401 && !isPassThrough(error.config)) {
+    if (endsTheSession(error)) {
       session.clearCredentials();
       onSessionLost();
     }

@@ -9,6 +9,7 @@ import type {
   CompanyWithAdminRequest,
   InvitationCheck,
   LoginRequest,
+  RegistrationResult,
   ProfileUpdate,
   RegisterRequest,
   RegisterWithInvitationRequest,
@@ -112,8 +113,12 @@ export async function loadAuthProviders(): Promise<AuthProviders> {
   return { google: data.google ?? null, oidc: data.oidc ?? null };
 }
 
-/** Spec §4: a registration that returns a token stores it and loads the subscription. */
-async function startSessionFrom(data: AuthResult): Promise<void> {
+/**
+ * Spec §4: a registration that returns a token stores it and loads the subscription. A password
+ * registration returns none: it answers `verificationRequired` and the address the link went to,
+ * and the account signs in once that link has been opened.
+ */
+async function startSessionFrom(data: RegistrationResult): Promise<void> {
   if (!data?.token) return;
   session.setToken(data.token);
   if (data.user) session.setUser(data.user);
@@ -121,8 +126,8 @@ async function startSessionFrom(data: AuthResult): Promise<void> {
   await loadSubscription();
 }
 
-export async function register(payload: RegisterRequest): Promise<AuthResult> {
-  const { data } = await api.post<AuthResult>('/api/auth/register', payload);
+export async function register(payload: RegisterRequest): Promise<RegistrationResult> {
+  const { data } = await api.post<RegistrationResult>('/api/auth/register', payload);
   await startSessionFrom(data);
   return data;
 }
@@ -130,8 +135,8 @@ export async function register(payload: RegisterRequest): Promise<AuthResult> {
 /** POST /api/auth/company-with-admin; its errors are passed on untouched (spec §8). */
 export async function registerCompanyWithAdmin(
   payload: CompanyWithAdminRequest,
-): Promise<AuthResult & { companyId?: string }> {
-  const { data } = await api.post<AuthResult & { companyId?: string }>('/api/auth/company-with-admin', {
+): Promise<RegistrationResult & { companyId?: string }> {
+  const { data } = await api.post<RegistrationResult & { companyId?: string }>('/api/auth/company-with-admin', {
     ...payload,
     withGoogle: payload.withGoogle ?? false,
   });
@@ -152,8 +157,8 @@ export async function validateInvitation(invitationId: string): Promise<Invitati
   }
 }
 
-export async function registerWithInvitation(payload: RegisterWithInvitationRequest): Promise<AuthResult> {
-  const { data } = await api.post<AuthResult>('/api/auth/register-with-invitation', payload);
+export async function registerWithInvitation(payload: RegisterWithInvitationRequest): Promise<RegistrationResult> {
+  const { data } = await api.post<RegistrationResult>('/api/auth/register-with-invitation', payload);
   await startSessionFrom(data);
   return data;
 }
@@ -171,17 +176,15 @@ export async function forgotPassword(email: string): Promise<string> {
 export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
 
 /**
- * Spec §8: a reset link the server refuses (unknown, used or expired) gets the spec's Turkish
- * "reset link invalid or expired" message; other failures show what the server said, if anything.
+ * Spec §8: a reset link the server refuses (unknown, used or expired) shows what the server
+ * said about it; the spec's Turkish "reset link invalid or expired" message is the fallback for
+ * when it says nothing.
  */
 export async function validateResetToken(email: string, token: string): Promise<void> {
   try {
     await api.post('/api/auth/validate-reset-token', { email, token });
   } catch (error) {
-    const appError = toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
-    if (appError.code === RESET_TOKEN_INVALID)
-      throw new AppError(AUTH_MESSAGES.resetLinkInvalid, { ...appError, code: RESET_TOKEN_INVALID });
-    throw appError;
+    throw toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
   }
 }
 
@@ -191,11 +194,8 @@ export async function resetPassword(payload: ResetPasswordRequest): Promise<stri
     const { data } = await api.post<{ message?: string }>('/api/auth/reset-password', payload);
     return data?.message ?? '';
   } catch (error) {
-    const appError = toAppError(error, AUTH_MESSAGES.resetPasswordFailed);
-    // The link was used or expired while the form was open: the same message as on arrival.
-    if (appError.code === RESET_TOKEN_INVALID)
-      throw new AppError(AUTH_MESSAGES.resetLinkInvalid, { ...appError, code: RESET_TOKEN_INVALID });
-    throw appError;
+    // The server's message (a link used or expired while the form was open says so), else spec §8's fallback.
+    throw toAppError(error, AUTH_MESSAGES.resetPasswordFailed);
   }
 }
 
@@ -219,6 +219,53 @@ export async function updateUser(update: ProfileUpdate): Promise<UserInfo> {
   session.setUser({ ...session.get().user, ...data });
   events.emit('profile-updated');
   return data;
+}
+
+/**
+ * POST /api/auth/google-nonce: a one-time value for the next Google (or embedded provider)
+ * sign-in. It goes into the authorization request; the ID token carries it back and the server
+ * accepts it once.
+ */
+export async function googleNonce(): Promise<string> {
+  let data: { nonce?: unknown };
+  try {
+    ({ data } = await api.post<{ nonce?: unknown }>('/api/auth/google-nonce', {}));
+  } catch (error) {
+    throw toAppError(error, AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
+  }
+  if (typeof data?.nonce !== 'string' || !data.nonce)
+    throw new AppError(AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
+  return data.nonce;
+}
+
+/**
+ * POST /api/auth/connect-google (signed in): links the Google account of the ID token to the
+ * signed-in account, the only way a Google identity joins an existing account. The answer is the
+ * updated user, cached and announced like a profile update. Errors are passed on.
+ */
+export async function connectGoogle(idToken: string): Promise<UserInfo> {
+  const { data } = await api.post<UserInfo>('/api/auth/connect-google', { idToken });
+  session.setUser({ ...session.get().user, ...data });
+  events.emit('profile-updated');
+  return data;
+}
+
+/** The server's code for a sign-in refused until the account's email is verified (spec §3). */
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+/** POST /api/auth/verify-email: the mailed link's token. Answers the server's message; errors are passed on. */
+export async function verifyEmail(token: string): Promise<string> {
+  const { data } = await api.post<{ message?: string }>('/api/auth/verify-email', { token });
+  return data?.message ?? '';
+}
+
+/**
+ * POST /api/auth/resend-verification with the `verificationToken` a refused sign-in carried
+ * (spec §3). Answers the server's message; errors are passed on.
+ */
+export async function resendVerification(verificationToken: string): Promise<string> {
+  const { data } = await api.post<{ message?: string }>('/api/auth/resend-verification', { verificationToken });
+  return data?.message ?? '';
 }
 
 /** Spec §4: logout removes the token, user and subscription entries. */

@@ -51,10 +51,23 @@ export const SUBSCRIPTION_STATUS = { active: 0 } as const;
 export interface UserInfo extends CachedUser {
   id?: string;
   companyId?: string;
+  /** Whether a Google account is connected to this account (profile: "Connect Google"). */
+  googleConnected?: boolean;
+  /** A new email waiting for its owner to open the mailed link; the account keeps `email` until then. */
+  pendingEmail?: string | null;
 }
 
 export interface AuthResult {
   token?: string;
   user?: UserInfo;
   message?: string;
+}
+
+/**
+ * What a registration answers: a session (token and user, e.g. with Google, whose ID token proves
+ * the email), or no token and `verificationRequired` with the address the verification link went to.
+ */
+export interface RegistrationResult extends AuthResult {
+  verificationRequired?: boolean;
+  email?: string;
 }

@@ -1,24 +1,24 @@
-import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import type { ComponentType } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client';
+import { StockwiseThemeProvider } from './theme';
 
-const theme = createTheme({ shape: { borderRadius: 12 }, typography: { fontFamily: 'Roboto, system-ui, sans-serif' } });
-const queryClient = new QueryClient();
+const queryClient = createQueryClient();
 
 /**
  * A remote running alone (`pnpm --filter <remote> dev`) for its team: the same routes the
- * shell mounts, inside just enough of a host to work against the API.
+ * shell mounts, inside the shell's theme and query-client settings, so a screen behaves alone
+ * as it does in production.
  */
 export function StandaloneHost({ routes: Routes }: { routes: ComponentType }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <StockwiseThemeProvider>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <Routes />
         </BrowserRouter>
       </QueryClientProvider>
-    </ThemeProvider>
+    </StockwiseThemeProvider>
   );
 }

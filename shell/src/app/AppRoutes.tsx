@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { DEFAULT_PATH, lazyPage, useSession } from '@stockwise/shared';
-import { RemoteLoading, RemoteMount } from '../features/remotes';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { areaFor } from './areas';
+import { RemoteLoading, RemoteMount } from '@/features/remotes';
+import { NotFoundPage } from '@/features/not-found';
+import { areaFor } from '@/mf/areas';
 import { AreaGuard } from './guards';
 
 // The signed-in frame (top bar, drawer, menu) is its own chunk: a visitor never downloads it.
-const AppLayout = lazyPage(() => import('../features/layout/AppLayout').then((m) => m.AppLayout), {
+const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout), {
   what: 'The workspace frame',
 });
 

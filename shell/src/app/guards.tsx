@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasRole, ROLES, useSession } from '@stockwise/shared';
-import type { Area } from './areas';
+import type { Area } from '@/mf/areas';
 
 export { DEFAULT_PATH } from '@stockwise/shared';
 

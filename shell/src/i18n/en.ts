@@ -61,6 +61,13 @@ export const en = {
     body: 'The address may be mistyped, or the page may have moved.',
     action: 'Go to the start page',
   },
+  devBanner: {
+    label: 'Development mode',
+    withStandIns_one: 'Development mode — stand-in: {{list}}. Not for real users.',
+    withStandIns_other: 'Development mode — {{list}} are stand-ins. Not for real users.',
+    withoutStandIns: 'Development mode — not for real users.',
+    standIn: { signIn: 'sign-in', payments: 'payments', mail: 'mail', demoData: 'demo data' },
+  },
   notifications: { dismiss: 'Dismiss' },
   remotes: {
     labels: {

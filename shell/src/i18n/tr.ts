@@ -62,6 +62,15 @@ export const tr: ShellTexts = {
     body: 'Adres yanlış yazılmış ya da sayfa taşınmış olabilir.',
     action: 'Başlangıç sayfasına git',
   },
+  devBanner: {
+    label: 'Geliştirme modu',
+    withStandIns_one:
+      'Geliştirme modu — {{list}} gerçek değil, yerine bir test hizmeti kullanılıyor. Gerçek kullanıcılar için değil.',
+    withStandIns_other:
+      'Geliştirme modu — {{list}} gerçek değil, yerine test hizmetleri kullanılıyor. Gerçek kullanıcılar için değil.',
+    withoutStandIns: 'Geliştirme modu — gerçek kullanıcılar için değil.',
+    standIn: { signIn: 'oturum açma', payments: 'ödemeler', mail: 'e-posta', demoData: 'örnek veriler' },
+  },
   notifications: { dismiss: 'Kapat' },
   remotes: {
     labels: {

@@ -3,7 +3,7 @@ import { SELF } from '../../access/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { ApiError, conflict, serviceUnavailable, unauthorized } from '../../lib/errors.js';
+import { ApiError, conflict, serviceUnavailable } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers } from '../../lib/schemas.js';
 import { acceptInvitation } from '../invitations/service.js';
@@ -22,7 +22,13 @@ const SIGN_IN_FAILED = 'Google sign-in failed: the ID token is not valid or has 
  * expiry and verified email are checked by the verifier, then the token's nonce must be one this
  * API handed out and not yet used; it is consumed here, so an ID token cannot be replayed.
  */
-export async function verifiedIdentity(app: FastifyInstance, idToken: string): Promise<VerifiedIdentity> {
+export async function verifiedIdentity(
+  app: FastifyInstance,
+  idToken: string,
+  /** 401 when the token is the sign-in; 400 when a signed-in caller sends it (their session is fine). */
+  refusal: 400 | 401 = 401,
+): Promise<VerifiedIdentity> {
+  const refuse = (message: string, code: string) => new ApiError(refusal, message, code);
   if (!app.idTokens) {
     throw serviceUnavailable('Google sign-in is not configured on this server.', 'GOOGLE_NOT_CONFIGURED');
   }
@@ -30,7 +36,7 @@ export async function verifiedIdentity(app: FastifyInstance, idToken: string): P
   try {
     identity = await app.idTokens.verify(idToken);
   } catch {
-    throw unauthorized(SIGN_IN_FAILED, 'INVALID_ID_TOKEN');
+    throw refuse(SIGN_IN_FAILED, 'INVALID_ID_TOKEN');
   }
   const nonce = identity.nonce;
   const consumed = nonce
@@ -41,7 +47,7 @@ export async function verifiedIdentity(app: FastifyInstance, idToken: string): P
       )
     : [];
   if (consumed.length === 0) {
-    throw unauthorized(
+    throw refuse(
       'Google sign-in failed: this sign-in was already used or has expired. Please try again.',
       'ID_TOKEN_REUSED',
     );
@@ -176,7 +182,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const identity = await verifiedIdentity(app, request.body.idToken);
+      const identity = await verifiedIdentity(app, request.body.idToken, 400);
       const me = request.principal!;
       const holder = await findByGoogleSubject(db, identity.subject);
       if (holder && holder.userId !== me.userId) {

@@ -1,43 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
-import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
-import { thisMachineOnly } from '../../lib/network.js';
+import { badRequest, serviceUnavailable } from '../../lib/errors.js';
 import { permit, SELF } from '../../access/index.js';
-import { answers, ErrorResponse } from '../../lib/schemas.js';
+import { answers } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
-import { renderCheckout } from './checkout-page.js';
 import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
-import { LocalPaymentProvider } from './providers/local.js';
-import type { PaymentProvider } from './providers/provider.js';
+import { LocalPaymentProvider } from './providers/local/index.js';
+import { localCheckoutRoutes } from './providers/local/routes.js';
+import { WEBHOOK_PATH, type PaymentProvider } from './providers/provider.js';
 import { StripePaymentProvider, type StripeApi } from './providers/stripe.js';
 import {
   BillingOverviewSchema,
   BillingSubscriptionSchema,
-  CardForm,
-  CheckoutParams,
   CheckoutSchema,
   CreateCheckoutBody,
   UsageSchema,
   WebhookAnswer,
 } from './schemas.js';
-import {
-  cancelCheckout,
-  createCheckout,
-  findCheckout,
-  localPaymentEvents,
-  overview,
-  setCancelAtPeriodEnd,
-  usage,
-} from './service.js';
-import { chargeTestCard } from './test-cards.js';
+import { createCheckout, overview, setCancelAtPeriodEnd, usage } from './service.js';
 
 /** Stripe's default: a signature older than this is refused (a replayed capture). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-export const WEBHOOK_PATH = '/api/billing/webhook';
+export { WEBHOOK_PATH };
 
 /** The `t=` of a Stripe-Signature header (seconds), or Infinity when it has none. */
 function signedAt(header: string): number {
@@ -221,104 +207,6 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
     }
   });
 
-  // The embedded checkout page (local adapter only): a browser form, no token.
-  if (provider?.name === 'local') {
-    await app.register(async (scope) => {
-      // A development stand-in: for a browser on this machine only.
-      scope.addHook('onRequest', thisMachineOnly);
-      const page = scope.withTypeProvider<TypeBoxTypeProvider>();
-      await page.register(formbody, { bodyLimit: 4096 });
-      // HTML for people; the one JSON error shape when the id names no checkout.
-      const html = {
-        200: Type.String({ description: 'HTML page' }),
-        '4xx': Type.Union([Type.String(), ErrorResponse]),
-        '5xx': ErrorResponse,
-      };
-      const load = async (id: string) => {
-        const found = await findCheckout(app.db, app.config.publicUrl, id);
-        if (!found) throw notFound('This checkout does not exist.');
-        return found;
-      };
-
-      page.get(
-        '/api/billing/checkout/:id',
-        {
-          schema: {
-            tags: ['billing'],
-            operationId: 'localCheckoutPage',
-            description: 'The embedded checkout page (HTML).',
-            params: CheckoutParams,
-            response: html,
-          },
-        },
-        async (request, reply) => {
-          const { view } = await load(request.params.id);
-          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderCheckout(view));
-        },
-      );
-
-      page.post(
-        '/api/billing/checkout/:id/pay',
-        {
-          schema: {
-            tags: ['billing'],
-            operationId: 'localCheckoutPay',
-            description:
-              'Pays with a Stripe test card: 4242… pays (303 to the success page), 4000 0000 0000 0002 is declined (402, the page again).',
-            consumes: ['application/x-www-form-urlencoded'],
-            params: CheckoutParams,
-            body: CardForm,
-            response: html,
-          },
-        },
-        async (request, reply) => {
-          const { companyId, view } = await load(request.params.id);
-          if (view.status !== 'open')
-            return reply.redirect(view.status === 'completed' ? view.successUrl : view.cancelUrl, 303);
-          const card = request.body;
-          const result = chargeTestCard(card);
-          if (!result.paid) {
-            const values = { ...card, cvc: '' };
-            return reply
-              .status(402)
-              .type('text/html; charset=utf-8')
-              .header('cache-control', 'no-store')
-              .send(renderCheckout(view, { values, error: { message: result.message, field: result.field } }));
-          }
-          // Delivered the way Stripe delivers: signed with the SDK, to the webhook route.
-          for (const event of await localPaymentEvents(app.db, companyId, view.id)) {
-            const payload = JSON.stringify(event);
-            const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: provider.webhookSecret });
-            const res = await app.inject({
-              method: 'POST',
-              url: WEBHOOK_PATH,
-              payload,
-              headers: { 'content-type': 'application/json', 'stripe-signature': header },
-            });
-            if (res.statusCode !== 200) throw new Error(`local webhook delivery failed: ${res.statusCode} ${res.body}`);
-          }
-          return reply.redirect(view.successUrl, 303);
-        },
-      );
-
-      page.post(
-        '/api/billing/checkout/:id/cancel',
-        {
-          schema: {
-            tags: ['billing'],
-            operationId: 'localCheckoutCancel',
-            description: 'Leaves the checkout unpaid and returns to Stockwise (303).',
-            consumes: ['application/x-www-form-urlencoded'],
-            params: CheckoutParams,
-            response: html,
-          },
-        },
-        async (request, reply) => {
-          const { companyId, view } = await load(request.params.id);
-          if (view.status === 'open') await cancelCheckout(app.db, companyId, view.id);
-          return reply.redirect(view.status === 'completed' ? view.successUrl : view.cancelUrl, 303);
-        },
-      );
-    });
-  }
+  // The embedded checkout page (local adapter only): a development stand-in, this machine only.
+  if (provider?.name === 'local') await app.register(localCheckoutRoutes, { webhookSecret: provider.webhookSecret });
 };

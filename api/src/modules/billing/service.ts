@@ -5,7 +5,7 @@ import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { locationLimit, userLimit } from '../subscriptions/plan-limits.js';
 import { currentSubscription, PLAN_TYPE } from '../subscriptions/service.js';
-import type { CheckoutView } from './checkout-page.js';
+import type { CheckoutView } from './providers/local/checkout-page.js';
 import { periodEndAfter, type WebhookEvent } from './events.js';
 import type { PaymentProvider } from './providers/provider.js';
 import type { CompanyAddonSchema, PaymentSchema } from './schemas.js';

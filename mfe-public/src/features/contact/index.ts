@@ -1,1 +1,1 @@
-export { ContactUsPage, WorkspaceContactPage } from './components/ContactPage';
+export { ContactUsPage, WorkspaceContactPage } from './routes/ContactPage';

@@ -1,1 +1,1 @@
-export { DocumentationPage } from './components/DocumentationPage';
+export { DocumentationPage } from './routes/DocumentationPage';

@@ -1,1 +1,1 @@
-export { PrivacyPolicyPage } from './components/PrivacyPolicyPage';
+export { PrivacyPolicyPage } from './routes/PrivacyPolicyPage';

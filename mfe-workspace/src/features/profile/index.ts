@@ -1,1 +1,1 @@
-export { ProfilePage, MAX_PICTURE_BYTES } from './components/ProfilePage';
+export { ProfilePage, MAX_PICTURE_BYTES } from './routes/ProfilePage';

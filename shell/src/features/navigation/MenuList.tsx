@@ -13,8 +13,8 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { rolesOf, useSession, useTranslation } from '@stockwise/shared';
-import { preload } from '../../mf/remotes';
-import { areaFor } from '../../app/areas';
+import { preload } from '@/mf/remotes';
+import { areaFor } from '@/mf/areas';
 import { MENU_ICONS } from './icons';
 import type { MenuEntry } from './menu-items';
 import { MENU } from './menu-items';

@@ -2,8 +2,8 @@ import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material'
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS, useTranslation, withTimeout } from '@stockwise/shared';
-import '../../i18n';
-import { loadRemoteRoutes, resetRemote, type RemoteName } from '../../mf/remotes';
+import '@/i18n';
+import { loadRemoteRoutes, resetRemote, type RemoteName } from '@/mf/remotes';
 
 // One lazy component per remote, kept across navigations so a remote loads once; replaced
 // on Retry so React asks the federation runtime again.

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, events, useSession, type Company } from '@stockwise/shared';
+import { api, events, useSession, type Company, resourceKey } from '@stockwise/shared';
 
-export const COMPANY_QUERY_KEY = ['company', 'mine'] as const;
+/** The signed-in user's company (GET /api/company): a save anywhere that invalidates it refreshes the sidebar. */
+export const COMPANY_QUERY_KEY = resourceKey('company');
 
 /** The signed-in user's company (logo, name); refetched when a logo-updated event arrives (spec §4). */
 export function useCompany() {

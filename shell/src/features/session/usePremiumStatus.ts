@@ -1,8 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { auth, events, hasRole, isPremium, planDisplayName, ROLES, session, useSession } from '@stockwise/shared';
+import {
+  auth,
+  events,
+  hasRole,
+  isPremium,
+  planDisplayName,
+  ROLES,
+  session,
+  useSession,
+  resourceKey,
+} from '@stockwise/shared';
 
-export const SUBSCRIPTION_QUERY_KEY = ['subscription', 'current'] as const;
+export const SUBSCRIPTION_QUERY_KEY = resourceKey('subscription', 'current');
 
 export interface PremiumStatus {
   /** The subscription load has finished (answered or failed). */

@@ -42,3 +42,6 @@ export interface PaymentProvider {
   /** Tells the provider to end a subscription at its period end, or not (the local adapter has nothing to tell). */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 }
+
+/** The one webhook route both adapters deliver their Stripe-shaped events to. */
+export const WEBHOOK_PATH = '/api/billing/webhook';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, auth } from '@stockwise/shared';
+import { api, auth, resourceKey } from '@stockwise/shared';
 import type { BillingOverview, BillingSubscription, Invitation, Location, PlanUsage } from '@stockwise/shared';
 
 export const billingKeys = {
-  usage: ['billing', 'usage'] as const,
-  overview: ['billing', 'overview'] as const,
+  usage: resourceKey('billing', 'usage'),
+  overview: resourceKey('billing', 'overview'),
 };
 
 /** Limits (plan + add-ons) and what is in use — any signed-in member. */

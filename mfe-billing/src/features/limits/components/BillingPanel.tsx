@@ -19,12 +19,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
-import { errorMessage, i18n, notify, useTranslation } from '@stockwise/shared';
+import { errorMessage, i18n, notify, useEnvironment } from '@stockwise/shared';
 import type { BillingOverview } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { useAddons } from '../../pricing/api/catalog';
-import { formatPrice, planName } from '../../pricing/lib/price-math';
-import { newIdempotencyKey, useCheckout } from '../../purchase/api/checkout';
+import { useT } from '@/i18n';
+import { useAddons } from '@/api/catalog';
+import { formatPrice, planName } from '@/lib/price-math';
+import { newIdempotencyKey, useCheckout } from '@/api/checkout';
 import { useCancelAtPeriodEnd } from '../api/billing';
 
 const day = (iso: string | null | undefined) =>
@@ -43,11 +43,12 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 /** The owner's billing: plan, interval, renewal date, cancel at period end, add-ons, payments. */
 export function BillingPanel({ overview }: { overview: BillingOverview }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelAtPeriodEnd();
   const buy = useCheckout();
   const addons = useAddons();
+  const paymentsOff = useEnvironment().data?.payments === false;
   const keys = useRef(new Map<string, string>());
   const sub = overview.subscription;
   const end = day(sub.currentPeriodEnd);
@@ -131,8 +132,9 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
             <Typography color="text.secondary">{t('billing.noAddons')}</Typography>
           )}
           {buy.isError ? <Alert severity="error">{errorMessage(buy.error, t('purchase.failed'))}</Alert> : null}
+          {paymentsOff ? <Alert severity="warning">{t('billing.paymentsOff')}</Alert> : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            {(addons.data ?? []).map((addon) => (
+            {(paymentsOff ? [] : (addons.data ?? [])).map((addon) => (
               <Button
                 key={addon.addonId}
                 variant="outlined"

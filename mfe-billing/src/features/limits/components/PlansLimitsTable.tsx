@@ -1,12 +1,11 @@
 import { Alert, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { useAddons, usePlans } from '../../pricing/api/catalog';
-import { formatPrice, hasPremiumPlan, planName } from '../../pricing/lib/price-math';
+import { useT } from '@/i18n';
+import { useAddons, usePlans } from '@/api/catalog';
+import { formatPrice, hasPremiumPlan, planName } from '@/lib/price-math';
 
 /** Signed out: what each plan allows, and what the add-ons add. */
 export function PlansLimitsTable() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const plans = usePlans();
   const addons = useAddons();
   if (plans.isPending) return null;

@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage, notify, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { EMAIL_PATTERN, errorMessage, notify } from '@stockwise/shared';
+import { useT } from '@/i18n';
 import { useAddLocation, useInvite } from '../api/billing';
 
 /** Add a user (invitation) or a location: the API holds the limits and its refusal says how to raise them. */
 export function TryLimits() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const invite = useInvite();
   const addLocation = useAddLocation();
   const inviteForm = useForm<{ email: string }>({
-    resolver: zodResolver(z.object({ email: z.string().trim().email(t('limits.emailInvalid')) })),
+    resolver: zodResolver(z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('limits.emailInvalid')) })),
     defaultValues: { email: '' },
   });
   const locationForm = useForm<{ name: string }>({

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, CardContent, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '@stockwise/shared';
 import type { PlanUsage } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { planName } from '../../pricing/lib/price-math';
+import { useT } from '@/i18n';
+import { planName } from '@/lib/price-math';
 
 function UsageCard({
   label,
@@ -20,7 +19,7 @@ function UsageCard({
   addon: string;
   canUpgrade: boolean;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const full = used >= max;
   return (
     <Card variant="outlined" sx={{ height: '100%' }} aria-label={label}>
@@ -64,7 +63,7 @@ function UsageCard({
 
 /** The company's limits and usage (signed in). */
 export function UsageCards({ usage }: { usage: PlanUsage }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const free = usage.planType === 0;
   return (
     <Stack spacing={2}>

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { hasRole, ROLES, useSession, useTranslation } from '@stockwise/shared';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { NS } from '../../../i18n';
+import { hasRole, ROLES, useSession } from '@stockwise/shared';
+import { PublicHeader } from '@/components/PublicHeader';
+import { useT } from '@/i18n';
 import { useOverview, useUsage } from '../api/billing';
 import { BillingPanel } from '../components/BillingPanel';
 import { PlansLimitsTable } from '../components/PlansLimitsTable';
@@ -16,7 +16,7 @@ import { UsageCards } from '../components/UsageCards';
  * plan's limits.
  */
 export function SubscriptionLimitPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const token = useSession((s) => s.token);
   const [params, setParams] = useSearchParams();
   const signedIn = Boolean(token);

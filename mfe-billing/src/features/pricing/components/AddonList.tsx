@@ -1,12 +1,11 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { useAddons } from '../api/catalog';
-import { formatPrice } from '../lib/price-math';
+import { useT } from '@/i18n';
+import { useAddons } from '@/api/catalog';
+import { formatPrice } from '@/lib/price-math';
 
 /** The add-ons of the price list (GET /api/subscription/addons). */
 export function AddonList() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const addons = useAddons();
   if (!addons.data?.length) return null;
   return (

@@ -1,12 +1,11 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useTranslation } from '@stockwise/shared';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { NS } from '../../../i18n';
-import { saveSelection, type SelectedBilling } from '../../purchase/lib/plan-selection';
+import { PublicHeader } from '@/components/PublicHeader';
+import { useT } from '@/i18n';
+import { saveSelection, type SelectedBilling } from '@/lib/plan-selection';
 import { AddonList } from '../components/AddonList';
-import { PricingPlans, type PlanChoice } from '../components/PricingPlans';
+import { PricingPlans, type PlanChoice } from '@/components/PricingPlans';
 
 export const PURCHASE_PATH = '/premium-purchase';
 
@@ -15,7 +14,7 @@ export const PURCHASE_PATH = '/premium-purchase';
  * Premium keeps the plan selection and goes through registration, which returns to the purchase.
  */
 export function PricingPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const [billing, setBilling] = useState<SelectedBilling>('yearly');
 

@@ -2,11 +2,11 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { BillingSwitch } from '../../pricing/components/BillingSwitch';
-import { formatPrice, showDiscountBadge } from '../../pricing/lib/price-math';
-import { chosenPrice, type PlanSelection, type SelectedBilling } from '../lib/plan-selection';
-import { FeatureList } from '../../../components/FeatureList';
+import { NS } from '@/i18n';
+import { BillingSwitch } from '@/components/BillingSwitch';
+import { formatPrice, showDiscountBadge } from '@/lib/price-math';
+import { chosenPrice, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
+import { FeatureList } from '@/components/FeatureList';
 
 /** Spec §2's purchase page body: the selection, its billing, the price and the guarantee. */
 export function OrderSummary({

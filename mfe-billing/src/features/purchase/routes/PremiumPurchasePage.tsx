@@ -1,14 +1,14 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, hasRole, isPremium, ROLES, useSession, useTranslation } from '@stockwise/shared';
-import { PublicHeader } from '../../../components/PublicHeader';
-import { NS } from '../../../i18n';
-import { usePlans } from '../../pricing/api/catalog';
-import { PricingPlans } from '../../pricing/components/PricingPlans';
-import { usePlanText } from '../../pricing/hooks/usePlanText';
-import { formatPrice } from '../../pricing/lib/price-math';
-import { newIdempotencyKey, useCheckout } from '../api/checkout';
+import { errorMessage, hasRole, isPremium, ROLES, useEnvironment, useSession, useTranslation } from '@stockwise/shared';
+import { PublicHeader } from '@/components/PublicHeader';
+import { NS } from '@/i18n';
+import { usePlans } from '@/api/catalog';
+import { PricingPlans } from '@/components/PricingPlans';
+import { usePlanText } from '@/hooks/usePlanText';
+import { formatPrice } from '@/lib/price-math';
+import { newIdempotencyKey, useCheckout } from '@/api/checkout';
 import { OrderSummary } from '../components/OrderSummary';
 import { useConfirmedPremium } from '../hooks/useConfirmedPremium';
 import {
@@ -20,7 +20,7 @@ import {
   withBilling,
   type PlanSelection,
   type SelectedBilling,
-} from '../lib/plan-selection';
+} from '@/lib/plan-selection';
 
 export const LIMITS_PATH = '/test-subscription-limit';
 
@@ -76,6 +76,8 @@ export function PremiumPurchasePage() {
   const [browsing, setBrowsing] = useState(false);
   const outcome = params.get('checkout');
   const confirmed = useConfirmedPremium(Boolean(token) && outcome === 'success');
+  // In production without Stripe nothing can be paid: say so rather than start a checkout.
+  const paymentsOff = useEnvironment().data?.payments === false;
 
   useEffect(() => {
     if (confirmed.premium) clearSelection();
@@ -169,6 +171,12 @@ export function PremiumPurchasePage() {
       );
     } else if (!owner) {
       action = <Alert severity="warning">{t('purchase.ownerOnly')}</Alert>;
+    } else if (paymentsOff) {
+      action = (
+        <Alert severity="warning" role="alert">
+          {t('purchase.paymentsOff')}
+        </Alert>
+      );
     } else {
       action = (
         <Stack spacing={1.5}>

@@ -3,7 +3,7 @@ import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material'
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageSwitcher, StockwiseLogo, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '../i18n';
 
 /** The frame of every sign-in flow: the logo, one card, a way back home. */
 export function AuthShell({

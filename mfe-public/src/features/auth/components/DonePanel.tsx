@@ -7,11 +7,14 @@ export function DonePanel({
   message,
   action,
   to,
+  state,
 }: {
   title: string;
   message: string;
   action: string;
   to: string;
+  /** Router state for the way on (e.g. where to return after signing in). */
+  state?: unknown;
 }) {
   return (
     <Stack spacing={2}>
@@ -20,7 +23,7 @@ export function DonePanel({
         <br />
         {message}
       </Alert>
-      <Button component={RouterLink} to={to} variant="contained">
+      <Button component={RouterLink} to={to} state={state} variant="contained">
         {action}
       </Button>
     </Stack>

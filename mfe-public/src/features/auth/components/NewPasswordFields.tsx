@@ -1,6 +1,6 @@
 import { Grid, type TextFieldProps } from '@mui/material';
 import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '../i18n';
 import { PasswordField } from './PasswordField';
 
 type Bound = Pick<TextFieldProps, 'error' | 'helperText'> & Record<string, unknown>;

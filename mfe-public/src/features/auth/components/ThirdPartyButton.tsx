@@ -1,110 +1,98 @@
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import GoogleIcon from '@mui/icons-material/Google';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { auth, errorMessage, THIRD_PARTY_PROVIDER, AUTH_MESSAGES, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
-import { useThirdPartyFinish } from '../hooks/useThirdPartyFinish';
-import { loadGoogleIdentity } from '../third-party/google-identity';
-import { startOidcSignIn, type SignInIntent } from '../third-party/oidc';
+import { Alert, Button, CircularProgress, Divider, Link } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { beginOidcSignIn, GoogleIdentityButton, useAuthProviders, useTranslation } from '@stockwise/shared';
+import { NS } from '../i18n';
+import {
+  ACCOUNT_NOT_FOUND,
+  failureOf,
+  useThirdPartyFinish,
+  type SignInIntent,
+  type ThirdPartyFailure,
+} from '../hooks/useThirdPartyFinish';
 
-function fallbackFor(intent: SignInIntent) {
-  return intent.kind === 'invitation'
-    ? AUTH_MESSAGES.providerInvitationError(THIRD_PARTY_PROVIDER)
-    : AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER);
-}
-
-/** Google's own button (GIS), when the API is configured with a Google client id. */
-function GoogleIdentityButton({
-  clientId,
-  intent,
-  onError,
-}: {
-  clientId: string;
-  intent: SignInIntent;
-  onError: (m: string) => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const finish = useThirdPartyFinish();
-  useEffect(() => {
-    let cancelled = false;
-    loadGoogleIdentity()
-      .then((google) => {
-        if (cancelled || !ref.current) return;
-        google.initialize({
-          client_id: clientId,
-          callback: ({ credential }) => {
-            if (!credential) return onError(AUTH_MESSAGES.providerLoginFailed(THIRD_PARTY_PROVIDER));
-            finish(credential, intent).catch((error: unknown) => onError(errorMessage(error, fallbackFor(intent))));
-          },
-        });
-        google.renderButton(ref.current, { theme: 'outline', size: 'large', width: 320, text: 'continue_with' });
-      })
-      .catch(() => onError(fallbackFor(intent)));
-    return () => {
-      cancelled = true;
-    };
-  }, [clientId, intent, finish, onError]);
-  return <Box ref={ref} sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />;
+/** A failed third-party sign-in: the server's message; an unknown Google account may register a company. */
+function FailureAlert({ failure, intent }: { failure: ThirdPartyFailure; intent: SignInIntent }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
+      {failure.message}
+      {failure.code === ACCOUNT_NOT_FOUND && intent.kind === 'login' ? (
+        <>
+          {' '}
+          <Link component={RouterLink} to="/register" color="inherit" sx={{ fontWeight: 600 }}>
+            {t('auth.google.notFoundAction')}
+          </Link>
+        </>
+      ) : null}
+    </Alert>
+  );
 }
 
 /**
- * "Continue with Google": Google's button when GOOGLE_CLIENT_ID is configured, the embedded
- * OpenID Connect provider otherwise (issue 4, point 3).
+ * "Continue with Google", after an "or" divider: Google's own button when the API trusts a
+ * Google client id; the embedded OpenID provider, labelled plainly as a development stand-in,
+ * when it runs one; nothing at all when third-party sign-in is off on this server.
+ * `failure` is what a flow that came back to this page went wrong with.
  */
-export function ThirdPartyButton({ intent, label }: { intent: SignInIntent; label?: string }) {
+export function ThirdPartyButton({
+  intent,
+  label,
+  failure,
+}: {
+  intent: SignInIntent;
+  label?: string;
+  failure?: ThirdPartyFailure | undefined;
+}) {
   const { t } = useTranslation(NS);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ThirdPartyFailure | null>(failure ?? null);
   const [starting, setStarting] = useState(false);
-  // GET /api/auth/providers says which of the two the API trusts; nothing is assumed.
-  const providers = useQuery({
-    queryKey: ['auth', 'providers'],
-    queryFn: auth.loadAuthProviders,
-    staleTime: Infinity,
-    retry: 1,
-    retryDelay: 500,
-  });
-  const shown = error ?? (providers.isError ? errorMessage(providers.error, fallbackFor(intent)) : null);
+  const finish = useThirdPartyFinish();
+  const providers = useAuthProviders();
+  const report = useCallback((e: unknown) => setError(failureOf(e, intent)), [intent]);
+  const onCredential = useCallback(
+    async (idToken: string) => {
+      setError(null);
+      await finish(idToken, intent);
+    },
+    [finish, intent],
+  );
 
-  if (providers.data?.google) {
-    return (
-      <>
-        <GoogleIdentityButton clientId={providers.data.google.clientId} intent={intent} onError={setError} />
-        {error ? (
-          <Alert severity="error" sx={{ mt: 1.5 }}>
-            {error}
-          </Alert>
-        ) : null}
-      </>
-    );
-  }
+  // Third-party sign-in is off on this server: no button and no divider.
+  if (providers.data && !providers.data.google && !providers.data.oidc) return null;
+  const shown = error ?? (providers.isError ? failureOf(providers.error, intent) : null);
   const oidc = providers.data?.oidc;
+
   return (
     <>
-      <Button
-        fullWidth
-        variant="outlined"
-        size="large"
-        color="inherit"
-        disabled={!oidc || starting}
-        startIcon={starting ? <CircularProgress size={18} /> : <GoogleIcon />}
-        onClick={() => {
-          if (!oidc) return;
-          setStarting(true);
-          setError(null);
-          startOidcSignIn(oidc, intent).catch(() => {
-            setStarting(false);
-            setError(fallbackFor(intent));
-          });
-        }}
-      >
-        {label ?? t('auth.google.button')}
-      </Button>
-      {shown ? (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
-          {shown}
-        </Alert>
-      ) : null}
+      <Divider>{t('auth.or')}</Divider>
+      {providers.data?.google ? (
+        <GoogleIdentityButton clientId={providers.data.google.clientId} onCredential={onCredential} onError={report} />
+      ) : (
+        <Button
+          fullWidth
+          variant="outlined"
+          size="large"
+          color="inherit"
+          disabled={!oidc || starting}
+          startIcon={starting ? <CircularProgress size={18} /> : oidc ? <ConstructionOutlined /> : <GoogleIcon />}
+          onClick={() => {
+            if (!oidc) return;
+            setStarting(true);
+            setError(null);
+            beginOidcSignIn(oidc, intent).catch((e: unknown) => {
+              setStarting(false);
+              report(e);
+            });
+          }}
+        >
+          {/* The embedded provider is a stand-in: the button says so, never "Google". */}
+          {oidc ? t('auth.google.development') : (label ?? t('auth.google.button'))}
+        </Button>
+      )}
+      {shown ? <FailureAlert failure={shown} intent={intent} /> : null}
     </>
   );
 }

@@ -1,16 +1,34 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { AUTH_MESSAGES, errorMessage, THIRD_PARTY_PROVIDER, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  CallbackError,
+  completeOidcSignIn,
+  DEFAULT_PATH,
+  session,
+  useTranslation,
+  type ConnectGoogleReturn,
+  type ThirdPartyIntent,
+} from '@stockwise/shared';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
-import { useThirdPartyFinish } from '../hooks/useThirdPartyFinish';
-import { CallbackError, completeOidcSignIn } from '../third-party/oidc';
+import {
+  failureOf,
+  originOf,
+  useThirdPartyFinish,
+  type ThirdPartyFailure,
+  type ThirdPartyReturnState,
+} from '../hooks/useThirdPartyFinish';
 
-/** Where the identity provider sends the browser back: redeem the code, then finish the sign-in. */
+/**
+ * Where the embedded identity provider sends the browser back: redeem the code, then finish
+ * what the flow was started for (sign in, accept an invitation, register, or connect Google on
+ * /profile). A failure is shown on the page the flow started from, never here.
+ */
 export function AuthCallbackPage() {
   const { t } = useTranslation(NS);
   const { search } = useLocation();
+  const navigate = useNavigate();
   const finish = useThirdPartyFinish();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -19,24 +37,33 @@ export function AuthCallbackPage() {
     // The code is single-use: redeem it once even under StrictMode's double effects.
     if (started.current) return;
     started.current = true;
-    let intentKind: string = 'login';
+    let intent: ThirdPartyIntent | null = null;
+
+    const showWhereItStarted = (failure: ThirdPartyFailure) => {
+      if (!intent) return setError(failure.message);
+      const state: ThirdPartyReturnState | ConnectGoogleReturn =
+        intent.kind === 'connect' ? { connectGoogle: { error: failure.message } } : { thirdPartyFailure: failure };
+      navigate(originOf(intent), { replace: true, state });
+    };
+
     completeOidcSignIn(search)
-      .then(({ idToken, intent }) => {
-        intentKind = intent.kind;
-        return finish(idToken, intent);
+      .then((done) => {
+        intent = done.intent;
+        // Signed in already (another tab): a sign-in has nothing left to do here.
+        if (intent.kind !== 'connect' && session.isAuthenticated()) {
+          navigate(DEFAULT_PATH, { replace: true });
+          return;
+        }
+        return finish(done.idToken, done.intent);
       })
       .catch((e: unknown) => {
         if (e instanceof CallbackError) {
-          setError(e.message === 'state' ? t('auth.callback.stateMismatch') : e.message);
-          return;
+          intent = e.intent;
+          return showWhereItStarted({ message: e.message === 'state' ? t('auth.callback.stateMismatch') : e.message });
         }
-        const fallback =
-          intentKind === 'invitation'
-            ? AUTH_MESSAGES.providerInvitationError(THIRD_PARTY_PROVIDER)
-            : AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER);
-        setError(errorMessage(e, fallback));
+        showWhereItStarted(failureOf(e, intent ?? { kind: 'login' }));
       });
-  }, [search, finish, t]);
+  }, [search, finish, navigate, t]);
 
   return (
     <AuthShell title={error ? t('auth.callback.failed') : t('auth.callback.title')}>

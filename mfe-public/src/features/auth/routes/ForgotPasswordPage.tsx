@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { auth, fieldBinder, useEnvironment, useTranslation, EMAIL_PATTERN } from '@stockwise/shared';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 
@@ -13,7 +13,9 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation(NS);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const schema = z.object({ email: z.string().trim().email(t('auth.validation.email')) });
+  // In production without a mail server, no reset link can reach anyone: say so instead of asking.
+  const mailOff = useEnvironment().data?.mail === false;
+  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
   const {
     register,
     handleSubmit,
@@ -32,8 +34,17 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthShell title={t('auth.forgot.title')} subtitle={sent ? undefined : t('auth.forgot.subtitle')}>
-      {sent ? (
+    <AuthShell title={t('auth.forgot.title')} subtitle={sent || mailOff ? undefined : t('auth.forgot.subtitle')}>
+      {mailOff ? (
+        <Stack spacing={2}>
+          <Alert severity="warning" role="alert">
+            {t('auth.forgot.unavailable')}
+          </Alert>
+          <Button component={RouterLink} to="/login" variant="contained">
+            {t('auth.forgot.back')}
+          </Button>
+        </Stack>
+      ) : sent ? (
         <DonePanel title={t('auth.forgot.sent')} message={sent} action={t('auth.forgot.back')} to="/login" />
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>

@@ -1,25 +1,42 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Divider, Grid, Link, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Grid, Link, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import {
+  auth,
+  errorMessage,
+  fieldBinder,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_NAME_PATTERN,
+  useTranslation,
+} from '@stockwise/shared';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { useReturnPath } from '../hooks/useThirdPartyFinish';
+import { useReturnPath, type ThirdPartyFailure } from '../hooks/useThirdPartyFinish';
 
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
-
-/** Registration by invitation: the invitation is validated first; an invalid one shows the server's message. */
-export function InvitationRegistration({ invitationId }: { invitationId: string }) {
+/**
+ * Registration by invitation: the invitation is validated first; an invalid one shows the
+ * server's message. A password account is ready once its mailed link is opened.
+ */
+export function InvitationRegistration({
+  invitationId,
+  failure,
+}: {
+  invitationId: string;
+  failure?: ThirdPartyFailure | undefined;
+}) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
+  const [checkEmail, setCheckEmail] = useState<{ message?: string; email: string } | null>(null);
   const check = useQuery({
     queryKey: ['invitation', invitationId],
     queryFn: () => auth.validateInvitation(invitationId),
@@ -30,8 +47,8 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
     .object({
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
-      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
-      password: z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
+      password: z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => v.password === v.confirmPassword, {
@@ -49,6 +66,14 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
   });
   const field = fieldBinder(register, errors);
 
+  // Registered: the invitation is used up now, so this panel comes before any fresh check of it.
+  if (checkEmail) {
+    return (
+      <AuthShell title={t('auth.invitation.title', { company: check.data?.companyName ?? '' })}>
+        <CheckEmailPanel {...checkEmail} />
+      </AuthShell>
+    );
+  }
   if (check.isPending) {
     return (
       <AuthShell title={t('auth.invitation.checking')}>
@@ -75,7 +100,7 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await auth.registerWithInvitation({
+      const result = await auth.registerWithInvitation({
         invitationId,
         firstName: values.firstName,
         lastName: values.lastName,
@@ -83,7 +108,12 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
         password: values.password,
         ...(invitation.email ? { email: invitation.email } : {}),
       });
-      navigate(returnPath, { replace: true });
+      if (result.token) navigate(returnPath, { replace: true });
+      else
+        setCheckEmail({
+          email: result.email || invitation.email || '',
+          ...(result.message ? { message: result.message } : {}),
+        });
     } catch (e) {
       setError(errorMessage(e, t('auth.invitation.failed')));
     }
@@ -137,8 +167,11 @@ export function InvitationRegistration({ invitationId }: { invitationId: string 
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
             {t('auth.invitation.submit')}
           </Button>
-          <Divider>{t('auth.or')}</Divider>
-          <ThirdPartyButton intent={{ kind: 'invitation', invitationId }} label={t('auth.invitation.withGoogle')} />
+          <ThirdPartyButton
+            intent={{ kind: 'invitation', invitationId }}
+            label={t('auth.invitation.withGoogle')}
+            failure={failure}
+          />
           <Box sx={{ textAlign: 'center' }}>
             <Link component={RouterLink} to="/login" variant="body2">
               {t('auth.register.haveAccount')} {t('auth.register.signIn')}

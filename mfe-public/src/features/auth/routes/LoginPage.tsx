@@ -1,21 +1,70 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, AUTH_MESSAGES, errorMessage, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import {
+  AppError,
+  auth,
+  AUTH_MESSAGES,
+  EMAIL_NOT_VERIFIED,
+  errorMessage,
+  fieldBinder,
+  useTranslation,
+} from '@stockwise/shared';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { useReturnPath } from '../hooks/useThirdPartyFinish';
+import { useReturnPath, useThirdPartyFailure } from '../hooks/useThirdPartyFinish';
+
+/** A sign-in refused until the email is verified: the server's message, and a new link on request. */
+function NotVerified({ message, verificationToken }: { message: string; verificationToken: string }) {
+  const { t } = useTranslation(NS);
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const resend = async () => {
+    setSending(true);
+    setOutcome(null);
+    try {
+      setOutcome({ ok: true, message: (await auth.resendVerification(verificationToken)) || t('auth.login.resent') });
+    } catch (e) {
+      setOutcome({ ok: false, message: errorMessage(e, t('auth.login.resendFailed')) });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Stack spacing={1.5}>
+      <Alert
+        severity="warning"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={resend} disabled={sending} sx={{ whiteSpace: 'nowrap' }}>
+            {t('auth.login.resend')}
+          </Button>
+        }
+        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      >
+        {message}
+      </Alert>
+      {outcome ? (
+        <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
 
 export function LoginPage() {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  const thirdPartyFailure = useThirdPartyFailure();
   const [error, setError] = useState<string | null>(null);
+  const [notVerified, setNotVerified] = useState<{ message: string; verificationToken: string } | null>(null);
   const schema = z.object({
     userName: z.string().trim().min(1, t('auth.validation.required')),
     password: z.string().min(1, t('auth.validation.required')),
@@ -29,10 +78,16 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    setNotVerified(null);
     try {
       await auth.login(values);
       navigate(returnPath, { replace: true });
     } catch (e) {
+      // Spec §3: a login refused for an unverified email carries message and verificationToken.
+      if (e instanceof AppError && e.code === EMAIL_NOT_VERIFIED && e.verificationToken) {
+        setNotVerified({ message: e.message, verificationToken: e.verificationToken });
+        return;
+      }
       setError(errorMessage(e, AUTH_MESSAGES.loginError));
     }
   });
@@ -46,6 +101,7 @@ export function LoginPage() {
               {error}
             </Alert>
           ) : null}
+          {notVerified ? <NotVerified key={notVerified.verificationToken} {...notVerified} /> : null}
           <TextField label={t('auth.userName')} autoComplete="username" autoFocus fullWidth {...field('userName')} />
           <PasswordField label={t('auth.password')} autoComplete="current-password" fullWidth {...field('password')} />
           <Box sx={{ textAlign: 'right', mt: -0.5 }}>
@@ -56,8 +112,7 @@ export function LoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
             {t('auth.login.submit')}
           </Button>
-          <Divider>{t('auth.or')}</Divider>
-          <ThirdPartyButton intent={{ kind: 'login' }} />
+          <ThirdPartyButton intent={{ kind: 'login' }} failure={thirdPartyFailure} />
           <Typography variant="body2" align="center" color="text.secondary">
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/register">

@@ -1,26 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, AlertTitle, Box, Button, Divider, Grid, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, errorMessage, fieldBinder, notify, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import {
+  auth,
+  errorMessage,
+  fieldBinder,
+  identityFrom,
+  notify,
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  useTranslation,
+} from '@stockwise/shared';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
-import { useReturnPath } from '../hooks/useThirdPartyFinish';
-import { identityFrom } from '../third-party/oidc';
+import { useReturnPath, type ThirdPartyFailure } from '../hooks/useThirdPartyFinish';
 
-const USER_NAME = /^[A-Za-z0-9._@+-]{3,100}$/;
-
-/** Registration of a company with its admin (spec §3 payload); with Google when an ID token came back. */
-export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken?: string; notFound?: string }) {
+/**
+ * Registration of a company with its admin (spec §3 payload); with Google when an ID token came
+ * back. A password registration is done when the mailed link is opened: the form gives way to a
+ * "check your email" panel with the server's message.
+ */
+export function RegisterCompanyForm({
+  googleIdToken,
+  failure,
+}: {
+  googleIdToken?: string;
+  failure?: ThirdPartyFailure | undefined;
+}) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [checkEmail, setCheckEmail] = useState<{ message?: string; email: string } | null>(null);
   const withGoogle = Boolean(googleIdToken);
   const identity = googleIdToken ? identityFrom(googleIdToken) : null;
   const required = t('auth.validation.required');
@@ -32,9 +52,11 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
       phone: z.string().trim().max(40),
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
-      userName: z.string().trim().regex(USER_NAME, t('auth.validation.userName')),
-      email: z.string().trim().email(t('auth.validation.email')),
-      password: withGoogle ? z.string() : z.string().min(8, t('auth.validation.passwordLength')).max(128),
+      userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
+      email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')),
+      password: withGoogle
+        ? z.string()
+        : z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
     .refine((v) => withGoogle || v.password === v.confirmPassword, {
@@ -79,6 +101,8 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
       if (result.token) {
         notify(result.message || t('auth.register.success'), 'success');
         navigate(returnPath, { replace: true });
+      } else if (result.verificationRequired) {
+        setCheckEmail({ email: result.email || values.email, ...(result.message ? { message: result.message } : {}) });
       } else {
         setInfo(result.message || t('auth.register.googleSignInAfter'));
       }
@@ -91,16 +115,18 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
     <TextField label={label} fullWidth {...extra} {...bind(name)} />
   );
 
+  if (checkEmail) {
+    return (
+      <AuthShell title={t('auth.register.title')}>
+        <CheckEmailPanel {...checkEmail} />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} maxWidth="sm">
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
-          {notFound ? (
-            <Alert severity="info">
-              <AlertTitle>{t('auth.google.notFoundTitle')}</AlertTitle>
-              {notFound}
-            </Alert>
-          ) : null}
           {withGoogle ? (
             <Alert severity="info" role="status">
               <strong>{t('auth.register.withGoogleTitle')}</strong> —{' '}
@@ -156,12 +182,7 @@ export function RegisterCompanyForm({ googleIdToken, notFound }: { googleIdToken
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>
             {withGoogle ? t('auth.google.notFoundAction') : t('auth.register.submit')}
           </Button>
-          {withGoogle ? null : (
-            <>
-              <Divider>{t('auth.or')}</Divider>
-              <ThirdPartyButton intent={{ kind: 'register' }} />
-            </>
-          )}
+          {withGoogle ? null : <ThirdPartyButton intent={{ kind: 'register' }} failure={failure} />}
           <Typography variant="body2" align="center" color="text.secondary">
             {t('auth.register.haveAccount')}{' '}
             <Link component={RouterLink} to="/login">

@@ -1,18 +1,19 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
+import type { ThirdPartyReturnState } from '../hooks/useThirdPartyFinish';
 import { InvitationRegistration } from './InvitationRegistration';
 import { RegisterCompanyForm } from './RegisterCompanyForm';
 
 /** /register: by invitation when the link carries one (?invitationId=…), else a new company. */
 export function RegisterPage() {
   const [params] = useSearchParams();
-  const state = useLocation().state as { googleIdToken?: string; notFound?: string } | null;
+  const state = useLocation().state as ThirdPartyReturnState | null;
   const invitationId = params.get('invitationId') ?? params.get('invitation');
-  if (invitationId) return <InvitationRegistration invitationId={invitationId} />;
+  if (invitationId) return <InvitationRegistration invitationId={invitationId} failure={state?.thirdPartyFailure} />;
   return (
     <RegisterCompanyForm
       key={state?.googleIdToken ?? 'password'}
       {...(state?.googleIdToken ? { googleIdToken: state.googleIdToken } : {})}
-      {...(state?.notFound ? { notFound: state.notFound } : {})}
+      failure={state?.thirdPartyFailure}
     />
   );
 }

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 import { PasswordField } from '../components/PasswordField';

@@ -3,8 +3,8 @@ import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api, errorMessage, fieldBinder, notify, useSession, useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { api, EMAIL_PATTERN, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
+import { useT } from '../i18n';
 
 export interface ContactMessage {
   name: string;
@@ -15,13 +15,13 @@ export interface ContactMessage {
 
 /** POST /api/contact: the API stores the message; success and failure are both said plainly. */
 export function ContactForm() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const user = useSession((s) => s.user);
   const schema = z.object({
-    name: z.string().trim().min(1, t('auth.validation.required')).max(200),
-    email: z.string().trim().email(t('auth.validation.email')),
+    name: z.string().trim().min(1, t('common:validation.required')).max(200),
+    email: z.string().trim().regex(EMAIL_PATTERN, t('common:validation.email')),
     subject: z.string().trim().max(200),
-    message: z.string().trim().min(1, t('auth.validation.required')).max(5000),
+    message: z.string().trim().min(1, t('common:validation.required')).max(5000),
   });
   type Values = z.infer<typeof schema>;
   const defaults: Values = {

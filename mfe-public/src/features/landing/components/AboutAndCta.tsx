@@ -1,10 +1,9 @@
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 
 export function About() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const stats = t('about.stats', { returnObjects: true }) as { value: string; label: string }[];
   return (
     <Box
@@ -35,7 +34,7 @@ export function About() {
 
 /** Spec §2: the call to action. */
 export function CallToAction() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Box component="section" aria-labelledby="cta-title" sx={{ pb: { xs: 8, md: 10 } }}>
       <Container maxWidth="lg">

@@ -3,14 +3,13 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import { Avatar, Box, Card, CardContent, Container, Grid, Typography } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 
 const ICONS = [SpeedOutlined, AutoGraphOutlined, HubOutlined, QueryStatsOutlined];
 
 /** Spec §2: the four benefit tiles. */
 export function Benefits() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const items = t('benefits.items', { returnObjects: true }) as { title: string; body: string }[];
   return (
     <Box component="section" aria-labelledby="benefits-title" sx={{ py: { xs: 8, md: 10 } }}>

@@ -1,12 +1,11 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Container, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 
 /** Spec §2: the accordion of three features; the first is open to start with. */
 export function FeatureAccordion() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const items = t('features.items', { returnObjects: true }) as { title: string; body: string }[];
   const [open, setOpen] = useState<number | false>(0);
   return (

@@ -1,15 +1,14 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Box, Button, Chip, Container, Grid, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../../../i18n';
+import { useT } from '../i18n';
 
 /**
  * An illustration of the product (not data): three locations with stock bars, drawn with
  * the same components the workspace uses.
  */
 function ProductPreview() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const rows = t('hero.previewRows', { returnObjects: true }) as string[];
   const status = t('hero.previewStatus', { returnObjects: true }) as string[];
   const fills = [82, 54, 31];
@@ -68,7 +67,7 @@ function ProductPreview() {
 }
 
 export function Hero() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Box
       id="home"

@@ -1,0 +1,27 @@
+import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from '../provider.js';
+
+/**
+ * The embedded default: the API serves a checkout page (/api/billing/checkout/{id}) that follows
+ * Stripe's test cards and, on payment, signs Stripe-shaped events with the `stripe` SDK and
+ * delivers them to the webhook route (routes.ts). Nothing leaves the machine.
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly publicUrl: string,
+    readonly webhookSecret: string,
+  ) {}
+
+  async createCheckout(order: CheckoutOrder): Promise<CreatedCheckout> {
+    return {
+      url: `${this.publicUrl}/api/billing/checkout/${order.checkoutId}`,
+      sessionId: `cs_test_local_${order.checkoutId.replace(/-/g, '')}`,
+    };
+  }
+
+  async setCancelAtPeriodEnd(): Promise<void> {
+    // The local "provider" keeps no state of its own: the subscription row is the truth.
+  }
+}

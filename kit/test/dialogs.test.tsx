@@ -1,0 +1,160 @@
+import { TextField } from '@mui/material';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { AppError } from '@stockwise/shared';
+import { ConfirmDialog, FormDialog } from '../src';
+
+/** A promise the test settles when it wants: to look at the pending state in between. */
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Name is required.'),
+  code: z.string().trim().max(5, 'At most 5 characters.'),
+});
+type Brand = z.infer<typeof schema>;
+
+function renderForm(onSubmit: (values: Brand) => Promise<unknown>, onClose = jest.fn()) {
+  render(
+    <FormDialog
+      open
+      title="Add brand"
+      schema={schema}
+      defaultValues={{ name: '', code: '' }}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {(field) => (
+        <>
+          <TextField label="Name" {...field('name')} />
+          <TextField label="Code" {...field('code')} />
+        </>
+      )}
+    </FormDialog>,
+  );
+  return onClose;
+}
+
+describe('FormDialog', () => {
+  it("shows the schema's messages on the fields and does not save", async () => {
+    const onSubmit = jest.fn();
+    renderForm(onSubmit);
+    await userEvent.type(screen.getByLabelText('Code'), 'TOOLONG');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('At most 5 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('saves the parsed values, waits while saving, then closes', async () => {
+    const saving = deferred();
+    const onSubmit = jest.fn(() => saving.promise);
+    const onClose = renderForm(onSubmit);
+    await userEvent.type(screen.getByLabelText('Name'), '  Acme ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Acme', code: '' }));
+    expect(screen.getByRole('button', { name: /Save/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    saving.resolve();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("shows the server's error on the field it names, and stays open", async () => {
+    const onClose = renderForm(() =>
+      Promise.reject(new AppError('A brand with this name already exists.', { status: 409, field: 'name' })),
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A brand with this name already exists.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows an error that names no field above the form', async () => {
+    renderForm(() => Promise.reject(new AppError('The plan allows 20 brands.', { status: 403 })));
+    await userEvent.type(screen.getByLabelText('Name'), 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The plan allows 20 brands.');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('runs the action, waits while it runs, then closes', async () => {
+    const deleting = deferred();
+    const onConfirm = jest.fn(() => deleting.promise);
+    const onClose = jest.fn();
+    render(
+      <ConfirmDialog
+        open
+        destructive
+        title="Delete Acme?"
+        body="Its items keep their history."
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Delete Acme?' })).toHaveTextContent('Its items keep their history.');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    deleting.resolve();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('stays open and says why when the action fails', async () => {
+    const onClose = jest.fn();
+    render(
+      <ConfirmDialog
+        open
+        title="Delete Acme?"
+        body="Its items keep their history."
+        onConfirm={() => Promise.reject(new AppError('Acme is still used by 3 items.', { status: 409 }))}
+        onClose={onClose}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Acme is still used by 3 items.');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('FormDialog, opened again', () => {
+  it('starts from the default values, with no error left from last time', async () => {
+    const schema = z.object({ name: z.string().trim().min(1, 'Name is required.') });
+    function Harness({ open }: { open: boolean }) {
+      return (
+        <FormDialog
+          open={open}
+          title="Edit brand"
+          schema={schema}
+          defaultValues={{ name: 'Acme' }}
+          onSubmit={async () => {}}
+          onClose={() => {}}
+        >
+          {(field) => <TextField label="Name" {...field('name')} />}
+        </FormDialog>
+      );
+    }
+    const { rerender } = render(<Harness open />);
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    rerender(<Harness open={false} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    rerender(<Harness open />);
+    expect(await screen.findByLabelText('Name')).toHaveValue('Acme');
+    expect(screen.queryByText('Name is required.')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { Alert, AlertTitle, Box, CircularProgress, Grid, Stack } from '@mui/material';
+import type { Plan } from '@stockwise/shared';
+import { useT } from '@/i18n';
+import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
+import { usePlans } from '@/api/catalog';
+import { usePlanText } from '@/hooks/usePlanText';
+import { hasPremiumPlan, yearlyDiscountPercent } from '@/lib/price-math';
+import { BillingSwitch } from './BillingSwitch';
+import { PlanCard } from './PlanCard';
+
+export interface PlanChoice {
+  plan: Plan;
+  selection: PlanSelection;
+}
+
+/** The plans with the monthly / yearly switch; "Plans not available" without a Premium plan. */
+export function PricingPlans({
+  billing,
+  onBillingChange,
+  onChoose,
+  currentPlanType,
+}: {
+  billing: SelectedBilling;
+  onBillingChange: (billing: SelectedBilling) => void;
+  onChoose: (choice: PlanChoice) => void;
+  /** Signed in: the company's plan type, whose card says so instead of offering it. */
+  currentPlanType?: number | null;
+}) {
+  const { t } = useT();
+  const plans = usePlans();
+  const planText = usePlanText();
+
+  if (plans.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} aria-label={t('pricing.loading')}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  // Spec §8: a failed plans fetch is silent; no Premium plan → "Plans not available".
+  if (!hasPremiumPlan(plans.data)) {
+    return (
+      <Alert severity="info" sx={{ my: 4 }}>
+        <AlertTitle>{t('pricing.notAvailable')}</AlertTitle>
+        {t('pricing.notAvailableBody')}
+      </Alert>
+    );
+  }
+  const list = plans.data ?? [];
+  const best = Math.max(
+    0,
+    ...list.filter((p) => p.planType === 1).map((p) => yearlyDiscountPercent(p.monthlyPrice, p.yearlyPrice)),
+  );
+
+  return (
+    <Stack spacing={4} sx={{ alignItems: 'center' }}>
+      <BillingSwitch value={billing} onChange={onBillingChange} discountPercent={best} />
+      <Grid container spacing={3} sx={{ width: '100%', justifyContent: 'center' }}>
+        {list.map((plan) => {
+          const selection = buildPlanSelection(plan, billing, planText(plan));
+          const free = plan.planType === 0;
+          const current =
+            currentPlanType !== undefined && currentPlanType !== null && currentPlanType === plan.planType;
+          return (
+            <Grid key={plan.planId} size={{ xs: 12, md: 6 }} sx={{ maxWidth: 480 }}>
+              <PlanCard
+                selection={selection}
+                free={free}
+                highlighted={plan.planType === 1}
+                action={{
+                  label: current
+                    ? t('pricing.current')
+                    : free
+                      ? t('pricing.startFree')
+                      : t('pricing.choose', { name: selection.name }),
+                  onClick: () => onChoose({ plan, selection }),
+                  disabled: current || (free && currentPlanType !== undefined && currentPlanType !== null),
+                }}
+              />
+            </Grid>
+          );
+        })}
+      </Grid>
+    </Stack>
+  );
+}

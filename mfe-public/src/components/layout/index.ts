@@ -1,0 +1,3 @@
+export { PublicLayout } from './PublicLayout';
+export { PublicTopBar, NAV_LINKS } from './PublicTopBar';
+export { PublicFooter, FOOTER_COLUMNS } from './PublicFooter';

@@ -1,0 +1,28 @@
+import { ROLES, type Screen } from '@stockwise/shared';
+import type { SettingsKey } from './i18n';
+
+const { admin, companyOwner } = ROLES;
+const owners = [admin, companyOwner];
+const admins = [admin];
+
+/** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under it are not found. */
+export const PREFIXES = ['settings'];
+
+/**
+ * Every screen of this remote: the routes are built from it, and a shell test checks that each
+ * menu entry points at one of these with the same roles (spec §6). Screens without a page are
+ * "coming soon" until their issue builds them.
+ */
+export const SCREENS: Screen<SettingsKey>[] = [
+  { path: 'settings/company', title: 'screens.company', roles: owners },
+  { path: 'settings/brands', title: 'screens.brands', roles: owners },
+  { path: 'settings/label-settings', title: 'screens.labelSettings', roles: owners },
+  { path: 'settings/stores', title: 'screens.stores', roles: owners },
+  { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
+  { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
+  { path: 'settings/role-claims', title: 'screens.roleClaims', roles: admins },
+  { path: 'settings/users', title: 'screens.users', roles: admins },
+  { path: 'settings/invitations', title: 'screens.invitations', roles: admins },
+  { path: 'settings/roles', title: 'screens.roles', roles: admins },
+  { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
+];

@@ -1,0 +1,254 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Container,
+  Grid,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  AppError,
+  auth,
+  AUTH_MESSAGES,
+  errorMessage,
+  fieldBinder,
+  notify,
+  readClaims,
+  session,
+  uploadProfilePicture,
+  USER_NAME_PATTERN,
+  EMAIL_PATTERN,
+  useTranslation,
+  type UserInfo,
+} from '@stockwise/shared';
+import { NS } from '@/i18n';
+import { pictureUploadMessage } from '../lib/picture-errors';
+import { GoogleConnection } from '../components/GoogleConnection';
+
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/**
+ * /profile: view and edit the signed-in user's names, email and picture. Saving refreshes the
+ * cached user and emits profile-updated (shared's updateUser), so the top bar follows at once.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  // Spec §8: a failed profile fetch falls back to the cached user.
+  // Fresh on every visit: an email verified or Google connected elsewhere shows at once.
+  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
+  const user: UserInfo | null = profile.data ?? session.get().user;
+
+  const schema = z.object({
+    firstName: z.string().trim().min(1, t('profile.required')).max(100),
+    lastName: z.string().trim().min(1, t('profile.required')).max(100),
+    userName: z.string().trim().regex(USER_NAME_PATTERN, t('profile.invalidUserName')),
+    email: z.string().trim().regex(EMAIL_PATTERN, t('profile.invalidEmail')),
+    profilePictureUrl: z.string().nullable(),
+  });
+  type Values = z.infer<typeof schema>;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { firstName: '', lastName: '', userName: '', email: '', profilePictureUrl: null },
+  });
+  const field = fieldBinder(register, errors);
+  useEffect(() => {
+    if (!user) return;
+    reset({
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      userName: user.userName ?? '',
+      email: user.email ?? '',
+      profilePictureUrl: user.profilePictureUrl ?? null,
+    });
+    // Only when a fresh profile arrives; not on every render of the cached one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile.data, reset]);
+
+  const save = useMutation({
+    mutationFn: (values: Values) => auth.updateUser(values),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['profile'], data);
+      notify(t('profile.saved'), 'success');
+    },
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      // The storage folder must start with the caller's company id. The cached user after a
+      // third-party sign-in holds only userName, so the token's claims are the fallback.
+      const fresh = (profile.data ?? session.get().user) as { companyId?: string; id?: string } | null;
+      const claims = readClaims(session.get().token);
+      const claim = (name: string) => (typeof claims?.[name] === 'string' ? (claims[name] as string) : undefined);
+      const companyId = fresh?.companyId ?? claim('company_id');
+      const userId = fresh?.id ?? claim('sub');
+      if (!companyId || !userId) throw new AppError(AUTH_MESSAGES.profileFetchFailed);
+      return uploadProfilePicture(file, companyId, userId);
+    },
+    onSuccess: ({ publicUrl }) => setValue('profilePictureUrl', publicUrl, { shouldDirty: true }),
+  });
+
+  const pictureTexts = {
+    tooLarge: t('profile.pictureUploadTooLarge'),
+    tooLargeWithLimit: (limit: string) => t('profile.pictureUploadTooLargeLimit', { limit }),
+    forbidden: t('profile.pictureUploadForbidden'),
+    typeRefused: t('profile.pictureUploadType'),
+    failed: t('profile.pictureUploadFailed'),
+  };
+  const picture = useWatch({ control, name: 'profilePictureUrl' });
+  const firstName = useWatch({ control, name: 'firstName' });
+
+  if (profile.isPending && !user) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }}>
+        <CircularProgress aria-label={t('profile.loading')} />
+      </Box>
+    );
+  }
+
+  return (
+    <Container maxWidth="md" disableGutters>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+        {t('profile.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+        {t('profile.subtitle')}
+      </Typography>
+      {profile.isError ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('profile.cachedNotice')} ({errorMessage(profile.error, AUTH_MESSAGES.profileFetchFailed)})
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 2 }}>
+        <Box component="form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+          <Stack spacing={3}>
+            {save.isError ? (
+              <Alert severity="error" role="alert">
+                {errorMessage(save.error, AUTH_MESSAGES.profileUpdateFailed)}
+              </Alert>
+            ) : null}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { sm: 'center' } }}>
+              <Avatar
+                src={picture ?? undefined}
+                alt={t('profile.picture')}
+                sx={{ width: 88, height: 88, fontSize: 36 }}
+              >
+                {(firstName || user?.userName || '?').charAt(0).toUpperCase()}
+              </Avatar>
+              <Box>
+                <Typography sx={{ fontWeight: 600 }}>{t('profile.picture')}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('profile.pictureHint')}
+                </Typography>
+                <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    startIcon={upload.isPending ? <CircularProgress size={16} /> : <PhotoCameraOutlined />}
+                    disabled={upload.isPending}
+                    onClick={() => fileInput.current?.click()}
+                  >
+                    {upload.isPending ? t('profile.uploading') : t('profile.upload')}
+                  </Button>
+                  {picture ? (
+                    <Button
+                      size="small"
+                      color="inherit"
+                      onClick={() => setValue('profilePictureUrl', null, { shouldDirty: true })}
+                    >
+                      {t('profile.remove')}
+                    </Button>
+                  ) : null}
+                </Stack>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={PICTURE_TYPES.join(',')}
+                  hidden
+                  aria-label={t('profile.upload')}
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = '';
+                    setPictureError(null);
+                    if (!file) return;
+                    if (!PICTURE_TYPES.includes(file.type)) return setPictureError(t('profile.pictureType'));
+                    if (file.size > MAX_PICTURE_BYTES) return setPictureError(t('profile.pictureTooLarge'));
+                    upload.mutate(file);
+                  }}
+                />
+              </Box>
+            </Stack>
+            {pictureError || upload.isError ? (
+              <Alert severity="error" role="alert">
+                {pictureError ?? pictureUploadMessage(upload.error, pictureTexts)}
+              </Alert>
+            ) : null}
+            {user?.pendingEmail ? (
+              <Alert severity="info" role="status">
+                {t('profile.pendingEmail', { email: user.pendingEmail })}
+              </Alert>
+            ) : null}
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField label={t('profile.firstName')} autoComplete="given-name" fullWidth {...field('firstName')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField label={t('profile.lastName')} autoComplete="family-name" fullWidth {...field('lastName')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField label={t('profile.userName')} autoComplete="username" fullWidth {...field('userName')} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextField label={t('profile.email')} type="email" autoComplete="email" fullWidth {...field('email')} />
+              </Grid>
+            </Grid>
+            {user?.roles?.length ? (
+              <Box>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('profile.roles')}
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {user.roles.map((role) => (
+                    <Chip key={role} label={role} size="small" />
+                  ))}
+                </Stack>
+              </Box>
+            ) : null}
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={save.isPending || upload.isPending || !isDirty}
+              >
+                {save.isPending ? t('profile.saving') : t('profile.save')}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </Paper>
+      <GoogleConnection connected={Boolean(user?.googleConnected)} />
+    </Container>
+  );
+}

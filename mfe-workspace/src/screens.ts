@@ -1,0 +1,42 @@
+import { lazyPage, ROLES, type Screen } from '@stockwise/shared';
+import type { WorkspaceKey } from './i18n';
+
+const { admin, companyOwner, storekeeper, newItemOperator, rapidSeller, accountManager } = ROLES;
+const reporting = [companyOwner, admin, storekeeper];
+const sellers = [rapidSeller, companyOwner, admin];
+const accounts = [companyOwner, admin, accountManager];
+
+/** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under them are not found. */
+export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers'];
+
+/**
+ * Every screen of this remote: the routes are built from it, and a shell test checks that each
+ * menu entry points at one of these with the same roles (spec §6). Screens without a page are
+ * "coming soon" until their issue builds them.
+ */
+export const SCREENS: Screen<WorkspaceKey>[] = [
+  // The menu shows Dashboard to Admins too; the shell's guard keeps the page for Company Owners.
+  { path: 'dashboard', title: 'screens.dashboard', roles: [admin, companyOwner] },
+  { path: 'my-tasks', title: 'screens.myTasks' },
+  { path: 'actions/inventory-reception', title: 'screens.addItem', roles: [newItemOperator, companyOwner, admin] },
+  { path: 'actions/item-process', title: 'screens.itemProcess', roles: [companyOwner] },
+  { path: 'actions/rapid-sell', title: 'screens.rapidSell', roles: sellers },
+  { path: 'actions/multi-sale', title: 'screens.multiSale', roles: sellers },
+  { path: 'actions/change-location', title: 'screens.changeLocation' },
+  { path: 'item-status/status-change', title: 'screens.changeStatus' },
+  { path: 'item-status/item-search', title: 'screens.itemHistory', roles: reporting },
+  { path: 'item-status/item-manager', title: 'screens.itemManager' },
+  { path: 'reporting/tracking-report', title: 'screens.trackingReport', roles: reporting },
+  { path: 'reporting/warehouse-status', title: 'screens.warehouseStatus', roles: reporting },
+  { path: 'reporting/item-list', title: 'screens.itemList', roles: reporting },
+  { path: 'reporting/item-inventory', title: 'screens.itemInventory', roles: reporting },
+  { path: 'reporting/warranty-list', title: 'screens.warrantyList', roles: reporting },
+  { path: 'reporting/edit-item', title: 'screens.editItem', roles: reporting },
+  { path: 'customers/list', title: 'screens.customers', roles: accounts },
+  { path: 'customers/history', title: 'screens.customerHistory', roles: accounts },
+  {
+    path: 'profile',
+    title: 'screens.profile',
+    page: lazyPage(() => import('@/features/profile').then((m) => m.ProfilePage)),
+  },
+];

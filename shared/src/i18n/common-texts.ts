@@ -1,0 +1,75 @@
+import type { TranslationKey, TranslationsOf } from './types';
+
+// What every screen says, once (namespace 'common'): actions, table states, validation.
+// A screen's own texts live in its feature's translations; these are reached as 'common:…'.
+export const en = {
+  actions: {
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    confirm: 'Confirm',
+    create: 'Create',
+    edit: 'Edit',
+    close: 'Close',
+    retry: 'Retry',
+    exportCsv: 'Export CSV',
+  },
+  table: {
+    loading: 'Loading…',
+    empty: 'Nothing here yet.',
+    noMatches: 'Nothing matches these filters.',
+    error: 'This list could not be loaded.',
+  },
+  validation: {
+    required: 'This field is required.',
+    email: 'Enter a valid email address.',
+    userName: 'Use 3–100 letters, digits or . _ + - (no @).',
+    passwordLength: 'Use at least {{min}} characters.',
+    tooLong: 'Use at most {{max}} characters.',
+  },
+  screens: {
+    comingSoon: 'This screen is coming soon.',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is no page at this address.',
+    notFoundAction: 'Go to the start page',
+  },
+};
+
+export const tr: TranslationsOf<typeof en> = {
+  actions: {
+    save: 'Kaydet',
+    saving: 'Kaydediliyor…',
+    cancel: 'Vazgeç',
+    delete: 'Sil',
+    confirm: 'Onayla',
+    create: 'Oluştur',
+    edit: 'Düzenle',
+    close: 'Kapat',
+    retry: 'Yeniden dene',
+    exportCsv: 'CSV olarak dışa aktar',
+  },
+  table: {
+    loading: 'Yükleniyor…',
+    empty: 'Henüz bir şey yok.',
+    noMatches: 'Bu filtrelere uyan bir şey yok.',
+    error: 'Bu liste yüklenemedi.',
+  },
+  validation: {
+    required: 'Bu alan zorunludur.',
+    email: 'Geçerli bir e-posta adresi girin.',
+    userName: '3–100 harf, rakam veya . _ + - kullanın (@ olmadan).',
+    passwordLength: 'En az {{min}} karakter kullanın.',
+    tooLong: 'En fazla {{max}} karakter kullanın.',
+  },
+  screens: {
+    comingSoon: 'Bu ekran yakında geliyor.',
+    notFoundTitle: 'Sayfa bulunamadı',
+    notFoundBody: 'Bu adreste bir sayfa yok.',
+    notFoundAction: 'Başlangıç sayfasına git',
+  },
+};
+
+export type CommonTexts = typeof en;
+/** A key of the common namespace, as another namespace's `t` takes it: `'common:actions.save'`. */
+export type CommonKey = `common:${TranslationKey<CommonTexts>}`;

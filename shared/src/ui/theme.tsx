@@ -1,0 +1,49 @@
+import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
+import type { ReactNode } from 'react';
+import { STORAGE_KEYS } from '../auth/storage-keys';
+
+/**
+ * The one Stockwise theme: the shell renders every page with it, and a remote running alone
+ * (StandaloneHost) uses the same one, so a screen looks the same in both.
+ * Spec §9: Roboto, border radius 12, light by default.
+ */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#1e5eff' },
+        background: { default: '#f6f8fb', paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#7aa2ff' },
+        background: { default: '#0d1220', paper: '#151b2c' },
+      },
+    },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});
+
+/** The theme with the colour mode of spec §4: light by default, remembered under the theme-mode key. */
+export function StockwiseThemeProvider({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider
+      theme={theme}
+      defaultMode="light"
+      modeStorageKey={STORAGE_KEYS.themeMode}
+      colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
+    >
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { DevelopmentBanner } from './DevelopmentBanner';
