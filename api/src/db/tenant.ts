@@ -8,8 +8,8 @@ import { APP_ROLE } from './app-role.js';
  */
 export function inTenant<T>(db: Database, companyId: string, fn: (q: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (q) => {
-    await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
-    await q.query(`SELECT set_config('app.company_id', $1, true)`, [companyId]);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE (the same membership check).
+    await q.query(`SELECT set_config('role', $1, true), set_config('app.company_id', $2, true)`, [APP_ROLE, companyId]);
     return fn(q);
   });
 }

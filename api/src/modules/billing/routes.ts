@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { badRequest, serviceUnavailable } from '../../lib/errors.js';
-import { OWNERS } from '../../access/index.js';
+import { permit, SELF } from '../../access/index.js';
 import { answers } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
@@ -134,7 +134,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'createCheckout',
-          ...OWNERS,
+          ...permit('billing.manage'),
           description:
             'A checkout for a plan and interval, or an add-on (Company Owner). Same idempotencyKey → same checkout.',
           body: CreateCheckoutBody,
@@ -162,6 +162,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getPlanUsage',
+          ...SELF,
           description: 'Limits (plan + add-ons) and what is in use.',
           response: answers(UsageSchema),
         },
@@ -175,7 +176,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getBillingOverview',
-          ...OWNERS,
+          ...permit('billing.manage'),
           description: 'Plan, interval, renewal, add-ons and payments (Company Owner).',
           response: answers(BillingOverviewSchema),
         },
@@ -193,7 +194,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           schema: {
             ...common,
             operationId,
-            ...OWNERS,
+            ...permit('billing.manage'),
             description: cancel
               ? 'Premium ends at its period end (Company Owner).'
               : 'Takes back a cancellation before the period ends (Company Owner).',
