@@ -40,6 +40,21 @@ function zonesOf(app) {
   ];
 }
 
+// The API: a module is used by others only through its index.ts (its public face), so a module's
+// insides can change without touching its neighbours. The lazily loaded development stand-in
+// (oidc/provider.ts) is the one named exception.
+const API_MODULES = fs.readdirSync(path.join(root, 'api', 'src', 'modules'));
+const API_OUTSIDE_MODULES = fs
+  .readdirSync(path.join(root, 'api', 'src'))
+  .filter((entry) => entry !== 'modules')
+  .map((entry) => `./api/src/${entry}`);
+const apiZones = API_MODULES.map((module) => ({
+  target: [...API_MODULES.filter((m) => m !== module).map((m) => `./api/src/modules/${m}`), ...API_OUTSIDE_MODULES],
+  from: `./api/src/modules/${module}`,
+  except: module === 'oidc' ? ['./index.ts', './provider.ts'] : ['./index.ts'],
+  message: `Use the ${module} module through its index.ts, its public face.`,
+}));
+
 const RESTRICTED_IMPORTS = [
   {
     group: ['@mui/material/*', '@mui/system/*'],
@@ -93,6 +108,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: APPS.flatMap(zonesOf) }],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'api', 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: apiZones }],
     },
   },
   {

@@ -7,7 +7,7 @@ import { migrate } from './db/migrations.js';
 import { accessPlugin } from './access/index.js';
 import { thisMachineOnly } from './lib/network.js';
 import './context.js';
-import type { Mailer } from './modules/mail/mailer.js';
+import type { Mailer } from './modules/mail/index.js';
 import { adaptersPlugin } from './plugins/adapters.js';
 import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin, type ConstraintMessages } from './plugins/errors.js';
@@ -15,17 +15,17 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { requestBodyPlugin } from './plugins/request-body.js';
 import { queryStringPlugin } from './plugins/query-string.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { environmentRoutes } from './modules/environment/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { companyRoutes } from './modules/companies/routes.js';
-import { subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { invitationRoutes } from './modules/invitations/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { contactRoutes } from './modules/contact/routes.js';
-import { devRoutes } from './modules/mail/routes.js';
+import { healthRoutes } from './modules/health/index.js';
+import { environmentRoutes } from './modules/environment/index.js';
+import { AUTH_CONSTRAINTS, authRoutes } from './modules/auth/index.js';
+import { companyRoutes } from './modules/companies/index.js';
+import { subscriptionRoutes } from './modules/subscriptions/index.js';
+import { invitationRoutes } from './modules/invitations/index.js';
+import { userRoutes } from './modules/users/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { devRoutes } from './modules/mail/index.js';
 import { storageRoutes } from './modules/storage/index.js';
-import { billingRoutes } from './modules/billing/routes.js';
+import { billingRoutes } from './modules/billing/index.js';
 import { catalogueRoutes, CATALOGUE_CONSTRAINTS } from './modules/catalogue/index.js';
 import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
 import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
@@ -42,10 +42,7 @@ export interface BuildOptions {
 
 /** Unique constraints the client can run into, as field + message (409). */
 const CONSTRAINTS: ConstraintMessages = {
-  user_directory_user_name_key_key: ['userName', 'This user name is already taken.'],
-  user_directory_email_key_key: ['email', 'An account with this email already exists.'],
-  user_directory_google_subject_key: ['idToken', 'This Google account is already connected to another account.'],
-  users_company_id_user_name_key: ['userName', 'This user name is already taken.'],
+  ...AUTH_CONSTRAINTS,
   ...ROLE_CONSTRAINTS,
   ...CATALOGUE_CONSTRAINTS,
   ...ITEM_CONSTRAINTS,

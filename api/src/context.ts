@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Queryable } from './db/database.js';
-import type { Mailer } from './modules/mail/mailer.js';
-import type { Principal, TokenService } from './modules/auth/tokens.js';
-import type { IdTokenVerifier } from './modules/oidc/verify.js';
+import type { Mailer } from './modules/mail/index.js';
+import type { Principal, TokenService } from './modules/auth/index.js';
+import type { IdTokenVerifier } from './modules/oidc/index.js';
 import type { Access } from './access/index.js';
 
 declare module 'fastify' {

@@ -1,10 +1,10 @@
 import type { Database, Queryable } from './db/database.js';
 import { inTenant } from './db/tenant.js';
 import { loadAccess } from './access/index.js';
-import * as catalogue from './modules/catalogue/service.js';
-import * as items from './modules/items/service.js';
-import type { Actor } from './modules/items/service.js';
-import { createSale } from './modules/sales/service.js';
+import * as catalogue from './modules/catalogue/index.js';
+import * as items from './modules/items/index.js';
+import type { Actor } from './modules/items/index.js';
+import { createSale } from './modules/sales/index.js';
 
 // The demo company's inventory: built through the same services the API uses (the engine writes
 // every event), so the demo shows exactly what real use produces. Deterministic: same data each run.

@@ -1,7 +1,7 @@
 import type { Database } from './db/database.js';
 import { inTenant } from './db/tenant.js';
 import { hashPassword } from './lib/passwords.js';
-import { createCompanyWithOwner, insertUser } from './modules/auth/accounts.js';
+import { createCompanyWithOwner, insertUser } from './modules/auth/index.js';
 import { seedDemoInventory } from './seed-inventory.js';
 
 export interface DemoUser {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { OWNER, ADMIN } from '../modules/auth/accounts.js';
+import { OWNER, ADMIN } from '../modules/auth/index.js';
 
 /**
  * Role claims (ASP.NET Identity's shape): a role holds claims `(type, value)`. Type `permission`

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { persistedSecret } from '../lib/secrets.js';
-import { TokenService } from '../modules/auth/tokens.js';
-import { OutboxMailer, SmtpMailer, type Mailer } from '../modules/mail/mailer.js';
-import { googleVerifier, localVerifier } from '../modules/oidc/verify.js';
+import { TokenService } from '../modules/auth/index.js';
+import { OutboxMailer, SmtpMailer, type Mailer } from '../modules/mail/index.js';
+import { googleVerifier, localVerifier } from '../modules/oidc/index.js';
 
 /**
  * Each hosted service behind its interface, its adapter chosen here from the configuration:

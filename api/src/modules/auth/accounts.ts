@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { unauthorized } from '../../lib/errors.js';
-import { startFreeSubscription } from '../subscriptions/service.js';
+import { startFreeSubscription } from '../subscriptions/index.js';
 
 /** Spec §6's six built-in roles, seeded in every company and never deletable. */
 export const BUILT_IN_ROLES = [

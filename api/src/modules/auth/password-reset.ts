@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.js';
 import { checkPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { enforceLimit, hit } from '../../lib/rate-limit.js';
 import { answers, Message } from '../../lib/schemas.js';
-import { deliver } from '../mail/deliver.js';
+import { deliver } from '../mail/index.js';
 import { findByEmail, key } from './accounts.js';
 import * as S from './schemas.js';
 import { accountKey, clearAccountFailures } from './throttle.js';

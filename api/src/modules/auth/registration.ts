@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { checkPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers } from '../../lib/schemas.js';
-import { acceptInvitation, describeInvitation, REFUSALS } from '../invitations/service.js';
+import { acceptInvitation, describeInvitation, REFUSALS } from '../invitations/index.js';
 import { createCompanyWithOwner, key } from './accounts.js';
 import { verifiedIdentity } from './google.js';
 import * as S from './schemas.js';

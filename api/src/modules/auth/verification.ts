@@ -6,7 +6,7 @@ import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, serviceUnavailable } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers, Message } from '../../lib/schemas.js';
-import { deliver } from '../mail/deliver.js';
+import { deliver } from '../mail/index.js';
 import { key } from './accounts.js';
 import * as S from './schemas.js';
 

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { setPremium } from '../subscriptions/service.js';
+import { setPremium } from '../subscriptions/index.js';
 
 /**
  * Stripe-shaped webhook events, applied exactly once. The event's row in billing_events and the

@@ -19,6 +19,8 @@ export {
   findCustomer,
   findBrand,
 } from './queries.js';
+// The services the demo data is built with (seed-inventory.ts), as the API itself uses them.
+export { saveLocation, saveBrand, saveItemType, saveCustomer, listTransactionTypes } from './service.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const CATALOGUE_CONSTRAINTS: Record<string, [string, string]> = {

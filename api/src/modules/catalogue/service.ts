@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
-import { assertLocationsAvailable } from '../subscriptions/plan-limits.js';
+import { assertLocationsAvailable } from '../subscriptions/index.js';
 import * as db from './queries.js';
 import type {
   Brand,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { permit } from '../../access/index.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { answers, Email, IdParams, OneLine } from '../../lib/schemas.js';
-import { key, OWNER } from '../auth/accounts.js';
+import { key, OWNER } from '../auth/index.js';
 import { createInvitation, INVITATION_SELECT, type Invitation, REFUSALS } from './service.js';
 
 export const InvitationSchema = Type.Object(

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
-import { insertUser, key, loadUserInfo, type NewUser, type UserInfo } from '../auth/accounts.js';
-import { assertSeatsAvailable } from '../subscriptions/plan-limits.js';
+import { insertUser, key, loadUserInfo, type NewUser, type UserInfo } from '../auth/index.js';
+import { assertSeatsAvailable } from '../subscriptions/index.js';
 
 export const INVITATION_DAYS = 7;
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';

@@ -5,8 +5,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
-import { ADMIN, currentRoles, OWNER } from '../auth/accounts.js';
-import type { Principal } from '../auth/tokens.js';
+import { ADMIN, currentRoles, OWNER } from '../auth/index.js';
+import type { Principal } from '../auth/index.js';
 import { sniffImage } from './image-sniff.js';
 import { BUCKETS, MAX_OBJECT_BYTES, objectPath, StorageError, writeRule, type Bucket } from './keys.js';
 

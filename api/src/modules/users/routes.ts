@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { answers } from '../../lib/schemas.js';
 import { permit } from '../../access/index.js';
-import { userLimit } from '../subscriptions/plan-limits.js';
+import { userLimit } from '../subscriptions/index.js';
 
 export const CompanyUserSchema = Type.Object(
   {

@@ -1,0 +1,2 @@
+export { environmentRoutes } from './routes.js';
+export { describeEnvironment } from './routes.js';

@@ -1,0 +1,2 @@
+export { invitationRoutes } from './routes.js';
+export { acceptInvitation, describeInvitation, REFUSALS, type Invitation } from './service.js';

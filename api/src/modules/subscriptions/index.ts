@@ -1,0 +1,4 @@
+// Plans, the current subscription and plan limits; billing and every module with a limit use these.
+export { subscriptionRoutes } from './routes.js';
+export * from './service.js';
+export * from './plan-limits.js';
