@@ -13,6 +13,7 @@ import { authenticationPlugin } from './plugins/authentication.js';
 import { errorsPlugin, type ConstraintMessages } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestBodyPlugin } from './plugins/request-body.js';
+import { queryStringPlugin } from './plugins/query-string.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { environmentRoutes } from './modules/environment/routes.js';
@@ -25,7 +26,11 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { devRoutes } from './modules/mail/routes.js';
 import { storageRoutes } from './modules/storage/index.js';
 import { billingRoutes } from './modules/billing/routes.js';
-import { locationRoutes } from './modules/locations/routes.js';
+import { catalogueRoutes, CATALOGUE_CONSTRAINTS } from './modules/catalogue/index.js';
+import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
+import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
+import { saleRoutes } from './modules/sales/index.js';
+import { taskRoutes } from './modules/tasks/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -41,7 +46,9 @@ const CONSTRAINTS: ConstraintMessages = {
   user_directory_email_key_key: ['email', 'An account with this email already exists.'],
   user_directory_google_subject_key: ['idToken', 'This Google account is already connected to another account.'],
   users_company_id_user_name_key: ['userName', 'This user name is already taken.'],
-  roles_company_id_name_key: ['name', 'A role with this name already exists.'],
+  ...ROLE_CONSTRAINTS,
+  ...CATALOGUE_CONSTRAINTS,
+  ...ITEM_CONSTRAINTS,
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -80,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin, { constraints: CONSTRAINTS });
   await app.register(requestBodyPlugin);
+  await app.register(queryStringPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
   await app.register(adaptersPlugin, options.mailer ? { mailer: options.mailer } : {});
@@ -103,6 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   await app.register(storageRoutes);
   await app.register(billingRoutes);
-  await app.register(locationRoutes);
+  await app.register(roleRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(itemRoutes);
+  await app.register(saleRoutes);
+  await app.register(taskRoutes);
   return app;
 }

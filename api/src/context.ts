@@ -4,6 +4,7 @@ import type { Database, Queryable } from './db/database.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { Principal, TokenService } from './modules/auth/tokens.js';
 import type { IdTokenVerifier } from './modules/oidc/verify.js';
+import type { Access } from './access/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
-    /** The caller's roles, read by the access plugin on routes that declare roles. */
+    /** The caller's roles, read by the access plugin on routes that declare a rule. */
     roles: string[] | null;
+    /** The caller's roles and claims, read by the access plugin on routes that declare a rule. */
+    access: Access | null;
   }
 }

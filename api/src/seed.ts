@@ -2,6 +2,7 @@ import type { Database } from './db/database.js';
 import { inTenant } from './db/tenant.js';
 import { hashPassword } from './lib/passwords.js';
 import { createCompanyWithOwner, insertUser } from './modules/auth/accounts.js';
+import { seedDemoInventory } from './seed-inventory.js';
 
 export interface DemoUser {
   userName: string;
@@ -31,7 +32,7 @@ export async function seedDemoIfEmpty(
   if ((row?.n ?? 0) > 0) return null;
   const hash = await hashPassword(password);
   const [owner, ...others] = DEMO_USERS;
-  const { companyId } = await createCompanyWithOwner(
+  const { companyId, userId: ownerId } = await createCompanyWithOwner(
     db,
     { companyName: 'Demo Company', industry: 'Electronics retail', phone: '+1 555 0100' },
     {
@@ -44,9 +45,10 @@ export async function seedDemoIfEmpty(
       emailVerified: true,
     },
   );
+  const ids = new Map<string, string>();
   await inTenant(db, companyId, async (q) => {
     for (const u of others) {
-      await insertUser(
+      const id = await insertUser(
         q,
         companyId,
         {
@@ -59,10 +61,17 @@ export async function seedDemoIfEmpty(
         },
         [u.role],
       );
+      ids.set(u.role, id);
     }
     // The demo company is Premium so every screen (and its limits) can be tried.
     await q.query(`UPDATE subscriptions SET plan_id = '00000000-0000-4000-8000-000000000002', billing_interval = 'month',
       current_period_end = now() + interval '30 days'`);
+  });
+  // A real catalogue and a few hundred items with history, so every screen has data on first run.
+  await seedDemoInventory(db, companyId, {
+    owner: ownerId,
+    storekeeper: ids.get('Storekeeper')!,
+    seller: ids.get('Rapid Seller')!,
   });
   return DEMO_USERS.map((u) => ({ userName: u.userName, password, roles: [u.role] }));
 }

@@ -489,7 +489,7 @@ describe('plan limits held by the API', () => {
     expect(over.json().code).toBe('PLAN_LIMIT_LOCATIONS');
     expect(over.json().message).toMatch(/Free Plan allows 1 location and 1 is in use.*Extra Location add-on/);
     const count = async () =>
-      (await ctx.app.inject({ url: '/api/locations', headers: bearer(owner.token) })).json().length;
+      (await ctx.app.inject({ url: '/api/locations', headers: bearer(owner.token) })).json().items.length;
     expect(await count()).toBe(1);
 
     await buyAddon(owner, EXTRA_LOCATION);

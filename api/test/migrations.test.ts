@@ -24,3 +24,48 @@ test('a duplicate number, a missing number or a bad name is refused before anyth
   expect(() => readMigrations(folder(['0001-core-a.sql', '2-oops.sql']))).toThrow(/NNNN-<module>-<what>/);
   expect(readMigrations(folder(['0002-core-b.sql', '0001-core-a.sql'])).map((m) => m.version)).toEqual([1, 2]);
 });
+
+test('companies that existed before the inventory migrations get the built-in transaction types and role claims', async () => {
+  const { openDatabase } = await import('../src/db/database.js');
+  const { migrate } = await import('../src/db/migrations.js');
+  const db = await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    const all = readMigrations();
+    await migrate(db, all.slice(0, 4));
+    const company = '11111111-1111-4111-8111-111111111111';
+    await db.exec(`
+      INSERT INTO companies (id, company_name) VALUES ('${company}', 'Old Co');
+      INSERT INTO roles (company_id, name, built_in) SELECT '${company}', unnest(ARRAY['Admin', 'Company Owner',
+        'Storekeeper', 'New Item Operator', 'Rapid Seller', 'Account Manager']), true;`);
+    expect(await migrate(db, all)).toEqual(all.slice(4).map((m) => m.version));
+    const types = await db.query<{ name: string }>(
+      `SELECT name FROM transaction_types WHERE company_id = $1 ORDER BY name`,
+      [company],
+    );
+    expect(types.map((t) => t.name)).toEqual([
+      'Change status',
+      'Move',
+      'Receive',
+      'Repair',
+      'Return',
+      'Scrap',
+      'Sell',
+      'Test',
+    ]);
+    const claims = await db.query<{ name: string; n: number }>(
+      `SELECT r.name, count(c.*)::int AS n FROM roles r LEFT JOIN role_claims c ON c.role_id = r.id
+        WHERE r.company_id = $1 GROUP BY r.name ORDER BY r.name`,
+      [company],
+    );
+    expect(Object.fromEntries(claims.map((c) => [c.name, c.n]))).toEqual({
+      'Account Manager': 2,
+      Admin: 18, // ten permissions, eight transaction types
+      'Company Owner': 0, // implicit: every claim
+      'New Item Operator': 3,
+      'Rapid Seller': 4,
+      Storekeeper: 8,
+    });
+  } finally {
+    await db.close();
+  }
+}, 60_000);

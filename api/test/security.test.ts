@@ -361,7 +361,7 @@ describe('tokens', () => {
     const gone = await addUser(ctx.app, t, ['Storekeeper']);
     await ctx.db.query(`DELETE FROM user_directory WHERE user_id = $1`, [gone.userId]);
     await ctx.db.query(`DELETE FROM users WHERE id = $1`, [gone.userId]);
-    for (const url of ['/api/company', '/api/locations', '/api/subscription/current']) {
+    for (const url of ['/api/company', '/api/locations', '/api/subscription/current', '/api/items', '/api/tasks']) {
       expect((await ctx.app.inject({ url, headers: bearer(gone.token) })).statusCode).toBe(401);
     }
   });

@@ -6,7 +6,7 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly field?: string,
     /** More of what the client needs to act on it (e.g. the login answer's verificationToken, spec §3). */
-    readonly extra?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ApiError } from './errors.js';
 
 export const ErrorResponse = Type.Object(
@@ -10,6 +10,11 @@ export const ErrorResponse = Type.Object(
     field: Type.Optional(Type.String()),
     verificationToken: Type.Optional(
       Type.String({ description: 'Login of an account whose email is not verified yet: resends the link.' }),
+    ),
+    refusals: Type.Optional(
+      Type.Array(Type.Object({ serial: Type.String(), reason: Type.String() }), {
+        description: 'A refused batch (409): every item that stopped it, by serial, and why.',
+      }),
     ),
   },
   { title: 'ErrorResponse' },
@@ -49,7 +54,10 @@ export const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
 
 export const MAX_PAGE_SIZE = 100;
 
-export function KeysetQuery<S extends string>(sorts: readonly [S, ...S[]], filters: Record<string, TSchema> = {}) {
+export function KeysetQuery<S extends string, F extends TProperties = TProperties>(
+  sorts: readonly [S, ...S[]],
+  filters: F = {} as F,
+) {
   return Type.Object(
     {
       ...filters,

@@ -44,6 +44,21 @@ export type BillingSubscription = {
   cancelReason: string | null;
 };
 
+export type Brand = {
+  id: string;
+  name: string;
+  createdAt: string;
+};
+
+export type BrandList = {
+  items: Array<Brand>;
+  total: number;
+};
+
+export type BrandRequest = {
+  name: string;
+};
+
 export type Checkout = {
   checkoutId: string;
   provider: "local" | "stripe";
@@ -135,14 +150,88 @@ export type CreateCheckoutRequest = {
   idempotencyKey: string;
 };
 
+export type CreateCustomerRequest = {
+  name: string;
+  isCustomer?: boolean;
+  isVendor?: boolean;
+  contactName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  taxId?: string | null;
+  address?: string | null;
+  notes?: string | null;
+};
+
 export type CreateInvitationRequest = {
   email: string;
   roles: Array<string>;
 };
 
+export type CreateItemTypeRequest = {
+  name: string;
+  serialRequired?: boolean;
+  warrantyMonths?: number;
+  fields?: Array<FieldDefinition>;
+  active?: boolean;
+};
+
 export type CreateLocationRequest = {
   name: string;
+  kind?: "warehouse" | "store" | "other";
   parentId?: string | null;
+  active?: boolean;
+};
+
+export type CreateSaleRequest = {
+  lines: Array<{
+    itemId?: string;
+    serial?: string;
+    price: number;
+  }>;
+  customerId?: string | null;
+  note?: string;
+};
+
+export type CreateTaskRequest = {
+  title: string;
+  kind?: "process" | "transfer" | "warranty" | "other";
+  assigneeUserId?: string;
+  assigneeRoleId?: string;
+  itemId?: string;
+  toLocationId?: string;
+  dueAt?: string;
+  note?: string;
+};
+
+export type CreateTransactionTypeRequest = {
+  name: string;
+  kind: "process" | "move" | "status_change" | "return" | "scrap";
+  fromStatuses: Array<StatusKey>;
+  toStatus?: StatusKey | null | null;
+  defaultFromLocationId?: string | null;
+  defaultToLocationId?: string | null;
+  customerRequired?: boolean;
+  printLabel?: boolean;
+  active?: boolean;
+};
+
+export type Customer = {
+  id: string;
+  name: string;
+  isCustomer: boolean;
+  isVendor: boolean;
+  contactName: string | null;
+  email: string | null;
+  phone: string | null;
+  taxId: string | null;
+  address: string | null;
+  notes: string | null;
+  createdAt: string;
+};
+
+export type CustomerPage = {
+  items: Array<Customer>;
+  nextCursor: string | null;
 };
 
 export type Environment = {
@@ -155,6 +244,14 @@ export type Environment = {
   };
   mail: boolean;
   payments: boolean;
+};
+
+export type FieldDefinition = {
+  key: string;
+  label: string;
+  type: "text" | "number" | "date" | "select" | "boolean";
+  required: boolean;
+  options?: Array<string>;
 };
 
 export type ForgotPasswordRequest = {
@@ -191,6 +288,99 @@ export type Invitation = {
   inviteUrl?: string;
 };
 
+export type Item = {
+  id: string;
+  serial: string;
+  sku: string | null;
+  itemTypeId: string;
+  itemTypeName: string;
+  brandId: string | null;
+  brandName: string | null;
+  model: string | null;
+  locationId: string;
+  locationName: string;
+  status: StatusKey;
+  cost: number | null;
+  salePrice: number | null;
+  vendorId: string | null;
+  customerId: string | null;
+  customerName: string | null;
+  receivedAt: string;
+  soldAt: string | null;
+  warrantyMonths: number;
+  warrantyEndsAt: string | null;
+  fields: Record<string, unknown>;
+  images: Array<string>;
+  version: number;
+  updatedAt: string;
+};
+
+export type ItemEvent = {
+  id: string;
+  itemId: string;
+  serial: string;
+  version: number;
+  kind: string;
+  transactionTypeId: string | null;
+  transactionTypeName: string | null;
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  customerId: string | null;
+  saleId: string | null;
+  userId: string | null;
+  userName: string | null;
+  note: string | null;
+  deltas: Record<string, unknown> | null;
+  createdAt: string;
+};
+
+export type ItemHistory = {
+  events: Array<ItemEvent>;
+};
+
+export type ItemPage = {
+  items: Array<Item>;
+  nextCursor: string | null;
+};
+
+export type ItemType = {
+  id: string;
+  name: string;
+  serialRequired: boolean;
+  warrantyMonths: number;
+  fields: Array<FieldDefinition>;
+  active: boolean;
+  createdAt: string;
+};
+
+export type ItemTypeList = {
+  items: Array<ItemType>;
+  total: number;
+};
+
+export type ItemsResponse = {
+  items: Array<Item>;
+};
+
+export type LabelSettings = {
+  widthMm: number;
+  heightMm: number;
+  symbology: "code128" | "qr";
+  fields: Array<"serial" | "sku" | "model" | "brand" | "itemType" | "price" | "warranty" | "company">;
+  showLogo: boolean;
+  updatedAt: string;
+};
+
+export type LabelSettingsRequest = {
+  widthMm?: number;
+  heightMm?: number;
+  symbology?: "code128" | "qr";
+  fields?: Array<"serial" | "sku" | "model" | "brand" | "itemType" | "price" | "warranty" | "company">;
+  showLogo?: boolean;
+};
+
 export type LimitUsage = {
   used: number;
   max: number;
@@ -199,9 +389,15 @@ export type LimitUsage = {
 export type Location = {
   id: string;
   name: string;
+  kind: "warehouse" | "store" | "other";
   parentId: string | null;
   active: boolean;
   createdAt: string;
+};
+
+export type LocationList = {
+  items: Array<Location>;
+  total: number;
 };
 
 export type LoginRequest = {
@@ -250,6 +446,22 @@ export type PlanUsage = {
   locations: LimitUsage;
 };
 
+export type ReceiveItemsRequest = {
+  itemTypeId: string;
+  locationId: string;
+  serials: Array<string>;
+  brandId?: string | null;
+  model?: string | null;
+  sku?: string | null;
+  vendorId?: string | null;
+  cost?: number | null;
+  salePrice?: number | null;
+  warrantyMonths?: number;
+  fields?: Record<string, unknown>;
+  images?: Array<string>;
+  note?: string;
+};
+
 export type RegisterRequest = {
   firstName: string;
   lastName: string;
@@ -282,6 +494,84 @@ export type Role = {
   id: string;
   name: string;
   builtIn: boolean;
+  userCount: number;
+};
+
+export type RoleClaim = {
+  type: "permission";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
+} | {
+  type: "transaction-type";
+  value: string;
+};
+
+export type RoleClaims = {
+  roleId: string;
+  implicit: boolean;
+  claims: Array<RoleClaim>;
+};
+
+export type RoleClaimsRequest = {
+  claims: Array<RoleClaim>;
+};
+
+export type RoleRequest = {
+  name: string;
+};
+
+export type Sale = {
+  id: string;
+  number: number;
+  customerId: string | null;
+  customerName: string | null;
+  sellerId: string;
+  sellerName: string;
+  total: number;
+  note: string | null;
+  createdAt: string;
+  lines: Array<SaleLine>;
+};
+
+export type SaleLine = {
+  line: number;
+  itemId: string;
+  serial: string;
+  price: number;
+  warrantyEndsAt: string | null;
+};
+
+export type SalePage = {
+  items: Array<SaleSummary>;
+  nextCursor: string | null;
+};
+
+export type SaleSummary = {
+  id: string;
+  number: number;
+  customerId: string | null;
+  customerName: string | null;
+  sellerId: string;
+  sellerName: string;
+  total: number;
+  note: string | null;
+  createdAt: string;
+};
+
+export type Status = {
+  key: StatusKey;
+  name: string;
+  defaultName: string;
+};
+
+export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped";
+
+export type StatusList = {
+  items: Array<Status>;
+  total: number;
+};
+
+export type StatusNameRequest = {
+  name: string | null;
 };
 
 export type Subscription = {
@@ -291,11 +581,122 @@ export type Subscription = {
   currentPeriodEnd: string | null;
 };
 
+export type Task = {
+  id: string;
+  title: string;
+  kind: "process" | "transfer" | "warranty" | "other";
+  assigneeUserId: string | null;
+  assigneeRoleId: string | null;
+  assigneeName: string;
+  itemId: string | null;
+  serial: string | null;
+  toLocationId: string | null;
+  dueAt: string | null;
+  note: string | null;
+  status: "open" | "done";
+  createdBy: string;
+  createdAt: string;
+  doneAt: string | null;
+  doneBy: string | null;
+};
+
+export type TaskPage = {
+  items: Array<Task>;
+  nextCursor: string | null;
+};
+
+export type TransactionRequest = {
+  transactionTypeId: string;
+  itemIds?: Array<string>;
+  serials?: Array<string>;
+  toLocationId?: string;
+  toStatus?: StatusKey;
+  customerId?: string;
+  note?: string;
+};
+
+export type TransactionResponse = {
+  events: Array<ItemEvent>;
+};
+
+export type TransactionType = {
+  id: string;
+  name: string;
+  kind: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap";
+  builtIn: boolean;
+  fromStatuses: Array<StatusKey>;
+  toStatus: StatusKey | null | null;
+  defaultFromLocationId: string | null;
+  defaultToLocationId: string | null;
+  customerRequired: boolean;
+  printLabel: boolean;
+  active: boolean;
+  createdAt: string;
+};
+
+export type TransactionTypeList = {
+  items: Array<TransactionType>;
+  total: number;
+};
+
 export type UpdateCompanyRequest = {
   companyName?: string;
   industry?: string | null;
   phone?: string | null;
   logoPath?: string | null;
+};
+
+export type UpdateCustomerRequest = {
+  name?: string;
+  isCustomer?: boolean;
+  isVendor?: boolean;
+  contactName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  taxId?: string | null;
+  address?: string | null;
+  notes?: string | null;
+};
+
+export type UpdateItemRequest = {
+  version: number;
+  serial?: string;
+  sku?: string | null;
+  brandId?: string | null;
+  model?: string | null;
+  cost?: number | null;
+  salePrice?: number | null;
+  vendorId?: string | null;
+  warrantyMonths?: number;
+  fields?: Record<string, unknown>;
+  images?: Array<string>;
+  note?: string;
+};
+
+export type UpdateItemTypeRequest = {
+  name?: string;
+  serialRequired?: boolean;
+  warrantyMonths?: number;
+  fields?: Array<FieldDefinition>;
+  active?: boolean;
+};
+
+export type UpdateLocationRequest = {
+  name?: string;
+  kind?: "warehouse" | "store" | "other";
+  parentId?: string | null;
+  active?: boolean;
+};
+
+export type UpdateTransactionTypeRequest = {
+  name?: string;
+  fromStatuses?: Array<StatusKey>;
+  toStatus?: StatusKey | null | null;
+  defaultFromLocationId?: string | null;
+  defaultToLocationId?: string | null;
+  customerRequired?: boolean;
+  printLabel?: boolean;
+  active?: boolean;
 };
 
 export type UpdateUserRequest = {
@@ -325,6 +726,15 @@ export type UserLimit = {
   used: number;
   max: number;
   planName: string;
+};
+
+export type UserRoles = {
+  userId: string;
+  roles: Array<string>;
+};
+
+export type UserRolesRequest = {
+  roles: Array<string>;
 };
 
 export type ValidateInvitationResult = {
@@ -517,6 +927,36 @@ export interface ApiOperations {
     path: "/api/billing/webhook";
     response: WebhookAnswer;
   };
+  listBrands: {
+    method: "GET";
+    path: "/api/brands";
+    response: BrandList;
+  };
+  createBrand: {
+    method: "POST";
+    path: "/api/brands";
+    body: BrandRequest;
+    response: Brand;
+  };
+  deleteBrand: {
+    method: "DELETE";
+    path: "/api/brands/{id}";
+    params: { id: string };
+    response: void;
+  };
+  getBrand: {
+    method: "GET";
+    path: "/api/brands/{id}";
+    params: { id: string };
+    response: Brand;
+  };
+  updateBrand: {
+    method: "PUT";
+    path: "/api/brands/{id}";
+    params: { id: string };
+    body: BrandRequest;
+    response: Brand;
+  };
   getMyCompany: {
     method: "GET";
     path: "/api/company";
@@ -540,6 +980,37 @@ export interface ApiOperations {
     path: "/api/contact";
     body: ContactRequest;
     response: ContactResult;
+  };
+  listCustomers: {
+    method: "GET";
+    path: "/api/customers";
+    query: { search?: string; kind?: "customer" | "vendor"; cursor?: string; limit?: number };
+    response: CustomerPage;
+  };
+  createCustomer: {
+    method: "POST";
+    path: "/api/customers";
+    body: CreateCustomerRequest;
+    response: Customer;
+  };
+  deleteCustomer: {
+    method: "DELETE";
+    path: "/api/customers/{id}";
+    params: { id: string };
+    response: void;
+  };
+  getCustomer: {
+    method: "GET";
+    path: "/api/customers/{id}";
+    params: { id: string };
+    response: Customer;
+  };
+  updateCustomer: {
+    method: "PUT";
+    path: "/api/customers/{id}";
+    params: { id: string };
+    body: UpdateCustomerRequest;
+    response: Customer;
   };
   devOutbox: {
     method: "GET";
@@ -574,15 +1045,112 @@ export interface ApiOperations {
     params: { id: string };
     response: Invitation;
   };
+  listItemTypes: {
+    method: "GET";
+    path: "/api/item-types";
+    response: ItemTypeList;
+  };
+  createItemType: {
+    method: "POST";
+    path: "/api/item-types";
+    body: CreateItemTypeRequest;
+    response: ItemType;
+  };
+  deleteItemType: {
+    method: "DELETE";
+    path: "/api/item-types/{id}";
+    params: { id: string };
+    response: void;
+  };
+  getItemType: {
+    method: "GET";
+    path: "/api/item-types/{id}";
+    params: { id: string };
+    response: ItemType;
+  };
+  updateItemType: {
+    method: "PUT";
+    path: "/api/item-types/{id}";
+    params: { id: string };
+    body: UpdateItemTypeRequest;
+    response: ItemType;
+  };
+  listItems: {
+    method: "GET";
+    path: "/api/items";
+    query: { search?: string; status?: StatusKey; locationId?: string; itemTypeId?: string; brandId?: string; customerId?: string; vendorId?: string; cursor?: string; limit?: number; sort?: "received_desc" | "received_asc" | "serial_asc" | "serial_desc" | "updated_desc" };
+    response: ItemPage;
+  };
+  getItemBySerial: {
+    method: "GET";
+    path: "/api/items/by-serial/{serial}";
+    params: { serial: string };
+    response: Item;
+  };
+  receiveItems: {
+    method: "POST";
+    path: "/api/items/receive";
+    body: ReceiveItemsRequest;
+    response: ItemsResponse;
+  };
+  getItem: {
+    method: "GET";
+    path: "/api/items/{id}";
+    params: { id: string };
+    response: Item;
+  };
+  updateItem: {
+    method: "PATCH";
+    path: "/api/items/{id}";
+    params: { id: string };
+    body: UpdateItemRequest;
+    response: Item;
+  };
+  getItemHistory: {
+    method: "GET";
+    path: "/api/items/{id}/history";
+    params: { id: string };
+    response: ItemHistory;
+  };
+  getLabelSettings: {
+    method: "GET";
+    path: "/api/label-settings";
+    response: LabelSettings;
+  };
+  updateLabelSettings: {
+    method: "PUT";
+    path: "/api/label-settings";
+    body: LabelSettingsRequest;
+    response: LabelSettings;
+  };
   listLocations: {
     method: "GET";
     path: "/api/locations";
-    response: Array<Location>;
+    response: LocationList;
   };
   createLocation: {
     method: "POST";
     path: "/api/locations";
     body: CreateLocationRequest;
+    response: Location;
+  };
+  deleteLocation: {
+    method: "DELETE";
+    path: "/api/locations/{id}";
+    params: { id: string };
+    response: void;
+  };
+  getLocation: {
+    method: "GET";
+    path: "/api/locations/{id}";
+    params: { id: string };
+    response: Location;
+  };
+  updateLocation: {
+    method: "PUT";
+    path: "/api/locations/{id}";
+    params: { id: string };
+    body: UpdateLocationRequest;
     response: Location;
   };
   ready: {
@@ -594,6 +1162,68 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/roles";
     response: Array<Role>;
+  };
+  createRole: {
+    method: "POST";
+    path: "/api/roles";
+    body: RoleRequest;
+    response: Role;
+  };
+  deleteRole: {
+    method: "DELETE";
+    path: "/api/roles/{id}";
+    params: { id: string };
+    response: void;
+  };
+  renameRole: {
+    method: "PUT";
+    path: "/api/roles/{id}";
+    params: { id: string };
+    body: RoleRequest;
+    response: Role;
+  };
+  getRoleClaims: {
+    method: "GET";
+    path: "/api/roles/{id}/claims";
+    params: { id: string };
+    response: RoleClaims;
+  };
+  setRoleClaims: {
+    method: "PUT";
+    path: "/api/roles/{id}/claims";
+    params: { id: string };
+    body: RoleClaimsRequest;
+    response: RoleClaims;
+  };
+  listSales: {
+    method: "GET";
+    path: "/api/sales";
+    query: { customerId?: string; from?: string; to?: string; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    response: SalePage;
+  };
+  createSale: {
+    method: "POST";
+    path: "/api/sales";
+    body: CreateSaleRequest;
+    response: Sale;
+  };
+  getSale: {
+    method: "GET";
+    path: "/api/sales/{id}";
+    params: { id: string };
+    response: Sale;
+  };
+  listStatuses: {
+    method: "GET";
+    path: "/api/statuses";
+    response: StatusList;
+  };
+  renameStatus: {
+    method: "PUT";
+    path: "/api/statuses/{key}";
+    params: { key: StatusKey };
+    body: StatusNameRequest;
+    response: Status;
   };
   listAddons: {
     method: "GET";
@@ -610,6 +1240,60 @@ export interface ApiOperations {
     path: "/api/subscription/plans";
     response: Array<Plan>;
   };
+  listTasks: {
+    method: "GET";
+    path: "/api/tasks";
+    query: { mine?: "1" | "0"; status?: "open" | "done"; cursor?: string; limit?: number; sort?: "newest" };
+    response: TaskPage;
+  };
+  createTask: {
+    method: "POST";
+    path: "/api/tasks";
+    body: CreateTaskRequest;
+    response: Task;
+  };
+  completeTask: {
+    method: "POST";
+    path: "/api/tasks/{id}/done";
+    params: { id: string };
+    response: Task;
+  };
+  listTransactionTypes: {
+    method: "GET";
+    path: "/api/transaction-types";
+    response: TransactionTypeList;
+  };
+  createTransactionType: {
+    method: "POST";
+    path: "/api/transaction-types";
+    body: CreateTransactionTypeRequest;
+    response: TransactionType;
+  };
+  deleteTransactionType: {
+    method: "DELETE";
+    path: "/api/transaction-types/{id}";
+    params: { id: string };
+    response: void;
+  };
+  getTransactionType: {
+    method: "GET";
+    path: "/api/transaction-types/{id}";
+    params: { id: string };
+    response: TransactionType;
+  };
+  updateTransactionType: {
+    method: "PUT";
+    path: "/api/transaction-types/{id}";
+    params: { id: string };
+    body: UpdateTransactionTypeRequest;
+    response: TransactionType;
+  };
+  runTransaction: {
+    method: "POST";
+    path: "/api/transactions";
+    body: TransactionRequest;
+    response: TransactionResponse;
+  };
   listUsers: {
     method: "GET";
     path: "/api/users";
@@ -619,6 +1303,13 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/users/limit";
     response: UserLimit;
+  };
+  setUserRoles: {
+    method: "PUT";
+    path: "/api/users/{id}/roles";
+    params: { id: string };
+    body: UserRolesRequest;
+    response: UserRoles;
   };
 }
 

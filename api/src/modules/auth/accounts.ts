@@ -111,7 +111,7 @@ export interface NewCompany {
   phone?: string | null;
 }
 
-/** A new company, its six roles, its Free subscription and its Company Owner, in one transaction. */
+/** A new company, its six roles and their claims, its catalogue start, its Free subscription and its Company Owner, in one transaction. */
 export async function createCompanyWithOwner(
   db: Database,
   company: NewCompany,
@@ -130,6 +130,8 @@ export async function createCompanyWithOwner(
       companyId,
       [...BUILT_IN_ROLES],
     ]);
+    // The built-in transaction types, the built-in roles' claims, label settings (migration 0007).
+    await q.query(`SELECT stockwise_seed_company($1)`, [companyId]);
     await startFreeSubscription(q, companyId);
     const userId = await insertUser(q, companyId, owner, [OWNER, ...extraRoles]);
     return { companyId, userId, user: (await loadUserInfo(q, userId))! };

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SELF } from '../../access/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inPublic, inTenant } from '../../db/tenant.js';
@@ -173,6 +174,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...tag,
         security: [{ bearer: [] }],
         operationId: 'connectGoogle',
+        ...SELF,
         description:
           'Connects a Google account to the signed-in account (the only way a Google account is linked to an existing one).',
         body: S.ConnectGoogleBody,

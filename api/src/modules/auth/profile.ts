@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SELF } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
@@ -37,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/auth/getuser',
     {
       onRequest: app.authenticate,
-      schema: { ...tag, ...bearer, operationId: 'getUser', response: answers(S.UserInfoSchema) },
+      schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF, response: answers(S.UserInfoSchema) },
     },
     async (request, reply) => {
       const info = await app.inCompany(request, (q) => loadUserInfo(q, request.principal!.userId));
@@ -55,6 +56,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...tag,
         ...bearer,
         operationId: 'updateUser',
+        ...SELF,
         description:
           'Updates the profile. A new email is kept as pendingEmail and a link is mailed to it; the email changes when the link is used.',
         body: S.UpdateUserBody,

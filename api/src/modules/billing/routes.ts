@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { thisMachineOnly } from '../../lib/network.js';
-import { OWNERS } from '../../access/index.js';
+import { permit, SELF } from '../../access/index.js';
 import { answers, ErrorResponse } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { renderCheckout } from './checkout-page.js';
@@ -148,7 +148,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'createCheckout',
-          ...OWNERS,
+          ...permit('billing.manage'),
           description:
             'A checkout for a plan and interval, or an add-on (Company Owner). Same idempotencyKey → same checkout.',
           body: CreateCheckoutBody,
@@ -176,6 +176,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getPlanUsage',
+          ...SELF,
           description: 'Limits (plan + add-ons) and what is in use.',
           response: answers(UsageSchema),
         },
@@ -189,7 +190,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
         schema: {
           ...common,
           operationId: 'getBillingOverview',
-          ...OWNERS,
+          ...permit('billing.manage'),
           description: 'Plan, interval, renewal, add-ons and payments (Company Owner).',
           response: answers(BillingOverviewSchema),
         },
@@ -207,7 +208,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           schema: {
             ...common,
             operationId,
-            ...OWNERS,
+            ...permit('billing.manage'),
             description: cancel
               ? 'Premium ends at its period end (Company Owner).'
               : 'Takes back a cancellation before the period ends (Company Owner).',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
-import { MANAGERS } from '../../access/index.js';
+import { permit, SELF } from '../../access/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { answers, IdParams, OneLine } from '../../lib/schemas.js';
 import { isOwnLogoPath } from '../storage/index.js';
@@ -59,6 +59,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'getMyCompany',
+        ...SELF,
         description: 'The caller’s company (tenants only ever see their own).',
         response: answers(CompanySchema),
       },
@@ -68,7 +69,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/company/:id',
-    { schema: { ...common, operationId: 'getCompany', params: IdParams, response: answers(CompanySchema) } },
+    { schema: { ...common, operationId: 'getCompany', ...SELF, params: IdParams, response: answers(CompanySchema) } },
     (request) => app.inCompany(request, (q) => getCompany(q, request.params.id)),
   );
 
@@ -78,7 +79,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'updateCompany',
-        ...MANAGERS,
+        ...permit('settings.manage'),
         params: IdParams,
         body: UpdateCompanyBody,
         response: answers(CompanySchema),

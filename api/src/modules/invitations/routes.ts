@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { MANAGERS } from '../../access/index.js';
+import { permit } from '../../access/index.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { answers, Email, IdParams, OneLine } from '../../lib/schemas.js';
 import { key, OWNER } from '../auth/accounts.js';
@@ -46,7 +46,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'createInvitation',
-        ...MANAGERS,
+        ...permit('users.manage'),
         body: CreateInvitationBody,
         response: answers(InvitationSchema, 201),
       },
@@ -91,7 +91,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'listInvitations',
-        ...MANAGERS,
+        ...permit('users.manage'),
         response: answers(Type.Array(InvitationSchema)),
       },
     },
@@ -108,7 +108,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'revokeInvitation',
-        ...MANAGERS,
+        ...permit('users.manage'),
         params: IdParams,
         response: answers(InvitationSchema),
       },

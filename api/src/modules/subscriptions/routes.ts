@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { SELF } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inPublic } from '../../db/tenant.js';
 import { answers } from '../../lib/schemas.js';
@@ -12,6 +13,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         operationId: 'getCurrentSubscription',
+        ...SELF,
         tags: ['subscription'],
         security: [{ bearer: [] }],
         response: answers(SubscriptionSchema),

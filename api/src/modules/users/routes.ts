@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { answers } from '../../lib/schemas.js';
-import { MANAGERS } from '../../access/index.js';
+import { permit } from '../../access/index.js';
 import { userLimit } from '../subscriptions/plan-limits.js';
 
 export const CompanyUserSchema = Type.Object(
@@ -16,10 +16,6 @@ export const CompanyUserSchema = Type.Object(
     createdAt: Type.String(),
   },
   { title: 'CompanyUser' },
-);
-export const RoleSchema = Type.Object(
-  { id: Type.String(), name: Type.String(), builtIn: Type.Boolean() },
-  { title: 'Role' },
 );
 export const UserLimitSchema = Type.Object(
   { used: Type.Integer(), max: Type.Integer(), planName: Type.String() },
@@ -37,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         tags: ['users'],
         operationId: 'listUsers',
-        ...MANAGERS,
+        ...permit('users.manage'),
         response: answers(Type.Array(CompanyUserSchema)),
       },
     },
@@ -61,19 +57,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         tags: ['users'],
         operationId: 'getUserLimit',
+        ...permit('users.manage', 'billing.manage'),
         description: 'Seats used (users + pending invitations) against the plan’s maxUsers.',
         response: answers(UserLimitSchema),
       },
     },
     (request) => app.inCompany(request, (q) => userLimit(q)),
-  );
-
-  app.get(
-    '/api/roles',
-    { schema: { ...common, tags: ['roles'], operationId: 'listRoles', response: answers(Type.Array(RoleSchema)) } },
-    (request) =>
-      app.inCompany(request, (q) =>
-        q.query(`SELECT id, name, built_in AS "builtIn" FROM roles ORDER BY built_in DESC, name`),
-      ),
   );
 };

@@ -1,0 +1,287 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/database.js';
+import { permit, type Permission } from '../../access/index.js';
+import { answers, IdParams, KeysetPage, SimplePage } from '../../lib/schemas.js';
+import * as S from './schemas.js';
+import * as service from './service.js';
+
+/** Who reads the catalogue: anyone who works with items, and the settings managers. */
+const READ: [Permission, ...Permission[]] = ['items.view', 'reports.view', 'settings.manage'];
+const WRITE: [Permission, ...Permission[]] = ['settings.manage'];
+
+interface Resource {
+  path: string;
+  tag: string;
+  /** Operation names: list<Plural>, get/create/update/delete<Singular>. */
+  singular: string;
+  plural: string;
+  schema: TSchema;
+  createBody: TSchema;
+  updateBody: TSchema;
+  read: [Permission, ...Permission[]];
+  write: [Permission, ...Permission[]];
+  /** false: the list is paged by its own route. */
+  list: ((q: Queryable) => Promise<unknown[]>) | false;
+  get: (q: Queryable, id: string) => Promise<unknown>;
+  save: (q: Queryable, companyId: string, id: string | null, body: never) => Promise<unknown>;
+  remove: (q: Queryable, id: string) => Promise<void>;
+  deleteNote: string;
+}
+
+/** The same five routes for every catalogue resource (GET|POST /x, GET|PUT|DELETE /x/{id}). */
+function crud(app: FastifyInstance, r: Resource) {
+  const common = { tags: [r.tag], security: [{ bearer: [] }] };
+  const api = app.withTypeProvider<import('@fastify/type-provider-typebox').TypeBoxTypeProvider>();
+  if (r.list) {
+    const list = r.list;
+    api.get(
+      r.path,
+      {
+        schema: {
+          ...common,
+          ...permit(...r.read),
+          operationId: `list${r.plural}`,
+          response: answers(SimplePage(r.schema, `${r.singular}List`)),
+        },
+      },
+      (request) =>
+        app.inCompany(request, async (q) => {
+          const items = await list(q);
+          return { items, total: items.length };
+        }),
+    );
+  }
+  api.post(
+    r.path,
+    {
+      schema: {
+        ...common,
+        ...permit(...r.write),
+        operationId: `create${r.singular}`,
+        body: r.createBody,
+        response: answers(r.schema, 201),
+      },
+    },
+    async (request, reply) => {
+      const row = await app.inCompany(request, (q) =>
+        r.save(q, request.principal!.companyId, null, request.body as never),
+      );
+      return reply.status(201).send(row);
+    },
+  );
+  api.get(
+    `${r.path}/:id`,
+    {
+      schema: {
+        ...common,
+        ...permit(...r.read),
+        operationId: `get${r.singular}`,
+        params: IdParams,
+        response: answers(r.schema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => r.get(q, request.params.id)),
+  );
+  api.put(
+    `${r.path}/:id`,
+    {
+      schema: {
+        ...common,
+        ...permit(...r.write),
+        operationId: `update${r.singular}`,
+        params: IdParams,
+        body: r.updateBody,
+        response: answers(r.schema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) => r.save(q, request.principal!.companyId, request.params.id, request.body as never)),
+  );
+  api.delete(
+    `${r.path}/:id`,
+    {
+      schema: {
+        ...common,
+        ...permit(...r.write),
+        operationId: `delete${r.singular}`,
+        description: r.deleteNote,
+        params: IdParams,
+        response: answers(Type.Null(), 204),
+      },
+    },
+    async (request, reply) => {
+      await app.inCompany(request, (q) => r.remove(q, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const inUse = (what: string) => `Refused with 409 naming what uses the ${what}.`;
+
+  crud(app, {
+    path: '/api/item-types',
+    tag: 'item-types',
+    singular: 'ItemType',
+    plural: 'ItemTypes',
+    schema: S.ItemTypeSchema,
+    createBody: S.CreateItemTypeBody,
+    updateBody: S.UpdateItemTypeBody,
+    read: READ,
+    write: WRITE,
+    list: service.listItemTypes,
+    get: service.getItemType,
+    save: service.saveItemType,
+    remove: service.deleteItemType,
+    deleteNote: `${inUse('item type')} Deactivate it instead.`,
+  });
+  crud(app, {
+    path: '/api/brands',
+    tag: 'brands',
+    singular: 'Brand',
+    plural: 'Brands',
+    schema: S.BrandSchema,
+    createBody: S.BrandBody,
+    updateBody: S.BrandBody,
+    read: READ,
+    write: WRITE,
+    list: service.listBrands,
+    get: service.getBrand,
+    save: (q, companyId, id, body: { name: string }) => service.saveBrand(q, companyId, id, body.name),
+    remove: service.deleteBrand,
+    deleteNote: inUse('brand'),
+  });
+  crud(app, {
+    path: '/api/locations',
+    tag: 'locations',
+    singular: 'Location',
+    plural: 'Locations',
+    schema: S.LocationSchema,
+    createBody: S.CreateLocationBody,
+    updateBody: S.UpdateLocationBody,
+    read: READ,
+    write: WRITE,
+    list: service.listLocations,
+    get: service.getLocation,
+    save: service.saveLocation,
+    remove: service.deleteLocation,
+    deleteNote: `Only an empty location can be deleted. ${inUse('location')} Creating or reactivating one is refused with 403 PLAN_LIMIT_LOCATIONS past the plan’s maxLocations (plus add-ons).`,
+  });
+  crud(app, {
+    path: '/api/customers',
+    tag: 'customers',
+    singular: 'Customer',
+    plural: 'Customers',
+    schema: S.CustomerSchema,
+    createBody: S.CreateCustomerBody,
+    updateBody: S.UpdateCustomerBody,
+    read: ['customers.view', 'customers.manage', 'items.receive', 'items.sell'],
+    write: ['customers.manage'],
+    list: false,
+    get: service.getCustomer,
+    save: service.saveCustomer,
+    remove: service.deleteCustomer,
+    deleteNote: inUse('customer'),
+  });
+  crud(app, {
+    path: '/api/transaction-types',
+    tag: 'transaction-types',
+    singular: 'TransactionType',
+    plural: 'TransactionTypes',
+    schema: S.TransactionTypeSchema,
+    createBody: S.CreateTransactionTypeBody,
+    updateBody: S.UpdateTransactionTypeBody,
+    read: READ,
+    write: WRITE,
+    list: service.listTransactionTypes,
+    get: service.getTransactionType,
+    save: service.saveTransactionType,
+    remove: service.deleteTransactionType,
+    deleteNote: `Built-in types and types with history are refused with 409: deactivate them instead. A new type is granted to the Admin role.`,
+  });
+
+  app.get(
+    '/api/customers',
+    {
+      schema: {
+        tags: ['customers'],
+        security: [{ bearer: [] }],
+        ...permit('customers.view', 'customers.manage', 'items.receive', 'items.sell'),
+        operationId: 'listCustomers',
+        description: 'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id.',
+        querystring: S.CustomerListQuery,
+        response: answers(KeysetPage(S.CustomerSchema, 'CustomerPage')),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.listCustomers(q, request.query)),
+  );
+
+  const settings = { security: [{ bearer: [] }] };
+  app.get(
+    '/api/statuses',
+    {
+      schema: {
+        ...settings,
+        tags: ['statuses'],
+        ...permit(...READ),
+        operationId: 'listStatuses',
+        description: 'The fixed logical statuses, with the company’s display names.',
+        response: answers(SimplePage(S.StatusSchema, 'StatusList')),
+      },
+    },
+    (request) =>
+      app.inCompany(request, async (q) => {
+        const items = await service.listStatuses(q);
+        return { items, total: items.length };
+      }),
+  );
+  app.put(
+    '/api/statuses/:key',
+    {
+      schema: {
+        ...settings,
+        tags: ['statuses'],
+        ...permit(...WRITE),
+        operationId: 'renameStatus',
+        params: S.StatusParams,
+        body: S.StatusBody,
+        response: answers(S.StatusSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.setStatusName(q, request.principal!.companyId, request.params.key, request.body.name),
+      ),
+  );
+  app.get(
+    '/api/label-settings',
+    {
+      schema: {
+        ...settings,
+        tags: ['label-settings'],
+        ...permit(...READ),
+        operationId: 'getLabelSettings',
+        response: answers(S.LabelSettingsSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.getLabelSettings(q)),
+  );
+  app.put(
+    '/api/label-settings',
+    {
+      schema: {
+        ...settings,
+        tags: ['label-settings'],
+        ...permit(...WRITE),
+        operationId: 'updateLabelSettings',
+        body: S.LabelSettingsBody,
+        response: answers(S.LabelSettingsSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) => service.saveLabelSettings(q, request.principal!.companyId, request.body)),
+  );
+};

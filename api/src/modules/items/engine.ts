@@ -1,0 +1,198 @@
+import type { Queryable } from '../../db/database.js';
+import type { Access } from '../../access/index.js';
+import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { Status, TransactionType } from '../catalogue/index.js';
+import { findCustomer, findLocation } from '../catalogue/index.js';
+import * as db from './queries.js';
+
+/**
+ * The engine: one way items change state. A transaction type is applied to a set of items all or
+ * nothing, in the caller's transaction:
+ *   1. the caller may run this type (its transaction-type claim; the owner runs every type),
+ *   2. the items are locked FOR UPDATE in one stable order (by id) — concurrent batches queue, never deadlock,
+ *   3. each item's status must be one the type accepts; every refusal is collected and the batch
+ *      answers 409 naming each serial and why, having written nothing,
+ *   4. status / location / customer are set, version bumped, and one event per item is appended.
+ * Reception, process, move, status change, return, scrap and sales (rapid sell = one line) all go
+ * through here; a master-data edit writes its own event with field deltas (service.ts).
+ */
+
+export interface Actor {
+  companyId: string;
+  userId: string;
+  access: Access;
+}
+
+export interface EngineInput {
+  type: TransactionType;
+  /** Items by id or by serial (one of them). */
+  itemIds?: string[];
+  serials?: string[];
+  toLocationId?: string | null;
+  toStatus?: Status | null;
+  customerId?: string | null;
+  note?: string | null;
+}
+
+export interface Plan {
+  type: TransactionType;
+  items: db.LockedItem[];
+  changes: db.ItemChange[];
+  customerId: string | null;
+  note: string | null;
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  in_stock: 'in-stock',
+  in_process: 'in-process',
+  reserved: 'reserved',
+  in_transit: 'in-transit',
+  sold: 'sold',
+  returned: 'returned',
+  defective: 'defective',
+  scrapped: 'scrapped',
+};
+const VERB: Record<string, string> = {
+  sell: 'sold',
+  move: 'moved',
+  status_change: 'given a new status',
+  return: 'returned',
+  scrap: 'scrapped',
+  receive: 'received',
+};
+
+export function refused(refusals: Array<{ serial: string; reason: string }>, what = 'Nothing was changed'): ApiError {
+  const shown = refusals.slice(0, 5).map((r) => `${r.serial}: ${r.reason}`);
+  const more = refusals.length > 5 ? ` (and ${refusals.length - 5} more)` : '';
+  return new ApiError(409, `${shown.join('; ')}${more}. ${what}.`, 'ITEMS_REFUSED', undefined, { refusals });
+}
+
+export function assertMayRun(actor: Actor, type: TransactionType): void {
+  if (!type.active) throw new ApiError(409, `${type.name} is deactivated.`, 'TRANSACTION_TYPE_INACTIVE');
+  if (!actor.access.mayRun(type.id)) throw forbidden(`None of your roles may run ${type.name}.`);
+}
+
+/** Steps 1–3: checks, locks and decides; throws before anything is written. */
+export async function prepare(q: Queryable, actor: Actor, input: EngineInput): Promise<Plan> {
+  const { type } = input;
+  assertMayRun(actor, type);
+  const wanted = input.itemIds ?? input.serials ?? [];
+  if (!wanted.length) throw badRequest('itemIds: name the items (itemIds or serials)', 'itemIds');
+  const keys = input.itemIds ? wanted : wanted.map((s) => s.trim().toLowerCase());
+  if (new Set(keys).size !== keys.length) {
+    const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+    throw badRequest(
+      `${input.itemIds ? 'itemIds' : 'serials'}: ${twice[0]} is named twice`,
+      input.itemIds ? 'itemIds' : 'serials',
+    );
+  }
+  const items = await db.lockItems(q, input.itemIds ? { ids: wanted } : { serials: wanted });
+  if (items.length !== wanted.length) {
+    const found = new Set(items.map((i) => (input.itemIds ? i.id : i.serial.toLowerCase())));
+    const missing = wanted.filter((w, i) => !found.has(keys[i]!));
+    throw new ApiError(
+      404,
+      `No such item: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''}.`,
+      'ITEM_NOT_FOUND',
+    );
+  }
+
+  // Where the items go and what they become.
+  const toLocationId: string | null = input.toLocationId ?? type.defaultToLocationId ?? null;
+  let toStatus: string | null = type.toStatus;
+  if (type.kind === 'move' && !toLocationId)
+    throw badRequest('toLocationId: a move needs a destination', 'toLocationId');
+  if (type.kind === 'status_change') {
+    if (!input.toStatus) throw badRequest('toStatus: name the new status', 'toStatus');
+    if (input.toStatus === 'sold') throw badRequest('toStatus: only a sale makes an item sold', 'toStatus');
+    toStatus = input.toStatus;
+  } else if (input.toStatus && input.toStatus !== type.toStatus) {
+    throw badRequest(`toStatus: ${type.name} sets the status itself`, 'toStatus');
+  }
+  if (toLocationId) {
+    const location = await findLocation(q, toLocationId);
+    if (!location) throw badRequest('toLocationId: no such location', 'toLocationId');
+    if (!location.active) throw badRequest(`toLocationId: ${location.name} is deactivated`, 'toLocationId');
+  }
+  const customerId = input.customerId ?? null;
+  if (type.customerRequired && !customerId) throw badRequest(`customerId: ${type.name} needs a customer`, 'customerId');
+  if (customerId) {
+    const customer = await findCustomer(q, customerId);
+    if (!customer || !customer.isCustomer) throw badRequest('customerId: no such customer', 'customerId');
+  }
+
+  const refusals: Array<{ serial: string; reason: string }> = [];
+  const changes: db.ItemChange[] = [];
+  for (const item of items) {
+    const verb = VERB[type.kind] ?? `put through ${type.name}`;
+    if (!type.fromStatuses.includes(item.status as Status)) {
+      refusals.push({
+        serial: item.serial,
+        reason: `${STATUS_WORDS[item.status] ?? item.status} items cannot be ${verb}`,
+      });
+      continue;
+    }
+    if (type.kind === 'move' && item.locationId === toLocationId) {
+      refusals.push({ serial: item.serial, reason: 'it is already there' });
+      continue;
+    }
+    if (type.kind === 'status_change' && item.status === toStatus) {
+      refusals.push({ serial: item.serial, reason: `it is already ${STATUS_WORDS[toStatus!] ?? toStatus}` });
+      continue;
+    }
+    changes.push({
+      id: item.id,
+      status: toStatus ?? item.status,
+      locationId: toLocationId ?? item.locationId,
+      customerId: type.kind === 'sell' ? customerId : item.customerId,
+      sold: type.kind === 'sell',
+      salePrice: null,
+    });
+  }
+  if (refusals.length) throw refused(refusals);
+  return { type, items, changes, customerId, note: input.note?.trim() || null };
+}
+
+/** Step 4: writes the changes and one event per item; answers the event ids. */
+export async function apply(
+  q: Queryable,
+  actor: Actor,
+  plan: Plan,
+  extra: { saleId?: string; prices?: Map<string, number> } = {},
+): Promise<string[]> {
+  const byId = new Map(plan.items.map((i) => [i.id, i]));
+  const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
+  await db.applyChanges(q, changes);
+  return db.insertEvents(
+    q,
+    actor.companyId,
+    actor.userId,
+    plan.note,
+    changes.map((c) => {
+      const before = byId.get(c.id)!;
+      return {
+        itemId: c.id,
+        version: before.version + 1,
+        kind: plan.type.kind,
+        transactionTypeId: plan.type.id,
+        fromLocationId: before.locationId,
+        toLocationId: c.locationId,
+        fromStatus: before.status,
+        toStatus: c.status,
+        customerId:
+          plan.type.kind === 'sell' || plan.type.kind === 'return'
+            ? (plan.customerId ?? before.customerId)
+            : plan.customerId,
+        saleId: extra.saleId ?? null,
+        deltas: null,
+      };
+    }),
+  );
+}
+
+/** prepare + apply, for the callers that need no document around the change. */
+export async function run(q: Queryable, actor: Actor, input: EngineInput): Promise<string[]> {
+  return apply(q, actor, await prepare(q, actor, input));
+}
+
+export const itemNotFound = () => notFound('Item not found.');

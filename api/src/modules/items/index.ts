@@ -1,0 +1,11 @@
+// Items and the engine that moves them. Sales use the engine through this file.
+export { itemRoutes } from './routes.js';
+export { prepare, apply, assertMayRun, refused, type Actor } from './engine.js';
+export { eventsById, lockItems } from './queries.js';
+export { ItemEventSchema, Serial } from './schemas.js';
+
+/** Unique constraints of this module, as field + message (409). */
+export const ITEM_CONSTRAINTS: Record<string, [string, string]> = {
+  items_serial_key: ['serials', 'An item with this serial already exists.'],
+  item_events_company_id_item_id_item_version_key: ['version', 'The item changed at the same time; try again.'],
+};

@@ -1,0 +1,324 @@
+import type { Queryable } from '../../db/database.js';
+import { qb, sql } from '../../db/query-builder.js';
+import type { Item, ItemEvent, ItemListQuery, ItemSort } from './schemas.js';
+
+// SQL only. Every join repeats company_id so the composite keys serve it; RLS filters each table.
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Keyset positions keep the full precision of a timestamp (a cursor must not skip a row). */
+const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const ITEM_COLUMNS = `i.id, i.serial, i.sku, i.item_type_id AS "itemTypeId", t.name AS "itemTypeName",
+  i.brand_id AS "brandId", b.name AS "brandName", i.model, i.location_id AS "locationId", l.name AS "locationName",
+  i.status, i.cost::float8 AS cost, i.sale_price::float8 AS "salePrice", i.vendor_id AS "vendorId",
+  i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
+  ${iso('i.sold_at')} AS "soldAt", i.warranty_months AS "warrantyMonths", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
+  i.fields, i.images, i.version, ${iso('i.updated_at')} AS "updatedAt"`;
+const ITEM_JOINS = `JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
+  JOIN locations l ON l.company_id = i.company_id AND l.id = i.location_id
+  LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
+  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id`;
+
+export async function findItem(q: Queryable, id: string): Promise<Item | null> {
+  const rows = await q.query<Item>(`SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findItemBySerial(q: Queryable, serial: string): Promise<Item | null> {
+  const rows = await q.query<Item>(`SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.serial_key = lower($1)`, [
+    serial.trim(),
+  ]);
+  return rows[0] ?? null;
+}
+
+export const itemsById = (q: Queryable, ids: string[]) =>
+  q.query<Item>(
+    `SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = ANY($1::uuid[]) ORDER BY i.serial_key`,
+    [ids],
+  );
+
+// ── the item list: filters and keyset order built with the query compiler ──
+const SORTS: Record<ItemSort, { keys: [string, string]; dir: 'asc' | 'desc'; cast: string }> = {
+  received_desc: { keys: ['i.received_at', 'i.id'], dir: 'desc', cast: 'timestamptz' },
+  received_asc: { keys: ['i.received_at', 'i.id'], dir: 'asc', cast: 'timestamptz' },
+  updated_desc: { keys: ['i.updated_at', 'i.id'], dir: 'desc', cast: 'timestamptz' },
+  serial_asc: { keys: ['i.serial_key', 'i.id'], dir: 'asc', cast: 'text' },
+  serial_desc: { keys: ['i.serial_key', 'i.id'], dir: 'desc', cast: 'text' },
+};
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page (limit + 1 rows, to know whether another follows) after a keyset position. */
+export async function itemPage(
+  q: Queryable,
+  f: ItemListQuery & { sort: ItemSort; limit: number },
+  after: [string, string] | null,
+): Promise<Array<Item & { _key: string }>> {
+  const s = SORTS[f.sort];
+  const key = sql.raw(s.keys[0]);
+  const keyText = sql.raw(s.cast === 'timestamptz' ? exact(s.keys[0]) : s.keys[0]);
+  let page = qb
+    .selectFrom('items as i')
+    .select(['i.id'])
+    .select(sql<string>`${keyText}`.as('_key'))
+    .orderBy(key, s.dir)
+    .orderBy('i.id', s.dir)
+    .limit(f.limit + 1);
+  if (f.status) page = page.where('i.status', '=', f.status);
+  if (f.locationId) page = page.where('i.location_id', '=', f.locationId);
+  if (f.itemTypeId) page = page.where('i.item_type_id', '=', f.itemTypeId);
+  if (f.brandId) page = page.where('i.brand_id', '=', f.brandId);
+  if (f.customerId) page = page.where('i.customer_id', '=', f.customerId);
+  if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
+  const search = f.search?.trim();
+  if (search) {
+    // A serial prefix as a range in byte order: leakproof operators, so the items_serial_prefix
+    // index serves it under row-level security (LIKE is not leakproof, RLS would keep it off the index).
+    const part = `%${escapeLike(search)}%`;
+    page = page.where((eb) =>
+      eb.or([
+        sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
+        eb('i.model', 'ilike', part),
+        eb('i.sku', 'ilike', part),
+      ]),
+    );
+  }
+  if (after) {
+    const op = sql.raw(s.dir === 'asc' ? '>' : '<');
+    page = page.where(sql<boolean>`(${key}, i.id) ${op} (${after[0]}::${sql.raw(s.cast)}, ${after[1]}::uuid)`);
+  }
+  const compiled = page.compile();
+  // The page's ids and keys, then the rows with their names, in the page's order.
+  return q.query<Item & { _key: string }>(
+    `SELECT ${ITEM_COLUMNS}, page._key FROM (${compiled.sql}) AS page
+       JOIN items i ON i.id = page.id ${ITEM_JOINS}
+      ORDER BY ${s.keys[0]} ${s.dir}, i.id ${s.dir}`,
+    compiled.parameters as unknown[],
+  );
+}
+
+// ── history ──
+const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS version, e.kind,
+  e.transaction_type_id AS "transactionTypeId", tt.name AS "transactionTypeName",
+  e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
+  e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
+  u.user_name AS "userName", e.note, e.deltas, ${iso('e.created_at')} AS "createdAt"`;
+const EVENT_JOINS = `JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
+  LEFT JOIN transaction_types tt ON tt.company_id = e.company_id AND tt.id = e.transaction_type_id
+  LEFT JOIN users u ON u.company_id = e.company_id AND u.id = e.user_id`;
+
+export const history = (q: Queryable, itemId: string) =>
+  q.query<ItemEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM item_events e ${EVENT_JOINS} WHERE e.item_id = $1 ORDER BY e.item_version`,
+    [itemId],
+  );
+
+export const eventsById = (q: Queryable, ids: string[]) =>
+  q.query<ItemEvent>(
+    `SELECT ${EVENT_COLUMNS} FROM item_events e ${EVENT_JOINS} WHERE e.id = ANY($1::uuid[]) ORDER BY i.serial_key`,
+    [ids],
+  );
+
+// ── writes ──
+export interface LockedItem {
+  id: string;
+  serial: string;
+  status: string;
+  locationId: string;
+  customerId: string | null;
+  warrantyMonths: number;
+  version: number;
+}
+
+/** Locks the items in one stable order (by id), so two batches never wait on each other in a circle. */
+export function lockItems(q: Queryable, by: { ids?: string[]; serials?: string[] }): Promise<LockedItem[]> {
+  const where = by.ids ? 'id = ANY($1::uuid[])' : 'serial_key = ANY($1::text[])';
+  return q.query<LockedItem>(
+    `SELECT id, serial, status, location_id AS "locationId", customer_id AS "customerId",
+            warranty_months AS "warrantyMonths", version
+       FROM items WHERE ${where} ORDER BY id FOR UPDATE`,
+    [by.ids ?? by.serials!.map((s) => s.trim().toLowerCase())],
+  );
+}
+
+export interface ItemChange {
+  id: string;
+  status: string;
+  locationId: string;
+  customerId: string | null;
+  sold: boolean;
+  salePrice: number | null;
+}
+
+/** One statement for the whole batch: status, location, customer; a sale also starts the warranty. */
+export async function applyChanges(q: Queryable, changes: ItemChange[]): Promise<void> {
+  await q.query(
+    `UPDATE items i SET status = v.status, location_id = v.location_id, customer_id = v.customer_id,
+            sold_at = CASE WHEN v.sold THEN now() ELSE i.sold_at END,
+            warranty_ends_at = CASE WHEN v.sold THEN now() + make_interval(months => i.warranty_months)
+                                    ELSE i.warranty_ends_at END,
+            sale_price = CASE WHEN v.sold THEN coalesce(v.sale_price, i.sale_price) ELSE i.sale_price END,
+            version = i.version + 1, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::boolean[], $6::numeric[])
+            AS v(id, status, location_id, customer_id, sold, sale_price)
+      WHERE i.id = v.id`,
+    [
+      changes.map((c) => c.id),
+      changes.map((c) => c.status),
+      changes.map((c) => c.locationId),
+      changes.map((c) => c.customerId),
+      changes.map((c) => c.sold),
+      changes.map((c) => c.salePrice),
+    ],
+  );
+}
+
+export interface NewEvent {
+  itemId: string;
+  version: number;
+  kind: string;
+  transactionTypeId: string | null;
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  customerId: string | null;
+  saleId: string | null;
+  deltas: Record<string, [unknown, unknown]> | null;
+}
+
+/** One event per item, one statement; answers the new events' ids. */
+export async function insertEvents(
+  q: Queryable,
+  companyId: string,
+  userId: string,
+  note: string | null,
+  events: NewEvent[],
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
+        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas)
+     SELECT $1, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
+            e.sale, $2, $3, e.deltas
+       FROM unnest($4::uuid[], $5::int[], $6::text[], $7::uuid[], $8::uuid[], $9::uuid[], $10::text[], $11::text[],
+                   $12::uuid[], $13::uuid[], $14::jsonb[])
+            AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas)
+     RETURNING id`,
+    [
+      companyId,
+      userId,
+      note,
+      events.map((e) => e.itemId),
+      events.map((e) => e.version),
+      events.map((e) => e.kind),
+      events.map((e) => e.transactionTypeId),
+      events.map((e) => e.fromLocationId),
+      events.map((e) => e.toLocationId),
+      events.map((e) => e.fromStatus),
+      events.map((e) => e.toStatus),
+      events.map((e) => e.customerId),
+      events.map((e) => e.saleId),
+      events.map((e) => (e.deltas ? JSON.stringify(e.deltas) : null)),
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+export const existingSerials = async (q: Queryable, keys: string[]) =>
+  (
+    await q.query<{ serial: string }>(`SELECT serial FROM items WHERE serial_key = ANY($1::text[]) ORDER BY serial`, [
+      keys,
+    ])
+  ).map((r) => r.serial);
+
+export interface NewItems {
+  serials: string[];
+  itemTypeId: string;
+  locationId: string;
+  brandId: string | null;
+  model: string | null;
+  sku: string | null;
+  vendorId: string | null;
+  cost: number | null;
+  salePrice: number | null;
+  warrantyMonths: number;
+  fields: Record<string, unknown>;
+  images: string[];
+}
+
+export async function insertItems(q: Queryable, companyId: string, n: NewItems): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, sku, vendor_id, cost,
+        sale_price, warranty_months, fields, images)
+     SELECT $1, s, $3, $4, 'in_stock', $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::text[]
+       FROM unnest($2::text[]) WITH ORDINALITY AS x(s, n) ORDER BY n
+     RETURNING id`,
+    [
+      companyId,
+      n.serials,
+      n.itemTypeId,
+      n.locationId,
+      n.brandId,
+      n.model,
+      n.sku,
+      n.vendorId,
+      n.cost,
+      n.salePrice,
+      n.warrantyMonths,
+      JSON.stringify(n.fields),
+      n.images,
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface ItemRow {
+  id: string;
+  serial: string;
+  sku: string | null;
+  brandId: string | null;
+  model: string | null;
+  cost: number | null;
+  salePrice: number | null;
+  vendorId: string | null;
+  warrantyMonths: number;
+  fields: Record<string, unknown>;
+  images: string[];
+  itemTypeId: string;
+  version: number;
+  soldAt: string | null;
+}
+
+export async function lockItemRow(q: Queryable, id: string): Promise<ItemRow | null> {
+  const rows = await q.query<ItemRow>(
+    `SELECT id, serial, sku, brand_id AS "brandId", model, cost::float8 AS cost, sale_price::float8 AS "salePrice",
+            vendor_id AS "vendorId", warranty_months AS "warrantyMonths", fields, images, item_type_id AS "itemTypeId",
+            version, ${iso('sold_at')} AS "soldAt"
+       FROM items WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export const updateItemRow = (q: Queryable, r: ItemRow) =>
+  q.query(
+    `UPDATE items SET serial = $2, sku = $3, brand_id = $4, model = $5, cost = $6, sale_price = $7, vendor_id = $8,
+            warranty_months = $9, fields = $10::jsonb, images = $11::text[], version = version + 1, updated_at = now(),
+            warranty_ends_at = CASE WHEN sold_at IS NULL THEN NULL ELSE sold_at + make_interval(months => $9) END
+      WHERE id = $1`,
+    [
+      r.id,
+      r.serial,
+      r.sku,
+      r.brandId,
+      r.model,
+      r.cost,
+      r.salePrice,
+      r.vendorId,
+      r.warrantyMonths,
+      JSON.stringify(r.fields),
+      r.images,
+    ],
+  );
+
+export const companyCustomer = async (q: Queryable, id: string, kind: 'customer' | 'vendor') =>
+  (await q.query(`SELECT 1 FROM customers WHERE id = $1 AND ${kind === 'vendor' ? 'is_vendor' : 'is_customer'}`, [id]))
+    .length > 0;

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { permit } from '../../access/index.js';
+import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
+import * as S from './schemas.js';
+import * as service from './service.js';
+
+/** 10,000 serials of up to 100 characters, JSON-quoted, with room for the other fields. */
+export const RECEIVE_BODY_LIMIT = 2 * 1024 * 1024;
+
+export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['items'], security: [{ bearer: [] }] };
+  app.addHook('onRequest', app.authenticate);
+  const actor = (request: FastifyRequest): service.Actor => ({
+    companyId: request.principal!.companyId,
+    userId: request.principal!.userId,
+    access: request.access!,
+  });
+
+  app.post(
+    '/api/items/receive',
+    {
+      bodyLimit: RECEIVE_BODY_LIMIT,
+      schema: {
+        ...common,
+        ...permit('items.receive'),
+        operationId: 'receiveItems',
+        description: `Creates up to ${S.MAX_RECEIVE.toLocaleString('en')} items in stock at a location, one "receive" event each, all or nothing (this route takes bodies up to 2 MB). A serial twice in the batch or already in use: 409 listing them, nothing created. Needs the Receive transaction type's claim.`,
+        body: S.ReceiveBody,
+        response: answers(S.ItemsAnswer, 201),
+      },
+    },
+    async (request, reply) => {
+      const items = await app.inCompany(request, (q) => service.receive(q, actor(request), request.body));
+      return reply.status(201).send({ items });
+    },
+  );
+
+  app.get(
+    '/api/items',
+    {
+      schema: {
+        ...common,
+        ...permit('items.view', 'reports.view'),
+        operationId: 'listItems',
+        description:
+          'Items, filtered and keyset-paged (never OFFSET): pass nextCursor back as cursor with the same filters and sort.',
+        querystring: S.ItemListQuery,
+        response: answers(KeysetPage(S.ItemSchema, 'ItemPage')),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.list(q, request.query)),
+  );
+
+  app.get(
+    '/api/items/by-serial/:serial',
+    {
+      schema: {
+        ...common,
+        ...permit('items.view', 'reports.view', 'items.sell'),
+        operationId: 'getItemBySerial',
+        description: 'The item with this serial (trimmed, any case).',
+        params: S.SerialParams,
+        response: answers(S.ItemSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.bySerial(q, request.params.serial)),
+  );
+
+  app.get(
+    '/api/items/:id',
+    {
+      schema: {
+        ...common,
+        ...permit('items.view', 'reports.view', 'items.sell'),
+        operationId: 'getItem',
+        params: IdParams,
+        response: answers(S.ItemSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.get(q, request.params.id)),
+  );
+
+  app.patch(
+    '/api/items/:id',
+    {
+      schema: {
+        ...common,
+        ...permit('items.edit'),
+        operationId: 'updateItem',
+        description:
+          'Corrects master data. `version` must be the one read (409 STALE_VERSION otherwise); the change is recorded as an "edit" event with {field: [before, after]}.',
+        params: IdParams,
+        body: S.PatchItemBody,
+        response: answers(S.ItemSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.patch(q, actor(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/items/:id/history',
+    {
+      schema: {
+        ...common,
+        ...permit('items.view', 'reports.view'),
+        operationId: 'getItemHistory',
+        description: 'Every event of the item, oldest first (append-only).',
+        params: IdParams,
+        response: answers(S.HistoryAnswer),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.history(q, request.params.id)),
+  );
+
+  app.post(
+    '/api/transactions',
+    {
+      schema: {
+        ...common,
+        tags: ['transactions'],
+        ...permit('items.process'),
+        operationId: 'runTransaction',
+        description:
+          'Applies a process, move, status-change, return or scrap type to items (by id or serial), all or nothing. Needs the type’s claim (403). A refused item: 409 naming each serial and why (`refusals`), nothing written.',
+        body: S.TransactionBody,
+        response: answers(S.EventsAnswer, 201),
+      },
+    },
+    async (request, reply) => {
+      const result = await app.inCompany(request, (q) => service.transact(q, actor(request), request.body));
+      return reply.status(201).send(result);
+    },
+  );
+};

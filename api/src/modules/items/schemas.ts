@@ -1,0 +1,152 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
+import { StatusKey } from '../catalogue/index.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time' });
+
+/** A serial or IMEI as typed or scanned: one line; stored trimmed, unique per company ignoring case. */
+export const Serial = OneLine({ minLength: 1, maxLength: 100 });
+export const MAX_RECEIVE = 10_000;
+export const MAX_BATCH = 1_000;
+const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
+/** Custom field values, shaped by the item type's definitions (checked against them). */
+const FieldValues = Type.Record(
+  Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
+  Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]),
+  { maxProperties: 50 },
+);
+const ImagePaths = Type.Array(Type.String({ minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u001F]+$' }), {
+  maxItems: 20,
+  description: 'Paths in the ItemImages bucket, under the company’s folder.',
+});
+
+export const ItemSchema = Type.Object(
+  {
+    id: Type.String(),
+    serial: Type.String(),
+    sku: Nullable(Type.String()),
+    itemTypeId: Type.String(),
+    itemTypeName: Type.String(),
+    brandId: Nullable(Type.String()),
+    brandName: Nullable(Type.String()),
+    model: Nullable(Type.String()),
+    locationId: Type.String(),
+    locationName: Type.String(),
+    status: StatusKey,
+    cost: Nullable(Type.Number()),
+    salePrice: Nullable(Type.Number()),
+    vendorId: Nullable(Type.String()),
+    customerId: Nullable(Type.String()),
+    customerName: Nullable(Type.String()),
+    receivedAt: Timestamp,
+    soldAt: Nullable(Timestamp),
+    warrantyMonths: Type.Integer(),
+    warrantyEndsAt: Nullable(Timestamp),
+    fields: Type.Record(Type.String(), Type.Unknown()),
+    images: Type.Array(Type.String()),
+    version: Type.Integer(),
+    updatedAt: Timestamp,
+  },
+  { title: 'Item' },
+);
+export type Item = Static<typeof ItemSchema>;
+
+export const ItemEventSchema = Type.Object(
+  {
+    id: Type.String(),
+    itemId: Type.String(),
+    serial: Type.String(),
+    version: Type.Integer({ description: 'The item version this event produced: 1, 2, 3… per item.' }),
+    kind: Type.String(),
+    transactionTypeId: Nullable(Type.String()),
+    transactionTypeName: Nullable(Type.String()),
+    fromLocationId: Nullable(Type.String()),
+    toLocationId: Nullable(Type.String()),
+    fromStatus: Nullable(Type.String()),
+    toStatus: Nullable(Type.String()),
+    customerId: Nullable(Type.String()),
+    saleId: Nullable(Type.String()),
+    userId: Nullable(Type.String()),
+    userName: Nullable(Type.String()),
+    note: Nullable(Type.String()),
+    deltas: Nullable(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
+    createdAt: Timestamp,
+  },
+  { title: 'ItemEvent' },
+);
+export type ItemEvent = Static<typeof ItemEventSchema>;
+
+export const ReceiveBody = Type.Object(
+  {
+    itemTypeId: Uuid,
+    locationId: Uuid,
+    serials: Type.Array(Serial, { minItems: 1, maxItems: MAX_RECEIVE }),
+    brandId: Type.Optional(Nullable(Uuid)),
+    model: Type.Optional(Nullable(OneLine({ maxLength: 120 }))),
+    sku: Type.Optional(Nullable(OneLine({ maxLength: 80 }))),
+    vendorId: Type.Optional(Nullable(Uuid)),
+    cost: Type.Optional(Nullable(Money)),
+    salePrice: Type.Optional(Nullable(Money)),
+    warrantyMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 600 })),
+    fields: Type.Optional(FieldValues),
+    images: Type.Optional(ImagePaths),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false, title: 'ReceiveItemsRequest' },
+);
+export type ReceiveBody = Static<typeof ReceiveBody>;
+
+export const ItemsAnswer = Type.Object({ items: Type.Array(ItemSchema) }, { title: 'ItemsResponse' });
+
+export const ITEM_SORTS = ['received_desc', 'received_asc', 'serial_asc', 'serial_desc', 'updated_desc'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+export const ItemListQuery = KeysetQuery(ITEM_SORTS, {
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'Serial prefix, or part of the model or SKU.' })),
+  status: Type.Optional(StatusKey),
+  locationId: Type.Optional(Uuid),
+  itemTypeId: Type.Optional(Uuid),
+  brandId: Type.Optional(Uuid),
+  customerId: Type.Optional(Uuid),
+  vendorId: Type.Optional(Uuid),
+});
+export type ItemListQuery = Static<typeof ItemListQuery>;
+
+export const SerialParams = Type.Object({ serial: Serial }, { additionalProperties: false });
+
+export const PatchItemBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1, description: 'The version read: a stale one is a 409.' }),
+    serial: Type.Optional(Serial),
+    sku: Type.Optional(Nullable(OneLine({ maxLength: 80 }))),
+    brandId: Type.Optional(Nullable(Uuid)),
+    model: Type.Optional(Nullable(OneLine({ maxLength: 120 }))),
+    cost: Type.Optional(Nullable(Money)),
+    salePrice: Type.Optional(Nullable(Money)),
+    vendorId: Type.Optional(Nullable(Uuid)),
+    warrantyMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 600 })),
+    fields: Type.Optional(FieldValues),
+    images: Type.Optional(ImagePaths),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false, title: 'UpdateItemRequest' },
+);
+export type PatchItemBody = Static<typeof PatchItemBody>;
+
+export const HistoryAnswer = Type.Object({ events: Type.Array(ItemEventSchema) }, { title: 'ItemHistory' });
+
+export const TransactionBody = Type.Object(
+  {
+    transactionTypeId: Uuid,
+    itemIds: Type.Optional(Type.Array(Uuid, { minItems: 1, maxItems: MAX_BATCH })),
+    serials: Type.Optional(Type.Array(Serial, { minItems: 1, maxItems: MAX_BATCH })),
+    toLocationId: Type.Optional(Uuid),
+    toStatus: Type.Optional(StatusKey),
+    customerId: Type.Optional(Uuid),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false, title: 'TransactionRequest' },
+);
+export type TransactionBody = Static<typeof TransactionBody>;
+
+export const EventsAnswer = Type.Object({ events: Type.Array(ItemEventSchema) }, { title: 'TransactionResponse' });

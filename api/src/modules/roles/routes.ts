@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { permit } from '../../access/index.js';
+import { answers, IdParams } from '../../lib/schemas.js';
+import * as S from './schemas.js';
+import * as service from './service.js';
+
+export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['roles'], security: [{ bearer: [] }], ...permit('users.manage') };
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/roles',
+    { schema: { ...common, operationId: 'listRoles', response: answers(Type.Array(S.RoleSchema)) } },
+    (request) => app.inCompany(request, (q) => service.listRoles(q)),
+  );
+
+  app.post(
+    '/api/roles',
+    { schema: { ...common, operationId: 'createRole', body: S.RoleBody, response: answers(S.RoleSchema, 201) } },
+    async (request, reply) => {
+      const role = await app.inCompany(request, (q) =>
+        service.createRole(q, request.principal!.companyId, request.body.name),
+      );
+      return reply.status(201).send(role);
+    },
+  );
+
+  app.put(
+    '/api/roles/:id',
+    {
+      schema: {
+        ...common,
+        operationId: 'renameRole',
+        description: 'Renames a role of the company’s own (built-in roles keep their names: 409).',
+        params: IdParams,
+        body: S.RoleBody,
+        response: answers(S.RoleSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.renameRole(q, request.params.id, request.body.name)),
+  );
+
+  app.delete(
+    '/api/roles/:id',
+    {
+      schema: {
+        ...common,
+        operationId: 'deleteRole',
+        description: 'Deletes a role nobody holds and no pending invitation names (409 otherwise; built-in: 409).',
+        params: IdParams,
+        response: answers(Type.Null(), 204),
+      },
+    },
+    async (request, reply) => {
+      await app.inCompany(request, (q) => service.deleteRole(q, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/roles/:id/claims',
+    {
+      schema: { ...common, operationId: 'getRoleClaims', params: IdParams, response: answers(S.RoleClaimsSchema) },
+    },
+    (request) => app.inCompany(request, (q) => service.getClaims(q, request.params.id)),
+  );
+
+  app.put(
+    '/api/roles/:id/claims',
+    {
+      schema: {
+        ...common,
+        operationId: 'setRoleClaims',
+        description:
+          'Replaces the role’s claims. The Company Owner’s cannot change (409); only what the caller holds can be granted (403). Applies from the next request.',
+        params: IdParams,
+        body: S.RoleClaimsBody,
+        response: answers(S.RoleClaimsSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.putClaims(q, request.principal!.companyId, request.params.id, request.body.claims, request.access!),
+      ),
+  );
+
+  app.put(
+    '/api/users/:id/roles',
+    {
+      schema: {
+        ...common,
+        tags: ['users'],
+        operationId: 'setUserRoles',
+        description:
+          'Replaces a user’s roles (by name). Only an owner gives or takes Company Owner; the last owner stays one (409).',
+        params: IdParams,
+        body: S.UserRolesBody,
+        response: answers(S.UserRolesSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.setUserRoles(q, request.principal!.companyId, request.params.id, request.body.roles, {
+          ...request.access!,
+          userId: request.principal!.userId,
+        }),
+      ),
+  );
+};

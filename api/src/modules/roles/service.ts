@@ -1,0 +1,120 @@
+import type { Queryable } from '../../db/database.js';
+import { OWNER, PERMISSIONS, type Access, type Permission } from '../../access/index.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import * as db from './queries.js';
+import type { Claim, Role, RoleClaims } from './schemas.js';
+
+// Roles and their claims. Rules: the six built-in roles cannot be renamed or deleted; the Company
+// Owner holds every claim implicitly and cannot lose one; nobody but an owner grants what they do
+// not hold themselves (a claim, or a role carrying it) — users.manage is not a way to billing.manage.
+
+async function roleOr404(q: Queryable, id: string, lock = false): Promise<Role> {
+  const role = await db.findRole(q, id, lock);
+  if (!role) throw notFound('Role not found.');
+  return role;
+}
+
+const isOwnerRole = (role: Role) => role.builtIn && role.name === OWNER;
+
+export const listRoles = db.listRoles;
+
+export async function createRole(q: Queryable, companyId: string, name: string): Promise<Role> {
+  const clean = name.trim();
+  if (!clean) throw badRequest('name: must not be blank', 'name');
+  const id = await db.insertRole(q, companyId, clean);
+  return (await db.findRole(q, id))!;
+}
+
+export async function renameRole(q: Queryable, id: string, name: string): Promise<Role> {
+  const role = await roleOr404(q, id, true);
+  if (role.builtIn) throw conflict(`"${role.name}" is a built-in role: it cannot be renamed.`, 'name');
+  const clean = name.trim();
+  if (!clean) throw badRequest('name: must not be blank', 'name');
+  await db.renameRole(q, id, clean);
+  return (await db.findRole(q, id))!;
+}
+
+export async function deleteRole(q: Queryable, id: string): Promise<void> {
+  const role = await roleOr404(q, id, true);
+  if (role.builtIn) throw conflict(`"${role.name}" is a built-in role: it cannot be deleted.`);
+  if (role.userCount > 0)
+    throw conflict(
+      `"${role.name}" is held by ${role.userCount} user${role.userCount === 1 ? '' : 's'}: take it from them first.`,
+    );
+  const invited = await db.pendingInvitationsNaming(q, role.name);
+  if (invited > 0)
+    throw conflict(
+      `"${role.name}" is named by ${invited} pending invitation${invited === 1 ? '' : 's'}: revoke them first.`,
+    );
+  await db.deleteRole(q, id);
+}
+
+export async function getClaims(q: Queryable, id: string): Promise<RoleClaims> {
+  const role = await roleOr404(q, id);
+  if (isOwnerRole(role)) {
+    const all: Claim[] = [
+      ...PERMISSIONS.map((value) => ({ type: 'permission' as const, value })),
+      ...(await db.transactionTypeIds(q)).map((value) => ({ type: 'transaction-type' as const, value })),
+    ];
+    return { roleId: id, implicit: true, claims: all };
+  }
+  return { roleId: id, implicit: false, claims: await db.roleClaims(q, id) };
+}
+
+export async function putClaims(
+  q: Queryable,
+  companyId: string,
+  id: string,
+  claims: Claim[],
+  caller: Access,
+): Promise<RoleClaims> {
+  const role = await roleOr404(q, id, true);
+  if (isOwnerRole(role)) throw conflict('The Company Owner role holds every claim and cannot lose any.');
+  const types = new Set(await db.transactionTypeIds(q));
+  const unknown = claims.filter((c) => c.type === 'transaction-type' && !types.has(c.value));
+  if (unknown.length) throw badRequest(`claims: no transaction type ${unknown[0]!.value}`, 'claims');
+  if (!caller.owner) {
+    const before = new Set((await db.roleClaims(q, id)).map((c) => `${c.type}:${c.value}`));
+    const beyond = claims.filter(
+      (c) =>
+        !before.has(`${c.type}:${c.value}`) &&
+        (c.type === 'permission' ? !caller.may(c.value) : !caller.mayRun(c.value)),
+    );
+    if (beyond.length)
+      throw forbidden(`You cannot grant what you do not hold yourself: ${beyond[0]!.type} ${beyond[0]!.value}.`);
+  }
+  await db.replaceClaims(q, companyId, id, claims);
+  return getClaims(q, id);
+}
+
+export async function setUserRoles(
+  q: Queryable,
+  companyId: string,
+  userId: string,
+  names: string[],
+  caller: Access & { userId: string },
+): Promise<{ userId: string; roles: string[] }> {
+  if (!(await db.userExists(q, userId))) throw notFound('User not found.');
+  const found = await db.rolesByName(q, names);
+  const unknown = names.filter((n) => !found.some((r) => r.name === n));
+  if (unknown.length) throw badRequest(`roles: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}`, 'roles');
+  const before = await db.userRoleNames(q, userId, true);
+  const added = names.filter((n) => !before.includes(n));
+  const removed = before.filter((n) => !names.includes(n));
+  if (!caller.owner) {
+    if (added.includes(OWNER) || removed.includes(OWNER))
+      throw forbidden('Only a Company Owner can give or take the Company Owner role.');
+    const addedIds = found.filter((r) => added.includes(r.name)).map((r) => r.id);
+    const beyond = (await db.permissionsOfRoles(q, addedIds)).filter((p) => !caller.may(p as Permission));
+    if (beyond.length) throw forbidden(`You cannot give a role granting what you do not hold yourself: ${beyond[0]}.`);
+  }
+  if (removed.includes(OWNER) && (await db.ownerCount(q, OWNER)) <= 1)
+    throw conflict('The company needs at least one Company Owner.', 'roles');
+  await db.setUserRoles(
+    q,
+    companyId,
+    userId,
+    found.map((r) => r.id),
+  );
+  return { userId, roles: await db.userRoleNames(q, userId) };
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { permit } from '../../access/index.js';
+import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
+import * as S from './schemas.js';
+import * as service from './service.js';
+
+export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['sales'], security: [{ bearer: [] }] };
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/sales',
+    {
+      schema: {
+        ...common,
+        ...permit('items.sell'),
+        operationId: 'createSale',
+        description:
+          'Sells items (a rapid sell is one line), all or nothing: each must be in a status the Sell type accepts (409 naming each serial otherwise). Starts each warranty (sold time + warranty months). Needs the Sell type’s claim.',
+        body: S.CreateSaleBody,
+        response: answers(S.SaleSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      const sale = await app.inCompany(request, (q) =>
+        service.createSale(
+          q,
+          { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
+          request.body,
+        ),
+      );
+      return reply.status(201).send(sale);
+    },
+  );
+
+  app.get(
+    '/api/sales',
+    {
+      schema: {
+        ...common,
+        ...permit('items.sell', 'reports.view', 'customers.view'),
+        operationId: 'listSales',
+        querystring: S.SaleListQuery,
+        response: answers(KeysetPage(S.SaleSummarySchema, 'SalePage')),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.listSales(q, request.query)),
+  );
+
+  app.get(
+    '/api/sales/:id',
+    {
+      schema: {
+        ...common,
+        ...permit('items.sell', 'reports.view', 'customers.view'),
+        operationId: 'getSale',
+        params: IdParams,
+        response: answers(S.SaleSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.getSale(q, request.params.id)),
+  );
+};

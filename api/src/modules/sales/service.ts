@@ -1,0 +1,61 @@
+import type { Queryable } from '../../db/database.js';
+import { ApiError, badRequest, notFound } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import { findBuiltInType } from '../catalogue/index.js';
+import { apply, prepare, type Actor } from '../items/index.js';
+import * as db from './queries.js';
+import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
+
+/**
+ * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
+ * locked and checked first (a second sale of the same serial waits, then finds it sold: 409), the
+ * items become sold with the warranty starting now, and the company's next number is taken last,
+ * so the one lock all of a company's sales share is held for a statement and the commit.
+ */
+export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
+  const type = await findBuiltInType(q, 'sell');
+  if (!type) throw new ApiError(409, 'This company has no Sell transaction type.', 'TRANSACTION_TYPE_MISSING');
+  const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
+  const byId = body.lines.every((l) => l.itemId !== undefined && l.serial === undefined);
+  if (!bySerial && !byId) throw badRequest('lines: name every item by itemId, or every item by serial', 'lines');
+  const plan = await prepare(q, actor, {
+    type,
+    ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
+    customerId: body.customerId ?? null,
+    note: body.note,
+  });
+  const idOf = (l: CreateSaleBody['lines'][number]) =>
+    byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
+  const lines = body.lines.map((l) => ({ itemId: idOf(l), price: Math.round(l.price * 100) / 100 }));
+  const total = Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+  const saleId = await db.insertSale(q, actor.companyId, {
+    customerId: plan.customerId,
+    sellerId: actor.userId,
+    total,
+    note: plan.note,
+  });
+  await db.insertLines(q, actor.companyId, saleId, lines);
+  await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
+  const sale = await getSale(q, saleId);
+  return { ...sale, number: await db.numberSale(q, saleId) };
+}
+
+export async function getSale(q: Queryable, id: string): Promise<Sale> {
+  const sale = await db.findSale(q, id);
+  if (!sale) throw notFound('Sale not found.');
+  return { ...sale, lines: await db.saleLines(q, id) };
+}
+
+export async function listSales(q: Queryable, query: SaleListQuery) {
+  const limit = query.limit ?? 50;
+  const after = decodeCursor(query.cursor, 2) as [string, string] | null;
+  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
+    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+  const rows = await db.salePage(q, { ...query, limit }, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(({ _key: _k, ...s }) => s),
+    nextCursor: rows.length > limit && last ? encodeCursor([last._key, last.id]) : null,
+  };
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '../../db/database.js';
+import { qb, run, sql } from '../../db/query-builder.js';
+import type { CreateTaskBody, Task, TaskListQuery } from './schemas.js';
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const TASK = `SELECT t.id, t.title, t.kind, t.assignee_user_id AS "assigneeUserId", t.assignee_role_id AS "assigneeRoleId",
+  coalesce(u.user_name, r.name) AS "assigneeName", t.item_id AS "itemId", i.serial, t.to_location_id AS "toLocationId",
+  ${iso('t.due_at')} AS "dueAt", t.note, t.status, t.created_by AS "createdBy", ${iso('t.created_at')} AS "createdAt",
+  ${iso('t.done_at')} AS "doneAt", t.done_by AS "doneBy", ${exact('t.created_at')} AS "_key"
+  FROM tasks t
+  LEFT JOIN users u ON u.company_id = t.company_id AND u.id = t.assignee_user_id
+  LEFT JOIN roles r ON r.company_id = t.company_id AND r.id = t.assignee_role_id
+  LEFT JOIN items i ON i.company_id = t.company_id AND i.id = t.item_id`;
+
+export async function findTask(q: Queryable, id: string, lock = false): Promise<(Task & { _key: string }) | null> {
+  const rows = await q.query<Task & { _key: string }>(`${TASK} WHERE t.id = $1${lock ? ' FOR UPDATE OF t' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertTask(q: Queryable, companyId: string, userId: string, b: CreateTaskBody): Promise<string> {
+  const [row] = await q.query<{ id: string }>(
+    `INSERT INTO tasks (company_id, title, kind, assignee_user_id, assignee_role_id, item_id, to_location_id, due_at,
+       note, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      companyId,
+      b.title.trim(),
+      b.kind ?? 'other',
+      b.assigneeUserId ?? null,
+      b.assigneeRoleId ?? null,
+      b.itemId ?? null,
+      b.toLocationId ?? null,
+      b.dueAt ?? null,
+      b.note ?? null,
+      userId,
+    ],
+  );
+  return row!.id;
+}
+
+export const markDone = (q: Queryable, id: string, userId: string) =>
+  q.query(`UPDATE tasks SET status = 'done', done_at = now(), done_by = $2 WHERE id = $1`, [id, userId]);
+
+export const exists = async (q: Queryable, table: 'users' | 'roles' | 'items' | 'locations', id: string) =>
+  (await q.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).length > 0;
+
+/** Newest first, keyset on (created_at, id); mine = assigned to the user or one of the user's roles. */
+export async function taskPage(
+  q: Queryable,
+  f: TaskListQuery & { limit: number; mineOf: string | null },
+  after: [string, string] | null,
+) {
+  let page = qb
+    .selectFrom('tasks as t')
+    .select(['t.id'])
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(f.limit + 1);
+  if (f.status) page = page.where('t.status', '=', f.status);
+  if (f.mineOf) {
+    const me = f.mineOf;
+    page = page.where((eb) =>
+      eb.or([
+        eb('t.assignee_user_id', '=', me),
+        eb('t.assignee_role_id', 'in', eb.selectFrom('user_roles').select('role_id').where('user_id', '=', me)),
+      ]),
+    );
+  }
+  if (after) page = page.where(sql<boolean>`(t.created_at, t.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+  const ids = (await run(q, page)).map((r) => r.id);
+  if (!ids.length) return [];
+  return q.query<Task & { _key: string }>(
+    `${TASK} WHERE t.id = ANY($1::uuid[]) ORDER BY t.created_at DESC, t.id DESC`,
+    [ids],
+  );
+}

@@ -1,0 +1,61 @@
+import type { Queryable } from '../../db/database.js';
+import type { Access } from '../../access/index.js';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import * as db from './queries.js';
+import type { CreateTaskBody, Task, TaskListQuery } from './schemas.js';
+
+export interface Caller {
+  companyId: string;
+  userId: string;
+  access: Access;
+}
+const managesTasks = (c: Caller) => c.access.may('users.manage') || c.access.may('items.process');
+const strip = ({ _key: _k, ...t }: Task & { _key: string }): Task => t;
+
+export async function listTasks(q: Queryable, caller: Caller, query: TaskListQuery) {
+  const mine = query.mine !== '0';
+  if (!mine && !managesTasks(caller))
+    throw forbidden('Only users.manage or items.process sees every task; ask for mine=1.');
+  const limit = query.limit ?? 50;
+  const after = decodeCursor(query.cursor, 2) as [string, string] | null;
+  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
+    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+  const rows = await db.taskPage(q, { ...query, limit, mineOf: mine ? caller.userId : null }, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(strip),
+    nextCursor: rows.length > limit && last ? encodeCursor([last._key, last.id]) : null,
+  };
+}
+
+export async function createTask(q: Queryable, caller: Caller, body: CreateTaskBody): Promise<Task> {
+  if (!body.assigneeUserId && !body.assigneeRoleId)
+    throw badRequest('assigneeUserId: assign the task to a user or a role', 'assigneeUserId');
+  if (!body.title.trim()) throw badRequest('title: must not be blank', 'title');
+  const refs: Array<[keyof CreateTaskBody, 'users' | 'roles' | 'items' | 'locations']> = [
+    ['assigneeUserId', 'users'],
+    ['assigneeRoleId', 'roles'],
+    ['itemId', 'items'],
+    ['toLocationId', 'locations'],
+  ];
+  for (const [field, table] of refs) {
+    const id = body[field] as string | undefined;
+    if (id && !(await db.exists(q, table, id))) throw badRequest(`${field}: no such ${table.slice(0, -1)}`, field);
+  }
+  const id = await db.insertTask(q, caller.companyId, caller.userId, body);
+  return strip((await db.findTask(q, id))!);
+}
+
+export async function completeTask(q: Queryable, caller: Caller, id: string): Promise<Task> {
+  const task = await db.findTask(q, id, true);
+  if (!task) throw notFound('Task not found.');
+  const mine =
+    task.assigneeUserId === caller.userId ||
+    (task.assigneeRoleId !== null && caller.access.roles.includes(task.assigneeName));
+  if (!mine && !managesTasks(caller)) throw forbidden('This task is assigned to somebody else.');
+  if (task.status === 'done') throw conflict('This task is already done.');
+  await db.markDone(q, id, caller.userId);
+  return strip((await db.findTask(q, id))!);
+}

@@ -1,0 +1,154 @@
+import { APP_ROLE } from '../src/db/migrations.js';
+import { inTenant } from '../src/db/tenant.js';
+import { activatePremium } from '../src/modules/subscriptions/service.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  DRIVER,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
+
+// On PostgreSQL the requests below really run at once (a pool of connections, row locks decide).
+// On PGlite there is one connection and transactions are queued (db/pglite.ts): the same tests
+// then check that the serialized outcome is the same — they cannot show a race there.
+let ctx: TestContext;
+let owner: Tenant;
+let seller: Tenant;
+let keeper: Tenant;
+let itemType: string;
+let locations: string[];
+let moveType: string;
+
+const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
+  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  ctx = await testApp();
+  owner = await registerCompany(ctx.app, 'Race Co');
+  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  seller = await addUser(ctx.app, owner, ['Rapid Seller']);
+  keeper = await addUser(ctx.app, owner, ['Storekeeper']);
+  itemType = (await call(owner, 'POST', '/api/item-types', { name: 'Widget', warrantyMonths: 24 })).json().id;
+  locations = [];
+  for (const name of ['North', 'South', 'East'])
+    locations.push((await call(owner, 'POST', '/api/locations', { name })).json().id);
+  moveType = (await call(owner, 'GET', '/api/transaction-types'))
+    .json()
+    .items.find((t: { name: string }) => t.name === 'Move').id;
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+  await closeShared();
+});
+
+test(`100 parallel sales of one serial: exactly one 201, 99 × 409, one sold event, one sale line (${DRIVER})`, async () => {
+  const serial = unique('RACE-');
+  const received = await call(owner, 'POST', '/api/items/receive', {
+    itemTypeId: itemType,
+    locationId: locations[0],
+    serials: [serial],
+  });
+  const itemId = received.json().items[0].id;
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 100 + i }] })),
+  );
+  const statuses = answers.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+  for (const r of answers.filter((x) => x.statusCode === 409))
+    expect(r.json().message).toContain(`${serial}: sold items cannot be sold`);
+  const [counts] = await ctx.db.query<{ sold: number; lines: number; version: number }>(
+    `SELECT (SELECT count(*)::int FROM item_events WHERE item_id = $1 AND kind = 'sell') AS sold,
+            (SELECT count(*)::int FROM sale_lines WHERE item_id = $1) AS lines,
+            (SELECT version FROM items WHERE id = $1) AS version`,
+    [itemId],
+  );
+  expect(counts).toEqual({ sold: 1, lines: 1, version: 2 });
+  const winner = answers.find((r) => r.statusCode === 201)!.json();
+  const item = (await call(owner, 'GET', `/api/items/${itemId}`)).json();
+  expect(item.salePrice).toBe(winner.total);
+}, 120_000);
+
+test(`50 parallel moves of overlapping batches: every item's event chain matches its final state (${DRIVER})`, async () => {
+  const serials = Array.from({ length: 20 }, () => unique('MV-'));
+  const items = (
+    await call(owner, 'POST', '/api/items/receive', { itemTypeId: itemType, locationId: locations[0], serials })
+  ).json().items as Array<{ id: string }>;
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => {
+      const batch = items.filter(() => random() < 0.3).map((i) => i.id);
+      const to = locations[Math.floor(random() * locations.length)];
+      return call(keeper, 'POST', '/api/transactions', {
+        transactionTypeId: moveType,
+        itemIds: batch.length ? batch : [items[0]!.id],
+        toLocationId: to,
+      });
+    }),
+  );
+  const statuses = answers.map((r) => r.statusCode);
+  expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+  expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+  // a refused batch wrote nothing: every event belongs to an accepted batch
+  const accepted = answers
+    .filter((r) => r.statusCode === 201)
+    .flatMap((r) => r.json().events.map((e: { id: string }) => e.id));
+  const [moves] = await ctx.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM item_events WHERE item_id = ANY($1::uuid[]) AND kind = 'move'`,
+    [items.map((i) => i.id)],
+  );
+  expect(moves!.n).toBe(accepted.length);
+  for (const { id } of items) {
+    const events = (await call(owner, 'GET', `/api/items/${id}/history`)).json().events as Array<{
+      version: number;
+      fromLocationId: string | null;
+      toLocationId: string;
+    }>;
+    const item = (await call(owner, 'GET', `/api/items/${id}`)).json();
+    expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
+    for (let i = 1; i < events.length; i++) {
+      expect(events[i]!.fromLocationId).toBe(events[i - 1]!.toLocationId);
+      expect(events[i]!.toLocationId).not.toBe(events[i]!.fromLocationId);
+    }
+    expect(events[events.length - 1]!.toLocationId).toBe(item.locationId);
+    expect(item.version).toBe(events.length);
+  }
+}, 120_000);
+
+test('history is append-only: the app role cannot UPDATE or DELETE an event, and neither can the owner', async () => {
+  const [item] = (
+    await call(owner, 'POST', '/api/items/receive', {
+      itemTypeId: itemType,
+      locationId: locations[0],
+      serials: [unique('H-')],
+    })
+  ).json().items;
+  const attempt = (statement: string, asApp: boolean) =>
+    asApp
+      ? inTenant(ctx.db, owner.companyId, (q) => q.query(statement, [item.id]))
+      : ctx.db.transaction((q) => q.query(statement, [item.id]));
+  for (const asApp of [true, false]) {
+    await expect(attempt(`UPDATE item_events SET note = 'rewritten' WHERE item_id = $1`, asApp)).rejects.toThrow(
+      asApp ? /permission denied/ : /append-only/,
+    );
+    await expect(attempt(`DELETE FROM item_events WHERE item_id = $1`, asApp)).rejects.toThrow(
+      asApp ? /permission denied/ : /append-only/,
+    );
+  }
+  const rows = await inTenant(ctx.db, owner.companyId, (q) =>
+    q.query<{ note: string | null }>(`SELECT note FROM item_events WHERE item_id = $1`, [item.id]),
+  );
+  expect(rows).toEqual([{ note: null }]);
+  const [grants] = await ctx.db.query<{ update: boolean; del: boolean; insert: boolean }>(
+    `SELECT has_table_privilege($1, 'item_events', 'UPDATE') AS update, has_table_privilege($1, 'item_events', 'DELETE') AS del,
+            has_table_privilege($1, 'item_events', 'INSERT') AS insert`,
+    [APP_ROLE],
+  );
+  expect(grants).toEqual({ update: false, del: false, insert: true });
+});
