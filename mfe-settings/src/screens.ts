@@ -1,4 +1,4 @@
-import { ROLES, type Screen } from '@stockwise/shared';
+import { lazyPage, ROLES, type Screen } from '@stockwise/shared';
 import type { SettingsKey } from './i18n';
 
 const { admin, companyOwner } = ROLES;
@@ -14,7 +14,12 @@ export const PREFIXES = ['settings'];
  * "coming soon" until their issue builds them.
  */
 export const SCREENS: Screen<SettingsKey>[] = [
-  { path: 'settings/company', title: 'screens.company', roles: owners },
+  {
+    path: 'settings/company',
+    title: 'screens.company',
+    roles: owners,
+    page: lazyPage(() => import('./features/company').then((m) => m.CompanyPage)),
+  },
   { path: 'settings/brands', title: 'screens.brands', roles: owners },
   { path: 'settings/label-settings', title: 'screens.labelSettings', roles: owners },
   { path: 'settings/stores', title: 'screens.stores', roles: owners },
