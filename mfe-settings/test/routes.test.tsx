@@ -36,11 +36,11 @@ describe('mfe-settings ./routes', () => {
   it('titles every screen of the table in Turkish too', async () => {
     await setLanguage('tr');
     render(
-      <MemoryRouter initialEntries={['/settings/brands']}>
+      <MemoryRouter initialEntries={['/settings/label-settings']}>
         <SettingsRoutes />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Markalar' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Etiket Ayarları' })).toBeInTheDocument();
     expect(screen.getByText('Bu ekran yakında geliyor.')).toBeInTheDocument();
     await setLanguage('en');
   });

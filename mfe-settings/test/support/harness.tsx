@@ -6,7 +6,8 @@ import { api, ROLE_CLAIM, session } from '@stockwise/shared';
 import SettingsRoutes from '../../src/routes';
 
 // The first render of a screen loads its lazy page chunk: on a busy machine that takes a while.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
+jest.setTimeout(60_000);
 
 export const COMPANY_ID = '11111111-1111-4111-8111-111111111111';
 
