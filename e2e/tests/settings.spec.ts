@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { login, registerCompany, signInWithToken } from '../support/session';
@@ -39,6 +40,18 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
+/**
+ * No serious or critical axe violation in the screen (the shell's <main>) as it is now. The
+ * shell's own frame is checked by shell-and-public.spec.ts.
+ */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 async function signInAsNewOwner(page: Page) {
   const owner = await registerCompany(page.request);
   const { token, user } = await login(page.request, owner.userName, owner.password);
@@ -57,6 +70,7 @@ test('Company Info: rename the company and upload a logo; the sidebar shows both
   await expect(page.getByRole('textbox', { name: 'Industry' })).toHaveValue('Retail');
   const sidebarName = page.getByTestId('sidebar-company-name');
   await expect(sidebarName).toHaveText(owner.companyName);
+  await expectAccessible(page, '/settings/company');
 
   // Not an image: refused before any upload.
   await page
@@ -108,6 +122,7 @@ test('Locations: create one inside the Free plan, then be shown the way to Premi
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('gridcell', { name: 'Main warehouse', exact: true })).toBeVisible();
   await expect(page.getByText('1 of 1 used')).toBeVisible();
+  await expectAccessible(page, '/settings/stores');
   await expect(page.getByRole('link', { name: 'Go Premium' }).first()).toHaveAttribute('href', '/premium-purchase');
 
   // A second one is refused by the API (403 PLAN_LIMIT_LOCATIONS): the dialog says so, with the way to Premium.
@@ -128,6 +143,7 @@ test('Brands: add a brand and rename it', async ({ page }) => {
   await add.getByRole('textbox', { name: 'Name' }).fill('Acme Phones');
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('gridcell', { name: 'Acme Phones', exact: true })).toBeVisible();
+  await expectAccessible(page, '/settings/brands');
 
   await page.getByRole('button', { name: 'Rename Acme Phones' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename brand' });

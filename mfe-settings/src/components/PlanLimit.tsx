@@ -11,7 +11,7 @@ export function WayToPremium() {
   const { t } = useT();
   const token = useSession((s) => s.token);
   return hasRole(ROLES.companyOwner, token) ? (
-    <Button component={RouterLink} to={PREMIUM_PATH} size="small" variant="contained" color="warning">
+    <Button component={RouterLink} to={PREMIUM_PATH} size="small" variant="outlined" color="inherit">
       {t('plan.goPremium')}
     </Button>
   ) : (
