@@ -37,7 +37,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
   { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
   { path: 'settings/role-claims', title: 'screens.roleClaims', roles: admins },
   { path: 'settings/users', title: 'screens.users', roles: admins },
-  { path: 'settings/invitations', title: 'screens.invitations', roles: admins },
+  {
+    path: 'settings/invitations',
+    title: 'screens.invitations',
+    roles: admins,
+    page: lazyPage(() => import('./features/invitations').then((m) => m.InvitationsPage)),
+  },
   { path: 'settings/roles', title: 'screens.roles', roles: admins },
   { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
 ];

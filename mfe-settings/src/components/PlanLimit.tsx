@@ -36,11 +36,12 @@ export function PlanUsageBar({
   limit,
 }: {
   label: string;
-  usage: PlanUsage;
+  usage: PlanUsage | { planName: string; used: number; max: number };
   limit: 'users' | 'locations';
 }) {
   const { t } = useT();
-  const { used, max } = usage[limit];
+  // The billing usage (both limits) or one limit alone (GET /api/users/limit).
+  const { used, max } = 'used' in usage ? usage : usage[limit];
   const full = used >= max;
   return (
     <Box sx={{ mb: 2, maxWidth: 480 }} data-testid={`usage-${limit}`}>

@@ -25,6 +25,13 @@ export const en = {
     atLimit: 'You have reached your plan’s limit.',
     goPremium: 'Go Premium',
     askOwner: 'Ask the Company Owner to upgrade to Premium.',
+    seats: 'Seats (users and pending invitations)',
+  },
+  roles: {
+    label: 'Roles',
+    required: 'Choose at least one role.',
+    ownerOnly: 'Only a Company Owner can give or take this role.',
+    loadError: 'The roles could not be loaded.',
   },
 };
 export type SettingsTexts = typeof en;

@@ -27,5 +27,12 @@ export const tr: TranslationsOf<SettingsTexts> = {
     atLimit: 'Planınızın sınırına ulaştınız.',
     goPremium: 'Premium’a geçin',
     askOwner: 'Premium’a geçmek için Şirket Sahibine başvurun.',
+    seats: 'Koltuklar (kullanıcılar ve bekleyen davetler)',
+  },
+  roles: {
+    label: 'Roller',
+    required: 'En az bir rol seçin.',
+    ownerOnly: 'Bu rolü yalnızca bir Şirket Sahibi verebilir veya geri alabilir.',
+    loadError: 'Roller yüklenemedi.',
   },
 };
