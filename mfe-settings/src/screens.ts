@@ -36,7 +36,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
   { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
   { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
   { path: 'settings/role-claims', title: 'screens.roleClaims', roles: admins },
-  { path: 'settings/users', title: 'screens.users', roles: admins },
+  {
+    path: 'settings/users',
+    title: 'screens.users',
+    roles: admins,
+    page: lazyPage(() => import('./features/users').then((m) => m.UsersPage)),
+  },
   {
     path: 'settings/invitations',
     title: 'screens.invitations',
