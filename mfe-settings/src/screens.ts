@@ -35,7 +35,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
   },
   { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
   { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
-  { path: 'settings/role-claims', title: 'screens.roleClaims', roles: admins },
+  {
+    path: 'settings/role-claims',
+    title: 'screens.roleClaims',
+    roles: admins,
+    page: lazyPage(() => import('./features/role-claims').then((m) => m.RoleClaimsPage)),
+  },
   {
     path: 'settings/users',
     title: 'screens.users',
