@@ -1,4 +1,4 @@
-import { ROLES, type Screen } from '@stockwise/shared';
+import { lazyPage, ROLES, type Screen } from '@stockwise/shared';
 import type { SettingsKey } from './i18n';
 
 const { admin, companyOwner } = ROLES;
@@ -14,15 +14,45 @@ export const PREFIXES = ['settings'];
  * "coming soon" until their issue builds them.
  */
 export const SCREENS: Screen<SettingsKey>[] = [
-  { path: 'settings/company', title: 'screens.company', roles: owners },
-  { path: 'settings/brands', title: 'screens.brands', roles: owners },
+  {
+    path: 'settings/company',
+    title: 'screens.company',
+    roles: owners,
+    page: lazyPage(() => import('./features/company').then((m) => m.CompanyPage)),
+  },
+  {
+    path: 'settings/brands',
+    title: 'screens.brands',
+    roles: owners,
+    page: lazyPage(() => import('./features/brands').then((m) => m.BrandsPage)),
+  },
   { path: 'settings/label-settings', title: 'screens.labelSettings', roles: owners },
-  { path: 'settings/stores', title: 'screens.stores', roles: owners },
+  {
+    path: 'settings/stores',
+    title: 'screens.stores',
+    roles: owners,
+    page: lazyPage(() => import('./features/locations').then((m) => m.LocationsPage)),
+  },
   { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
   { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
-  { path: 'settings/role-claims', title: 'screens.roleClaims', roles: admins },
-  { path: 'settings/users', title: 'screens.users', roles: admins },
-  { path: 'settings/invitations', title: 'screens.invitations', roles: admins },
+  {
+    path: 'settings/role-claims',
+    title: 'screens.roleClaims',
+    roles: admins,
+    page: lazyPage(() => import('./features/role-claims').then((m) => m.RoleClaimsPage)),
+  },
+  {
+    path: 'settings/users',
+    title: 'screens.users',
+    roles: admins,
+    page: lazyPage(() => import('./features/users').then((m) => m.UsersPage)),
+  },
+  {
+    path: 'settings/invitations',
+    title: 'screens.invitations',
+    roles: admins,
+    page: lazyPage(() => import('./features/invitations').then((m) => m.InvitationsPage)),
+  },
   { path: 'settings/roles', title: 'screens.roles', roles: admins },
   { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
 ];

@@ -75,7 +75,15 @@ export type { CommonKey, CommonTexts } from './i18n/common-texts';
 export type { NamespaceResources, TranslationKey, TranslationsOf, TranslationTree, Translate } from './i18n/types';
 export { notify, setNotifier } from './ui/notify';
 export type { NotificationVariant, Notifier } from './ui/notify';
-export { BUCKETS, uploadFile, uploadCompanyLogo, uploadProfilePicture, randomFileName } from './storage/storage';
+export {
+  BUCKETS,
+  companyLogoUrl,
+  publicUrlOf,
+  uploadFile,
+  uploadCompanyLogo,
+  uploadProfilePicture,
+  randomFileName,
+} from './storage/storage';
 export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';

@@ -13,5 +13,25 @@ export const en = {
     company: 'Company Info',
     brands: 'Brands',
   },
+  states: {
+    loading: 'Loading…',
+    loadError: 'This could not be loaded.',
+    forbiddenTitle: 'You do not have access to this screen',
+    forbiddenBody: 'Your roles do not allow it. Ask an Admin or the Company Owner if you need it.',
+  },
+  plan: {
+    usage: '{{used}} of {{max}} used',
+    usageLabel: '{{what}} on the {{plan}} plan',
+    atLimit: 'You have reached your plan’s limit.',
+    goPremium: 'Go Premium',
+    askOwner: 'Ask the Company Owner to upgrade to Premium.',
+    seats: 'Seats (users and pending invitations)',
+  },
+  roles: {
+    label: 'Roles',
+    required: 'Choose at least one role.',
+    ownerOnly: 'Only a Company Owner can give or take this role.',
+    loadError: 'The roles could not be loaded.',
+  },
 };
 export type SettingsTexts = typeof en;

@@ -15,4 +15,24 @@ export const tr: TranslationsOf<SettingsTexts> = {
     company: 'Şirket Bilgileri',
     brands: 'Markalar',
   },
+  states: {
+    loading: 'Yükleniyor…',
+    loadError: 'Bu yüklenemedi.',
+    forbiddenTitle: 'Bu ekrana erişiminiz yok',
+    forbiddenBody: 'Rolleriniz buna izin vermiyor. Gerekirse bir Yöneticiye veya Şirket Sahibine sorun.',
+  },
+  plan: {
+    usage: '{{max}} hakkın {{used}} tanesi kullanılıyor',
+    usageLabel: '{{plan}} planında {{what}}',
+    atLimit: 'Planınızın sınırına ulaştınız.',
+    goPremium: 'Premium’a geçin',
+    askOwner: 'Premium’a geçmek için Şirket Sahibine başvurun.',
+    seats: 'Koltuklar (kullanıcılar ve bekleyen davetler)',
+  },
+  roles: {
+    label: 'Roller',
+    required: 'En az bir rol seçin.',
+    ownerOnly: 'Bu rolü yalnızca bir Şirket Sahibi verebilir veya geri alabilir.',
+    loadError: 'Roller yüklenemedi.',
+  },
 };

@@ -59,6 +59,23 @@ export function uploadProfilePicture(file: File, companyId: string, userId: stri
   return uploadFile(BUCKETS.companyLogos, `${companyId}/profile-pictures/${userId}`, file);
 }
 
+/**
+ * Where an <img> reads a stored object: a full address is used as it is, a bucket path (what the
+ * API stores, e.g. a company's logoPath `<companyId>/123.png`) becomes its public URL — the same
+ * address the storage client's getPublicUrl builds.
+ */
+export function publicUrlOf(bucket: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^(https?:|blob:|data:)/i.test(path)) return path;
+  const key = path.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
+  return `${storageTarget().url}/storage/v1/object/public/${bucket}/${key}`;
+}
+
+/** The company logo's address from its logoPath (spec §3), or null when the company has none. */
+export function companyLogoUrl(logoPath: string | null | undefined): string | null {
+  return publicUrlOf(BUCKETS.companyLogos, logoPath);
+}
+
 export function uploadCompanyLogo(file: File, companyId: string): Promise<UploadResult> {
   return uploadFile(BUCKETS.companyLogos, companyId, file);
 }

@@ -1,7 +1,7 @@
 import { Avatar, Box, Divider, Drawer, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BELOW_PINNED_BANNER, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, StockwiseMark, companyLogoUrl, useSession, useTranslation } from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
 import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '@/features/navigation';
 import { useCompany } from '@/features/session';
@@ -14,7 +14,9 @@ function SidebarHeader() {
   const company = useCompany();
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   const name = companyNameOf(user, company.data?.companyName, t('brand.name'));
-  const logo = company.data?.logoPath && company.data.logoPath !== brokenLogo ? company.data.logoPath : null;
+  // logoPath is a path in the company-logos bucket: the image is read at its public URL.
+  const url = companyLogoUrl(company.data?.logoPath);
+  const logo = url && url !== brokenLogo ? url : null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 2 }}>
       <Box

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AppError,
+  api,
+  auth,
+  events,
+  resourceKey,
+  uploadCompanyLogo,
+  useSession,
+  readClaims,
+  type ApiBody,
+  type Company,
+} from '@stockwise/shared';
+
+/** Every screen that shows the company (this one, the shell's sidebar and top bar) reads under this key. */
+export const COMPANY_KEY = resourceKey('company');
+
+/** The signed-in user's company: GET /api/company/{id} with the token's company_id, else GET /api/company. */
+export function useCompany() {
+  const claim = readClaims(useSession((s) => s.token))?.company_id;
+  const companyId = typeof claim === 'string' && claim ? claim : undefined;
+  return useQuery({
+    queryKey: resourceKey('company', companyId ?? 'mine'),
+    queryFn: async () => (await api.get<Company>(companyId ? `/api/company/${companyId}` : '/api/company')).data,
+  });
+}
+
+export interface CompanyValues {
+  companyName: string;
+  industry: string;
+  phone: string;
+}
+
+/** What happens to the logo on save: nothing, a new (already checked and cropped) file, or removal. */
+export type LogoChange = { kind: 'keep' } | { kind: 'new'; file: File } | { kind: 'remove' };
+
+/**
+ * Saves the company: a new logo goes to the company-logos bucket first (spec §7: no backend
+ * call; a logo-updated event goes out, spec §4), then PUT /api/company/{id} with its logoPath.
+ * After the save every screen showing the company refetches, a logo change is announced again
+ * (the update carried a logoPath) and the cached user is synced (its companyName).
+ */
+export function useSaveCompany(uploadFailed: (reason: string) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values, logo }: { id: string; values: CompanyValues; logo: LogoChange }) => {
+      let logoPath: string | null | undefined;
+      if (logo.kind === 'new') {
+        try {
+          ({ path: logoPath } = await uploadCompanyLogo(logo.file, id));
+        } catch (failure) {
+          const reason = failure instanceof Error && failure.message ? failure.message : String(failure);
+          throw new AppError(uploadFailed(reason), { field: 'logo' });
+        }
+        events.emit('logo-updated', { logoPath });
+      } else if (logo.kind === 'remove') {
+        logoPath = null;
+      }
+      const body: ApiBody<'updateCompany'> = {
+        companyName: values.companyName.trim(),
+        industry: values.industry.trim() || null,
+        phone: values.phone.trim() || null,
+        ...(logoPath === undefined ? {} : { logoPath }),
+      };
+      const { data } = await api.put<Company>(`/api/company/${id}`, body);
+      return { company: data, logoChanged: logoPath !== undefined };
+    },
+    onSuccess: async ({ company, logoChanged }) => {
+      await queryClient.invalidateQueries({ queryKey: COMPANY_KEY });
+      if (logoChanged) events.emit('logo-updated', { logoPath: company.logoPath });
+      void auth.syncProfile();
+    },
+  });
+}

@@ -1,0 +1,30 @@
+export const en = {
+  company: {
+    subtitle: 'Your company’s name, industry, phone and logo, as your team and your labels show them.',
+    details: 'Details',
+    companyName: 'Company name',
+    industry: 'Industry',
+    phone: 'Phone',
+    saved: 'Company saved.',
+    saveFailed: 'The company could not be saved.',
+    required: 'Enter the company name.',
+    tooLong: 'Use at most {{max}} characters.',
+    logo: {
+      title: 'Logo',
+      hint: 'PNG, JPEG, GIF or WebP, up to 5 MB. It is cropped to a square.',
+      choose: 'Choose image',
+      change: 'Change image',
+      remove: 'Remove logo',
+      undo: 'Keep the current logo',
+      none: 'No logo yet',
+      preview: 'Logo preview',
+      current: 'Current logo of {{company}}',
+      newOne: 'New logo, saved with the form',
+      removed: 'The logo is removed when you save.',
+      badType: 'Choose a PNG, JPEG, GIF or WebP image.',
+      tooBig: 'The image is larger than 5 MB.',
+      uploadFailed: 'The logo could not be uploaded: {{reason}}',
+    },
+  },
+};
+export type CompanyTexts = typeof en;

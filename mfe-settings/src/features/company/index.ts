@@ -1,0 +1,1 @@
+export { CompanyPage } from './routes/CompanyPage';

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, resourceKey, type ApiBody, type ApiResponse, type Invitation } from '@stockwise/shared';
+import { PLAN_USAGE_KEY } from '@/api/plan-usage';
+
+export type { Invitation };
+export type InvitationBody = ApiBody<'createInvitation'>;
+
+/** Every invitation, newest first, with its computed status and link: GET /api/invitations. */
+export function useInvitations() {
+  return useQuery({
+    queryKey: resourceKey('invitations'),
+    queryFn: async () => (await api.get<ApiResponse<'listInvitations'>>('/api/invitations')).data,
+  });
+}
+
+/** A pending invitation holds a seat: creating or revoking one changes the seat count too. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: resourceKey('invitations') }),
+      queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
+      queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY }),
+    ]);
+}
+
+/** POST /api/invitations: mails the link; 403 PLAN_LIMIT_USERS without a free seat, 409 on a pending one. */
+export function useCreateInvitation() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: InvitationBody) =>
+      (await api.post<ApiResponse<'createInvitation'>>('/api/invitations', body)).data,
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/invitations/{id}/revoke: only a pending one (409 otherwise, saying why). */
+export function useRevokeInvitation() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.post<ApiResponse<'revokeInvitation'>>(`/api/invitations/${id}/revoke`)).data,
+    onSuccess: refresh,
+  });
+}

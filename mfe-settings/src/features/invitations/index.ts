@@ -1,0 +1,1 @@
+export { InvitationsPage } from './routes/InvitationsPage';

@@ -1,0 +1,257 @@
+import BlockIcon from '@mui/icons-material/BlockOutlined';
+import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import { Alert, Box, Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
+import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import { EMAIL_PATTERN, errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
+import { useRoles } from '@/api/roles';
+import { useSeats } from '@/api/seats';
+import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
+import { RolePicker } from '@/components/RolePicker';
+import { Forbidden } from '@/components/States';
+import { useT as useScreensT } from '@/i18n';
+import { isForbidden, isPlanLimit } from '@/lib/errors';
+import { localPage } from '@/lib/local-page';
+import { useCreateInvitation, useInvitations, useRevokeInvitation, type Invitation } from '../api/invitations';
+import { useT } from '../i18n';
+
+type Values = { email: string; roles: string[] };
+const NEW: Values = { email: '', roles: [] };
+const STATUS_COLOR = { pending: 'info', accepted: 'success', revoked: 'default', expired: 'warning' } as const;
+
+/** /settings/invitations — User Invitations: invite by email with roles, copy the link, revoke. */
+export function InvitationsPage() {
+  const { t: ts } = useScreensT();
+  const { t, i18n } = useT();
+  const { params, gridProps } = useTableParams();
+  const invitations = useInvitations();
+  const seats = useSeats();
+  const roles = useRoles();
+  const create = useCreateInvitation();
+  const revoke = useRevokeInvitation();
+  const token = useSession((s) => s.token);
+  const isOwner = hasRole(ROLES.companyOwner, token);
+  const [inviting, setInviting] = useState(false);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const [limit, setLimit] = useState<string | null>(null);
+  const [sent, setSent] = useState<Invitation | null>(null);
+
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z.string().trim().regex(EMAIL_PATTERN, t('invitations.emailInvalid')),
+        roles: z.array(z.string()).min(1, ts('roles.required')),
+      }),
+    [t, ts],
+  );
+  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
+  const statusName = (status: Invitation['status']) => t(`invitations.statuses.${status}`);
+  const text = (row: Invitation, field: string) => {
+    switch (field) {
+      case 'roles':
+        return row.roles.join(', ');
+      case 'status':
+        return statusName(row.status);
+      case 'invitedByUserName':
+        return row.invitedByUserName ?? '';
+      case 'expiresAt':
+        return row.expiresAt;
+      case 'createdAt':
+        return row.createdAt;
+      default:
+        return row.email;
+    }
+  };
+  const page = localPage(invitations.data, params, text, ['email', 'roles', 'status', 'invitedByUserName']);
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify(t('invitations.copied'), 'success');
+    } catch {
+      notify(t('invitations.copyFailed'), 'error');
+    }
+  };
+
+  const columns: DataTableProps<Invitation>['columns'] = [
+    { field: 'email', headerName: t('invitations.email'), flex: 1, minWidth: 200 },
+    {
+      field: 'roles',
+      headerName: t('invitations.roles'),
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_value, row) => row.roles.join(', '),
+    },
+    {
+      field: 'status',
+      headerName: t('invitations.status'),
+      width: 130,
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          color={STATUS_COLOR[row.status]}
+          variant={row.status === 'pending' ? 'filled' : 'outlined'}
+          label={statusName(row.status)}
+        />
+      ),
+    },
+    { field: 'invitedByUserName', headerName: t('invitations.invitedBy'), width: 140 },
+    {
+      field: 'expiresAt',
+      headerName: t('invitations.expires'),
+      width: 130,
+      filterable: false,
+      valueFormatter: (value: string) => date.format(new Date(value)),
+    },
+    {
+      field: 'actions',
+      headerName: t('invitations.actions'),
+      width: 110,
+      sortable: false,
+      filterable: false,
+      renderCell: ({ row }) =>
+        row.status === 'pending' ? (
+          <>
+            {row.inviteUrl ? (
+              <Tooltip title={t('invitations.copy', { email: row.email })}>
+                <IconButton
+                  aria-label={t('invitations.copy', { email: row.email })}
+                  onClick={() => void copy(row.inviteUrl!)}
+                >
+                  <CopyIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+            <Tooltip title={t('invitations.revoke', { email: row.email })}>
+              <IconButton aria-label={t('invitations.revoke', { email: row.email })} onClick={() => setRevoking(row)}>
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : null,
+    },
+  ];
+
+  const addButton = (
+    <Button
+      variant="contained"
+      onClick={() => {
+        setLimit(null);
+        setInviting(true);
+      }}
+    >
+      {t('invitations.add')}
+    </Button>
+  );
+  const forbidden = isForbidden(invitations.error);
+
+  return (
+    <>
+      <PageHeader
+        title={ts('screens.invitations')}
+        subtitle={t('invitations.subtitle')}
+        actions={forbidden ? undefined : addButton}
+      />
+      {forbidden ? (
+        <Forbidden />
+      ) : (
+        <>
+          {seats.data ? <PlanUsageBar label={ts('plan.seats')} usage={seats.data} limit="users" /> : null}
+          {sent?.inviteUrl ? (
+            <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSent(null)} data-testid="invitation-sent">
+              <Box sx={{ mb: 1 }}>
+                {t('invitations.sent', { email: sent.email })} {t('invitations.sentBody')}
+              </Box>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+                <TextField
+                  size="small"
+                  label={t('invitations.link')}
+                  value={sent.inviteUrl}
+                  slotProps={{ htmlInput: { readOnly: true } }}
+                  onFocus={(event) => event.target.select()}
+                  sx={{ flex: 1, minWidth: 0 }}
+                />
+                <Button variant="outlined" color="inherit" onClick={() => void copy(sent.inviteUrl!)}>
+                  {t('invitations.copyLink')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          <DataTable
+            label={ts('screens.invitations')}
+            columns={columns}
+            rows={page?.items}
+            rowCount={page?.total}
+            loading={invitations.isPending}
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+            gridProps={gridProps}
+            empty={{ title: t('invitations.emptyTitle'), body: t('invitations.emptyBody'), action: addButton }}
+          />
+        </>
+      )}
+      <FormDialog
+        open={inviting}
+        title={t('invitations.add')}
+        submitLabel={t('invitations.send')}
+        schema={schema}
+        defaultValues={NEW}
+        onSubmit={async (values) => {
+          setLimit(null);
+          let invitation: Invitation;
+          try {
+            invitation = await create.mutateAsync({ email: values.email.trim(), roles: values.roles });
+          } catch (failure) {
+            // No free seat: the API's message in the dialog, with the way to Premium.
+            if (isPlanLimit(failure, 'PLAN_LIMIT_USERS')) setLimit(errorMessage(failure, ''));
+            throw failure;
+          }
+          setSent(invitation);
+          notify(t('invitations.sent', { email: invitation.email }), 'success');
+        }}
+        onClose={() => setInviting(false)}
+      >
+        {(field, form) => (
+          <>
+            {limit ? <PlanLimitAlert message={limit} /> : null}
+            <TextField label={t('invitations.email')} type="email" required autoFocus {...field('email')} />
+            {roles.error ? (
+              <Alert severity="error">{errorMessage(roles.error, ts('roles.loadError'))}</Alert>
+            ) : (
+              <Controller
+                control={form.control}
+                name="roles"
+                render={({ field: picked, fieldState }) => (
+                  <RolePicker
+                    roles={(roles.data ?? []).map((r) => r.name)}
+                    value={picked.value}
+                    onChange={picked.onChange}
+                    onBlur={picked.onBlur}
+                    canGiveOwner={isOwner}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+          </>
+        )}
+      </FormDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        destructive
+        title={t('invitations.revokeTitle', { email: revoking?.email ?? '' })}
+        body={t('invitations.revokeBody')}
+        confirmLabel={t('invitations.revokeConfirm')}
+        onConfirm={async () => {
+          if (!revoking) return;
+          await revoke.mutateAsync(revoking.id);
+          notify(t('invitations.revoked'), 'success');
+        }}
+        onClose={() => setRevoking(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { RoleClaimsPage } from './routes/RoleClaimsPage';

@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { EmptyState, PageHeader } from '@stockwise/kit';
+import { errorMessage, notify, ROLES } from '@stockwise/shared';
+import { useMemo, useState } from 'react';
+import { useRoles } from '@/api/roles';
+import { Loading, LoadError } from '@/components/States';
+import { useT as useScreensT } from '@/i18n';
+import {
+  PartialSave,
+  useRoleClaims,
+  useSaveRoleClaims,
+  useTransactionTypes,
+  type RoleClaims,
+} from '../api/role-claims';
+import { useT } from '../i18n';
+import { sameSet, typesOf, withTypes } from '../lib/matrix';
+
+type Refusal = { role: string; message: string; saved: string[] };
+
+/** /settings/role-claims — Roles and Transaction Type Access: roles × transaction types, saved at once. */
+export function RoleClaimsPage() {
+  const { t: ts } = useScreensT();
+  const { t } = useT();
+  const roles = useRoles();
+  const types = useTransactionTypes();
+  const claimQueries = useRoleClaims(roles.data);
+  const save = useSaveRoleClaims();
+  // The roles changed here and not saved yet: role id → the transaction types it may run.
+  const [draft, setDraft] = useState<Record<string, Set<string>>>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  const claimsByRole = useMemo(() => {
+    const byRole = new Map<string, RoleClaims>();
+    for (const query of claimQueries) if (query.data) byRole.set(query.data.roleId, query.data);
+    return byRole;
+  }, [claimQueries]);
+
+  const failed = [roles, types, ...claimQueries].find((q) => q.error);
+  const pending = roles.isPending || types.isPending || claimQueries.some((q) => q.isPending);
+  const retry = () => {
+    for (const q of [roles, types, ...claimQueries]) if (q.error) void q.refetch();
+  };
+
+  const base = (roleId: string) => typesOf(claimsByRole.get(roleId)?.claims ?? []);
+  const effective = (roleId: string) => draft[roleId] ?? base(roleId);
+  const toggle = (roleId: string, typeId: string, checked: boolean) => {
+    const next = new Set(effective(roleId));
+    if (checked) next.add(typeId);
+    else next.delete(typeId);
+    setDraft((current) => {
+      const { [roleId]: _dropped, ...rest } = current;
+      return sameSet(next, base(roleId)) ? rest : { ...rest, [roleId]: next };
+    });
+  };
+  // In the roles' order (the API's), whatever order they were changed in.
+  const changed = (roles.data ?? []).filter((role) => draft[role.id] !== undefined);
+  const saveAll = async () => {
+    setRefusal(null);
+    const changes = changed.map((role) => ({
+      role,
+      claims: withTypes(claimsByRole.get(role.id)?.claims ?? [], draft[role.id]!),
+    }));
+    try {
+      await save.mutateAsync(changes);
+      setDraft({});
+      notify(t('roleClaims.saved'), 'success');
+    } catch (failure) {
+      if (!(failure instanceof PartialSave)) throw failure;
+      setDraft((current) => {
+        const next = { ...current };
+        for (const role of failure.saved) delete next[role.id];
+        return next;
+      });
+      setRefusal({
+        role: failure.failed.name,
+        message: errorMessage(failure.failure, ts('states.loadError')),
+        saved: failure.saved.map((r) => r.name),
+      });
+    }
+  };
+
+  const header = <PageHeader title={ts('screens.roleClaims')} subtitle={t('roleClaims.subtitle')} />;
+  if (failed && !pending)
+    return (
+      <>
+        {header}
+        <LoadError error={failed.error} onRetry={retry} />
+      </>
+    );
+  if (pending || !roles.data || !types.data)
+    return (
+      <>
+        {header}
+        <Loading />
+      </>
+    );
+
+  const typeRows = types.data.items;
+  const roleColumns = roles.data;
+  return (
+    <>
+      {header}
+      {typeRows.length === 0 ? (
+        <EmptyState title={t('roleClaims.emptyTitle')} />
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('roleClaims.ownerAll')}
+          </Typography>
+          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
+            <Table size="small" aria-label={ts('screens.roleClaims')} stickyHeader>
+              <TableHead>
+                <TableRow>
+                  <TableCell
+                    component="th"
+                    scope="col"
+                    sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper', minWidth: 160 }}
+                  >
+                    {t('roleClaims.type')}
+                  </TableCell>
+                  {roleColumns.map((role) => (
+                    <TableCell key={role.id} component="th" scope="col" align="center" sx={{ minWidth: 100 }}>
+                      {role.name}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {typeRows.map((type) => (
+                  <TableRow key={type.id} hover>
+                    <TableCell
+                      component="th"
+                      scope="row"
+                      sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' }}
+                    >
+                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>{type.name}</span>
+                        {type.active ? null : <Chip size="small" variant="outlined" label={t('roleClaims.inactive')} />}
+                      </Box>
+                    </TableCell>
+                    {roleColumns.map((role) => {
+                      const owner = role.name === ROLES.companyOwner || claimsByRole.get(role.id)?.implicit;
+                      return (
+                        <TableCell key={role.id} align="center" padding="checkbox">
+                          <Checkbox
+                            checked={owner ? true : effective(role.id).has(type.id)}
+                            disabled={Boolean(owner) || save.isPending}
+                            onChange={(event) => toggle(role.id, type.id, event.target.checked)}
+                            slotProps={{
+                              input: { 'aria-label': t('roleClaims.may', { role: role.name, type: type.name }) },
+                            }}
+                          />
+                        </TableCell>
+                      );
+                    })}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {refusal ? (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {t('roleClaims.partial', { role: refusal.role, message: refusal.message })}
+              {refusal.saved.length ? ` ${t('roleClaims.partialSaved', { roles: refusal.saved.join(', ') })}` : null}
+            </Alert>
+          ) : null}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+            <Button
+              variant="contained"
+              disabled={changed.length === 0}
+              loading={save.isPending}
+              onClick={() => void saveAll()}
+            >
+              {t('roleClaims.save')}
+            </Button>
+            <Button disabled={changed.length === 0 || save.isPending} onClick={() => setDraft({})}>
+              {t('roleClaims.discard')}
+            </Button>
+            {changed.length ? (
+              <Typography variant="body2" color="text.secondary" role="status">
+                {t('roleClaims.changed', { roles: changed.map((r) => r.name).join(', ') })}
+              </Typography>
+            ) : null}
+          </Stack>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { UserTexts } from './en';
+
+export const tr: TranslationsOf<UserTexts> = {
+  users: {
+    subtitle: 'Şirketinizdeki herkes ve neler yapabileceklerini belirleyen rolleri.',
+    invite: 'Kullanıcı davet edin',
+    name: 'Ad',
+    userName: 'Kullanıcı adı',
+    email: 'E-posta',
+    roles: 'Roller',
+    noRoles: 'Rol yok',
+    created: 'Katıldı',
+    actions: 'İşlemler',
+    edit: '{{name}} kullanıcısının rollerini değiştirin',
+    editTitle: '{{name}} kullanıcısının rolleri',
+    noRolesHint: 'Rolü olmayan bir kullanıcı oturum açabilir ama yalnızca kendi profiline ulaşır.',
+    nextRequest: 'Değişiklik bir sonraki isteğinde geçerli olur; menüsü yeniden oturum açınca güncellenir.',
+    saved: 'Roller kaydedildi.',
+    emptyTitle: 'Henüz kullanıcı yok',
+    emptyBody: 'Stockwise’ta sizinle çalışacak kişileri davet edin.',
+  },
+};
