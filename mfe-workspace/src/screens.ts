@@ -20,7 +20,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   { path: 'my-tasks', title: 'screens.myTasks' },
   { path: 'actions/inventory-reception', title: 'screens.addItem', roles: [newItemOperator, companyOwner, admin] },
   { path: 'actions/item-process', title: 'screens.itemProcess', roles: [companyOwner] },
-  { path: 'actions/rapid-sell', title: 'screens.rapidSell', roles: sellers },
+  {
+    path: 'actions/rapid-sell',
+    title: 'screens.rapidSell',
+    roles: sellers,
+    page: lazyPage(() => import('@/features/rapid-sell').then((m) => m.RapidSellPage)),
+  },
   { path: 'actions/multi-sale', title: 'screens.multiSale', roles: sellers },
   { path: 'actions/change-location', title: 'screens.changeLocation' },
   { path: 'item-status/status-change', title: 'screens.changeStatus' },
