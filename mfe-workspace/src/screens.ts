@@ -18,7 +18,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   // The menu shows Dashboard to Admins too; the shell's guard keeps the page for Company Owners.
   { path: 'dashboard', title: 'screens.dashboard', roles: [admin, companyOwner] },
   { path: 'my-tasks', title: 'screens.myTasks' },
-  { path: 'actions/inventory-reception', title: 'screens.addItem', roles: [newItemOperator, companyOwner, admin] },
+  {
+    path: 'actions/inventory-reception',
+    title: 'screens.addItem',
+    roles: [newItemOperator, companyOwner, admin],
+    page: lazyPage(() => import('@/features/reception').then((m) => m.ReceptionPage)),
+  },
   { path: 'actions/item-process', title: 'screens.itemProcess', roles: [companyOwner] },
   {
     path: 'actions/rapid-sell',
