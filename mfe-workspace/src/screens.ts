@@ -34,7 +34,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   { path: 'actions/multi-sale', title: 'screens.multiSale', roles: sellers },
   { path: 'actions/change-location', title: 'screens.changeLocation' },
   { path: 'item-status/status-change', title: 'screens.changeStatus' },
-  { path: 'item-status/item-search', title: 'screens.itemHistory', roles: reporting },
+  {
+    path: 'item-status/item-search',
+    title: 'screens.itemHistory',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/item-history').then((m) => m.ItemHistoryPage)),
+  },
   { path: 'item-status/item-manager', title: 'screens.itemManager' },
   { path: 'reporting/tracking-report', title: 'screens.trackingReport', roles: reporting },
   { path: 'reporting/warehouse-status', title: 'screens.warehouseStatus', roles: reporting },
