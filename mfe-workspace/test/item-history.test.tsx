@@ -132,7 +132,7 @@ describe('/item-status/item-search (Item History)', () => {
   it('shows a failed search with Retry', async () => {
     let fail = true;
     const real = api;
-    mockApi((config) => (fail ? { status: 500, data: { message: 'Server trouble' } } : { status: 404, data: {} }));
+    mockApi(() => (fail ? { status: 500, data: { message: 'Server trouble' } } : { status: 404, data: {} }));
     renderAt('/item-status/item-search?q=SN-0001');
     expect(await screen.findByRole('alert')).toHaveTextContent('Server trouble');
     fail = false;
