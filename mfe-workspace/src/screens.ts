@@ -40,7 +40,11 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     roles: reporting,
     page: lazyPage(() => import('@/features/item-history').then((m) => m.ItemHistoryPage)),
   },
-  { path: 'item-status/item-manager', title: 'screens.itemManager' },
+  {
+    path: 'item-status/item-manager',
+    title: 'screens.itemManager',
+    page: lazyPage(() => import('@/features/item-manager').then((m) => m.ItemManagerPage)),
+  },
   { path: 'reporting/tracking-report', title: 'screens.trackingReport', roles: reporting },
   { path: 'reporting/warehouse-status', title: 'screens.warehouseStatus', roles: reporting },
   { path: 'reporting/item-list', title: 'screens.itemList', roles: reporting },

@@ -87,6 +87,9 @@ function api() {
   });
 }
 
+// MUI in jsdom on a shared 2-core machine: the default 5 s is too tight under load.
+jest.setTimeout(30_000);
+
 beforeEach(async () => {
   signInAs(ROLES.storekeeper);
   await act(() => i18n.changeLanguage('en'));
