@@ -17,7 +17,11 @@ export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers'];
 export const SCREENS: Screen<WorkspaceKey>[] = [
   // The menu shows Dashboard to Admins too; the shell's guard keeps the page for Company Owners.
   { path: 'dashboard', title: 'screens.dashboard', roles: [admin, companyOwner] },
-  { path: 'my-tasks', title: 'screens.myTasks' },
+  {
+    path: 'my-tasks',
+    title: 'screens.myTasks',
+    page: lazyPage(() => import('@/features/my-tasks').then((m) => m.MyTasksPage)),
+  },
   {
     path: 'actions/inventory-reception',
     title: 'screens.addItem',
