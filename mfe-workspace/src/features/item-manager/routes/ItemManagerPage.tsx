@@ -1,20 +1,13 @@
 import { Box, Button, Container, Link, MenuItem, Stack, TextField } from '@mui/material';
 import { DataTable, PageHeader, toCsv, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import {
-  listItems,
-  listItemTypes,
-  listLocations,
-  type Item,
-  type ItemPage,
-  type ItemQuery,
-  type StatusKey,
-} from '@/api/inventory';
+import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { Forbidden } from '@/components/ScreenStates';
 import { StatusChip, useStatusName } from '@/components/StatusChip';
+import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
@@ -56,39 +49,19 @@ export function ItemManagerPage() {
   };
   const sortField = params.sort?.field;
   const sort: Sort | undefined = sortField && SORTS[sortField] ? SORTS[sortField][params.sort!.direction] : undefined;
-  const base = { search: params.q, ...filters, sort, limit: params.pageSize };
-  // Keyset paging: page k opens with the cursor page k-1 answered, read back from the query cache;
-  // a page whose chain is not cached (a deep link, a reload) goes back to the first page.
-  const queryClient = useQueryClient();
-  const keyOf = (cursor: string | undefined) => resourceKey('items', { ...base, cursor });
-  let cursor: string | undefined;
-  let cursorKnown = true;
-  for (let page = 1; page <= params.page; page++) {
-    const previous = queryClient.getQueryData<ItemPage>(keyOf(cursor));
-    if (!previous?.nextCursor) {
-      cursorKnown = false;
-      break;
-    }
-    cursor = previous.nextCursor;
-  }
-
-  useEffect(() => {
-    if (!cursorKnown) {
-      setSearch((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('page');
-        return next;
-      });
-    }
-  }, [cursorKnown, setSearch]);
-
-  const items = useQuery({
-    queryKey: keyOf(cursor),
-    queryFn: () => listItems({ ...base, cursor }),
-    enabled: allowed && cursorKnown,
-    placeholderData: keepPreviousData,
+  const {
+    result: items,
+    rows,
+    rowCount,
+    paginationMeta,
+  } = useKeysetPage({
+    key: resourceKey('items'),
+    query: { search: params.q, ...filters, sort },
+    page: params.page,
+    pageSize: params.pageSize,
+    fetchPage: listItems,
+    enabled: allowed,
   });
-  const nextCursor = items.isPlaceholderData ? null : (items.data?.nextCursor ?? null);
 
   const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes, enabled: allowed });
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: allowed });
@@ -182,8 +155,6 @@ export function ItemManagerPage() {
       </Container>
     );
   }
-  const rows = items.data?.items;
-  const shownBefore = params.page * params.pageSize;
   const filtered = Boolean(filters.status || filters.locationId || filters.itemTypeId);
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
@@ -267,7 +238,7 @@ export function ItemManagerPage() {
           label={t('manager.title')}
           columns={columns}
           rows={rows}
-          rowCount={nextCursor || items.isPlaceholderData ? -1 : shownBefore + (rows?.length ?? 0)}
+          rowCount={rowCount}
           loading={items.isFetching}
           error={items.error}
           onRetry={() => void items.refetch()}
@@ -284,7 +255,7 @@ export function ItemManagerPage() {
                   ) : undefined,
                 }
           }
-          gridOptions={{ paginationMeta: { hasNextPage: Boolean(nextCursor) || items.isPlaceholderData } }}
+          gridOptions={{ paginationMeta }}
         />
       </Box>
     </Container>
