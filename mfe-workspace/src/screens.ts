@@ -55,7 +55,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   { path: 'reporting/item-inventory', title: 'screens.itemInventory', roles: reporting },
   { path: 'reporting/warranty-list', title: 'screens.warrantyList', roles: reporting },
   { path: 'reporting/edit-item', title: 'screens.editItem', roles: reporting },
-  { path: 'customers/list', title: 'screens.customers', roles: accounts },
+  {
+    path: 'customers/list',
+    title: 'screens.customers',
+    roles: accounts,
+    page: lazyPage(() => import('@/features/customers').then((m) => m.CustomersPage)),
+  },
   { path: 'customers/history', title: 'screens.customerHistory', roles: accounts },
   {
     path: 'profile',
