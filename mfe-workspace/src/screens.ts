@@ -28,7 +28,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     roles: [newItemOperator, companyOwner, admin],
     page: lazyPage(() => import('@/features/reception').then((m) => m.ReceptionPage)),
   },
-  { path: 'actions/item-process', title: 'screens.itemProcess', roles: [companyOwner] },
+  {
+    path: 'actions/item-process',
+    title: 'screens.itemProcess',
+    roles: [companyOwner],
+    page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ItemProcessPage)),
+  },
   {
     path: 'actions/rapid-sell',
     title: 'screens.rapidSell',
@@ -36,8 +41,16 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     page: lazyPage(() => import('@/features/rapid-sell').then((m) => m.RapidSellPage)),
   },
   { path: 'actions/multi-sale', title: 'screens.multiSale', roles: sellers },
-  { path: 'actions/change-location', title: 'screens.changeLocation' },
-  { path: 'item-status/status-change', title: 'screens.changeStatus' },
+  {
+    path: 'actions/change-location',
+    title: 'screens.changeLocation',
+    page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ChangeLocationPage)),
+  },
+  {
+    path: 'item-status/status-change',
+    title: 'screens.changeStatus',
+    page: lazyPage(() => import('@/features/batch-actions').then((m) => m.StatusChangePage)),
+  },
   {
     path: 'item-status/item-search',
     title: 'screens.itemHistory',
