@@ -40,7 +40,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     roles: sellers,
     page: lazyPage(() => import('@/features/rapid-sell').then((m) => m.RapidSellPage)),
   },
-  { path: 'actions/multi-sale', title: 'screens.multiSale', roles: sellers },
+  {
+    path: 'actions/multi-sale',
+    title: 'screens.multiSale',
+    roles: sellers,
+    page: lazyPage(() => import('@/features/multi-sale').then((m) => m.MultiSalePage)),
+  },
   {
     path: 'actions/change-location',
     title: 'screens.changeLocation',
