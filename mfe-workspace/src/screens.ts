@@ -72,7 +72,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   { path: 'reporting/item-list', title: 'screens.itemList', roles: reporting },
   { path: 'reporting/item-inventory', title: 'screens.itemInventory', roles: reporting },
   { path: 'reporting/warranty-list', title: 'screens.warrantyList', roles: reporting },
-  { path: 'reporting/edit-item', title: 'screens.editItem', roles: reporting },
+  {
+    path: 'reporting/edit-item',
+    title: 'screens.editItem',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/edit-item').then((m) => m.EditItemPage)),
+  },
   {
     path: 'customers/list',
     title: 'screens.customers',

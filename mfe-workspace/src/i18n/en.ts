@@ -42,6 +42,7 @@ export const en = {
     company: 'Company',
   },
   states: {
+    none: 'None',
     loading: 'Loading…',
     loadFailed: 'This could not be loaded.',
     forbidden: 'Your role may not use this screen. Ask an administrator if you need it.',

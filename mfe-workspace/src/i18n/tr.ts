@@ -44,6 +44,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     company: 'Şirket',
   },
   states: {
+    none: 'Yok',
     loading: 'Yükleniyor…',
     loadFailed: 'Bu yüklenemedi.',
     forbidden: 'Rolünüz bu ekranı kullanamaz. Gerekiyorsa bir yöneticiye başvurun.',

@@ -28,7 +28,7 @@ import { CustomerPicker } from '@/components/CustomerPicker';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatNumber, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
-import { CustomFieldInput, customFieldValues } from '../components/CustomFieldInput';
+import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
 import { useT } from '../i18n';
 import { MAX_SERIALS, parseSerials } from '../lib/serials';
 

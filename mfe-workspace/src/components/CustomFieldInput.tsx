@@ -1,6 +1,6 @@
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import type { FieldDefinition } from '@/api/inventory';
-import { useT } from '../i18n';
+import { useT } from '@/i18n';
 
 /** One of an item type's own fields as a form field: text, number, date, select or yes/no. */
 export function CustomFieldInput({
@@ -39,7 +39,7 @@ export function CustomFieldInput({
       >
         {definition.required ? null : (
           <MenuItem value="">
-            <em>{t('reception.none')}</em>
+            <em>{t('states.none')}</em>
           </MenuItem>
         )}
         {(definition.options ?? []).map((option) => (
