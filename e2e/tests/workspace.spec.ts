@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { login, signInWithToken } from '../support/session';
 
@@ -71,4 +72,61 @@ test.describe.serial('workspace: receive, sell, history', () => {
     await expect(newest).toContainText('In stock → Sold');
     await expect(timeline.getByRole('listitem').last()).toContainText('Received');
   });
+});
+
+async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+const SCREENS = [
+  '/actions/rapid-sell',
+  '/actions/inventory-reception',
+  '/actions/multi-sale',
+  '/actions/change-location',
+  '/actions/item-process',
+  '/item-status/status-change',
+  '/item-status/item-manager',
+  `/item-status/item-search?q=${serial(1)}`,
+  `/reporting/edit-item?serial=${serial(4)}`,
+  '/customers/list',
+  '/my-tasks',
+];
+
+test('axe-core finds no serious or critical violation on the workspace screens, light and dark, and they fit 390 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, request, 'owner');
+  for (const path of SCREENS) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, path);
+  }
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  for (const path of ['/actions/rapid-sell', '/item-status/item-manager', `/item-status/item-search?q=${serial(1)}`]) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${path} (dark)`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [
+    '/actions/rapid-sell',
+    '/actions/inventory-reception',
+    '/actions/multi-sale',
+    '/actions/change-location',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    // Nothing wider than the phone: no sideways scrolling of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
 });
