@@ -84,7 +84,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     roles: accounts,
     page: lazyPage(() => import('@/features/customers').then((m) => m.CustomersPage)),
   },
-  { path: 'customers/history', title: 'screens.customerHistory', roles: accounts },
+  {
+    path: 'customers/history',
+    title: 'screens.customerHistory',
+    roles: accounts,
+    page: lazyPage(() => import('@/features/customer-history').then((m) => m.CustomerHistoryPage)),
+  },
   {
     path: 'profile',
     title: 'screens.profile',

@@ -52,7 +52,7 @@ describe('/reporting/edit-item', () => {
   });
 
   it('says nothing changed without calling the API', async () => {
-    const calls = api(() => ({ status: 500 }));
+    const calls = api(() => ({ status: 500, data: {} }));
     renderAt('/reporting/edit-item?serial=SN-0001');
     await screen.findByLabelText('Model');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -85,7 +85,7 @@ describe('/reporting/edit-item', () => {
 
   it('is forbidden to a Rapid Seller', async () => {
     signInAs(ROLES.rapidSeller);
-    api(() => ({ status: 500 }));
+    api(() => ({ status: 500, data: {} }));
     renderAt('/reporting/edit-item');
     expect(await screen.findByText(/Your role may not use this screen/)).toBeInTheDocument();
   });
