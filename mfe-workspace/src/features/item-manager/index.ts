@@ -1,1 +1,1 @@
-export { ItemManagerPage } from './routes/ItemManagerPage';
+export { ItemManagerPage, ItemListPage } from './routes/ItemManagerPage';

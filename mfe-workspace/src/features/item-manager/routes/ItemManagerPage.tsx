@@ -33,8 +33,10 @@ const SORTS: Record<string, { asc: Sort; desc: Sort }> = {
  * total), so the pager knows the next page exists from the API's cursor; the cursors of the pages
  * seen are kept, and a page deep-linked without them starts again from the first page.
  */
-export function ItemManagerPage() {
+export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' | 'list' }) {
   const { t, i18n } = useT();
+  const title = variant === 'list' ? t('manager.listTitle') : t('manager.title');
+  const subtitle = variant === 'list' ? t('manager.listSubtitle') : t('manager.subtitle');
   const language = i18n.language;
   const statusName = useStatusName();
   const [search, setSearch] = useSearchParams();
@@ -139,14 +141,14 @@ export function ItemManagerPage() {
     const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = 'items.csv';
+    link.download = variant === 'list' ? 'item-list.csv' : 'items.csv';
     document.body.appendChild(link);
     link.click();
     link.remove();
     URL.revokeObjectURL(url);
   }
 
-  const header = <PageHeader title={t('manager.title')} subtitle={t('manager.subtitle')} />;
+  const header = <PageHeader title={title} subtitle={subtitle} />;
   if (!allowed) {
     return (
       <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -159,8 +161,8 @@ export function ItemManagerPage() {
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
       <PageHeader
-        title={t('manager.title')}
-        subtitle={t('manager.subtitle')}
+        title={title}
+        subtitle={subtitle}
         actions={
           <Button variant="outlined" onClick={exportShown} disabled={!rows?.length}>
             {t('manager.export')}
@@ -235,7 +237,7 @@ export function ItemManagerPage() {
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<Item>
-          label={t('manager.title')}
+          label={title}
           columns={columns}
           rows={rows}
           rowCount={rowCount}
@@ -260,4 +262,9 @@ export function ItemManagerPage() {
       </Box>
     </Container>
   );
+}
+
+/** /reporting/item-list: every item, filtered, sorted and paged by the server, exported as shown. */
+export function ItemListPage() {
+  return <ItemManagerPage variant="list" />;
 }
