@@ -103,13 +103,3 @@ describe('/item-status/item-manager', () => {
     expect(await screen.findByText('SN-0001')).toBeInTheDocument();
   });
 });
-
-describe('/reporting/item-list', () => {
-  it('is the same server-side grid under its own title', async () => {
-    api();
-    renderAt('/reporting/item-list');
-    const grid = await screen.findByRole('grid', { name: 'Item List' });
-    expect(await within(grid).findByText('SN-0001')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export what is shown (CSV)' })).toBeEnabled();
-  });
-});

@@ -1,1 +1,1 @@
-export { ItemManagerPage, ItemListPage } from './routes/ItemManagerPage';
+export { ItemManagerPage } from './routes/ItemManagerPage';

@@ -3,8 +3,6 @@ export const en = {
     title: 'Item Manager',
     subtitle:
       'Every item, filtered and sorted by the server. The filters stay in the address, so a link shows the same list.',
-    listTitle: 'Item List',
-    listSubtitle: 'All items, filtered, sorted and paged by the server; export exactly what is shown.',
     anyStatus: 'Any status',
     anyLocation: 'Any location',
     anyType: 'Any item type',

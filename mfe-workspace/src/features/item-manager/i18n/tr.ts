@@ -6,9 +6,6 @@ export const tr: TranslationsOf<typeof en> = {
     title: 'Ürün Yöneticisi',
     subtitle:
       'Tüm ürünler, sunucu tarafından filtrelenir ve sıralanır. Filtreler adreste kalır; bir bağlantı aynı listeyi gösterir.',
-    listTitle: 'Ürün Listesi',
-    listSubtitle:
-      'Tüm ürünler, sunucu tarafından filtrelenir, sıralanır ve sayfalanır; gösterileni aynen dışa aktarın.',
     anyStatus: 'Tüm durumlar',
     anyLocation: 'Tüm lokasyonlar',
     anyType: 'Tüm ürün tipleri',

@@ -33,10 +33,8 @@ const SORTS: Record<string, { asc: Sort; desc: Sort }> = {
  * total), so the pager knows the next page exists from the API's cursor; the cursors of the pages
  * seen are kept, and a page deep-linked without them starts again from the first page.
  */
-export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' | 'list' }) {
+export function ItemManagerPage() {
   const { t, i18n } = useT();
-  const title = variant === 'list' ? t('manager.listTitle') : t('manager.title');
-  const subtitle = variant === 'list' ? t('manager.listSubtitle') : t('manager.subtitle');
   const language = i18n.language;
   const statusName = useStatusName();
   const [search, setSearch] = useSearchParams();
@@ -141,14 +139,14 @@ export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' |
     const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = variant === 'list' ? 'item-list.csv' : 'items.csv';
+    link.download = 'items.csv';
     document.body.appendChild(link);
     link.click();
     link.remove();
     URL.revokeObjectURL(url);
   }
 
-  const header = <PageHeader title={title} subtitle={subtitle} />;
+  const header = <PageHeader title={t('manager.title')} subtitle={t('manager.subtitle')} />;
   if (!allowed) {
     return (
       <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -161,8 +159,8 @@ export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' |
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
       <PageHeader
-        title={title}
-        subtitle={subtitle}
+        title={t('manager.title')}
+        subtitle={t('manager.subtitle')}
         actions={
           <Button variant="outlined" onClick={exportShown} disabled={!rows?.length}>
             {t('manager.export')}
@@ -237,7 +235,7 @@ export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' |
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<Item>
-          label={title}
+          label={t('manager.title')}
           columns={columns}
           rows={rows}
           rowCount={rowCount}
@@ -262,9 +260,4 @@ export function ItemManagerPage({ variant = 'manager' }: { variant?: 'manager' |
       </Box>
     </Container>
   );
-}
-
-/** /reporting/item-list: every item, filtered, sorted and paged by the server, exported as shown. */
-export function ItemListPage() {
-  return <ItemManagerPage variant="list" />;
 }
