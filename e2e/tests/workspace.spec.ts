@@ -94,7 +94,6 @@ const SCREENS = [
   '/item-status/item-manager',
   `/item-status/item-search?q=${serial(1)}`,
   `/reporting/edit-item?serial=${serial(4)}`,
-  '/reporting/item-list',
   '/customers/list',
   '/customers/history',
   '/my-tasks',
