@@ -1,0 +1,359 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PageHeader } from '@stockwise/kit';
+import { errorMessage, resourceKey } from '@stockwise/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  getItemBySerial,
+  listLocations,
+  listTransactionTypes,
+  runTransaction,
+  type Item,
+  type StatusKey,
+  type TransactionRequest,
+  type TransactionType,
+} from '@/api/inventory';
+import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
+import { StatusChip, useStatusName } from '@/components/StatusChip';
+import { may } from '@/lib/permissions';
+import { useT } from '../i18n';
+
+export type BatchKind = 'move' | 'status_change' | 'process';
+const TARGET_STATUSES: StatusKey[] = [
+  'in_stock',
+  'in_process',
+  'reserved',
+  'in_transit',
+  'returned',
+  'defective',
+  'scrapped',
+];
+
+const TEXT = {
+  move: { title: 'batch.moveTitle', subtitle: 'batch.moveSubtitle', confirm: 'batch.moveConfirm' },
+  status_change: { title: 'batch.statusTitle', subtitle: 'batch.statusSubtitle', confirm: 'batch.statusConfirm' },
+  process: { title: 'batch.processTitle', subtitle: 'batch.processSubtitle', confirm: 'batch.processConfirm' },
+} as const;
+
+type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+/**
+ * The scan-a-batch screens (change location, change status, item process): scan serials one after
+ * another (each looked up and checked against the chosen type as it comes), then one
+ * POST /api/transactions, all or nothing; the API's refusal is shown in its words.
+ */
+export function BatchActionPage({ kind }: { kind: BatchKind }) {
+  const { t } = useT();
+  const statusName = useStatusName();
+  const queryClient = useQueryClient();
+  const allowed = may('items.process');
+  const scanRef = useRef<HTMLInputElement>(null);
+  const types = useQuery({
+    queryKey: resourceKey('transaction-types'),
+    queryFn: listTransactionTypes,
+    enabled: allowed,
+  });
+  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: allowed });
+  const [typeId, setTypeId] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [toStatus, setToStatus] = useState<StatusKey | ''>('');
+  const [note, setNote] = useState('');
+  const [serial, setSerial] = useState('');
+  const [items, setItems] = useState<Item[]>([]);
+  const [message, setMessage] = useState<Message>(null);
+  const [missing, setMissing] = useState<Record<string, boolean>>({});
+
+  const usable = (types.data ?? []).filter((type) => type.kind === kind && type.active);
+  const type: TransactionType | undefined = usable.find((candidate) => candidate.id === typeId) ?? usable[0];
+  const activeLocations = (locations.data ?? []).filter((location) => location.active);
+  const destination = locationId || type?.defaultToLocationId || '';
+  const destinationName = activeLocations.find((location) => location.id === destination)?.name ?? '';
+
+  /** Why the chosen type would refuse this item, or null. */
+  function refusal(item: Item): string | null {
+    if (!type) return null;
+    if (!type.fromStatuses.includes(item.status)) {
+      return t('batch.notAccepted', { type: type.name, status: statusName(item.status) });
+    }
+    if (kind === 'move' && destination && item.locationId === destination) {
+      return t('batch.alreadyThere', { location: destinationName });
+    }
+    return null;
+  }
+
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+  const lookup = useMutation({
+    mutationFn: getItemBySerial,
+    onSuccess: (item) => {
+      setItems((current) => (current.some((one) => one.id === item.id) ? current : [...current, item]));
+      setMessage({ severity: 'info', text: t('batch.added', { serial: item.serial }) });
+    },
+    onError: (error, scanned) =>
+      setMessage({
+        severity: 'error',
+        text:
+          statusOf(error) === 404
+            ? t('scan.notFound', { serial: scanned })
+            : errorMessage(error, t('batch.lookupFailed')),
+      }),
+    onSettled: focusScan,
+  });
+
+  const run = useMutation({
+    mutationFn: (body: TransactionRequest) => runTransaction(body),
+    onSuccess: (events) => {
+      const count = events.length;
+      const text =
+        kind === 'move'
+          ? t('batch.moved', { count, location: destinationName })
+          : kind === 'status_change'
+            ? t('batch.statusDone', { count, status: toStatus ? statusName(toStatus) : '' })
+            : t('batch.processDone', { count, type: type?.name ?? '' });
+      setMessage({ severity: 'success', text });
+      setItems([]);
+      setNote('');
+      void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+      focusScan();
+    },
+    onError: (error) => {
+      setMessage({ severity: 'error', text: errorMessage(error, t('batch.failed')) });
+      focusScan();
+    },
+  });
+
+  function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      setSerial('');
+      return;
+    }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const scanned = serial.trim();
+    if (!scanned || lookup.isPending) return;
+    setSerial('');
+    const known = items.find((item) => item.serial.toLowerCase() === scanned.toLowerCase());
+    if (known) setMessage({ severity: 'info', text: t('batch.already', { serial: known.serial }) });
+    else lookup.mutate(scanned);
+  }
+
+  function confirm() {
+    if (!type || items.length === 0 || run.isPending) return;
+    const need: Record<string, boolean> = {
+      destination: kind === 'move' && !destination,
+      status: kind === 'status_change' && !toStatus,
+      reason: kind === 'status_change' && !note.trim(),
+    };
+    setMissing(need);
+    if (Object.values(need).some(Boolean)) return;
+    if (items.some((item) => refusal(item))) {
+      setMessage({ severity: 'error', text: t('batch.fixFirst') });
+      return;
+    }
+    const body: TransactionRequest = { transactionTypeId: type.id, serials: items.map((item) => item.serial) };
+    if (kind === 'move') body.toLocationId = destination;
+    if (kind === 'status_change' && toStatus) body.toStatus = toStatus;
+    if (note.trim()) body.note = note.trim();
+    run.mutate(body);
+  }
+
+  const text = TEXT[kind];
+  const header = <PageHeader title={t(text.title)} subtitle={t(text.subtitle)} />;
+  const frame = (children: ReactNode) => (
+    <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
+      {header}
+      {children}
+    </Container>
+  );
+  if (!allowed) return frame(<Forbidden />);
+  const failed = [types, locations].find((query) => query.isError);
+  if (failed) {
+    return frame(
+      isForbidden(failed.error) ? (
+        <Forbidden />
+      ) : (
+        <LoadError error={failed.error} onRetry={() => [types, locations].forEach((query) => void query.refetch())} />
+      ),
+    );
+  }
+  if (types.isPending || locations.isPending) return frame(<Loading />);
+  if (usable.length === 0) return frame(<Alert severity="info">{t('batch.noTypes')}</Alert>);
+
+  return frame(
+    <Stack
+      spacing={2}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) confirm();
+      }}
+    >
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {usable.length > 1 || kind === 'process' ? (
+            <TextField
+              select
+              fullWidth
+              label={t('batch.type')}
+              value={type?.id ?? ''}
+              onChange={(event) => setTypeId(event.target.value)}
+            >
+              {usable.map((candidate) => (
+                <MenuItem key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          {kind === 'move' ? (
+            <TextField
+              select
+              fullWidth
+              required
+              label={t('batch.destination')}
+              value={destination}
+              onChange={(event) => {
+                setLocationId(event.target.value);
+                setMissing((current) => ({ ...current, destination: false }));
+              }}
+              error={Boolean(missing.destination)}
+              helperText={missing.destination ? t('batch.required') : ' '}
+            >
+              {activeLocations.map((location) => (
+                <MenuItem key={location.id} value={location.id}>
+                  {location.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          {kind === 'status_change' ? (
+            <TextField
+              select
+              fullWidth
+              required
+              label={t('batch.newStatus')}
+              value={toStatus}
+              onChange={(event) => {
+                setToStatus(event.target.value as StatusKey);
+                setMissing((current) => ({ ...current, status: false }));
+              }}
+              error={Boolean(missing.status)}
+              helperText={missing.status ? t('batch.required') : ' '}
+            >
+              {TARGET_STATUSES.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {statusName(status)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+        </Stack>
+        <TextField
+          fullWidth
+          required={kind === 'status_change'}
+          label={kind === 'status_change' ? t('batch.reason') : t('batch.note')}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setMissing((current) => ({ ...current, reason: false }));
+          }}
+          error={Boolean(missing.reason)}
+          helperText={missing.reason ? t('batch.required') : ' '}
+        />
+      </Paper>
+      <TextField
+        inputRef={scanRef}
+        autoFocus
+        fullWidth
+        label={t('scan.label')}
+        value={serial}
+        onChange={(event) => setSerial(event.target.value)}
+        onKeyDown={onScanKey}
+        autoComplete="off"
+        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+      />
+      <Box aria-live="polite">
+        {message ? (
+          <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>
+            {message.text}
+          </Alert>
+        ) : null}
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="batch-scanned">
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography id="batch-scanned" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('batch.scanned')} · {t('batch.count', { count: items.length })}
+          </Typography>
+          {items.length ? (
+            <Button size="small" onClick={() => setItems([])}>
+              {t('batch.clear')}
+            </Button>
+          ) : null}
+        </Stack>
+        {items.length === 0 ? (
+          <Typography color="text.secondary">{t('batch.none')}</Typography>
+        ) : (
+          <List dense aria-labelledby="batch-scanned">
+            {items.map((item) => {
+              const why = refusal(item);
+              return (
+                <ListItem
+                  key={item.id}
+                  divider
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      aria-label={t('batch.remove', { serial: item.serial })}
+                      onClick={() => setItems((current) => current.filter((one) => one.id !== item.id))}
+                    >
+                      <CloseIcon />
+                    </IconButton>
+                  }
+                >
+                  <ListItemText
+                    primary={
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        component="span"
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                          {item.serial}
+                        </Box>
+                        <StatusChip status={item.status} />
+                      </Stack>
+                    }
+                    secondary={
+                      <>
+                        {[item.itemTypeName, item.model, item.locationName].filter(Boolean).join(' · ')}
+                        <Box component="span" sx={{ display: 'block', color: why ? 'error.main' : 'success.main' }}>
+                          {why ?? t('batch.accepted')}
+                        </Box>
+                      </>
+                    }
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </Paper>
+      <Button variant="contained" size="large" onClick={confirm} disabled={items.length === 0 || run.isPending}>
+        {t(text.confirm, { count: items.length })}
+      </Button>
+    </Stack>,
+  );
+}

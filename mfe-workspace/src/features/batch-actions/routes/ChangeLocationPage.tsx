@@ -1,0 +1,5 @@
+import { BatchActionPage } from '../components/BatchActionPage';
+
+export function ChangeLocationPage() {
+  return <BatchActionPage kind="move" />;
+}

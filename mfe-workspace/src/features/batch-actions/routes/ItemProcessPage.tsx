@@ -1,0 +1,5 @@
+import { BatchActionPage } from '../components/BatchActionPage';
+
+export function ItemProcessPage() {
+  return <BatchActionPage kind="process" />;
+}

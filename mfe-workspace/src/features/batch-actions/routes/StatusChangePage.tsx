@@ -1,0 +1,5 @@
+import { BatchActionPage } from '../components/BatchActionPage';
+
+export function StatusChangePage() {
+  return <BatchActionPage kind="status_change" />;
+}

@@ -1,0 +1,1 @@
+export { CustomerHistoryPage } from './routes/CustomerHistoryPage';

@@ -1,0 +1,163 @@
+import {
+  Box,
+  Button,
+  Collapse,
+  Container,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { EmptyState, PageHeader } from '@stockwise/kit';
+import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Customer } from '@/api/inventory';
+import { CustomerPicker } from '@/components/CustomerPicker';
+import { Forbidden, LoadError, Loading } from '@/components/ScreenStates';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { may } from '@/lib/permissions';
+import { useT } from '../i18n';
+
+type SalePage = ApiResponse<'listSales'>;
+type SaleSummary = SalePage['items'][number];
+type Sale = ApiResponse<'getSale'>;
+
+const listSales = async (customerId: string, cursor?: string) =>
+  (await api.get<SalePage>('/api/sales', { params: { customerId, cursor, limit: 25, sort: 'newest' } })).data;
+const getSale = async (id: string) => (await api.get<Sale>(`/api/sales/${encodeURIComponent(id)}`)).data;
+const getCustomer = async (id: string) => (await api.get<Customer>(`/api/customers/${encodeURIComponent(id)}`)).data;
+
+function SaleLines({ id }: { id: string }) {
+  const { t, i18n } = useT();
+  const sale = useQuery({ queryKey: resourceKey('sales', id), queryFn: () => getSale(id) });
+  const [now] = useState(() => Date.now());
+  if (sale.isPending) return <Loading />;
+  if (sale.isError) return <LoadError error={sale.error} onRetry={() => void sale.refetch()} />;
+  return (
+    <List dense sx={{ pl: 2 }}>
+      {sale.data.lines.map((line) => {
+        const ends = line.warrantyEndsAt;
+        const date = formatDate(ends, i18n.language);
+        return (
+          <ListItem key={line.line} disableGutters>
+            <ListItemText
+              primary={`${line.serial} · ${formatMoney(line.price, i18n.language)}`}
+              secondary={
+                !ends
+                  ? t('customerHistory.noWarranty')
+                  : new Date(ends).getTime() > now
+                    ? t('customerHistory.warrantyActive', { date })
+                    : t('customerHistory.warrantyEnded', { date })
+              }
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** /customers/history: one customer's purchases (`?customer=`), each sale's items with their warranty. */
+export function CustomerHistoryPage() {
+  const { t, i18n } = useT();
+  const [search, setSearch] = useSearchParams();
+  const customerId = search.get('customer') ?? '';
+  const allowed = may('customers.view') || may('reports.view') || may('items.sell');
+  const [picked, setPicked] = useState<Customer | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const customer = useQuery({
+    queryKey: resourceKey('customers', customerId),
+    queryFn: () => getCustomer(customerId),
+    enabled: allowed && Boolean(customerId) && picked?.id !== customerId,
+  });
+  const sales = useInfiniteQuery({
+    queryKey: resourceKey('sales', { customerId }),
+    queryFn: ({ pageParam }) => listSales(customerId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: allowed && Boolean(customerId),
+  });
+  const current = picked?.id === customerId ? picked : (customer.data ?? null);
+
+  if (!allowed) {
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        <PageHeader title={t('customerHistory.title')} />
+        <Forbidden />
+      </Container>
+    );
+  }
+  const rows: SaleSummary[] = sales.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
+      <PageHeader title={t('customerHistory.title')} subtitle={t('customerHistory.subtitle')} />
+      <Stack spacing={2}>
+        <CustomerPicker
+          label={t('customerHistory.customer')}
+          value={current}
+          onChange={(next) => {
+            setPicked(next);
+            setOpen(null);
+            setSearch(next ? new URLSearchParams({ customer: next.id }) : new URLSearchParams());
+          }}
+        />
+        {!customerId ? (
+          <Typography color="text.secondary">{t('customerHistory.choose')}</Typography>
+        ) : sales.isPending ? (
+          <Loading />
+        ) : sales.isError ? (
+          <LoadError error={sales.error} onRetry={() => void sales.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('customerHistory.none')} />
+        ) : (
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="customer-purchases">
+            <Typography id="customer-purchases" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('customerHistory.purchases')}
+            </Typography>
+            <List aria-labelledby="customer-purchases">
+              {rows.map((sale) => (
+                <ListItem key={sale.id} divider sx={{ display: 'block', px: 0 }}>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between' }}>
+                    <Box>
+                      <Typography component="h3" sx={{ fontWeight: 600 }}>
+                        {t('customerHistory.sale', { number: sale.number })}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t('customerHistory.saleLine', {
+                          date: formatDateTime(sale.createdAt, i18n.language),
+                          total: formatMoney(sale.total, i18n.language),
+                          seller: sale.sellerName,
+                        })}
+                      </Typography>
+                    </Box>
+                    <Button
+                      size="small"
+                      aria-expanded={open === sale.id}
+                      onClick={() => setOpen(open === sale.id ? null : sale.id)}
+                    >
+                      {open === sale.id
+                        ? t('customerHistory.hideLines', { number: sale.number })
+                        : t('customerHistory.showLines', { number: sale.number })}
+                    </Button>
+                  </Stack>
+                  <Collapse in={open === sale.id} unmountOnExit>
+                    <SaleLines id={sale.id} />
+                  </Collapse>
+                </ListItem>
+              ))}
+            </List>
+            {sales.hasNextPage ? (
+              <Button onClick={() => void sales.fetchNextPage()} disabled={sales.isFetchingNextPage}>
+                {t('customerHistory.more')}
+              </Button>
+            ) : null}
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}

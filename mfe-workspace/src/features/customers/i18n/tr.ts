@@ -1,0 +1,37 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  customers: {
+    title: 'Tedarikçiler/Müşteriler',
+    subtitle: 'Satış yaptığınız ve satın aldığınız kişiler ve şirketler.',
+    add: 'Müşteri veya tedarikçi ekle',
+    editTitle: '{{name}} düzenle',
+    addTitle: 'Yeni müşteri veya tedarikçi',
+    all: 'Tümü',
+    customersOnly: 'Müşteriler',
+    vendorsOnly: 'Tedarikçiler',
+    kindFilter: 'Göster',
+    name: 'Ad',
+    kind: 'Tür',
+    customer: 'Müşteri',
+    vendor: 'Tedarikçi',
+    isCustomer: 'Müşteri',
+    isVendor: 'Tedarikçi',
+    contactName: 'İlgili kişi',
+    email: 'E-posta',
+    phone: 'Telefon',
+    taxId: 'Vergi no',
+    address: 'Adres',
+    notes: 'Notlar',
+    actions: 'İşlemler',
+    edit: '{{name}} düzenle',
+    delete: '{{name}} sil',
+    deleteTitle: '{{name}} silinsin mi?',
+    deleteBody: 'Bu kayıt listelerinizden kaldırılır. Kayıtlı satışı veya ürünü olan biri silinemez.',
+    empty: 'Henüz müşteri veya tedarikçi yok.',
+    needKind: 'Müşteri, tedarikçi veya ikisini seçin.',
+    saved: '{{name}} kaydedildi.',
+    deleted: '{{name}} silindi.',
+  },
+};

@@ -1,0 +1,1 @@
+export { CustomersPage } from './routes/CustomersPage';

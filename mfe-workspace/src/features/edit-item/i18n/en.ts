@@ -1,0 +1,20 @@
+export const en = {
+  editItem: {
+    title: 'Edit Item',
+    subtitle: 'Scan or type a serial, correct the item’s master data, save. Every change is kept in its history.',
+    find: 'Open',
+    note: 'Why (kept in the history)',
+    save: 'Save changes',
+    saving: 'Saving…',
+    saved: '{{serial}} has been saved.',
+    nothingChanged: 'Nothing has changed.',
+    failed: 'The item could not be saved.',
+    conflict: 'Someone else changed this item while you were editing it.',
+    theirChanges: 'What they changed:',
+    reload: 'Load their version (your edits are dropped)',
+    invalidAmount: 'Enter an amount such as 1250 or 1250.50.',
+    invalidMonths: 'Enter whole months from 0 to 600.',
+    invalidNumber: 'Enter a number.',
+    history: 'See its history',
+  },
+};

@@ -1,0 +1,1 @@
+export { EditItemPage } from './routes/EditItemPage';

@@ -1,0 +1,89 @@
+import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { resourceKey } from '@stockwise/shared';
+import { listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
+import { useStatusName } from '@/components/StatusChip';
+import { formatDateTime } from '@/lib/format';
+import { useT } from '../i18n';
+
+const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 'scrap', 'edit'] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
+
+const show = (value: unknown, empty: string): string =>
+  value === null || value === undefined || value === ''
+    ? empty
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/** An item's events, newest first: who, when, what, from → to (location, status), note and field changes. */
+export function Timeline({ events, customerName }: { events: ItemEvent[]; customerName?: string | null }) {
+  const { t, i18n } = useT();
+  const statusName = useStatusName();
+  // Locations are named by id in events; the catalogue names them (a reader without it sees ids' absence as '—').
+  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, staleTime: 60_000 });
+  const place = (id: string | null) =>
+    id ? (locations.data?.find((location) => location.id === id)?.name ?? '—') : '—';
+  const ordered = [...events].sort((a, b) => b.version - a.version);
+  if (ordered.length === 0) return <Typography color="text.secondary">{t('history.noEvents')}</Typography>;
+  return (
+    <List aria-label={t('history.timeline')} sx={{ p: 0 }}>
+      {ordered.map((event) => {
+        const lines: string[] = [];
+        if (event.fromLocationId !== event.toLocationId && event.toLocationId) {
+          lines.push(t('history.move', { from: place(event.fromLocationId), to: place(event.toLocationId) }));
+        }
+        if (event.fromStatus !== event.toStatus && event.toStatus) {
+          lines.push(
+            t('history.statusChange', {
+              from: event.fromStatus ? statusName(event.fromStatus as StatusKey) : '—',
+              to: statusName(event.toStatus as StatusKey),
+            }),
+          );
+        }
+        if (event.kind === 'sell' && customerName && event.customerId) lines.push(customerName);
+        for (const [field, change] of Object.entries(event.deltas ?? {})) {
+          const [before, after] = Array.isArray(change) ? change : [undefined, change];
+          lines.push(
+            t('history.change', {
+              field,
+              before: show(before, t('history.empty')),
+              after: show(after, t('history.empty')),
+            }),
+          );
+        }
+        const kind = isKind(event.kind) ? t(`history.kinds.${event.kind}`) : event.kind;
+        return (
+          <ListItem key={event.id} divider sx={{ display: 'block', px: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+                {kind}
+              </Typography>
+              {event.transactionTypeName && event.transactionTypeName !== kind ? (
+                <Chip size="small" label={event.transactionTypeName} />
+              ) : null}
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, i18n.language)}</time>
+                {' · '}
+                {t('history.by', { user: event.userName ?? t('history.unknownUser') })}
+              </Typography>
+            </Stack>
+            <Box sx={{ pl: 0.5 }}>
+              {lines.map((line, index) => (
+                <Typography key={index} variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {line}
+                </Typography>
+              ))}
+              {event.note ? (
+                <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+                  {t('history.note', { note: event.note })}
+                </Typography>
+              ) : null}
+            </Box>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,1 @@
+export { ItemHistoryPage } from './routes/ItemHistoryPage';

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PageHeader } from '@stockwise/kit';
+import { resourceKey } from '@stockwise/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { getItem, getItemBySerial, getItemHistory, listItems, type Item } from '@/api/inventory';
+import { ItemCard } from '@/components/ItemCard';
+import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
+import { may } from '@/lib/permissions';
+import { Timeline } from '../components/Timeline';
+import { useT } from '../i18n';
+
+type Found = { kind: 'item'; item: Item } | { kind: 'many'; items: Item[] } | { kind: 'none' };
+
+/** A serial first (the scanner's case), then the item list's search (SKU, model, part of a serial). */
+async function findItems(query: string): Promise<Found> {
+  try {
+    return { kind: 'item', item: await getItemBySerial(query) };
+  } catch (error) {
+    if (statusOf(error) !== 404) throw error;
+  }
+  const page = await listItems({ search: query, limit: 20 });
+  if (page.items.length === 1) return { kind: 'item', item: page.items[0]! };
+  return page.items.length ? { kind: 'many', items: page.items } : { kind: 'none' };
+}
+
+/**
+ * /item-status/item-search: find an item by serial, SKU or model (the query is in the URL, `?q=`;
+ * `?id=` opens one item), then its card and its timeline from the API's append-only history.
+ */
+export function ItemHistoryPage() {
+  const { t } = useT();
+  const [search, setSearch] = useSearchParams();
+  const query = search.get('q')?.trim() ?? '';
+  const id = search.get('id') ?? '';
+  const [text, setText] = useState(query);
+  const allowed = may('items.view') || may('reports.view');
+
+  const found = useQuery({
+    queryKey: resourceKey('items', 'find', query),
+    queryFn: () => findItems(query),
+    enabled: allowed && Boolean(query) && !id,
+  });
+  const itemId = id || (found.data?.kind === 'item' ? found.data.item.id : '');
+  const item = useQuery({
+    queryKey: resourceKey('items', itemId),
+    queryFn: () => getItem(itemId),
+    enabled: Boolean(itemId),
+  });
+  const history = useQuery({
+    queryKey: resourceKey('items', itemId, 'history'),
+    queryFn: () => getItemHistory(itemId),
+    enabled: Boolean(itemId),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = text.trim();
+    if (!next) return;
+    setSearch(new URLSearchParams({ q: next }));
+  }
+
+  const header = <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />;
+  if (!allowed) {
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        {header}
+        <Forbidden />
+      </Container>
+    );
+  }
+  const failure = [found, item, history].find((q) => q.isError)?.error;
+
+  return (
+    <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
+      {header}
+      <Stack spacing={2}>
+        <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
+          <TextField
+            autoFocus
+            fullWidth
+            label={t('history.searchLabel')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setText('');
+            }}
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+          />
+          <Button type="submit" variant="contained">
+            {t('history.find')}
+          </Button>
+        </Box>
+        {failure ? (
+          isForbidden(failure) ? (
+            <Forbidden />
+          ) : (
+            <LoadError
+              error={failure}
+              onRetry={() => [found, item, history].forEach((q) => q.isError && void q.refetch())}
+            />
+          )
+        ) : null}
+        {found.isFetching || (item.isPending && Boolean(itemId)) ? <Loading label={t('history.searching')} /> : null}
+        {!id && found.data?.kind === 'none' ? (
+          <Alert severity="info" role="status">
+            {t('history.nothingFound', { query })}
+          </Alert>
+        ) : null}
+        {!id && found.data?.kind === 'many' ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography>{t('history.matches', { query })}</Typography>
+            <List>
+              {found.data.items.map((match) => (
+                <ListItemButton
+                  key={match.id}
+                  onClick={() => setSearch(new URLSearchParams({ q: query, id: match.id }))}
+                >
+                  <ListItemText
+                    primary={match.serial}
+                    secondary={[match.itemTypeName, match.brandName, match.model, match.sku]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </Paper>
+        ) : null}
+        {item.data ? (
+          <>
+            <ItemCard item={item.data} />
+            <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
+              <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                {t('history.timeline')}
+              </Typography>
+              {history.isPending ? (
+                <Loading />
+              ) : history.data ? (
+                <Timeline events={history.data} customerName={item.data.customerName} />
+              ) : null}
+            </Paper>
+          </>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

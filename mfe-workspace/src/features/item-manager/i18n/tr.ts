@@ -1,0 +1,18 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  manager: {
+    title: 'Ürün Yöneticisi',
+    subtitle:
+      'Tüm ürünler, sunucu tarafından filtrelenir ve sıralanır. Filtreler adreste kalır; bir bağlantı aynı listeyi gösterir.',
+    anyStatus: 'Tüm durumlar',
+    anyLocation: 'Tüm lokasyonlar',
+    anyType: 'Tüm ürün tipleri',
+    filters: 'Filtreler',
+    clear: 'Filtreleri temizle',
+    export: 'Gösterileni dışa aktar (CSV)',
+    open: '{{serial}} geçmişini aç',
+    noMatches: 'Bu filtrelere uyan ürün yok.',
+  },
+};

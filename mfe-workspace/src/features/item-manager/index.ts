@@ -1,0 +1,1 @@
+export { ItemManagerPage } from './routes/ItemManagerPage';

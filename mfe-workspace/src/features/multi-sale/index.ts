@@ -1,0 +1,1 @@
+export { MultiSalePage } from './routes/MultiSalePage';

@@ -1,0 +1,261 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  IconButton,
+  List,
+  ListItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PageHeader } from '@stockwise/kit';
+import { errorMessage, resourceKey } from '@stockwise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { createSale, getItemBySerial, type Customer, type Item, type Sale } from '@/api/inventory';
+import { CustomerPicker } from '@/components/CustomerPicker';
+import { Forbidden, statusOf } from '@/components/ScreenStates';
+import { useStatusName } from '@/components/StatusChip';
+import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { may } from '@/lib/permissions';
+import { useT } from '../i18n';
+
+type Line = { item: Item; price: string };
+type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+/** /actions/multi-sale: a cart of scanned items for one customer, line prices, total; one sale, all or nothing; a receipt. */
+export function MultiSalePage() {
+  const { t, i18n } = useT();
+  const language = i18n.language;
+  const statusName = useStatusName();
+  const queryClient = useQueryClient();
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [serial, setSerial] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [receipt, setReceipt] = useState<Sale | null>(null);
+  const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+
+  const lookup = useMutation({
+    mutationFn: getItemBySerial,
+    onSuccess: (item) => {
+      if (item.status === 'sold' || item.status === 'scrapped') {
+        setMessage({
+          severity: 'error',
+          text: t('multiSale.notSellable', { serial: item.serial, status: statusName(item.status) }),
+        });
+        return;
+      }
+      setLines((current) => [...current, { item, price: moneyInput(item.salePrice, language) }]);
+      setMessage({ severity: 'info', text: t('multiSale.added', { serial: item.serial }) });
+    },
+    onError: (error, scanned) =>
+      setMessage({
+        severity: 'error',
+        text:
+          statusOf(error) === 404
+            ? t('scan.notFound', { serial: scanned })
+            : errorMessage(error, t('multiSale.lookupFailed')),
+      }),
+    onSettled: focusScan,
+  });
+
+  const sell = useMutation({
+    mutationFn: createSale,
+    onSuccess: (sale) => {
+      setReceipt(sale);
+      setLines([]);
+      setCustomer(null);
+      setMessage(null);
+      void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+    },
+    onError: (error) => {
+      setMessage({ severity: 'error', text: errorMessage(error, t('multiSale.failed')) });
+      focusScan();
+    },
+  });
+
+  if (!may('items.sell')) {
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        <PageHeader title={t('multiSale.title')} />
+        <Forbidden />
+      </Container>
+    );
+  }
+
+  const prices = lines.map((line) => parseMoney(line.price));
+  const total = prices.reduce<number>((sum, price) => sum + (price ?? 0), 0);
+
+  function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      setSerial('');
+      return;
+    }
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const scanned = serial.trim();
+    if (!scanned || lookup.isPending) return;
+    setSerial('');
+    setReceipt(null);
+    const known = lines.find((line) => line.item.serial.toLowerCase() === scanned.toLowerCase());
+    if (known) setMessage({ severity: 'info', text: t('multiSale.already', { serial: known.item.serial }) });
+    else lookup.mutate(scanned);
+  }
+
+  function confirm() {
+    if (lines.length === 0 || sell.isPending) return;
+    const bad = new Set(lines.filter((_, index) => prices[index] === null).map((line) => line.item.id));
+    setBadPrices(bad);
+    if (bad.size) return;
+    sell.mutate({
+      lines: lines.map((line, index) => ({ itemId: line.item.id, price: prices[index]! })),
+      customerId: customer?.id ?? null,
+    });
+  }
+
+  return (
+    <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
+      <Box sx={{ '@media print': { display: 'none' } }}>
+        <PageHeader title={t('multiSale.title')} subtitle={t('multiSale.subtitle')} />
+      </Box>
+      <Stack spacing={2}>
+        <Stack spacing={2} sx={{ '@media print': { display: 'none' } }}>
+          <TextField
+            inputRef={scanRef}
+            autoFocus
+            fullWidth
+            label={t('scan.label')}
+            value={serial}
+            onChange={(event) => setSerial(event.target.value)}
+            onKeyDown={onScanKey}
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+          />
+          <Box aria-live="polite">
+            {message ? (
+              <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>
+                {message.text}
+              </Alert>
+            ) : null}
+          </Box>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="multi-sale-cart">
+            <Typography id="multi-sale-cart" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('multiSale.cart')}
+            </Typography>
+            {lines.length === 0 ? (
+              <Typography color="text.secondary">{t('multiSale.empty')}</Typography>
+            ) : (
+              <List dense aria-labelledby="multi-sale-cart">
+                {lines.map((line, index) => (
+                  <ListItem key={line.item.id} divider disableGutters>
+                    <Stack
+                      direction={{ xs: 'column', sm: 'row' }}
+                      spacing={1}
+                      sx={{ width: '100%', alignItems: { sm: 'center' } }}
+                    >
+                      <Box sx={{ flex: 1 }}>
+                        <Typography sx={{ fontFamily: 'monospace' }}>{line.item.serial}</Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {[line.item.itemTypeName, line.item.brandName, line.item.model].filter(Boolean).join(' · ')}
+                        </Typography>
+                      </Box>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                        <TextField
+                          size="small"
+                          label={t('multiSale.price', { serial: line.item.serial })}
+                          value={line.price}
+                          onChange={(event) => {
+                            const price = event.target.value;
+                            setLines((current) => current.map((one, at) => (at === index ? { ...one, price } : one)));
+                          }}
+                          onKeyDown={(event) => {
+                            if (event.key === 'Enter') {
+                              event.preventDefault();
+                              focusScan();
+                            }
+                          }}
+                          error={badPrices.has(line.item.id)}
+                          helperText={badPrices.has(line.item.id) ? t('multiSale.priceInvalid') : undefined}
+                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                          sx={{ width: 180 }}
+                        />
+                        <IconButton
+                          aria-label={t('multiSale.remove', { serial: line.item.serial })}
+                          onClick={() => setLines((current) => current.filter((_, at) => at !== index))}
+                        >
+                          <CloseIcon />
+                        </IconButton>
+                      </Stack>
+                    </Stack>
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
+              <Typography sx={{ fontWeight: 700 }}>{t('multiSale.total')}</Typography>
+              <Typography sx={{ fontWeight: 700 }} data-testid="cart-total">
+                {formatMoney(total, language)}
+              </Typography>
+            </Stack>
+          </Paper>
+          <CustomerPicker value={customer} onChange={setCustomer} />
+          <Button variant="contained" size="large" onClick={confirm} disabled={lines.length === 0 || sell.isPending}>
+            {sell.isPending ? t('multiSale.selling') : t('multiSale.confirm', { count: lines.length })}
+          </Button>
+        </Stack>
+        {receipt ? (
+          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="multi-sale-receipt">
+            <Typography id="multi-sale-receipt" variant="h6" component="h2">
+              {t('multiSale.receipt', { number: receipt.number })}
+            </Typography>
+            <Typography color="text.secondary">{formatDateTime(receipt.createdAt, language)}</Typography>
+            {receipt.customerName ? (
+              <Typography>{t('multiSale.receiptCustomer', { name: receipt.customerName })}</Typography>
+            ) : null}
+            <Typography>{t('multiSale.receiptSeller', { name: receipt.sellerName })}</Typography>
+            <List dense>
+              {receipt.lines.map((line) => (
+                <ListItem key={line.line} disableGutters sx={{ justifyContent: 'space-between' }}>
+                  <Box>
+                    <Typography sx={{ fontFamily: 'monospace' }}>{line.serial}</Typography>
+                    {line.warrantyEndsAt ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('multiSale.warrantyUntil', { date: formatDate(line.warrantyEndsAt, language) })}
+                      </Typography>
+                    ) : null}
+                  </Box>
+                  <Typography>{formatMoney(line.price, language)}</Typography>
+                </ListItem>
+              ))}
+            </List>
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 700 }}>{t('multiSale.total')}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{formatMoney(receipt.total, language)}</Typography>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ mt: 2, '@media print': { display: 'none' } }}>
+              <Button variant="outlined" onClick={() => window.print()}>
+                {t('multiSale.print')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setReceipt(null);
+                  focusScan();
+                }}
+              >
+                {t('multiSale.newSale')}
+              </Button>
+            </Stack>
+          </Paper>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

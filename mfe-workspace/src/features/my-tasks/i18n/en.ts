@@ -1,0 +1,27 @@
+export const en = {
+  tasks: {
+    title: 'My Tasks',
+    subtitle: 'Work assigned to you and to your roles.',
+    open: 'Open',
+    done: 'Done',
+    showing: 'Show',
+    empty: 'Nothing to do — no open tasks for you or your roles.',
+    emptyDone: 'No finished tasks yet.',
+    markDone: 'Mark done',
+    marking: 'Saving…',
+    markedDone: '“{{title}}” is done.',
+    due: 'Due {{date}}',
+    overdue: 'Overdue since {{date}}',
+    finished: 'Done {{date}}',
+    assignedTo: 'For {{name}}',
+    item: 'Item {{serial}}',
+    more: 'Show more',
+    failedDone: 'The task could not be marked done.',
+    kinds: {
+      process: 'Process',
+      transfer: 'Transfer',
+      warranty: 'Warranty',
+      other: 'Other',
+    },
+  },
+};

@@ -1,0 +1,21 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  rapidSell: {
+    title: 'Hızlı Satış',
+    subtitle: 'Seri numarasını okutun, fiyatı kontrol edin, satmak için Enter’a basın. Escape baştan başlatır.',
+    price: 'Fiyat',
+    priceInvalid: '1250 veya 1250,50 gibi bir tutar girin.',
+    confirm: 'Sat (Enter)',
+    selling: 'Satılıyor…',
+    looking: '{{serial}} aranıyor…',
+    ready: '{{serial}} hazır: {{price}} fiyatla satmak için Enter’a basın.',
+    sold: '{{serial}} {{price}} fiyatla satıldı — satış no {{number}}.',
+    soldTitle: 'Bu oturumda satılanlar',
+    none: 'Bu oturumda henüz satış yok.',
+    failed: 'Satış tamamlanamadı. Lütfen tekrar deneyin.',
+    lookupFailed: 'Ürün aranamadı. Lütfen tekrar deneyin.',
+    alreadySold: 'Bu ürün zaten satılmış.',
+  },
+};

@@ -1,0 +1,1 @@
+export { RapidSellPage } from './routes/RapidSellPage';

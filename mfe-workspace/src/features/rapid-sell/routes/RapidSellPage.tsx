@@ -1,0 +1,235 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PageHeader } from '@stockwise/kit';
+import { errorMessage, resourceKey } from '@stockwise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { createSale, getItemBySerial, type Customer, type Item, type Sale } from '@/api/inventory';
+import { CustomerPicker } from '@/components/CustomerPicker';
+import { ItemCard } from '@/components/ItemCard';
+import { Forbidden, isForbidden, statusOf } from '@/components/ScreenStates';
+import { formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { may } from '@/lib/permissions';
+import { useT } from '../i18n';
+
+type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
+
+/**
+ * /actions/rapid-sell: scanner first. A scan (characters + Enter) looks the serial up; Enter again
+ * (in the empty scan field or the price) sells it as a one-line sale; the scan field takes focus
+ * again for the next item. Escape drops the item on screen. A refused item shows the API's words.
+ */
+export function RapidSellPage() {
+  const { t, i18n } = useT();
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const scanRef = useRef<HTMLInputElement>(null);
+  const priceRef = useRef<HTMLInputElement>(null);
+  const [serial, setSerial] = useState('');
+  const [item, setItem] = useState<Item | null>(null);
+  const [price, setPrice] = useState('');
+  const [priceError, setPriceError] = useState(false);
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [forbidden, setForbidden] = useState(!may('items.sell'));
+  const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
+
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+
+  const lookup = useMutation({
+    mutationFn: getItemBySerial,
+    onSuccess: (found) => {
+      setItem(found);
+      setPrice(moneyInput(found.salePrice, language));
+      setPriceError(false);
+      setMessage(
+        found.status === 'sold'
+          ? { severity: 'info', text: t('rapidSell.alreadySold') }
+          : {
+              severity: 'info',
+              text: t('rapidSell.ready', { serial: found.serial, price: formatMoney(found.salePrice, language) }),
+            },
+      );
+    },
+    onError: (error, scanned) => {
+      setItem(null);
+      if (isForbidden(error)) setForbidden(true);
+      setMessage({
+        severity: 'error',
+        text:
+          statusOf(error) === 404
+            ? t('scan.notFound', { serial: scanned })
+            : errorMessage(error, t('rapidSell.lookupFailed')),
+      });
+    },
+    onSettled: focusScan,
+  });
+
+  const sell = useMutation({
+    mutationFn: ({ target, amount }: { target: Item; amount: number }) =>
+      createSale({ lines: [{ itemId: target.id, price: amount }], customerId: customer?.id ?? null }),
+    onSuccess: (sale, { target, amount }) => {
+      const text = t('rapidSell.sold', {
+        serial: target.serial,
+        price: formatMoney(amount, language),
+        number: sale.number,
+      });
+      setMessage({ severity: 'success', text });
+      setSold((previous) => [{ sale, serial: target.serial }, ...previous].slice(0, 20));
+      setItem(null);
+      setPrice('');
+      setCustomer(null);
+      void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+    },
+    onError: (error) => {
+      if (isForbidden(error)) setForbidden(true);
+      // The API's 409 names the serial and why (e.g. "SN-1: sold items cannot be sold. Nothing was changed.").
+      setMessage({ severity: 'error', text: errorMessage(error, t('rapidSell.failed')) });
+      setItem(null);
+      setPrice('');
+    },
+    onSettled: focusScan,
+  });
+
+  const busy = lookup.isPending || sell.isPending;
+
+  function confirm() {
+    if (!item || busy) return;
+    const amount = parseMoney(price);
+    if (amount === null) {
+      setPriceError(true);
+      priceRef.current?.focus();
+      return;
+    }
+    sell.mutate({ target: item, amount });
+  }
+
+  function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (busy) return;
+    const scanned = serial.trim();
+    if (scanned) {
+      setSerial('');
+      setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
+      lookup.mutate(scanned);
+    } else confirm();
+  }
+
+  function onPriceKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    confirm();
+  }
+
+  function reset() {
+    setItem(null);
+    setPrice('');
+    setPriceError(false);
+    setCustomer(null);
+    setMessage(null);
+    setSerial('');
+    focusScan();
+  }
+
+  if (forbidden) {
+    return (
+      <Container maxWidth="md" sx={{ py: 3 }}>
+        <PageHeader title={t('rapidSell.title')} />
+        <Forbidden />
+      </Container>
+    );
+  }
+
+  return (
+    <Container
+      maxWidth="md"
+      sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}
+      onKeyDown={(event) => {
+        // Escape starts over, unless an open type-ahead list takes it first.
+        if (event.key === 'Escape' && !event.defaultPrevented) reset();
+      }}
+    >
+      <PageHeader title={t('rapidSell.title')} subtitle={t('rapidSell.subtitle')} />
+      <Stack spacing={2}>
+        <TextField
+          inputRef={scanRef}
+          autoFocus
+          fullWidth
+          label={t('scan.label')}
+          value={serial}
+          onChange={(event) => setSerial(event.target.value)}
+          onKeyDown={onScanKey}
+          autoComplete="off"
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', 'data-testid': 'scan' } }}
+        />
+        <Box aria-live="polite" aria-atomic>
+          {message ? (
+            <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>
+              {message.text}
+            </Alert>
+          ) : null}
+        </Box>
+        {item ? (
+          <ItemCard item={item}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}>
+              <TextField
+                inputRef={priceRef}
+                label={t('rapidSell.price')}
+                value={price}
+                onChange={(event) => {
+                  setPrice(event.target.value);
+                  setPriceError(false);
+                }}
+                onKeyDown={onPriceKey}
+                error={priceError}
+                helperText={priceError ? t('rapidSell.priceInvalid') : ' '}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                sx={{ minWidth: 160 }}
+              />
+              <Box sx={{ flex: 1 }}>
+                <CustomerPicker value={customer} onChange={setCustomer} />
+              </Box>
+            </Stack>
+            <Button variant="contained" size="large" onClick={confirm} disabled={busy} sx={{ mt: 1 }} fullWidth>
+              {sell.isPending ? t('rapidSell.selling') : t('rapidSell.confirm')}
+            </Button>
+          </ItemCard>
+        ) : null}
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rapid-sell-sold">
+          <Typography id="rapid-sell-sold" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('rapidSell.soldTitle')}
+          </Typography>
+          {sold.length === 0 ? (
+            <Typography color="text.secondary">{t('rapidSell.none')}</Typography>
+          ) : (
+            <List dense>
+              {sold.map(({ sale, serial: soldSerial }) => (
+                <ListItem key={sale.id} disableGutters>
+                  <ListItemText
+                    primary={`#${sale.number} · ${soldSerial} · ${formatMoney(sale.total, language)}`}
+                    secondary={[sale.customerName, formatDateTime(sale.createdAt, language)]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

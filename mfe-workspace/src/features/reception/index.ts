@@ -1,0 +1,1 @@
+export { ReceptionPage } from './routes/ReceptionPage';

@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { session } from '@stockwise/shared';
+import WorkspaceRoutes from '../src/routes';
+
+/** An unsigned JWT-shaped token (the browser only reads claims; the API verifies). */
+export const makeToken = (claims: Record<string, unknown>) =>
+  [{ alg: 'HS256', typ: 'JWT' }, claims]
+    .map((part) => btoa(JSON.stringify(part)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))
+    .concat('signature')
+    .join('.');
+
+export function signInAs(...roles: string[]) {
+  localStorage.clear();
+  session.reload();
+  session.setToken(makeToken({ role: roles }));
+}
+
+let lastLocation = '';
+function LocationProbe() {
+  const location = useLocation();
+  useEffect(() => {
+    lastLocation = `${location.pathname}${location.search}`;
+  }, [location]);
+  return null;
+}
+export const currentLocation = () => lastLocation;
+
+/** The workspace remote's routes at `path`, with a fresh query client. */
+export function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/*"
+            element={
+              <>
+                <WorkspaceRoutes />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+export const baseItem = {
+  id: 'i1',
+  serial: 'SN-0001',
+  sku: null,
+  itemTypeId: 't1',
+  itemTypeName: 'Phone',
+  brandId: 'b1',
+  brandName: 'Acme',
+  model: 'X1',
+  locationId: 'l1',
+  locationName: 'Main store',
+  status: 'in_stock',
+  cost: 100,
+  salePrice: 1250.5,
+  vendorId: null,
+  customerId: null,
+  customerName: null,
+  receivedAt: '2026-01-02T10:00:00Z',
+  soldAt: null,
+  warrantyMonths: 12,
+  warrantyEndsAt: null,
+  fields: {},
+  images: [],
+  version: 1,
+  updatedAt: '2026-01-02T10:00:00Z',
+};

@@ -1,0 +1,99 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n, ROLES } from '@stockwise/shared';
+import { mockApi } from '../../shared/test/mock-api';
+import { baseItem, renderAt, signInAs } from './helpers';
+
+const a = { ...baseItem, id: 'a', serial: 'SN-A', salePrice: 100 };
+const b = { ...baseItem, id: 'b', serial: 'SN-B', salePrice: 250.5 };
+const sold = { ...baseItem, id: 's', serial: 'SN-S', status: 'sold' };
+
+function api(sale?: () => { status: number; data: unknown }) {
+  return mockApi((config) => {
+    const url = config.url ?? '';
+    const found = [a, b, sold].find((item) => url === `/api/items/by-serial/${item.serial}`);
+    if (found) return { status: 200, data: found };
+    if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
+    if (url === '/api/sales') {
+      if (sale) return sale();
+      const body = JSON.parse(config.data as string) as { lines: { itemId: string; price: number }[] };
+      return {
+        status: 201,
+        data: {
+          id: 's1',
+          number: 42,
+          customerId: null,
+          customerName: null,
+          sellerId: 'u1',
+          sellerName: 'rapidseller',
+          total: body.lines.reduce((sum, line) => sum + line.price, 0),
+          note: null,
+          createdAt: '2026-03-01T10:00:00Z',
+          lines: body.lines.map((line, index) => ({
+            line: index + 1,
+            itemId: line.itemId,
+            serial: line.itemId === 'a' ? 'SN-A' : 'SN-B',
+            price: line.price,
+            warrantyEndsAt: '2027-03-01T10:00:00Z',
+          })),
+        },
+      };
+    }
+    return { status: 404, data: { message: 'Item not found' } };
+  });
+}
+
+jest.setTimeout(30_000);
+
+beforeEach(async () => {
+  signInAs(ROLES.rapidSeller);
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('/actions/multi-sale', () => {
+  it('sells a cart of scanned items in one sale and shows a receipt', async () => {
+    const calls = api();
+    renderAt('/actions/multi-sale');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, 'SN-A{Enter}');
+    await screen.findByText('SN-A added to the cart.');
+    await userEvent.type(scan, 'SN-B{Enter}');
+    await screen.findByText('SN-B added to the cart.');
+    await userEvent.type(scan, 'SN-S{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('SN-S is Sold and cannot be sold.');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('350.50');
+    const price = screen.getByLabelText('Price of SN-B');
+    await userEvent.clear(price);
+    await userEvent.type(price, '200');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('300.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 2 items' }));
+    const receipt = await screen.findByRole('region', { name: 'Receipt — sale #42' });
+    expect(within(receipt).getByText('300.00')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      lines: [
+        { itemId: 'a', price: 100 },
+        { itemId: 'b', price: 200 },
+      ],
+      customerId: null,
+    });
+    expect(screen.getByText('The cart is empty. Scan a serial to add it.')).toBeInTheDocument();
+  });
+
+  it('keeps the cart and shows the API’s refusal when the sale is refused', async () => {
+    api(() => ({ status: 409, data: { message: 'SN-A: sold items cannot be sold. Nothing was changed.' } }));
+    renderAt('/actions/multi-sale');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, 'SN-A{Enter}');
+    await screen.findByText('SN-A added to the cart.');
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 1 item' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('SN-A: sold items cannot be sold.');
+    expect(screen.getByLabelText('Price of SN-A')).toBeInTheDocument();
+  });
+
+  it('is forbidden to a Storekeeper', async () => {
+    signInAs(ROLES.storekeeper);
+    api();
+    renderAt('/actions/multi-sale');
+    expect(await screen.findByText(/Your role may not use this screen/)).toBeInTheDocument();
+  });
+});

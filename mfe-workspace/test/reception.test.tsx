@@ -1,0 +1,172 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n, ROLES } from '@stockwise/shared';
+import { mockApi } from '../../shared/test/mock-api';
+import { expandRange, parseSerials } from '../src/features/reception/lib/serials';
+import { renderAt, signInAs } from './helpers';
+
+const phone = {
+  id: 't1',
+  name: 'Phone',
+  serialRequired: true,
+  warrantyMonths: 24,
+  active: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  fields: [
+    { key: 'color', label: 'Colour', type: 'select', required: true, options: ['Black', 'White'] },
+    { key: 'storage', label: 'Storage (GB)', type: 'number', required: false },
+  ],
+};
+
+function api(
+  receive: (body: { serials: string[] }) => { status: number; data: unknown } = () => ({
+    status: 201,
+    data: { items: [] },
+  }),
+) {
+  return mockApi((config) => {
+    switch (config.url) {
+      case '/api/item-types':
+        return { status: 200, data: { items: [phone], total: 1 } };
+      case '/api/brands':
+        return { status: 200, data: { items: [{ id: 'b1', name: 'Acme', createdAt: '' }], total: 1 } };
+      case '/api/locations':
+        return {
+          status: 200,
+          data: {
+            items: [{ id: 'l1', name: 'Main store', kind: 'store', parentId: null, active: true, createdAt: '' }],
+            total: 1,
+          },
+        };
+      case '/api/items/receive':
+        return receive(JSON.parse(config.data as string) as { serials: string[] });
+      default:
+        return { status: 404, data: { message: 'unexpected' } };
+    }
+  });
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: new RegExp(`^${label}`) }));
+  await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+}
+
+// MUI selects and a whole form per keystroke in jsdom, on a shared 2-core machine.
+jest.setTimeout(60_000);
+
+beforeEach(async () => {
+  signInAs(ROLES.newItemOperator);
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('serials', () => {
+  it('expands a range keeping the prefix and the digit width', () => {
+    expect(expandRange('SN-0008', 'SN-0011')).toEqual(['SN-0008', 'SN-0009', 'SN-0010', 'SN-0011']);
+    expect(expandRange('A-5', 'B-9')).toBe('badRange');
+    expect(expandRange('SN-9', 'SN-1')).toBe('badRange');
+    expect(expandRange('SN-1', 'SN-20000')).toBe('rangeTooLarge');
+  });
+
+  it('reads lines and ranges, and flags duplicates whatever their case', () => {
+    const parsed = parseSerials('SN-0001..SN-0003\n\n  x-1 \nX-1\nSN-0002');
+    expect(parsed.serials).toEqual(['SN-0001', 'SN-0002', 'SN-0003', 'x-1', 'X-1', 'SN-0002']);
+    expect(parsed.duplicates).toEqual(['X-1', 'SN-0002']);
+    expect(parsed.problems).toEqual([]);
+  });
+});
+
+describe('/actions/inventory-reception', () => {
+  it('receives a batch with a range: the type’s own fields, a running count, all serials in one call', async () => {
+    const calls = api((body) => ({ status: 201, data: { items: body.serials.map((serial) => ({ serial })) } }));
+    renderAt('/actions/inventory-reception');
+    await screen.findByRole('combobox', { name: /^Item type/ });
+    await choose('Item type', 'Phone');
+    expect(screen.getByLabelText('Warranty (months)')).toHaveValue('24');
+    await choose('Location', 'Main store');
+    await choose('Colour', 'White');
+    await userEvent.type(screen.getByLabelText('Storage (GB)'), '128');
+    await userEvent.type(screen.getByLabelText('Sale price'), '1499,99');
+    const serials = screen.getByRole('textbox', { name: 'Serials' });
+    await userEvent.click(serials);
+    await userEvent.paste('SN-0001..SN-0020\nEXTRA-1\n');
+    expect(await screen.findByText('21 serials')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 21 items' }));
+    expect(await screen.findByText('Received 21 items at Main store.')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({
+      itemTypeId: 't1',
+      locationId: 'l1',
+      salePrice: 1499.99,
+      warrantyMonths: 24,
+      fields: { color: 'White', storage: 128 },
+    });
+    expect((post?.body as { serials: string[] }).serials).toHaveLength(21);
+    expect((post?.body as { serials: string[] }).serials.slice(0, 2)).toEqual(['SN-0001', 'SN-0002']);
+  });
+
+  it('flags duplicates as they are typed and sends nothing while they remain', async () => {
+    const calls = api();
+    renderAt('/actions/inventory-reception');
+    await screen.findByRole('combobox', { name: /^Item type/ });
+    await choose('Item type', 'Phone');
+    await choose('Location', 'Main store');
+    await choose('Colour', 'Black');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Serials' }));
+    await userEvent.paste('A-1\nA-2\nA-1');
+    expect(await screen.findByText('Given more than once: A-1')).toBeInTheDocument();
+    expect(screen.getByText('3 serials')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 3 items' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('requires the type, the location and the type’s required fields', async () => {
+    const calls = api();
+    renderAt('/actions/inventory-reception');
+    await screen.findByRole('combobox', { name: /^Item type/ });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Serials' }), 'A-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    await choose('Item type', 'Phone');
+    await choose('Location', 'Main store');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(1);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the API’s refusal when a serial already exists (nothing created)', async () => {
+    api(() => ({
+      status: 409,
+      data: { message: 'A-1: an item with this serial already exists. Nothing was changed.', code: 'ITEMS_REFUSED' },
+    }));
+    renderAt('/actions/inventory-reception');
+    await screen.findByRole('combobox', { name: /^Item type/ });
+    await choose('Item type', 'Phone');
+    await choose('Location', 'Main store');
+    await choose('Colour', 'Black');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Serials' }), 'A-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A-1: an item with this serial already exists.');
+    expect(screen.getByRole('textbox', { name: 'Serials' })).toHaveValue('A-1');
+  });
+
+  it('offers Retry when the catalogue cannot be loaded', async () => {
+    let fail = true;
+    mockApi((config) => {
+      if (fail) return { status: 500, data: { message: 'Database unavailable' } };
+      if (config.url === '/api/item-types') return { status: 200, data: { items: [phone], total: 1 } };
+      return { status: 200, data: { items: [], total: 0 } };
+    });
+    renderAt('/actions/inventory-reception');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/There are no locations yet/)).toBeInTheDocument();
+  });
+
+  it('is forbidden to a Rapid Seller', async () => {
+    signInAs(ROLES.rapidSeller);
+    api();
+    renderAt('/actions/inventory-reception');
+    expect(await screen.findByText(/Your role may not use this screen/)).toBeInTheDocument();
+  });
+});
