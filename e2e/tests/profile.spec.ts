@@ -1,45 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { deflateSync } from 'node:zlib';
+import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
 // Issue 4, point 9: /profile (the workspace remote) in Chromium. The picture goes through the
 // real @supabase/supabase-js storage client to the API's /storage/v1 stand-in; saving updates
 // the top bar (the shell) without a reload, by way of the shared session and profile-updated.
-
-/** A real PNG: 16×16, one colour. */
-function png(rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const size = 16;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3]!)]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * Listens on the shell's own copy of @stockwise/shared (the federation share the shell
@@ -95,7 +60,7 @@ test('upload a profile picture: stored in the company folder, shown in the top b
   await page.getByLabel('Upload a picture').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
-    buffer: png([220, 40, 40]),
+    buffer: png(16, 16, [220, 40, 40]),
   });
   // The preview shows the stored file, under <companyId>/profile-pictures/<userId>/.
   const preview = page.getByRole('img', { name: 'Profile picture' });
