@@ -107,7 +107,8 @@ export async function listOrCsv<Row, Answer extends Batch<Row>, Reply extends Fa
   },
 ): Promise<Answer | Reply> {
   const query = (request.query ?? {}) as { cursor?: string; limit?: number };
-  if (!wantsCsv(request)) return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
+  if (!wantsCsv(request))
+    return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
   return sendCsv(reply, spec.filename, spec.columns, (cursor) =>
     app.inCompany(request, (q) => spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH })),
   );

@@ -67,11 +67,19 @@ export async function inventory(q: Queryable, query: InventoryQuery) {
     throw badRequest(`status: the inventory counts what is held (${HELD_STATUSES.join(', ')})`, 'status');
   const items = await db.inventory(q, groupBy, query.status ? [query.status] : HELD_STATUSES);
   const totals = items.reduce(
-    (t, r) => ({ items: t.items + r.items, costValue: t.costValue + r.costValue, saleValue: t.saleValue + r.saleValue }),
+    (t, r) => ({
+      items: t.items + r.items,
+      costValue: t.costValue + r.costValue,
+      saleValue: t.saleValue + r.saleValue,
+    }),
     { items: 0, costValue: 0, saleValue: 0 },
   );
   const cents = (n: number) => Math.round(n * 100) / 100;
-  return { groupBy, items, totals: { ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) } };
+  return {
+    groupBy,
+    items,
+    totals: { ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) },
+  };
 }
 
 export async function warranty(q: Queryable, query: WarrantyQuery) {

@@ -3,7 +3,6 @@ import { qb, run, sql } from '../../db/query-builder.js';
 import type { SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
-
 /** Gives the sale the company's next number; the counter row stays locked until the sale commits. */
 export async function numberSale(q: Queryable, saleId: string): Promise<number> {
   const [row] = await q.query<{ n: number }>(
