@@ -197,6 +197,11 @@ ON CONFLICT DO NOTHING;
 ALTER TABLE roles FORCE ROW LEVEL SECURITY;
 ALTER TABLE role_claims FORCE ROW LEVEL SECURITY;
 
+-- Warranty lists page by (end, id): the id in the index, so items ending at the same moment (one
+-- multi-sale, one seeded batch) are read in order instead of sorted.
+CREATE INDEX items_warranty_by_end ON items (company_id, warranty_ends_at, id) WHERE warranty_ends_at IS NOT NULL;
+DROP INDEX items_warranty;
+
 -- A customer's purchases, newest first (GET /api/customers/{id}/history).
 CREATE INDEX sales_customer_by_time ON sales (company_id, customer_id, created_at, id);
 DROP INDEX sales_customer;

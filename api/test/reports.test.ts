@@ -177,6 +177,21 @@ test('tracking: events in a date range, filtered by type, user, location and ite
     expect(seen).toEqual(whole);
   }
   expect((await call(owner, 'GET', '/api/reports/tracking?cursor=bm9wZQ')).statusCode).toBe(400);
+  // well-formed cursors with times PostgreSQL would refuse: a 400, never a 500
+  const forged = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+  for (const time of ['1', '2026-02-30T00:00:00.000000Z', '2026-01-01'])
+    expect(
+      (await call(owner, 'GET', `/api/reports/tracking?cursor=${forged([time, crypto.randomUUID()])}`)).statusCode,
+    ).toBe(400);
+  expect(
+    (
+      await call(
+        owner,
+        'GET',
+        `/api/customers/${ids.carla}/history?cursor=${forged(['2026-01-01T00:00:00.000000Z', crypto.randomUUID(), 2 ** 40])}`,
+      )
+    ).statusCode,
+  ).toBe(400);
   expect((await call(owner, 'GET', '/api/reports/tracking?from=2026-02-01&to=2026-01-01')).statusCode).toBe(400);
   expect((await call(owner, 'GET', '/api/reports/tracking?from=yesterday')).statusCode).toBe(400);
 });
