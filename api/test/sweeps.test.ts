@@ -108,6 +108,14 @@ const MATRIX: Record<string, string> = {
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
   createTask: 'OAS',
+  getTaskQueues: 'OASNRM',
+  // reports: whoever holds reports.view; a customer's history: customers.view; the dashboard: dashboard.view
+  getTrackingReport: 'OAS',
+  getWarehouseStatus: 'OAS',
+  getInventoryReport: 'OAS',
+  getWarrantyReport: 'OAS',
+  getCustomerHistory: 'OARM',
+  getDashboard: 'OA',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];
@@ -211,6 +219,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   updateLocation: () => a.location!,
   deleteLocation: () => a.location!,
   getCustomer: () => a.customer!,
+  getCustomerHistory: () => a.customer!,
   updateCustomer: () => a.customer!,
   deleteCustomer: () => a.customer!,
   getTransactionType: () => a.transactionType!,
