@@ -186,7 +186,11 @@ export const accessPlugin = fp(
       if (!request.pendingRule || reply.statusCode >= 400) return payload;
       request.log.error('a route that checks access in its work transaction answered without one');
       reply.code(500).type('application/json');
-      return JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+      return JSON.stringify({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     });
   },
   { name: 'access', dependencies: ['authentication'] },

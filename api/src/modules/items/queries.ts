@@ -132,7 +132,8 @@ const LOCKED = `SELECT id, serial, status, location_id AS "locationId", customer
             warranty_months AS "warrantyMonths", version FROM items`;
 const lockWhere = (by: { ids?: string[]; serials?: string[] }) =>
   by.ids ? 'id = ANY($1::uuid[])' : 'serial_key = ANY($1::text[])';
-const lockKeys = (by: { ids?: string[]; serials?: string[] }) => by.ids ?? by.serials!.map((s) => s.trim().toLowerCase());
+const lockKeys = (by: { ids?: string[]; serials?: string[] }) =>
+  by.ids ?? by.serials!.map((s) => s.trim().toLowerCase());
 
 /** Locks the items in one stable order (by id), so two batches never wait on each other in a circle. */
 export function lockItems(q: Queryable, by: { ids?: string[]; serials?: string[] }): Promise<LockedItem[]> {

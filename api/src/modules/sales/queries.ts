@@ -38,7 +38,16 @@ export async function recordSale(
                       'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
                FROM l JOIN items i ON i.company_id = $1 AND i.id = l.item_id) AS lines
        FROM s ${JOINS}`,
-    [companyId, s.id, s.customerId, s.sellerId, s.total, s.note, s.lines.map((l) => l.itemId), s.lines.map((l) => l.price)],
+    [
+      companyId,
+      s.id,
+      s.customerId,
+      s.sellerId,
+      s.total,
+      s.note,
+      s.lines.map((l) => l.itemId),
+      s.lines.map((l) => l.price),
+    ],
   );
   return row!;
 }
