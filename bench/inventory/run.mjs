@@ -137,7 +137,9 @@ async function plans(db, companyId) {
 
 // ── HTTP ──
 async function startApi() {
-  const child = spawn(process.execPath, [path.join(apiDir, 'dist', 'main.js')], {
+  // API_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(apiDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
       API_PORT: String(PORT),
@@ -211,6 +213,40 @@ async function timed(n, fn) {
   return { p50: pct(ms, 50).toFixed(1), p95: pct(ms, 95).toFixed(1), n };
 }
 
+// PostgreSQL: what the API's backends are doing, sampled every 20 ms while the sellers run
+// (pg_stat_activity: running, waiting for a lock — the sale counter row, an item — or for the WAL).
+let sampler = null;
+function sampleWaits() {
+  const counts = new Map();
+  let samples = 0;
+  let on = Boolean(sampler);
+  const loop = (async () => {
+    while (on) {
+      const rows = await sampler.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'running') AS w, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND backend_type = 'client backend'
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      on = false;
+      await loop;
+      const busy = [...counts.values()].reduce((a, b) => a + b, 0);
+      return [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([w, n]) => `${w} ${((100 * n) / Math.max(1, busy)).toFixed(0)} %`)
+        .join(', ')
+        .concat(samples ? ` (${(busy / samples).toFixed(1)} active backends on average)` : '');
+    },
+  };
+}
+
 async function measure(big) {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -256,6 +292,7 @@ async function measure(big) {
   // Sales: SELLERS connections, each request sells the next in-stock serial (g % 10 < 6).
   let next = 0;
   cpu = cpuNow();
+  const waits = sampleWaits();
   const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`;
   const result = await new Promise((resolve, reject) =>
     autocannon(
@@ -278,6 +315,7 @@ async function measure(big) {
     ),
   );
   out.sales = {
+    waits: await waits.stop(),
     cpu: cpuPer(cpu, Math.max(1, result['2xx'] + result.non2xx)),
     perSecond: (result['2xx'] / SALE_SECONDS).toFixed(0),
     ok: result['2xx'],
@@ -297,6 +335,7 @@ const plan = await plans(db, companies[0].companyId);
 if (!databaseUrl) await db.close(); // PGlite: one process at a time
 const child = await startApi();
 apiPid = child.pid;
+if (databaseUrl) sampler = db;
 if (databaseUrl) {
   const [{ pid }] = await db.query('SELECT pg_backend_pid() AS pid');
   postmaster = parentOf(pid);
@@ -331,7 +370,7 @@ Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecon
 CPU time per request (from /proc, whatever else the machine ran): serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
   .loadavg()
   .map((l) => l.toFixed(1))
-  .join(', ')}.
+  .join(', ')}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
 
 <details><summary>Plan of the list query (status filter, newest first, 50 rows)</summary>
 

@@ -1,2 +1,2 @@
 export { billingRoutes } from './routes.js';
-export { paymentProviderFromConfig, WEBHOOK_PATH } from './routes.js';
+export { paymentProviderFromConfig, WEBHOOK_PATH } from './providers/index.js';
