@@ -35,7 +35,11 @@ beforeAll(async () => {
   await app.register(async (scope) => {
     scope.addHook('onRequest', scope.authenticate);
     scope.addHook('onRequest', inWorkTransaction);
-    scope.get('/api/test-forgot-the-transaction', { schema: { ...permit('items.view') } }, async () => ({ ok: true }));
+    scope.get(
+      '/api/test-forgot-the-transaction',
+      { schema: { tags: ['test'], ...permit('items.view') } },
+      async () => ({ ok: true }),
+    );
   });
   await app.ready();
   owner = await registerCompany(app);

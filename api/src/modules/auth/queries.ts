@@ -4,7 +4,126 @@ import { qb, run, sql } from '../../db/query-builder.js';
 // SQL only, for the auth flows. Tenant tables (users, tokens) are read inside the company's
 // transaction (RLS); user_directory and id_token_nonces are directory tables, read as the app role.
 
+// ── accounts ──
+export interface UserInfo {
+  id: string;
+  companyId: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  profilePictureUrl: string | null;
+  roles: string[];
+  CompanyName: string;
+  companyName: string;
+  /** Whether a Google account is connected (linked from inside this account only). */
+  googleConnected: boolean;
+  /** A new email waiting for its verification link; the old one stays until then. */
+  pendingEmail: string | null;
+}
+
+/** The user with roles and company name, inside the company's transaction; null when absent. */
+export async function loadUserInfo(q: Queryable, userId: string): Promise<UserInfo | null> {
+  const rows = await q.query<Omit<UserInfo, 'CompanyName'>>(
+    `SELECT u.id, u.company_id AS "companyId", u.user_name AS "userName", u.first_name AS "firstName",
+            u.last_name AS "lastName", u.email, u.profile_picture_url AS "profilePictureUrl",
+            c.company_name AS "companyName", u.google_subject IS NOT NULL AS "googleConnected",
+            u.pending_email AS "pendingEmail",
+            coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r
+                       ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles
+       FROM users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return row ? { ...row, CompanyName: row.companyName } : null;
+}
+
+export async function roleRows(q: Queryable, userId: string) {
+  return q.query<{ name: string | null }>(
+    `SELECT r.name FROM users u LEFT JOIN user_roles ur ON ur.user_id = u.id AND ur.company_id = u.company_id
+       LEFT JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE u.id = $1`,
+    [userId],
+  );
+}
+
+export const insertCompany = (
+  q: Queryable,
+  id: string,
+  c: { companyName: string; industry: string | null; phone: string | null },
+) =>
+  q.query(`INSERT INTO companies (id, company_name, industry, phone) VALUES ($1, $2, $3, $4)`, [
+    id,
+    c.companyName,
+    c.industry,
+    c.phone,
+  ]);
+
+export const insertBuiltInRoles = (q: Queryable, companyId: string, names: string[]) =>
+  q.query(`INSERT INTO roles (company_id, name, built_in) SELECT $1, unnest($2::text[]), true`, [companyId, names]);
+
+/** The built-in transaction types, the built-in roles' claims, label settings (migration 0007). */
+export const seedCompany = (q: Queryable, companyId: string) =>
+  q.query(`SELECT stockwise_seed_company($1)`, [companyId]);
+
+export const insertDirectoryEntry = (
+  q: Queryable,
+  e: { userId: string; companyId: string; userNameKey: string; emailKey: string; googleSubject: string | null },
+) =>
+  q.query(
+    `INSERT INTO user_directory (user_id, company_id, user_name_key, email_key, google_subject)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [e.userId, e.companyId, e.userNameKey, e.emailKey, e.googleSubject],
+  );
+
+export const insertUserRow = (
+  q: Queryable,
+  companyId: string,
+  id: string,
+  u: {
+    userName: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string | null;
+    googleSubject: string | null;
+    emailVerified: boolean;
+  },
+) =>
+  q.query(
+    `INSERT INTO users (company_id, id, user_name, email, first_name, last_name, password_hash, google_subject,
+                        email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END)`,
+    [companyId, id, u.userName, u.email, u.firstName, u.lastName, u.passwordHash, u.googleSubject, u.emailVerified],
+  );
+
+export const grantRoles = (q: Queryable, companyId: string, userId: string, roleNames: string[]) =>
+  q.query(
+    `INSERT INTO user_roles (company_id, user_id, role_id)
+     SELECT company_id, $2, id FROM roles WHERE company_id = $1 AND name = ANY($3::text[])`,
+    [companyId, userId, roleNames],
+  );
+
 // ── the directory ──
+export interface DirectoryEntry {
+  userId: string;
+  companyId: string;
+}
+
+const DIRECTORY_KEYS = { userName: 'user_name_key', email: 'email_key', googleSubject: 'google_subject' } as const;
+
+/** The account a user name key, email key or connected Google subject names, if any. */
+export async function directoryEntry(
+  q: Queryable,
+  by: keyof typeof DIRECTORY_KEYS,
+  value: string,
+): Promise<DirectoryEntry | null> {
+  const [row] = await q.query<DirectoryEntry>(
+    `SELECT user_id AS "userId", company_id AS "companyId" FROM user_directory WHERE ${DIRECTORY_KEYS[by]} = $1`,
+    [value],
+  );
+  return row ?? null;
+}
+
 export async function companyOfUser(q: Queryable, userId: string): Promise<string | null> {
   const [row] = await q.query<{ companyId: string }>(
     `SELECT company_id AS "companyId" FROM user_directory WHERE user_id = $1`,
