@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { permit, inWorkTransaction } from '../../access/index.js';
+import { permit, inWorkTransaction, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -10,6 +10,23 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Every handler here works through app.inCompany first: the access check joins that transaction.
   app.addHook('onRequest', inWorkTransaction);
+
+  app.get(
+    '/api/access',
+    {
+      schema: {
+        tags: ['roles'],
+        security: [{ bearer: [] }],
+        ...SELF,
+        operationId: 'getMyAccess',
+        description:
+          'The caller’s roles, permissions and transaction-type claims, read now (a claim change shows on the next call).',
+        response: answers(S.MyAccessSchema),
+      },
+    },
+    // The read that checks the caller is the answer: the work transaction is that one statement.
+    (request) => app.inCompany(request, async () => service.myAccess(request.access!)),
+  );
 
   app.get(
     '/api/roles',
