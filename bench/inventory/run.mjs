@@ -370,7 +370,9 @@ Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecon
 CPU time per request (from /proc, whatever else the machine ran): serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
   .loadavg()
   .map((l) => l.toFixed(1))
-  .join(', ')}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
+  .join(
+    ', ',
+  )}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
 
 <details><summary>Plan of the list query (status filter, newest first, 50 rows)</summary>
 
