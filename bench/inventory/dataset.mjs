@@ -100,7 +100,9 @@ export async function seed({ databaseUrl, dataDir, items: ITEMS, companies: COMP
 /** The production build on that database (PGlite: close it first, one process at a time). */
 export async function startApi({ databaseUrl, dataDir, port: PORT, env = {}, stdio = 'inherit' }) {
   const base = `http://127.0.0.1:${PORT}`;
-  const child = spawn(process.execPath, [path.join(apiDir, 'dist', 'main.js')], {
+  // API_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(apiDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
       API_PORT: String(PORT),

@@ -8,7 +8,7 @@
 //   ITEMS=1000000 COMPANIES=100 node bench/inventory/run.mjs                    → PGlite
 //   DATABASE_URL=postgres://…/empty_db ITEMS=1000000 node bench/inventory/run.mjs → PostgreSQL
 // The large company holds half of ITEMS; the others share the rest. Prints a Markdown section.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,40 @@ async function plans(db, companyId) {
   };
 }
 
+// CPU time (user + system, ms) of processes, from /proc: what a phase cost the API and the database
+// whatever else the shared machine was doing. PostgreSQL: the postmaster's children (backends,
+// WAL writer…); PGlite runs inside the API process.
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+const parentOf = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return 0;
+  }
+};
+function postgresCpuMs(postmaster) {
+  if (!postmaster) return 0;
+  let sum = cpuMs(postmaster);
+  for (const d of readdirSync('/proc'))
+    if (/^\d+$/.test(d) && parentOf(Number(d)) === postmaster) sum += cpuMs(Number(d));
+  return sum;
+}
+let postmaster = 0;
+let apiPid = 0;
+const cpuNow = () => ({ api: cpuMs(apiPid), db: postgresCpuMs(postmaster) });
+const cpuPer = (before, n) => {
+  const after = cpuNow();
+  return { api: ((after.api - before.api) / n).toFixed(2), db: ((after.db - before.db) / n).toFixed(2) };
+};
+
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -61,6 +95,40 @@ async function timed(n, fn) {
     await res.arrayBuffer();
   }
   return { p50: pct(ms, 50).toFixed(1), p95: pct(ms, 95).toFixed(1), n };
+}
+
+// PostgreSQL: what the API's backends are doing, sampled every 20 ms while the sellers run
+// (pg_stat_activity: running, waiting for a lock — the sale counter row, an item — or for the WAL).
+let sampler = null;
+function sampleWaits() {
+  const counts = new Map();
+  let samples = 0;
+  let on = Boolean(sampler);
+  const loop = (async () => {
+    while (on) {
+      const rows = await sampler.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'running') AS w, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND backend_type = 'client backend'
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      on = false;
+      await loop;
+      const busy = [...counts.values()].reduce((a, b) => a + b, 0);
+      return [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([w, n]) => `${w} ${((100 * n) / Math.max(1, busy)).toFixed(0)} %`)
+        .join(', ')
+        .concat(samples ? ` (${(busy / samples).toFixed(1)} active backends on average)` : '');
+    },
+  };
 }
 
 async function measure(big) {
@@ -89,7 +157,9 @@ async function measure(big) {
     cursor = body.nextCursor;
     return res;
   });
+  let cpu = cpuNow();
   out.lookup = await timed(SAMPLES, () => get(`/api/items/by-serial/${serial()}`));
+  out.lookup.cpu = cpuPer(cpu, SAMPLES);
   out.history = await timed(SAMPLES, (i) => get(`/api/items/${ids[i % ids.length]}/history`));
   const stamp = Date.now().toString(36);
   out.receive = await timed(20, (i) =>
@@ -105,6 +175,8 @@ async function measure(big) {
   );
   // Sales: SELLERS connections, each request sells the next in-stock serial (g % 10 < 6).
   let next = 0;
+  cpu = cpuNow();
+  const waits = sampleWaits();
   const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`;
   const result = await new Promise((resolve, reject) =>
     autocannon(
@@ -127,6 +199,8 @@ async function measure(big) {
     ),
   );
   out.sales = {
+    waits: await waits.stop(),
+    cpu: cpuPer(cpu, Math.max(1, result['2xx'] + result.non2xx)),
     perSecond: (result['2xx'] / SALE_SECONDS).toFixed(0),
     ok: result['2xx'],
     other: result.non2xx + result.errors,
@@ -135,6 +209,10 @@ async function measure(big) {
   return out;
 }
 
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ');
 const { db, companies, seconds } = await seed({
   databaseUrl,
   dataDir,
@@ -147,6 +225,12 @@ log(`seeded ${ITEMS} items, ${ITEMS * 3} events in ${seconds.toFixed(0)} s`);
 const plan = await plans(db, companies[0].companyId);
 if (!databaseUrl) await db.close(); // PGlite: one process at a time
 const child = await startApi({ databaseUrl, dataDir, port: PORT });
+apiPid = child.pid;
+if (databaseUrl) sampler = db;
+if (databaseUrl) {
+  const [{ pid }] = await db.query('SELECT pg_backend_pid() AS pid');
+  postmaster = parentOf(pid);
+}
 let m;
 try {
   m = await measure(companies[0]);
@@ -173,6 +257,13 @@ Seeded in ${seconds.toFixed(0)} s (3 events per item). ${os.cpus().length} × ${
 | reception of 1,000 serials | ${m.receive.p50} | ${m.receive.p95} | ${m.receive.n} |
 
 Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecond} sales/s** (${m.sales.ok} sales, ${m.sales.other} other answers); items sold twice: **${doubles.n}**.
+
+CPU time per request (from /proc, whatever else the machine ran): serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(
+    ', ',
+  )}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
 
 <details><summary>Plan of the list query (status filter, newest first, 50 rows)</summary>
 

@@ -2,13 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { inTenant } from '../db/tenant.js';
 import { unauthorized } from '../lib/errors.js';
-import { PERMISSION_KEY, SELF_KEY } from '../access/index.js';
+import { inCallerCompany, PERMISSION_KEY, SELF_KEY } from '../access/index.js';
 
 /**
  * app.authenticate (an onRequest hook): a valid bearer token whose user still exists in the
  * token's company, or 401 — a token outlives neither its user nor its company. (On routes that
  * declare a rule the existence is checked by the access plugin's read, before any handler runs.)
- * app.inCompany: the request's work in one transaction bound to the caller's company (RLS).
+ * app.inCompany: the request's work in one transaction bound to the caller's company (RLS), where
+ * a route's access rule is checked when its module asked for that (inWorkTransaction).
  */
 export const authenticationPlugin = fp(
   async (app) => {
@@ -30,10 +31,7 @@ export const authenticationPlugin = fp(
       if (exists.length === 0) throw unauthorized('Your account no longer exists.', 'USER_GONE');
       request.principal = principal;
     });
-    app.decorate('inCompany', (request, fn) => {
-      if (!request.principal) throw unauthorized();
-      return inTenant(app.db, request.principal.companyId, fn);
-    });
+    app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));
   },
   { name: 'authentication', dependencies: ['adapters'] },
 );
