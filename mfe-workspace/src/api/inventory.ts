@@ -9,6 +9,7 @@ export type Sale = ApiResponse<'createSale'>;
 export type SaleRequest = ApiBody<'createSale'>;
 export type ReceiveRequest = ApiBody<'receiveItems'>;
 export type TransactionRequest = ApiBody<'runTransaction'>;
+export type ItemPatch = ApiBody<'updateItem'>;
 export type Customer = ApiResponse<'getCustomer'>;
 export type CustomerPage = ApiResponse<'listCustomers'>;
 export type ItemType = ApiResponse<'getItemType'>;
@@ -26,6 +27,8 @@ export const getItemBySerial = async (serial: string) =>
   (await api.get<Item>(`/api/items/by-serial/${path(serial)}`)).data;
 export const getItemHistory = async (id: string) =>
   (await api.get<ApiResponse<'getItemHistory'>>(`/api/items/${path(id)}/history`)).data.events;
+export const updateItem = async (id: string, body: ItemPatch) =>
+  (await api.patch<Item>(`/api/items/${path(id)}`, body)).data;
 export const listItems = async (query: ItemQuery) => (await api.get<ItemPage>('/api/items', { params: query })).data;
 export const receiveItems = async (body: ReceiveRequest) =>
   (await api.post<ApiResponse<'receiveItems'>>('/api/items/receive', body)).data.items;

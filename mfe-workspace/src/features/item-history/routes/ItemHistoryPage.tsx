@@ -13,11 +13,12 @@ import {
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getItem, getItemBySerial, getItemHistory, listItems, type Item } from '@/api/inventory';
+import { getItem, getItemBySerial, getItemHistory, listItems, updateItem, type Item } from '@/api/inventory';
 import { ItemCard } from '@/components/ItemCard';
+import { ItemPhotos } from '@/components/ItemPhotos';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { may } from '@/lib/permissions';
 import { Timeline } from '../components/Timeline';
@@ -43,6 +44,7 @@ async function findItems(query: string): Promise<Found> {
  */
 export function ItemHistoryPage() {
   const { t } = useT();
+  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const query = search.get('q')?.trim() ?? '';
   const id = search.get('id') ?? '';
@@ -143,7 +145,18 @@ export function ItemHistoryPage() {
         ) : null}
         {item.data ? (
           <>
-            <ItemCard item={item.data} />
+            <ItemCard item={item.data}>
+              <ItemPhotos
+                images={item.data.images}
+                serial={item.data.serial}
+                editable={may('items.edit')}
+                onChange={async (images) => {
+                  const saved = await updateItem(item.data.id, { version: item.data.version, images });
+                  queryClient.setQueryData(resourceKey('items', itemId), saved);
+                  void queryClient.invalidateQueries({ queryKey: resourceKey('items', itemId, 'history') });
+                }}
+              />
+            </ItemCard>
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
               <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {t('history.timeline')}

@@ -25,6 +25,7 @@ import {
   type ReceiveRequest,
 } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
+import { ItemPhotos } from '@/components/ItemPhotos';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatNumber, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
@@ -74,6 +75,7 @@ export function ReceptionPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [vendor, setVendor] = useState<Customer | null>(null);
   const [serialText, setSerialText] = useState('');
+  const [images, setImages] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
   const deferredSerials = useDeferredValue(serialText);
@@ -89,6 +91,7 @@ export function ReceptionPage() {
       const location = activeLocations.find((candidate) => candidate.id === body.locationId)?.name ?? '';
       setDone(t('reception.received', { count: items.length, location }));
       setSerialText('');
+      setImages([]);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
     },
   });
@@ -152,6 +155,7 @@ export function ReceptionPage() {
       salePrice,
       fields: custom.values,
     };
+    if (images.length) body.images = images;
     if (draft.warrantyMonths.trim()) body.warrantyMonths = months;
     receive.mutate(body);
   }
@@ -396,6 +400,15 @@ export function ReceptionPage() {
                 })}
               </Alert>
             ))}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {/* The batch's photos: every received item names them. */}
+            <ItemPhotos
+              images={images}
+              serial={t('reception.batch')}
+              editable
+              onChange={async (next) => setImages(next)}
+            />
           </Paper>
           {receive.isError ? (
             <Alert severity="error" role="alert">
