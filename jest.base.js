@@ -14,7 +14,7 @@ module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
   transform: {
-    '^.+\\.[jt]sx?$': [
+    '^.+\\.m?[jt]sx?$': [
       require.resolve('@swc/jest', { paths: [dir] }),
       {
         jsc: {
@@ -25,7 +25,7 @@ module.exports = (dir, overrides = {}) => ({
     ],
   },
   // Workspace packages are linked, not installed: compile their TypeScript sources too.
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise)[@+])'],
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise|bwip-js)[@+])'],
   // `@/…` is the importing package's src/ (tsconfig paths, rspack alias).
   resolver: path.join(__dirname, 'scripts', 'jest-resolver.js'),
   moduleNameMapper: { '\\.(css|png|svg|woff2?)$': path.join(__dirname, 'scripts', 'jest-file-stub.js') },
