@@ -23,7 +23,10 @@ function signIn(...roles: string[]) {
   session.setToken(makeToken({ role: roles, company_id: 'c1' }));
 }
 
-function itemApi(item: typeof baseItem & { images: string[] }, patch?: () => { status: number; data: unknown }) {
+function itemApi(
+  item: Omit<typeof baseItem, 'images'> & { images: string[] },
+  patch?: () => { status: number; data: unknown },
+) {
   let current = item;
   return mockApi((config) => {
     if (config.url === '/api/items/by-serial/SN-0001') return { status: 200, data: current };

@@ -1,11 +1,5 @@
 import { session } from '../src/auth/session-store';
-import {
-  pathFromUrl,
-  removeFiles,
-  storageTarget,
-  uploadItemImage,
-  uploadProfilePicture,
-} from '../src/storage/storage';
+import { pathFromUrl, removeFiles, storageTarget, uploadItemImage, uploadProfilePicture } from '../src/storage/storage';
 
 // The real client is exercised against the API's stand-in in e2e/tests/profile.spec.ts; here
 // only which service it is pointed at, and with what credentials.

@@ -19,6 +19,8 @@ export type Location = ApiResponse<'getLocation'>;
 export type TransactionType = ApiResponse<'getTransactionType'>;
 export type StatusKey = Item['status'];
 export type Status = ApiResponse<'listStatuses'>['items'][number];
+export type LabelSettings = ApiResponse<'getLabelSettings'>;
+export type Company = ApiResponse<'getMyCompany'>;
 
 const path = (value: string) => encodeURIComponent(value);
 
@@ -44,3 +46,5 @@ export const listLocations = async () => (await api.get<ApiResponse<'listLocatio
 export const listStatuses = async () => (await api.get<ApiResponse<'listStatuses'>>('/api/statuses')).data.items;
 export const listTransactionTypes = async () =>
   (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data.items;
+export const getLabelSettings = async () => (await api.get<LabelSettings>('/api/label-settings')).data;
+export const getMyCompany = async () => (await api.get<Company>('/api/company')).data;

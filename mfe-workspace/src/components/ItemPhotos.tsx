@@ -1,7 +1,15 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, IconButton, Link, Stack, Typography } from '@mui/material';
-import { BUCKETS, errorMessage, publicUrlOf, readClaims, removeFiles, session, uploadItemImage } from '@stockwise/shared';
+import {
+  BUCKETS,
+  errorMessage,
+  publicUrlOf,
+  readClaims,
+  removeFiles,
+  session,
+  uploadItemImage,
+} from '@stockwise/shared';
 import { useState, type ChangeEvent } from 'react';
 import { useT } from '@/i18n';
 import { pictureUploadMessage } from '@/lib/picture-errors';

@@ -27,12 +27,12 @@ import {
 } from '@/api/inventory';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
 import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { StatusChip } from '@/components/StatusChip';
 import { formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
-
 
 interface Draft {
   serial: string;
@@ -361,6 +361,9 @@ export function EditItemPage() {
                 void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
               }}
             />
+            <Box sx={{ mt: 2 }}>
+              <PrintLabelsButton items={[base]} />
+            </Box>
           </Paper>
         ) : null}
       </Stack>

@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router-dom';
 import { getItem, getItemBySerial, getItemHistory, listItems, updateItem, type Item } from '@/api/inventory';
 import { ItemCard } from '@/components/ItemCard';
 import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { may } from '@/lib/permissions';
 import { Timeline } from '../components/Timeline';
@@ -156,6 +157,9 @@ export function ItemHistoryPage() {
                   void queryClient.invalidateQueries({ queryKey: resourceKey('items', itemId, 'history') });
                 }}
               />
+              <Box sx={{ mt: 2 }}>
+                <PrintLabelsButton items={[item.data]} />
+              </Box>
             </ItemCard>
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
               <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

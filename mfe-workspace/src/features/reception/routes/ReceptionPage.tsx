@@ -1,3 +1,4 @@
+import PrintIcon from '@mui/icons-material/Print';
 import {
   Alert,
   Box,
@@ -20,12 +21,15 @@ import {
   listBrands,
   listItemTypes,
   listLocations,
+  listTransactionTypes,
   receiveItems,
   type Customer,
+  type Item,
   type ReceiveRequest,
 } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsDialog } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatNumber, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
@@ -78,6 +82,17 @@ export function ReceptionPage() {
   const [images, setImages] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
+  const [received, setReceived] = useState<Item[]>([]);
+  const [printing, setPrinting] = useState(false);
+  // The Receive type says whether a finished reception goes straight to its labels.
+  const transactionTypes = useQuery({
+    queryKey: resourceKey('transaction-types'),
+    queryFn: listTransactionTypes,
+    enabled: allowed,
+  });
+  const printOnReceive = Boolean(
+    transactionTypes.data?.find((type) => type.builtIn && type.kind === 'receive')?.printLabel,
+  );
   const deferredSerials = useDeferredValue(serialText);
   const parsed = useMemo(() => parseSerials(deferredSerials), [deferredSerials]);
 
@@ -90,6 +105,8 @@ export function ReceptionPage() {
     onSuccess: (items, body) => {
       const location = activeLocations.find((candidate) => candidate.id === body.locationId)?.name ?? '';
       setDone(t('reception.received', { count: items.length, location }));
+      setReceived(items);
+      setPrinting(printOnReceive);
       setSerialText('');
       setImages([]);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
@@ -420,14 +437,20 @@ export function ReceptionPage() {
               severity="success"
               role="status"
               action={
-                <Link component={RouterLink} to="/item-status/item-manager?sort=received_desc">
-                  {t('reception.seeItems')}
-                </Link>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Button color="inherit" size="small" startIcon={<PrintIcon />} onClick={() => setPrinting(true)}>
+                    {t('labels.printMany', { count: received.length })}
+                  </Button>
+                  <Link component={RouterLink} to="/item-status/item-manager?sort=received_desc">
+                    {t('reception.seeItems')}
+                  </Link>
+                </Stack>
               }
             >
               {done}
             </Alert>
           ) : null}
+          {printing ? <PrintLabelsDialog items={received} open onClose={() => setPrinting(false)} /> : null}
           <Button type="submit" variant="contained" size="large" disabled={receive.isPending}>
             {receive.isPending ? t('reception.submitting') : t('reception.submit', { count })}
           </Button>
