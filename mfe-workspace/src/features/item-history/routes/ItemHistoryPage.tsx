@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Container,
+  InputAdornment,
   List,
   ListItemButton,
   ListItemText,
@@ -17,6 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getItem, getItemBySerial, getItemHistory, listItems, updateItem, type Item } from '@/api/inventory';
+import { CameraScanButton } from '@/components/camera/CameraScanButton';
 import { ItemCard } from '@/components/ItemCard';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsButton } from '@/components/PrintLabels';
@@ -102,7 +104,21 @@ export function ItemHistoryPage() {
               if (event.key === 'Escape') setText('');
             }}
             autoComplete="off"
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+            slotProps={{
+              htmlInput: { spellCheck: false, autoCapitalize: 'off' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <CameraScanButton
+                      onCode={(code) => {
+                        setText(code);
+                        setSearch(new URLSearchParams({ q: code }));
+                      }}
+                    />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
           <Button type="submit" variant="contained">
             {t('history.find')}

@@ -27,6 +27,7 @@ import {
   type Item,
   type ReceiveRequest,
 } from '@/api/inventory';
+import { CameraScanButton } from '@/components/camera/CameraScanButton';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsDialog } from '@/components/PrintLabels';
@@ -379,9 +380,18 @@ export function ReceptionPage() {
               <Typography id="reception-serials" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {t('reception.serials')}
               </Typography>
-              <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-                {t('reception.count', { count, formattedCount: formatNumber(count, language) })}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
+                  {t('reception.count', { count, formattedCount: formatNumber(count, language) })}
+                </Typography>
+                <CameraScanButton
+                  onCode={(code) => {
+                    // A camera reading is one more line, as a wedge scanner's Enter makes one.
+                    setSerialText((current) => `${current}${current && !current.endsWith('\n') ? '\n' : ''}${code}\n`);
+                    setErrors((current) => ({ ...current, serials: undefined }));
+                  }}
+                />
+              </Stack>
             </Stack>
             <TextField
               fullWidth
