@@ -130,6 +130,18 @@ export const en = {
     unsupported: 'This browser cannot use a camera here. Type or use a scanner instead.',
     cancel: 'Cancel',
   },
+  bulk: {
+    title: 'Selected items',
+    selected_one: '{{count}} item selected',
+    selected_other: '{{count}} items selected',
+    move: 'Move…',
+    status: 'Change status…',
+    process: 'Process…',
+    sell: 'Sell…',
+    clear: 'Clear selection',
+    handed_one: '{{count}} item from your selection is ready below.',
+    handed_other: '{{count}} items from your selection are ready below.',
+  },
   screens: {
     dashboard: 'Dashboard',
     myTasks: 'My Tasks',

@@ -132,6 +132,18 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     unsupported: 'Bu tarayıcı burada kamera kullanamaz. Yazın veya bir okuyucu kullanın.',
     cancel: 'İptal',
   },
+  bulk: {
+    title: 'Seçili ürünler',
+    selected_one: '{{count}} ürün seçildi',
+    selected_other: '{{count}} ürün seçildi',
+    move: 'Taşı…',
+    status: 'Durumu değiştir…',
+    process: 'İşlem…',
+    sell: 'Sat…',
+    clear: 'Seçimi temizle',
+    handed_one: 'Seçiminizden {{count}} ürün aşağıda hazır.',
+    handed_other: 'Seçiminizden {{count}} ürün aşağıda hazır.',
+  },
   screens: {
     dashboard: 'Gösterge Paneli',
     myTasks: 'Görevlerim',

@@ -18,6 +18,7 @@ import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
   listLocations,
   listTransactionTypes,
@@ -31,6 +32,7 @@ import { ScanField } from '@/components/ScanField';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { StatusChip, useStatusName } from '@/components/StatusChip';
 import { useScanLookup } from '@/hooks/useScanLookup';
+import { handedItems } from '@/lib/handoff';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
@@ -73,8 +75,11 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   const [locationId, setLocationId] = useState('');
   const [toStatus, setToStatus] = useState<StatusKey | ''>('');
   const [note, setNote] = useState('');
-  const [items, setItems] = useState<Item[]>([]);
-  const [message, setMessage] = useState<Message>(null);
+  const handed = handedItems(useLocation().state);
+  const [items, setItems] = useState<Item[]>(handed);
+  const [message, setMessage] = useState<Message>(
+    handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
+  );
   const [missing, setMissing] = useState<Record<string, boolean>>({});
 
   const usable = (types.data ?? []).filter((type) => type.kind === kind && type.active);

@@ -5,9 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
+import { BulkActions } from '@/components/BulkActions';
 import { Forbidden } from '@/components/ScreenStates';
 import { StatusChip, useStatusName } from '@/components/StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
+import { useRowSelection } from '@/hooks/useRowSelection';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
@@ -62,6 +64,8 @@ export function ItemManagerPage() {
     fetchPage: listItems,
     enabled: allowed,
   });
+
+  const selection = useRowSelection(rows);
 
   const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes, enabled: allowed });
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: allowed });
@@ -233,6 +237,7 @@ export function ItemManagerPage() {
           </Button>
         ) : null}
       </Stack>
+      <BulkActions items={selection.selected} onClear={selection.clear} />
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<Item>
           label={t('manager.title')}
@@ -255,7 +260,7 @@ export function ItemManagerPage() {
                   ) : undefined,
                 }
           }
-          gridOptions={{ paginationMeta }}
+          gridOptions={{ paginationMeta, ...selection.gridOptions }}
         />
       </Box>
     </Container>

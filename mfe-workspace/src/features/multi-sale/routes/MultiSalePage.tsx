@@ -16,6 +16,7 @@ import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
@@ -23,6 +24,7 @@ import { Forbidden } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { useScanLookup } from '@/hooks/useScanLookup';
+import { handedItems } from '@/lib/handoff';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
@@ -35,9 +37,14 @@ export function MultiSalePage() {
   const language = i18n.language;
   const statusName = useStatusName();
   const queryClient = useQueryClient();
-  const [lines, setLines] = useState<Line[]>([]);
+  const handed = handedItems(useLocation().state);
+  const [lines, setLines] = useState<Line[]>(() =>
+    handed.map((item) => ({ item, price: moneyInput(item.salePrice, language) })),
+  );
   const [customer, setCustomer] = useState<Customer | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<Message>(
+    handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
+  );
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
 
