@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, currentLocation, renderAt, signInAs } from './helpers';
+import { accessAnswer, baseItem, currentLocation, renderAt, signInAs } from './helpers';
 
 const moveType = {
   id: 'tm',
@@ -30,9 +30,14 @@ const a = { ...baseItem, id: 'a', serial: 'SN-A' };
 const b = { ...baseItem, id: 'b', serial: 'SN-B' };
 const c = { ...baseItem, id: 'c', serial: 'SN-C' };
 
-function api(transaction: (body: { serials: string[] }) => { status: number; data: unknown }) {
+function api(
+  transaction: (body: { serials: string[] }) => { status: number; data: unknown },
+  permissions = ['items.view', 'items.process', 'items.edit'],
+) {
   return mockApi((config) => {
     switch (config.url) {
+      case '/api/access':
+        return accessAnswer(permissions);
       case '/api/items':
         return { status: 200, data: { items: [a, b, c], nextCursor: null } };
       case '/api/item-types':
@@ -103,7 +108,7 @@ describe('bulk actions from the item manager', () => {
 
   it('offers labels for the ticked rows, and selling hands them to Multi-Sale’s cart', async () => {
     signInAs(ROLES.companyOwner);
-    api(() => ({ status: 500, data: {} }));
+    api(() => ({ status: 500, data: {} }), ['items.view', 'items.process', 'items.sell']);
     renderAt('/item-status/item-manager');
     await screen.findByRole('link', { name: 'Open the history of SN-C' }, { timeout: 10_000 });
     await userEvent.click(screen.getAllByRole('checkbox', { name: /select row/i })[2]!);
@@ -115,7 +120,7 @@ describe('bulk actions from the item manager', () => {
     expect(screen.getByText('SN-C')).toBeInTheDocument();
   });
 
-  it('does not offer to sell to a role that may not sell (the API refuses anyway)', async () => {
+  it('does not offer to sell when GET /api/access does not grant items.sell (the API refuses anyway)', async () => {
     api(() => ({ status: 500, data: {} }));
     renderAt('/item-status/item-manager');
     await screen.findByRole('link', { name: 'Open the history of SN-A' }, { timeout: 10_000 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES, session } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, makeToken, renderAt } from './helpers';
+import { accessAnswer, baseItem, makeToken, renderAt } from './helpers';
 
 // The real supabase-js upload against the API's storage stand-in runs in e2e/tests/workspace-2.spec.ts.
 const uploadItemImage = jest.fn();
@@ -26,9 +26,11 @@ function signIn(...roles: string[]) {
 function itemApi(
   item: Omit<typeof baseItem, 'images'> & { images: string[] },
   patch?: () => { status: number; data: unknown },
+  editor = true,
 ) {
   let current = item;
   return mockApi((config) => {
+    if (config.url === '/api/access') return accessAnswer(editor ? ['items.view', 'items.edit'] : ['items.view']);
     if (config.url === '/api/items/by-serial/SN-0001') return { status: 200, data: current };
     if (config.url === '/api/items/i1' && config.method === 'patch') {
       if (patch) return patch();
@@ -56,7 +58,7 @@ describe('item photos on the item screens', () => {
     renderAt('/item-status/item-search?q=SN-0001');
     // The first render loads the page's lazy chunk.
     expect(await screen.findByText('No photos yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
-    await userEvent.upload(screen.getByLabelText(/Add photos/, { selector: 'input' }), png());
+    await userEvent.upload(await screen.findByLabelText(/Add photos/, { selector: 'input' }), png());
     expect(await screen.findByRole('img', { name: 'Photo 1 of SN-0001' })).toHaveAttribute(
       'src',
       expect.stringMatching(/\/storage\/v1\/object\/public\/ItemImages\/c1\/items\/77\.png$/),
@@ -105,5 +107,17 @@ describe('item photos on the item screens', () => {
     await userEvent.upload(input, png());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('changed by someone else'));
     expect(removeFiles).toHaveBeenCalledWith('ItemImages', ['c1/items/9.png']);
+  });
+
+  it('shows photos without add and remove when GET /api/access does not grant items.edit', async () => {
+    signIn(ROLES.storekeeper);
+    const calls = itemApi({ ...baseItem, images: ['c1/items/1.png'] }, undefined, false);
+    renderAt('/item-status/item-search?q=SN-0001');
+    await screen.findByRole('img', { name: 'Photo 1 of SN-0001' });
+    // The answer is in (an editor's controls would show by now).
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/access')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: 'Remove photo 1' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Add photos/, { selector: 'input' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useAccess } from '@stockwise/shared';
 import { useNavigate } from 'react-router-dom';
 import type { Item } from '@/api/inventory';
 import { useT } from '@/i18n';
 import { handOff } from '@/lib/handoff';
-import { may } from '@/lib/permissions';
 import { PrintLabelsButton } from './PrintLabels';
 
 /**
@@ -14,9 +14,11 @@ import { PrintLabelsButton } from './PrintLabels';
 export function BulkActions({ items, onClear }: { items: Item[]; onClear: () => void }) {
   const { t } = useT();
   const navigate = useNavigate();
+  // Offered only when GET /api/access says they will be let through (the API still decides).
+  const access = useAccess();
   if (!items.length) return null;
   const open = (path: string) => navigate(path, { state: handOff(items) });
-  const process = may('items.process');
+  const process = access.may('items.process');
   return (
     <Paper
       variant="outlined"
@@ -37,7 +39,7 @@ export function BulkActions({ items, onClear }: { items: Item[]; onClear: () => 
         <Button variant="outlined" disabled={!process} onClick={() => open('/actions/item-process')}>
           {t('bulk.process')}
         </Button>
-        <Button variant="outlined" disabled={!may('items.sell')} onClick={() => open('/actions/multi-sale')}>
+        <Button variant="outlined" disabled={!access.may('items.sell')} onClick={() => open('/actions/multi-sale')}>
           {t('bulk.sell')}
         </Button>
         <PrintLabelsButton items={items} />

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, resourceKey } from '@stockwise/shared';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -82,7 +82,11 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   );
   const [missing, setMissing] = useState<Record<string, boolean>>({});
 
-  const usable = (types.data ?? []).filter((type) => type.kind === kind && type.active);
+  // Only the types the caller's role claims allow, once GET /api/access has answered (the API refuses the rest).
+  const access = useAccess();
+  const usable = (types.data ?? []).filter(
+    (type) => type.kind === kind && type.active && (!access.known || access.mayRun(type.id)),
+  );
   const type: TransactionType | undefined = usable.find((candidate) => candidate.id === typeId) ?? usable[0];
   const activeLocations = (locations.data ?? []).filter((location) => location.active);
   const destination = locationId || type?.defaultToLocationId || '';

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, resourceKey } from '@stockwise/shared';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -70,6 +70,7 @@ export function EditItemPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
   const queryClient = useQueryClient();
+  const access = useAccess();
   const [search, setSearch] = useSearchParams();
   const wanted = search.get('serial')?.trim() ?? '';
   const [text, setText] = useState(wanted);
@@ -352,7 +353,7 @@ export function EditItemPage() {
             <ItemPhotos
               images={base.images}
               serial={base.serial}
-              editable
+              editable={access.may('items.edit')}
               onChange={async (images) => {
                 // A photo is its own small edit: the form's draft stays, its base moves to the new version.
                 const item = await updateItem(base.id, { version: base.version, images });

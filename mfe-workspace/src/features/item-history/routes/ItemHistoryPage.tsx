@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useAccess } from '@stockwise/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -48,6 +48,7 @@ async function findItems(query: string): Promise<Found> {
 export function ItemHistoryPage() {
   const { t } = useT();
   const queryClient = useQueryClient();
+  const access = useAccess();
   const [search, setSearch] = useSearchParams();
   const query = search.get('q')?.trim() ?? '';
   const id = search.get('id') ?? '';
@@ -166,7 +167,7 @@ export function ItemHistoryPage() {
               <ItemPhotos
                 images={item.data.images}
                 serial={item.data.serial}
-                editable={may('items.edit')}
+                editable={access.may('items.edit')}
                 onChange={async (images) => {
                   const saved = await updateItem(item.data.id, { version: item.data.version, images });
                   queryClient.setQueryData(resourceKey('items', itemId), saved);
