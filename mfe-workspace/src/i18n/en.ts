@@ -142,6 +142,16 @@ export const en = {
     handed_one: '{{count}} item from your selection is ready below.',
     handed_other: '{{count}} items from your selection are ready below.',
   },
+  grid: {
+    anyStatus: 'Any status',
+    anyLocation: 'Any location',
+    anyType: 'Any item type',
+    filters: 'Filters',
+    clear: 'Clear filters',
+    export: 'Export what is shown (CSV)',
+    open: 'Open the history of {{serial}}',
+    noMatches: 'No item matches these filters.',
+  },
   screens: {
     dashboard: 'Dashboard',
     myTasks: 'My Tasks',

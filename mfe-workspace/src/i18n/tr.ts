@@ -144,6 +144,16 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     handed_one: 'Seçiminizden {{count}} ürün aşağıda hazır.',
     handed_other: 'Seçiminizden {{count}} ürün aşağıda hazır.',
   },
+  grid: {
+    anyStatus: 'Tüm durumlar',
+    anyLocation: 'Tüm lokasyonlar',
+    anyType: 'Tüm ürün tipleri',
+    filters: 'Filtreler',
+    clear: 'Filtreleri temizle',
+    export: 'Gösterileni dışa aktar (CSV)',
+    open: '{{serial}} geçmişini aç',
+    noMatches: 'Bu filtrelere uyan ürün yok.',
+  },
   screens: {
     dashboard: 'Gösterge Paneli',
     myTasks: 'Görevlerim',
