@@ -23,7 +23,7 @@ describe('barcodes (bwip-js)', () => {
         .match(/viewBox="0 0 (\d+) (\d+)"/)!
         .slice(1)
         .map(Number);
-    const [w, h] = box(wide);
+    const [w = 0, h = 0] = box(wide);
     expect(w).toBeGreaterThan(h * 1.5);
     const [qw, qh] = box(square);
     expect(qw).toBe(qh);
