@@ -211,7 +211,8 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
             resolve: { alias: { '@': path.join(__dirname, app, 'src') } },
           })),
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(woff2?|png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+          // .wasm too: the camera's barcode reader (zxing-wasm) is served from our own origin, not a CDN.
+          { test: /\.(woff2?|png|svg|jpe?g|webp|wasm)$/, type: 'asset/resource' },
         ],
       },
       optimization: { minimize: production },

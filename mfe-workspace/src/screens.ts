@@ -69,7 +69,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
   },
   { path: 'reporting/tracking-report', title: 'screens.trackingReport', roles: reporting },
   { path: 'reporting/warehouse-status', title: 'screens.warehouseStatus', roles: reporting },
-  { path: 'reporting/item-list', title: 'screens.itemList', roles: reporting },
+  {
+    path: 'reporting/item-list',
+    title: 'screens.itemList',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/item-list').then((m) => m.ItemListPage)),
+  },
   { path: 'reporting/item-inventory', title: 'screens.itemInventory', roles: reporting },
   { path: 'reporting/warranty-list', title: 'screens.warrantyList', roles: reporting },
   {

@@ -84,6 +84,9 @@ export {
   uploadFile,
   uploadCompanyLogo,
   uploadProfilePicture,
+  uploadItemImage,
+  pathFromUrl,
+  removeFiles,
   randomFileName,
 } from './storage/storage';
 export type { UploadResult } from './storage/storage';

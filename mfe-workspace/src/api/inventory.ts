@@ -9,6 +9,7 @@ export type Sale = ApiResponse<'createSale'>;
 export type SaleRequest = ApiBody<'createSale'>;
 export type ReceiveRequest = ApiBody<'receiveItems'>;
 export type TransactionRequest = ApiBody<'runTransaction'>;
+export type ItemPatch = ApiBody<'updateItem'>;
 export type Customer = ApiResponse<'getCustomer'>;
 export type CustomerPage = ApiResponse<'listCustomers'>;
 export type ItemType = ApiResponse<'getItemType'>;
@@ -18,6 +19,8 @@ export type Location = ApiResponse<'getLocation'>;
 export type TransactionType = ApiResponse<'getTransactionType'>;
 export type StatusKey = Item['status'];
 export type Status = ApiResponse<'listStatuses'>['items'][number];
+export type LabelSettings = ApiResponse<'getLabelSettings'>;
+export type Company = ApiResponse<'getMyCompany'>;
 
 const path = (value: string) => encodeURIComponent(value);
 
@@ -26,6 +29,8 @@ export const getItemBySerial = async (serial: string) =>
   (await api.get<Item>(`/api/items/by-serial/${path(serial)}`)).data;
 export const getItemHistory = async (id: string) =>
   (await api.get<ApiResponse<'getItemHistory'>>(`/api/items/${path(id)}/history`)).data.events;
+export const updateItem = async (id: string, body: ItemPatch) =>
+  (await api.patch<Item>(`/api/items/${path(id)}`, body)).data;
 export const listItems = async (query: ItemQuery) => (await api.get<ItemPage>('/api/items', { params: query })).data;
 export const receiveItems = async (body: ReceiveRequest) =>
   (await api.post<ApiResponse<'receiveItems'>>('/api/items/receive', body)).data.items;
@@ -41,3 +46,5 @@ export const listLocations = async () => (await api.get<ApiResponse<'listLocatio
 export const listStatuses = async () => (await api.get<ApiResponse<'listStatuses'>>('/api/statuses')).data.items;
 export const listTransactionTypes = async () =>
   (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data.items;
+export const getLabelSettings = async () => (await api.get<LabelSettings>('/api/label-settings')).data;
+export const getMyCompany = async () => (await api.get<Company>('/api/company')).data;

@@ -21,6 +21,11 @@ export const en = {
     noMatches: 'Nothing matches these filters.',
     error: 'This list could not be loaded.',
   },
+  labels: {
+    barcodeOf: 'Barcode of {{value}}',
+    cannotEncode: '“{{value}}” cannot be printed as this barcode.',
+    sheet: 'Labels to print',
+  },
   validation: {
     required: 'This field is required.',
     email: 'Enter a valid email address.',
@@ -54,6 +59,11 @@ export const tr: TranslationsOf<typeof en> = {
     empty: 'Henüz bir şey yok.',
     noMatches: 'Bu filtrelere uyan bir şey yok.',
     error: 'Bu liste yüklenemedi.',
+  },
+  labels: {
+    barcodeOf: '{{value}} barkodu',
+    cannotEncode: '“{{value}}” bu barkodla yazdırılamaz.',
+    sheet: 'Yazdırılacak etiketler',
   },
   validation: {
     required: 'Bu alan zorunludur.',

@@ -34,7 +34,7 @@ import {
   type UserInfo,
 } from '@stockwise/shared';
 import { NS } from '@/i18n';
-import { pictureUploadMessage } from '../lib/picture-errors';
+import { pictureUploadMessage } from '@/lib/picture-errors';
 import { GoogleConnection } from '../components/GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
