@@ -11,6 +11,7 @@ import {
   fieldBinder,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  resourceKey,
   USER_NAME_PATTERN,
   useTranslation,
 } from '@stockwise/shared';
@@ -38,7 +39,7 @@ export function InvitationRegistration({
   const [error, setError] = useState<string | null>(null);
   const [checkEmail, setCheckEmail] = useState<{ message?: string; email: string } | null>(null);
   const check = useQuery({
-    queryKey: ['invitation', invitationId],
+    queryKey: resourceKey('auth', 'validate-invitation', invitationId),
     queryFn: () => auth.validateInvitation(invitationId),
     retry: false,
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
+import { auth, fieldBinder, resourceKey, useTranslation } from '@stockwise/shared';
 import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const check = useQuery({
-    queryKey: ['reset-token', email, token],
+    queryKey: resourceKey('auth', 'validate-reset-token', email, token),
     enabled: Boolean(email && token),
     retry: false,
     queryFn: async () => {

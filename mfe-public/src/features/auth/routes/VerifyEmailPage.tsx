@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { auth, errorMessage, useSession, useTranslation } from '@stockwise/shared';
+import { auth, errorMessage, resourceKey, useSession, useTranslation } from '@stockwise/shared';
 import { NS } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
@@ -18,7 +18,7 @@ export function VerifyEmailPage() {
   const token = params.get('token') ?? '';
   const signedIn = useSession((s) => Boolean(s.token));
   const verification = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: resourceKey('auth', 'verify-email', token),
     enabled: Boolean(token),
     // One use: never sent again on a re-render, a remount or a refocus.
     queryFn: () => auth.verifyEmail(token),

@@ -16,6 +16,7 @@ import {
   type UserInfo,
 } from '@stockwise/shared';
 import { NS } from '@/i18n';
+import { PROFILE_KEY } from '../lib/profile-key';
 
 /**
  * "Connect Google": the only way a Google identity joins an existing account — from inside it,
@@ -34,7 +35,7 @@ export function GoogleConnection({ connected }: { connected: boolean }) {
   const connect = useMutation({
     mutationFn: auth.connectGoogle,
     onSuccess: (user) => {
-      queryClient.setQueryData<UserInfo>(['profile'], (old) => ({ ...old, ...user }));
+      queryClient.setQueryData<UserInfo>(PROFILE_KEY, (old) => ({ ...old, ...user }));
       notify(t('profile.google.connected'), 'success');
     },
   });

@@ -26,6 +26,7 @@ import {
   fieldBinder,
   notify,
   readClaims,
+  resourceKey,
   session,
   uploadProfilePicture,
   USER_NAME_PATTERN,
@@ -35,6 +36,7 @@ import {
 } from '@stockwise/shared';
 import { NS } from '@/i18n';
 import { pictureUploadMessage } from '../lib/picture-errors';
+import { PROFILE_KEY } from '../lib/profile-key';
 import { GoogleConnection } from '../components/GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -51,7 +53,7 @@ export function ProfilePage() {
   const [pictureError, setPictureError] = useState<string | null>(null);
   // Spec §8: a failed profile fetch falls back to the cached user.
   // Fresh on every visit: an email verified or Google connected elsewhere shows at once.
-  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
   const user: UserInfo | null = profile.data ?? session.get().user;
 
   const schema = z.object({
@@ -90,7 +92,9 @@ export function ProfilePage() {
   const save = useMutation({
     mutationFn: (values: Values) => auth.updateUser(values),
     onSuccess: (data) => {
-      queryClient.setQueryData(['profile'], data);
+      queryClient.setQueryData(PROFILE_KEY, data);
+      // The settings remote's users list shows names and emails.
+      void queryClient.invalidateQueries({ queryKey: resourceKey('users'), predicate: (q) => q.queryKey[1] !== 'me' });
       notify(t('profile.saved'), 'success');
     },
   });
