@@ -93,7 +93,8 @@ function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={regionId}>
-        <List disablePadding>
+        {/* A div, like the groups: its children are links, not <li>, so a <ul> breaks axe's list rule. */}
+        <List component="div" disablePadding>
           {(entry.children ?? []).map((child) => (
             <MenuEntryView key={child.id} entry={child} depth={depth + 1} onPick={onPick} />
           ))}
