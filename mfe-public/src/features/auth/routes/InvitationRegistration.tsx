@@ -13,9 +13,8 @@ import {
   PASSWORD_MIN_LENGTH,
   resourceKey,
   USER_NAME_PATTERN,
-  useTranslation,
 } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -33,7 +32,7 @@ export function InvitationRegistration({
   invitationId: string;
   failure?: ThirdPartyFailure | undefined;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);

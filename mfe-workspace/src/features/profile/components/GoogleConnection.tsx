@@ -11,11 +11,10 @@ import {
   GoogleIdentityButton,
   notify,
   useAuthProviders,
-  useTranslation,
   type ConnectGoogleReturn,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { useT } from '@/i18n';
 import { PROFILE_KEY } from '../lib/profile-key';
 
 /**
@@ -25,7 +24,7 @@ import { PROFILE_KEY } from '../lib/profile-key';
  * to this page with the ID token in the router state and finishes here.
  */
 export function GoogleConnection({ connected }: { connected: boolean }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname, state } = useLocation();

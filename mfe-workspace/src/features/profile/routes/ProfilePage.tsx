@@ -31,10 +31,9 @@ import {
   uploadProfilePicture,
   USER_NAME_PATTERN,
   EMAIL_PATTERN,
-  useTranslation,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { useT } from '@/i18n';
 import { pictureUploadMessage } from '../lib/picture-errors';
 import { PROFILE_KEY } from '../lib/profile-key';
 import { GoogleConnection } from '../components/GoogleConnection';
@@ -47,7 +46,7 @@ const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
  * cached user and emits profile-updated (shared's updateUser), so the top bar follows at once.
  */
 export function ProfilePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
