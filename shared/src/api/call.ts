@@ -32,9 +32,10 @@ export type CallInput<O> = PathParams<O> & Query<O> & Body<O>;
 export type CallOptions = Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data' | 'baseURL'>;
 
 // The input may be left out only when the operation needs none of its parts.
-type CallArgs<O> = object extends CallInput<O>
-  ? [input?: CallInput<O>, options?: CallOptions]
-  : [input: CallInput<O>, options?: CallOptions];
+type CallArgs<O> =
+  object extends CallInput<O>
+    ? [input?: CallInput<O>, options?: CallOptions]
+    : [input: CallInput<O>, options?: CallOptions];
 
 function fill(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
