@@ -58,6 +58,8 @@ export type {
 } from './api/types';
 export { isPremium, planDisplayName } from './auth/premium';
 export { api, createApiClient, setSessionLostHandler } from './api/client';
+export { call } from './api/call';
+export type { ApiMethod, ApiOperation, ApiPath, CallInput, CallOptions } from './api/call';
 export { AppError, errorMessage, serverError, toAppError } from './api/errors';
 export {
   i18n,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 
 export type RoleRow = ApiResponse<'listRoles'>[number];
 
@@ -7,6 +7,6 @@ export type RoleRow = ApiResponse<'listRoles'>[number];
 export function useRoles() {
   return useQuery({
     queryKey: resourceKey('roles'),
-    queryFn: async () => (await api.get<ApiResponse<'listRoles'>>('/api/roles')).data,
+    queryFn: () => call('GET', '/api/roles'),
   });
 }
