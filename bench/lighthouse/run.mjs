@@ -12,7 +12,8 @@ import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/
 
 const ROUTES = ['/', '/login'];
 const PORT = Number(process.env.BENCH_PORT || 8380);
-const DEBUG_PORT = 9333;
+// Both ports can be moved so that several people can run the bench on one machine.
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT || 9333);
 const RUNS = Number(process.env.RUNS || 3);
 
 async function launchChromium(profileDir) {
