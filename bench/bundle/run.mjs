@@ -89,6 +89,7 @@ async function measure(browser, baseUrl, session) {
     const files = { js: [], css: [] };
     for (const file of needed) if (file) files[file.kind].push(file.body);
     result[route] = { js: sizes(files.js), css: sizes(files.css), jsFiles: files.js.length };
+    console.error(`[bench] ${route}: ${files.js.length} JS files`);
     await context.close();
   }
   return result;

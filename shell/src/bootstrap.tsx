@@ -3,18 +3,32 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import { session } from '@stockwise/shared';
-import { preloadWhenIdle, registerRemotesFromConfig } from './mf/remotes';
+import { loadRoutesForHydration, preloadWhenIdle, registerRemotesFromConfig, type RemoteName } from './mf/remotes';
+import { provideLoadedRoutes } from './features/remotes';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
 
 const container = document.getElementById('root') as HTMLElement;
 
+/**
+ * A public page prerendered by its remote (issue 14) is already on screen: React adopts that
+ * markup instead of drawing the page again — once the page's code is here, so that nothing is
+ * left suspended while the first updates arrive.
+ */
+async function hydratePrerendered(remote: RemoteName) {
+  try {
+    provideLoadedRoutes(remote, await loadRoutesForHydration(remote, window.location.pathname));
+  } catch (error) {
+    // The remote is down: hydration meets the same failure and shows the remote's fallback.
+    console.warn('[shell] the prerendered page\'s remote could not be loaded', error);
+  }
+  hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+}
+
 registerRemotesFromConfig().then(
-  () => {
-    // A public page prerendered by its remote (issue 14) is already on screen: React adopts that
-    // markup instead of drawing the page again.
-    if (isPrerendered(container)) hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+  async () => {
+    if (isPrerendered(container)) await hydratePrerendered(container.dataset.prerendered as RemoteName);
     else createRoot(container).render(<App />);
     // A visitor is headed for sign-in or pricing; a signed-in user for the workspace.
     preloadWhenIdle(session.isAuthenticated() ? ['mfe_workspace', 'mfe_settings'] : ['mfe_public', 'mfe_billing']);
