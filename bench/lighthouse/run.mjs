@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // bench/lighthouse: Lighthouse (mobile preset, simulated throttling) with Debian's Chromium on
-// `/` and `/login` of the production build, started as `npm start` does on a fresh data folder.
+// the public pages a first visit lands on (`/`, `/login`, `/register`, `/pricing`) of the production build, started as `npm start` does on a fresh data folder.
 //   node bench/lighthouse/run.mjs   → prints a Markdown table and writes bench/lighthouse/RESULTS.md
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
 
-const ROUTES = ['/', '/login'];
+const ROUTES = ['/', '/login', '/register', '/pricing'];
 const PORT = Number(process.env.BENCH_PORT || 8380);
 // Both ports can be moved so that several people can run the bench on one machine.
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT || 9333);
@@ -43,10 +43,13 @@ async function main() {
   const product = await startProduct({ port: PORT, dataDir, quiet: true, env: { LOG_LEVEL: 'warn' } });
   const chrome = await launchChromium(profileDir);
   const rows = [];
+  // The machine may be shared: its load during the runs is part of the result (TBT is CPU time).
+  const loads = [];
   try {
     for (const route of ROUTES) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
+        loads.push(loadavg()[0]);
         const { lhr } = await lighthouse(`${product.url}${route}`, {
           port: DEBUG_PORT,
           onlyCategories: ['performance'],
@@ -88,7 +91,7 @@ async function main() {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   writeFileSync(
     join(root, 'bench', 'lighthouse', 'RESULTS.md'),
-    `Measured ${stamp} UTC with \`node bench/lighthouse/run.mjs\`: Lighthouse 12.8.2, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, median of ${RUNS} runs per route.\n\n${table}\n`,
+    `Measured ${stamp} UTC with \`node bench/lighthouse/run.mjs\`: Lighthouse 12.8.2, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium headless, median of ${RUNS} runs per route; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores.\n\n${table}\n`,
   );
   console.log(table);
 }
