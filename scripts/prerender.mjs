@@ -29,6 +29,8 @@ mkdirSync(target, { recursive: true });
 for (const path of PRERENDERED_PATHS) {
   const page = await render(path);
   writeFileSync(join(target, pageFileName(path)), JSON.stringify(page));
-  console.log(`[prerender] ${path}: ${(page.root.length / 1024).toFixed(1)} KB HTML, ${(page.head.length / 1024).toFixed(1)} KB head`);
+  console.log(
+    `[prerender] ${path}: ${(page.root.length / 1024).toFixed(1)} KB HTML, ${(page.head.length / 1024).toFixed(1)} KB head`,
+  );
 }
 writeFileSync(join(target, 'pages.json'), JSON.stringify(PRERENDERED_PATHS));

@@ -58,7 +58,9 @@ async function compare(a, b) {
   const page = await browser.newPage();
   const rows = [];
   for (const file of readdirSync(a).filter((f) => f.endsWith('.png'))) {
-    const [left, right] = [a, b].map((dir) => `data:image/png;base64,${readFileSync(join(dir, file)).toString('base64')}`);
+    const [left, right] = [a, b].map(
+      (dir) => `data:image/png;base64,${readFileSync(join(dir, file)).toString('base64')}`,
+    );
     const result = await page.evaluate(
       async ([l, r]) => {
         const load = (src) =>
@@ -79,7 +81,8 @@ async function compare(a, b) {
         const [p, q] = [pixels(x), pixels(y)];
         let differing = 0;
         for (let i = 0; i < p.length; i += 4) {
-          if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 24) differing += 1;
+          if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 24)
+            differing += 1;
         }
         return { differing, total: p.length / 4 };
       },

@@ -15,7 +15,11 @@ export async function signedInOwner(base) {
     withGoogle: false,
   };
   const post = (path, body) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const created = await post('/api/auth/company-with-admin', company);
   if (!created.ok) throw new Error(`registration answered ${created.status}`);
   for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -31,7 +35,9 @@ export async function signedInOwner(base) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  const session = await (await post('/api/auth/login', { userName: company.userName, password: company.password })).json();
+  const session = await (
+    await post('/api/auth/login', { userName: company.userName, password: company.password })
+  ).json();
   if (!session.token) throw new Error(`sign-in failed: ${JSON.stringify(session)}`);
   return session;
 }

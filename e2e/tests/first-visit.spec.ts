@@ -27,10 +27,7 @@ function hydrationErrors(page: Page): string[] {
 }
 
 for (const path of PRERENDERED) {
-  test(`${path} paints its page before any JavaScript, then the same markup is hydrated`, async ({
-    browser,
-    page,
-  }) => {
+  test(`${path} paints its page before any JavaScript, then the same markup is hydrated`, async ({ browser, page }) => {
     // No JavaScript at all: the heading, the sign-in link and the page's own styles are there.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();

@@ -21,7 +21,7 @@ async function hydratePrerendered(remote: RemoteName) {
     provideLoadedRoutes(remote, await loadRoutesForHydration(remote, window.location.pathname));
   } catch (error) {
     // The remote is down: hydration meets the same failure and shows the remote's fallback.
-    console.warn('[shell] the prerendered page\'s remote could not be loaded', error);
+    console.warn("[shell] the prerendered page's remote could not be loaded", error);
   }
   hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
 }
