@@ -8,9 +8,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { createRequire } from 'node:module';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+import { signedInOwner } from '../lib/owner.mjs';
 
-const ROUTES = ['/', '/login', '/register', '/pricing'];
+const ROUTES = process.env.ROUTES?.split(',') ?? ['/', '/login', '/register', '/pricing', '/my-tasks'];
+/** Measured for a signed-in company owner (the session seeded into the profile's storage). */
+const SIGNED_IN = new Set(['/my-tasks']);
 const PORT = Number(process.env.BENCH_PORT || 8380);
 // Both ports can be moved so that several people can run the bench on one machine.
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT || 9333);
@@ -33,6 +37,28 @@ async function launchChromium(profileDir) {
   throw new Error('Chromium did not open its debugging port');
 }
 
+/**
+ * Puts a session into the running Chromium's storage for the product's origin, from a page that
+ * loads no script, with the HTTP cache emptied first, as a signed-in user's browser has it.
+ */
+async function seedSession(baseUrl, session) {
+  const { chromium } = createRequire(join(root, 'package.json'))('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  const page = await browser.contexts()[0].newPage();
+  // Cold cache, as for the other routes (Lighthouse's own reset is off for this one).
+  await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', user);
+    },
+    [session.token, JSON.stringify(session.user)],
+  );
+  await page.close();
+  await browser.close();
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -50,11 +76,18 @@ async function main() {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         loads.push(loadavg()[0]);
+        const signedIn = SIGNED_IN.has(route);
+        if (signedIn) await seedSession(product.url, await signedInOwner(product.url));
         const { lhr } = await lighthouse(`${product.url}${route}`, {
           port: DEBUG_PORT,
           onlyCategories: ['performance'],
           logLevel: 'error',
+          // Lighthouse clears the origin's storage, and with it the session, unless told not to;
+          // seedSession empties the HTTP cache instead.
+          disableStorageReset: signedIn,
         });
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== route)
+          throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}`);
         const scripts = lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
         runs.push({
           score: Math.round(lhr.categories.performance.score * 100),

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
@@ -23,7 +24,11 @@ async function hydratePrerendered(remote: RemoteName) {
     // The remote is down: hydration meets the same failure and shows the remote's fallback.
     console.warn("[shell] the prerendered page's remote could not be loaded", error);
   }
-  hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page is on screen already, nothing waits on it.
+  startTransition(() => {
+    hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+  });
 }
 
 registerRemotesFromConfig().then(
