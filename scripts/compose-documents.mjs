@@ -6,7 +6,7 @@
 // remotes.json changes; the gateway does the same on every request (scripts/gateway.mjs).
 //   node scripts/compose-documents.mjs --shell shell/dist --remote mfe_public=mfe-public/dist \
 //     --remote mfe_billing=mfe-billing/dist --out build/documents
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { composeDocument, readPrerendered } from './lib/documents.mjs';
@@ -31,13 +31,11 @@ writeFileSync(join(out, 'app.html'), shellHtml);
 for (const spec of values.remote) {
   const [name, dist] = spec.split('=');
   const pagesFile = join(resolve(dist), 'prerendered', 'pages.json');
-  let paths = [];
-  try {
-    paths = JSON.parse(readFileSync(pagesFile, 'utf8'));
-  } catch {
+  if (!existsSync(pagesFile)) {
     console.log(`${name}: no prerendered pages`);
     continue;
   }
+  const paths = JSON.parse(readFileSync(pagesFile, 'utf8'));
   for (const path of paths) {
     const page = readPrerendered(resolve(dist), path);
     const file = join(out, path.replace(/^\/+/, ''), 'index.html');

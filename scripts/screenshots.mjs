@@ -5,6 +5,7 @@
 //   node scripts/screenshots.mjs <out-dir>              → <out-dir>/<page>-<scheme>-<width>.png
 //   node scripts/screenshots.mjs --compare <a> <b>      → differing pixels per file, per cent
 // PORT (default 8280) is where the product is started.
+/* global document, Image, OffscreenCanvas -- used inside functions that run in the page */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,7 @@
 // bench/bundle: what a first visit downloads (JS and CSS: raw, gzip, brotli) per route, for
 // the federated build and for the same pages built as one ordinary bundle.
 //   node bench/bundle/run.mjs      → prints a Markdown table and writes bench/bundle/RESULTS.md
+/* global document -- used inside a function that runs in the page */
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
