@@ -114,7 +114,14 @@ async function main() {
     ['federated', {}],
     ['one bundle', { shellDir: monoDir }],
   ]) {
-    const product = await startProduct({ port: PORT, dataDir, quiet: true, gateway, env: { LOG_LEVEL: 'warn' } });
+    const product = await startProduct({
+      port: PORT,
+      dataDir,
+      quiet: true,
+      startTimeoutMs: 300_000,
+      gateway,
+      env: { LOG_LEVEL: 'warn' },
+    });
     try {
       const session = await signedInOwner(product.url);
       results[label] = await measure(browser, product.url, session).catch((error) => {

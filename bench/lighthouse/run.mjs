@@ -115,6 +115,7 @@ async function main() {
         port: PORT,
         dataDir,
         quiet: true,
+        startTimeoutMs: 300_000,
         env: { LOG_LEVEL: 'warn', NODE_ENV: mode },
       });
       try {
