@@ -14,7 +14,7 @@ async function withoutShellScripts(page: Page) {
 async function waitForReact(page: Page) {
   await page.waitForFunction(() => {
     const heading = document.querySelector('h1');
-    return Boolean(heading) && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
   });
 }
 
