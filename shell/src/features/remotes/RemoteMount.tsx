@@ -9,6 +9,11 @@ import { loadRemoteRoutes, resetRemote, type RemoteName } from '@/mf/remotes';
 // on Retry so React asks the federation runtime again.
 const lazyRoutes = new Map<RemoteName, ComponentType>();
 
+/** Routes loaded before the first render (a prerendered page's remote): mounted without suspending. */
+export function provideLoadedRoutes(name: RemoteName, routes: ComponentType): void {
+  lazyRoutes.set(name, routes);
+}
+
 function routesOf(name: RemoteName, timeoutMs: number): ComponentType {
   let component = lazyRoutes.get(name);
   if (!component) {
