@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { deactivated, forbidden, unauthorized } from '../lib/errors.js';
 import { OWNER, ADMIN } from '../modules/auth/index.js';
 
 /**
@@ -53,10 +53,10 @@ export interface Access {
   mayRun(transactionTypeId: string): boolean;
 }
 
-/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone. */
+/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone or deactivated. */
 export async function loadAccess(q: Queryable, userId: string): Promise<Access> {
-  const rows = await q.query<{ exists: boolean; roles: string[] | null; claims: string[] | null }>(
-    `SELECT true AS exists,
+  const rows = await q.query<{ active: boolean; roles: string[] | null; claims: string[] | null }>(
+    `SELECT u.deactivated_at IS NULL AS active,
             (SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
                JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id) AS roles,
             (SELECT array_agg(DISTINCT rc.claim_type || ':' || rc.claim_value) FROM user_roles ur
@@ -67,6 +67,7 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
   );
   const row = rows[0];
   if (!row) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  if (!row.active) throw deactivated();
   const roles = row.roles ?? [];
   const owner = roles.includes(OWNER);
   const claims = row.claims ?? [];

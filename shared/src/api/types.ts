@@ -100,6 +100,7 @@ export type CompanyUser = {
   lastName: string;
   profilePictureUrl: string | null;
   roles: Array<string>;
+  active: boolean;
   createdAt: string;
 };
 
@@ -517,6 +518,13 @@ export type RoleClaimsRequest = {
 
 export type RoleRequest = {
   name: string;
+};
+
+export type RolesClaimsRequest = {
+  roles: Array<{
+    roleId: string;
+    claims: Array<RoleClaim>;
+  }>;
 };
 
 export type Sale = {
@@ -1039,6 +1047,12 @@ export interface ApiOperations {
     body: CreateInvitationRequest;
     response: Invitation;
   };
+  resendInvitation: {
+    method: "POST";
+    path: "/api/invitations/{id}/resend";
+    params: { id: string };
+    response: Invitation;
+  };
   revokeInvitation: {
     method: "POST";
     path: "/api/invitations/{id}/revoke";
@@ -1168,6 +1182,12 @@ export interface ApiOperations {
     path: "/api/roles";
     body: RoleRequest;
     response: Role;
+  };
+  setClaimsOfRoles: {
+    method: "PUT";
+    path: "/api/roles/claims";
+    body: RolesClaimsRequest;
+    response: Array<RoleClaims>;
   };
   deleteRole: {
     method: "DELETE";
@@ -1303,6 +1323,18 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/users/limit";
     response: UserLimit;
+  };
+  deactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/deactivate";
+    params: { id: string };
+    response: CompanyUser;
+  };
+  reactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/reactivate";
+    params: { id: string };
+    response: CompanyUser;
   };
   setUserRoles: {
     method: "PUT";
