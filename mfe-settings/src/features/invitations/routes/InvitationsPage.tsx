@@ -1,7 +1,16 @@
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import { Alert, Box, Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
-import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import {
+  ConfirmDialog,
+  DataTable,
+  type DataTableProps,
+  Forbidden,
+  FormDialog,
+  isForbidden,
+  PageHeader,
+  useTableParams,
+} from '@stockwise/kit';
 import { EMAIL_PATTERN, errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -10,9 +19,8 @@ import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
 import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
-import { Forbidden } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden, isPlanLimit } from '@/lib/errors';
+import { isPlanLimit } from '@/lib/errors';
 import { localPage } from '@/lib/local-page';
 import { useCreateInvitation, useInvitations, useRevokeInvitation, type Invitation } from '../api/invitations';
 import { useT } from '../i18n';

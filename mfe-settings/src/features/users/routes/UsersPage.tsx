@@ -1,6 +1,14 @@
 import EditIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { Alert, Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
-import { DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import {
+  DataTable,
+  type DataTableProps,
+  Forbidden,
+  FormDialog,
+  isForbidden,
+  PageHeader,
+  useTableParams,
+} from '@stockwise/kit';
 import { errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -10,9 +18,7 @@ import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
 import { PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
-import { Forbidden } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden } from '@/lib/errors';
 import { localPage } from '@/lib/local-page';
 import { useSetUserRoles, useUsers, type CompanyUser } from '../api/users';
 import { useT } from '../i18n';
