@@ -15,3 +15,4 @@ export { ConfirmDialog } from './form/ConfirmDialog';
 export { PageHeader } from './layout/PageHeader';
 export { EmptyState } from './layout/EmptyState';
 export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/ScreenStates';
+export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';

@@ -33,7 +33,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: owners,
     page: lazyPage(() => import('./features/locations').then((m) => m.LocationsPage)),
   },
-  { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
+  {
+    path: 'settings/item-types',
+    title: 'screens.itemTypes',
+    roles: admins,
+    page: lazyPage(() => import('./features/item-types').then((m) => m.ItemTypesPage)),
+  },
   { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
   {
     path: 'settings/role-claims',

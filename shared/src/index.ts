@@ -50,6 +50,7 @@ export type {
   BillingOverview,
   BillingSubscription,
   Checkout,
+  FieldDefinition,
   Invitation,
   Location,
   PlanUsage,

@@ -22,6 +22,7 @@ export const en = {
     error: 'This list could not be loaded.',
   },
   states: {
+    none: 'None',
     loading: 'Loading…',
     loadError: 'This could not be loaded.',
     forbiddenTitle: 'You do not have access to this screen',
@@ -62,6 +63,7 @@ export const tr: TranslationsOf<typeof en> = {
     error: 'Bu liste yüklenemedi.',
   },
   states: {
+    none: 'Yok',
     loading: 'Yükleniyor…',
     loadError: 'Bu yüklenemedi.',
     forbiddenTitle: 'Bu ekrana erişiminiz yok',

@@ -1,18 +1,9 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
 import type { RoleRow } from '@/api/roles';
 
-export type TransactionTypeRow = ApiResponse<'listTransactionTypes'>['items'][number];
 export type RoleClaims = ApiResponse<'getRoleClaims'>;
 export type Claim = RoleClaims['claims'][number];
-
-/** Every transaction type of the company, built-in and its own: GET /api/transaction-types. */
-export function useTransactionTypes() {
-  return useQuery({
-    queryKey: resourceKey('transaction-types'),
-    queryFn: async () => (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data,
-  });
-}
 
 /** Each role's claims: GET /api/roles/{id}/claims, one query per role (under the 'roles' resource). */
 export function useRoleClaims(roles: readonly RoleRow[] | undefined) {

@@ -17,9 +17,10 @@ import {
 import { EmptyState, LoadError, Loading, PageHeader } from '@stockwise/kit';
 import { errorMessage, notify, ROLES } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
+import { useTransactionTypes } from '@/api/catalogue';
 import { useRoles } from '@/api/roles';
 import { useT as useScreensT } from '@/i18n';
-import { useRoleClaims, useSaveRoleClaims, useTransactionTypes, type RoleClaims } from '../api/role-claims';
+import { useRoleClaims, useSaveRoleClaims, type RoleClaims } from '../api/role-claims';
 import { useT } from '../i18n';
 import { sameSet, typesOf, withTypes } from '../lib/matrix';
 
