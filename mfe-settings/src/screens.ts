@@ -39,7 +39,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: admins,
     page: lazyPage(() => import('./features/item-types').then((m) => m.ItemTypesPage)),
   },
-  { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
+  {
+    path: 'settings/transaction-types',
+    title: 'screens.transactionTypes',
+    roles: admins,
+    page: lazyPage(() => import('./features/transaction-types').then((m) => m.TransactionTypesPage)),
+  },
   {
     path: 'settings/role-claims',
     title: 'screens.roleClaims',
