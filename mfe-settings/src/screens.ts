@@ -63,6 +63,11 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: admins,
     page: lazyPage(() => import('./features/invitations').then((m) => m.InvitationsPage)),
   },
-  { path: 'settings/roles', title: 'screens.roles', roles: admins },
+  {
+    path: 'settings/roles',
+    title: 'screens.roles',
+    roles: admins,
+    page: lazyPage(() => import('./features/roles').then((m) => m.RolesPage)),
+  },
   { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
 ];

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
 
 export type RoleRow = ApiResponse<'listRoles'>[number];
 
@@ -8,5 +8,28 @@ export function useRoles() {
   return useQuery({
     queryKey: resourceKey('roles'),
     queryFn: async () => (await api.get<ApiResponse<'listRoles'>>('/api/roles')).data,
+  });
+}
+
+export type RoleClaims = ApiResponse<'getRoleClaims'>;
+export type Claim = RoleClaims['claims'][number];
+export type Permission = Extract<Claim, { type: 'permission' }>['value'];
+
+/** One role's claims: GET /api/roles/{id}/claims (the owner's: every claim, implicit). */
+export function useRoleClaimsOf(id: string | null) {
+  return useQuery({
+    queryKey: resourceKey('roles', id, 'claims'),
+    queryFn: async () => (await api.get<RoleClaims>(`/api/roles/${id}/claims`)).data,
+    enabled: id !== null,
+  });
+}
+
+/** PUT /api/roles/{id}/claims: replaces one role's claims (403 beyond what the caller holds). */
+export function useSetRoleClaims() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, claims }: { id: string; claims: Claim[] }) =>
+      (await api.put<RoleClaims>(`/api/roles/${id}/claims`, { claims } satisfies ApiBody<'setRoleClaims'>)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('roles') }),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
-import type { RoleRow } from '@/api/roles';
+import type { Claim, RoleClaims, RoleRow } from '@/api/roles';
 
-export type RoleClaims = ApiResponse<'getRoleClaims'>;
-export type Claim = RoleClaims['claims'][number];
+export type { Claim, RoleClaims };
 
 /** Each role's claims: GET /api/roles/{id}/claims, one query per role (under the 'roles' resource). */
 export function useRoleClaims(roles: readonly RoleRow[] | undefined) {
