@@ -69,5 +69,10 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: admins,
     page: lazyPage(() => import('./features/roles').then((m) => m.RolesPage)),
   },
-  { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
+  {
+    path: 'settings/role-management',
+    title: 'screens.roleManagement',
+    roles: admins,
+    page: lazyPage(() => import('./features/role-management').then((m) => m.RoleManagementPage)),
+  },
 ];
