@@ -26,7 +26,12 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: owners,
     page: lazyPage(() => import('./features/brands').then((m) => m.BrandsPage)),
   },
-  { path: 'settings/label-settings', title: 'screens.labelSettings', roles: owners },
+  {
+    path: 'settings/label-settings',
+    title: 'screens.labelSettings',
+    roles: owners,
+    page: lazyPage(() => import('./features/label-settings').then((m) => m.LabelSettingsPage)),
+  },
   {
     path: 'settings/stores',
     title: 'screens.stores',

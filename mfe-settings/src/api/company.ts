@@ -13,4 +13,3 @@ export function useCompany() {
     queryFn: async () => (await api.get<Company>(companyId ? `/api/company/${companyId}` : '/api/company')).data,
   });
 }
-
