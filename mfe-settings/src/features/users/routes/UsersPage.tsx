@@ -130,9 +130,17 @@ export function UsersPage() {
       title={ts('screens.users')}
       subtitle={t('users.subtitle')}
       action={
-        <Button variant="contained" component={RouterLink} to="/settings/invitations">
-          {t('users.invite')}
-        </Button>
+        <>
+          <Button component={RouterLink} to="/settings/role-management">
+            {ts('screens.roleManagement')}
+          </Button>
+          <Button component={RouterLink} to="/settings/roles">
+            {ts('screens.roles')}
+          </Button>
+          <Button variant="contained" component={RouterLink} to="/settings/invitations">
+            {t('users.invite')}
+          </Button>
+        </>
       }
       above={seats.data ? <PlanUsageBar label={ts('plan.seats')} usage={seats.data} limit="users" /> : null}
       query={users}
