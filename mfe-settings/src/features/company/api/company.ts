@@ -1,13 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AppError,
   api,
   auth,
   events,
-  resourceKey,
   uploadCompanyLogo,
-  useSession,
-  readClaims,
   type ApiBody,
   type Company,
 } from '@stockwise/shared';

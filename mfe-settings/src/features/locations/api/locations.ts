@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse, type Location } from '@stockwise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, resourceKey, type ApiBody, type Location } from '@stockwise/shared';
 import { PLAN_USAGE_KEY } from '@/api/plan-usage';
 
 export type { Location };
