@@ -30,7 +30,7 @@ test('invite and accept: the owner invites from User Invitations; the invitee re
   await dialog.getByRole('checkbox', { name: 'Storekeeper' }).check();
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByTestId('invitation-sent')).toContainText(email);
-  await expect(page.getByRole('gridcell', { name: email })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: email, exact: true })).toBeVisible();
 
   // The invitee, in a browser of their own, opens the link from the mail.
   const link = await mailedLink(page.request, email, '/register');

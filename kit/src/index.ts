@@ -16,7 +16,6 @@ export { PageHeader } from './layout/PageHeader';
 export { EmptyState } from './layout/EmptyState';
 export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/ScreenStates';
 export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';
-export { barcodeSvg, svgDataUrl } from './label/barcode';
 export type { Symbology } from './label/barcode';
 export { LabelPreview, LABEL_FIELDS } from './label/LabelPreview';
 export type { LabelContent, LabelField, LabelLayout } from './label/LabelPreview';

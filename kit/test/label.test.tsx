@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { barcodeSvg, LabelPreview } from '../src';
+import { LabelPreview } from '../src';
+import { barcodeSvg } from '../src/label/barcode';
 
 describe('barcodes', () => {
   it('draws a real Code 128 and a real QR code as SVG, differently for different texts', () => {
@@ -27,7 +28,7 @@ describe('LabelPreview', () => {
     fields: ['model', 'price'] as const,
     showLogo: false,
   };
-  it('is drawn at its size with the barcode and the chosen fields only', () => {
+  it('is drawn at its size with the barcode and the chosen fields only', async () => {
     render(
       <LabelPreview
         label="Label preview"
@@ -38,13 +39,13 @@ describe('LabelPreview', () => {
     );
     const label = screen.getByRole('img', { name: 'Label preview' });
     expect(label).toHaveStyle({ width: '50mm', height: '25mm' });
-    expect(screen.getByTestId('label-barcode').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect((await screen.findByTestId('label-barcode')).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(label).toHaveTextContent('iPhone 15');
     expect(label).toHaveTextContent('$799');
     expect(label).not.toHaveTextContent('Apple');
   });
 
-  it('says so when the serial cannot be encoded', () => {
+  it('says so when the serial cannot be encoded', async () => {
     render(
       <LabelPreview
         label="Label preview"
@@ -53,6 +54,6 @@ describe('LabelPreview', () => {
         content={{ serial: '', texts: {} }}
       />,
     );
-    expect(screen.getByText('This serial cannot be drawn as a barcode.')).toBeInTheDocument();
+    expect(await screen.findByText('This serial cannot be drawn as a barcode.')).toBeInTheDocument();
   });
 });

@@ -49,7 +49,7 @@ describe('/settings/label-settings', () => {
       width: '50mm',
       height: '25mm',
     });
-    expect(barcodeSrc()).toMatch(/^data:image\/svg\+xml/);
+    await waitFor(() => expect(barcodeSrc()).toMatch(/^data:image\/svg\+xml/));
     expect(decodeURIComponent(barcodeSrc()!)).toContain('<svg');
     expect(preview()).toHaveTextContent('Galaxy S24 128 GB');
     expect(preview()).toHaveTextContent('$799.00');
@@ -61,6 +61,7 @@ describe('/settings/label-settings', () => {
     const calls = labelsApi();
     renderAt('/settings/label-settings');
     await screen.findByRole('img', { name: /Label preview/ });
+    await waitFor(() => expect(barcodeSrc()).toBeTruthy());
     const code128 = barcodeSrc();
 
     await user.click(screen.getByRole('radio', { name: 'QR code' }));

@@ -1,6 +1,34 @@
 import { Box, Typography } from '@mui/material';
-import { useMemo } from 'react';
-import { barcodeSvg, svgDataUrl, type Symbology } from './barcode';
+import { useEffect, useState } from 'react';
+import type { Symbology } from './barcode';
+
+/**
+ * The barcode encoders (bwip-js, ~150 KB gzipped) load with the first label drawn, as a chunk of
+ * their own: no other screen of a remote that uses the kit downloads them.
+ */
+const loadBarcodes = () => import('./barcode');
+
+/** The serial's barcode as an image source; undefined while the encoders load, null if it cannot be drawn. */
+function useBarcode(symbology: Symbology, text: string): string | null | undefined {
+  const [drawn, setDrawn] = useState<{ key: string; src: string | null } | null>(null);
+  const key = `${symbology}:${text}`;
+  useEffect(() => {
+    let live = true;
+    void loadBarcodes().then(({ barcodeSvg, svgDataUrl }) => {
+      let src: string | null;
+      try {
+        src = svgDataUrl(barcodeSvg(symbology, text));
+      } catch {
+        src = null;
+      }
+      if (live) setDrawn({ key, src });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, symbology, text]);
+  return drawn?.key === key ? drawn.src : undefined;
+}
 
 export const LABEL_FIELDS = ['serial', 'sku', 'model', 'brand', 'itemType', 'price', 'warranty', 'company'] as const;
 export type LabelField = (typeof LABEL_FIELDS)[number];
@@ -37,13 +65,7 @@ export function LabelPreview({
   /** What to say instead of a barcode when the serial cannot be encoded. */
   barcodeError: string;
 }) {
-  const barcode = useMemo(() => {
-    try {
-      return svgDataUrl(barcodeSvg(layout.symbology, content.serial));
-    } catch {
-      return null;
-    }
-  }, [layout.symbology, content.serial]);
+  const barcode = useBarcode(layout.symbology, content.serial);
   const lines = LABEL_FIELDS.filter((f) => layout.fields.includes(f) && f !== 'serial' && content.texts[f]);
   const qr = layout.symbology === 'qr';
   return (
@@ -69,7 +91,7 @@ export function LabelPreview({
       }}
     >
       <Box sx={{ flex: qr ? '0 0 auto' : '1 1 auto', minHeight: 0, display: 'flex', justifyContent: 'center' }}>
-        {barcode ? (
+        {barcode === undefined ? null : barcode ? (
           <Box
             component="img"
             src={barcode}

@@ -1,13 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AppError,
-  api,
-  auth,
-  events,
-  uploadCompanyLogo,
-  type ApiBody,
-  type Company,
-} from '@stockwise/shared';
+import { AppError, api, auth, events, uploadCompanyLogo, type ApiBody, type Company } from '@stockwise/shared';
 import { COMPANY_KEY } from '@/api/company';
 
 export { useCompany } from '@/api/company';
