@@ -2,8 +2,11 @@
 // mfe-settings) — never a federation singleton, so it never reaches the landing page.
 export { DataTable } from './table/DataTable';
 export type { DataTableProps } from './table/DataTable';
+/** What a list row may be (MUI X's row model), for screens that wrap the DataTable. */
+export type { GridValidRowModel as RowModel } from '@mui/x-data-grid';
 export { useTableParams, readTableParams, writeTableParams, PAGE_SIZES } from './table/table-params';
 export type { TableParams, TableGridProps } from './table/table-params';
+export { RowAction } from './table/RowAction';
 export { toCsv, useCsvExport } from './table/csv';
 export type { CsvColumn } from './table/csv';
 export { FormDialog } from './form/FormDialog';
@@ -17,3 +20,5 @@ export { LabelSheet, printLabels } from './labels/LabelSheet';
 export { Barcode } from './labels/Barcode';
 export { barcodeSvg } from './labels/barcode';
 export type { Symbology } from './labels/barcode';
+export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/ScreenStates';
+export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';

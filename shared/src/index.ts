@@ -52,6 +52,7 @@ export type {
   BillingOverview,
   BillingSubscription,
   Checkout,
+  FieldDefinition,
   Invitation,
   Location,
   PlanUsage,

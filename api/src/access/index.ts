@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { deactivated, forbidden, unauthorized } from '../lib/errors.js';
 import { OWNER, ADMIN } from '../modules/auth/index.js';
 
 /**
@@ -56,12 +56,15 @@ export interface Access {
 
 interface AccessRow {
   exists: boolean;
+  active: boolean;
   roles: string[] | null;
   claims: string[] | null;
 }
 
 function toAccess(row: AccessRow | undefined): Access {
   if (!row?.exists) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  // A deactivated user keeps their history but may not act, whatever their token says.
+  if (!row.active) throw deactivated();
   const roles = row.roles ?? [];
   const owner = roles.includes(OWNER);
   const claims = row.claims ?? [];
@@ -83,10 +86,10 @@ function toAccess(row: AccessRow | undefined): Access {
   };
 }
 
-/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone. */
+/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone or deactivated. */
 export async function loadAccess(q: Queryable, userId: string): Promise<Access> {
   const rows = await q.query<AccessRow>(
-    `SELECT true AS exists,
+    `SELECT true AS exists, u.deactivated_at IS NULL AS active,
             (SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
                JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id) AS roles,
             (SELECT array_agg(DISTINCT rc.claim_type || ':' || rc.claim_value) FROM user_roles ur
@@ -101,11 +104,11 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
 /**
  * Opens a request's work: in one round trip the transaction becomes the app role bound to the
  * caller's company (as inTenant does) and reads the caller's roles and claims (stockwise_enter,
- * migration 0008) — so checking access costs no transaction of its own.
+ * migrations 0008 and 0011) — so checking access costs no transaction of its own.
  */
 export async function enterAs(q: Queryable, companyId: string, userId: string): Promise<Access> {
   const rows = await q.query<AccessRow>(
-    `SELECT user_exists AS exists, roles, claims FROM stockwise_enter($1::uuid, $2::uuid)`,
+    `SELECT user_exists AS exists, active, roles, claims FROM stockwise_enter($1::uuid, $2::uuid)`,
     [companyId, userId],
   );
   return toAccess(rows[0]);

@@ -35,6 +35,7 @@ export function Barcode({ value, symbology, alt }: { value: string; symbology: S
       src={state.url}
       alt={alt ?? t('labels.barcodeOf', { value })}
       data-symbology={symbology}
+      data-testid="label-barcode"
       sx={{ display: 'block', maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', mx: 'auto' }}
     />
   );

@@ -26,7 +26,16 @@ export interface LabelContent {
  * One label at its real size (CSS millimetres): the chosen fields, the logo when asked for and
  * known, and the barcode — Code 128 under the text, a QR code beside it.
  */
-export function Label({ layout, content }: { layout: LabelLayout; content: LabelContent }) {
+export function Label({
+  layout,
+  content,
+  name,
+}: {
+  layout: LabelLayout;
+  content: LabelContent;
+  /** An accessible name: the label is then one image to assistive technology (a preview, not a print). */
+  name?: string;
+}) {
   const qr = layout.symbology === 'qr';
   const lines = LABEL_FIELDS.filter((field) => layout.fields.includes(field))
     .map((field) => [field, content.values[field]] as const)
@@ -38,6 +47,7 @@ export function Label({ layout, content }: { layout: LabelLayout; content: Label
     <Box
       className="stockwise-label"
       data-testid="label"
+      {...(name ? { role: 'img', 'aria-label': name } : {})}
       sx={{
         width: `${layout.widthMm}mm`,
         height: `${layout.heightMm}mm`,

@@ -100,6 +100,7 @@ export type CompanyUser = {
   lastName: string;
   profilePictureUrl: string | null;
   roles: Array<string>;
+  active: boolean;
   createdAt: string;
 };
 
@@ -498,7 +499,7 @@ export type MessageResponse = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -623,6 +624,13 @@ export type RoleClaimsRequest = {
 
 export type RoleRequest = {
   name: string;
+};
+
+export type RolesClaimsRequest = {
+  roles: Array<{
+    roleId: string;
+    claims: Array<RoleClaim>;
+  }>;
 };
 
 export type Sale = {
@@ -1243,6 +1251,12 @@ export interface ApiOperations {
     body: CreateInvitationRequest;
     response: Invitation;
   };
+  resendInvitation: {
+    method: "POST";
+    path: "/api/invitations/{id}/resend";
+    params: { id: string };
+    response: Invitation;
+  };
   revokeInvitation: {
     method: "POST";
     path: "/api/invitations/{id}/revoke";
@@ -1400,6 +1414,12 @@ export interface ApiOperations {
     body: RoleRequest;
     response: Role;
   };
+  setClaimsOfRoles: {
+    method: "PUT";
+    path: "/api/roles/claims";
+    body: RolesClaimsRequest;
+    response: Array<RoleClaims>;
+  };
   deleteRole: {
     method: "DELETE";
     path: "/api/roles/{id}";
@@ -1541,6 +1561,18 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/users/limit";
     response: UserLimit;
+  };
+  deactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/deactivate";
+    params: { id: string };
+    response: CompanyUser;
+  };
+  reactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/reactivate";
+    params: { id: string };
+    response: CompanyUser;
   };
   setUserRoles: {
     method: "PUT";

@@ -26,6 +26,13 @@ export const en = {
     cannotEncode: '“{{value}}” cannot be printed as this barcode.',
     sheet: 'Labels to print',
   },
+  states: {
+    none: 'None',
+    loading: 'Loading…',
+    loadError: 'This could not be loaded.',
+    forbiddenTitle: 'You do not have access to this screen',
+    forbiddenBody: 'Your role may not use this screen. Ask an Admin or the Company Owner if you need it.',
+  },
   validation: {
     required: 'This field is required.',
     email: 'Enter a valid email address.',
@@ -64,6 +71,13 @@ export const tr: TranslationsOf<typeof en> = {
     barcodeOf: '{{value}} barkodu',
     cannotEncode: '“{{value}}” bu barkodla yazdırılamaz.',
     sheet: 'Yazdırılacak etiketler',
+  },
+  states: {
+    none: 'Yok',
+    loading: 'Yükleniyor…',
+    loadError: 'Bu yüklenemedi.',
+    forbiddenTitle: 'Bu ekrana erişiminiz yok',
+    forbiddenBody: 'Rolünüz bu ekranı kullanamıyor. Gerekirse bir Yöneticiye veya Şirket Sahibine sorun.',
   },
   validation: {
     required: 'Bu alan zorunludur.',

@@ -105,6 +105,24 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
+    '/api/roles/claims',
+    {
+      schema: {
+        ...common,
+        operationId: 'setClaimsOfRoles',
+        description:
+          'Replaces several roles’ claims at once, all or nothing: one refusal (as for PUT /api/roles/{id}/claims) and no role changes.',
+        body: S.RolesClaimsBody,
+        response: answers(Type.Array(S.RoleClaimsSchema)),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.putClaimsOfRoles(q, request.principal!.companyId, request.body.roles, request.access!),
+      ),
+  );
+
+  app.put(
     '/api/users/:id/roles',
     {
       schema: {

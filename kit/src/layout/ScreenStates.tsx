@@ -1,13 +1,28 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { errorMessage } from '@stockwise/shared';
-import { useT } from '@/i18n';
-import { isForbidden } from '@/lib/errors';
+import { errorMessage, toAppError, useCommonT } from '@stockwise/shared';
+
+// The states every screen shares: on its way, refused, failed. One copy for every remote.
+
+/** The HTTP status of a failed call, when there was an answer. */
+export function statusOf(error: unknown): number | undefined {
+  return error ? toAppError(error, '').status : undefined;
+}
+
+/**
+ * A 403 about the caller's roles (the screen says so instead of an error). A plan limit is a 403
+ * too (PLAN_LIMIT_*), but it has its own notice with the way to Premium, so it is not this.
+ */
+export function isForbidden(error: unknown): boolean {
+  if (!error) return false;
+  const { status, code } = toAppError(error, '');
+  return status === 403 && !code?.startsWith('PLAN_LIMIT');
+}
 
 /** A screen (or a part of one) whose data is on its way. */
 export function Loading({ label }: { label?: string }) {
-  const { t } = useT();
+  const { t } = useCommonT();
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center' }}>
       <CircularProgress size={24} aria-hidden />
       <Typography color="text.secondary">{label ?? t('states.loading')}</Typography>
     </Box>
@@ -16,7 +31,7 @@ export function Loading({ label }: { label?: string }) {
 
 /** The caller's roles do not reach this data (the API answered 403): said plainly, no Retry. */
 export function Forbidden() {
-  const { t } = useT();
+  const { t } = useCommonT();
   return (
     <Alert severity="info" role="alert" data-testid="forbidden">
       <AlertTitle>{t('states.forbiddenTitle')}</AlertTitle>
@@ -27,7 +42,7 @@ export function Forbidden() {
 
 /** A failed load: what the API said (or that it could not be loaded) and a Retry; a 403 is Forbidden. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useT();
+  const { t } = useCommonT();
   if (isForbidden(error)) return <Forbidden />;
   return (
     <Alert
@@ -35,7 +50,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
       role="alert"
       action={
         <Button color="inherit" size="small" variant="outlined" onClick={onRetry}>
-          {t('common:actions.retry')}
+          {t('actions.retry')}
         </Button>
       }
     >

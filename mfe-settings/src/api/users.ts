@@ -28,3 +28,16 @@ export function useSetUserRoles() {
       ]),
   });
 }
+
+/**
+ * POST /api/users/{id}/deactivate | reactivate. A deactivated user cannot sign in and their
+ * sessions stop working; refused (409) for a Company Owner and for yourself.
+ */
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
+      (await api.post<ApiResponse<'deactivateUser'>>(`/api/users/${id}/${active ? 'reactivate' : 'deactivate'}`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
+  });
+}
