@@ -31,6 +31,7 @@ import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
 import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { saleRoutes } from './modules/sales/index.js';
 import { taskRoutes } from './modules/tasks/index.js';
+import { EventHub, eventRoutes } from './modules/events/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -78,6 +79,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.decorate('config', config);
   app.decorate('db', db);
+  const events = new EventHub();
+  await events.start(db);
+  app.decorate('events', events);
+  // Open streams would keep the server from closing: they end first (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => events.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -113,5 +119,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(itemRoutes);
   await app.register(saleRoutes);
   await app.register(taskRoutes);
+  await app.register(eventRoutes);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { settingsChanged } from '../events/index.js';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/database.js';
 import { permit, SELF } from '../../access/index.js';
@@ -106,6 +107,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (b.phone !== undefined) set('phone', b.phone);
         if (b.logoPath !== undefined) set('logo_path', b.logoPath || null);
         await q.query(`UPDATE companies SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
+        await settingsChanged(q, request.params.id, '/api/company', request.params.id);
         return getCompany(q, request.params.id);
       }),
   );

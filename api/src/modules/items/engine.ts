@@ -4,6 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { findCustomer, findLocation } from '../catalogue/index.js';
 import * as db from './queries.js';
+import { publish } from '../events/index.js';
 
 /**
  * The engine: one way items change state. A transaction type is applied to a set of items all or
@@ -163,6 +164,12 @@ export async function apply(
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
   await db.applyChanges(q, changes);
+  await publish(
+    q,
+    actor.companyId,
+    'item.changed',
+    changes.map((c) => c.id),
+  );
   return db.insertEvents(
     q,
     actor.companyId,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { settingsChanged } from '../events/index.js';
 import { Type } from '@sinclair/typebox';
 import { permit } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
@@ -19,9 +20,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/roles',
     { schema: { ...common, operationId: 'createRole', body: S.RoleBody, response: answers(S.RoleSchema, 201) } },
     async (request, reply) => {
-      const role = await app.inCompany(request, (q) =>
-        service.createRole(q, request.principal!.companyId, request.body.name),
-      );
+      const role = await app.inCompany(request, async (q) => {
+        const created = await service.createRole(q, request.principal!.companyId, request.body.name);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
+        return created;
+      });
       return reply.status(201).send(role);
     },
   );
@@ -38,7 +41,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.RoleSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.renameRole(q, request.params.id, request.body.name)),
+    (request) =>
+      app.inCompany(request, async (q) => {
+        const role = await service.renameRole(q, request.params.id, request.body.name);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+        return role;
+      }),
   );
 
   app.delete(
@@ -53,7 +61,10 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.inCompany(request, (q) => service.deleteRole(q, request.params.id));
+      await app.inCompany(request, async (q) => {
+        await service.deleteRole(q, request.params.id);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+      });
       return reply.status(204).send(null);
     },
   );
@@ -80,9 +91,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.putClaims(q, request.principal!.companyId, request.params.id, request.body.claims, request.access!),
-      ),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, request.access!);
+        await settingsChanged(q, companyId, '/api/roles', request.params.id);
+        return claims;
+      }),
   );
 
   app.put(
@@ -100,11 +114,14 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.setUserRoles(q, request.principal!.companyId, request.params.id, request.body.roles, {
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const roles = await service.setUserRoles(q, companyId, request.params.id, request.body.roles, {
           ...request.access!,
           userId: request.principal!.userId,
-        }),
-      ),
+        });
+        await settingsChanged(q, companyId, '/api/users', request.params.id);
+        return roles;
+      }),
   );
 };

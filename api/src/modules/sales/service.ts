@@ -3,6 +3,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { findBuiltInType } from '../catalogue/index.js';
 import { apply, prepare, type Actor } from '../items/index.js';
+import { publish } from '../events/index.js';
 import * as db from './queries.js';
 import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 
@@ -37,7 +38,9 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   await db.insertLines(q, actor.companyId, saleId, lines);
   await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
   const sale = await getSale(q, saleId);
-  return { ...sale, number: await db.numberSale(q, saleId) };
+  const number = await db.numberSale(q, saleId);
+  await publish(q, actor.companyId, 'sale.made', [saleId]);
+  return { ...sale, number };
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {
