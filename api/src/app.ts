@@ -32,6 +32,7 @@ import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { saleRoutes } from './modules/sales/index.js';
 import { taskRoutes } from './modules/tasks/index.js';
 import { EventHub, eventRoutes } from './modules/events/index.js';
+import { importRoutes } from './modules/imports/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -120,5 +121,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(saleRoutes);
   await app.register(taskRoutes);
   await app.register(eventRoutes);
+  await app.register(importRoutes);
   return app;
 }

@@ -92,7 +92,7 @@ test('a ticket opens one stream once; unknown, expired and bearer-less requests 
   expect(first.status).toBe(200);
   const again = await fetch(`${base}/api/events/stream?ticket=${ticket}`);
   expect(again.status).toBe(401);
-  expect((await again.json()).code).toBe('TICKET_INVALID');
+  expect(((await again.json()) as { code: string }).code).toBe('TICKET_INVALID');
 
   const stale = await ticketFor(alpha);
   await ctx.db.query(`UPDATE event_tickets SET expires_at = now() - interval '1 second'`);

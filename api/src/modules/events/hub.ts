@@ -22,7 +22,8 @@ export class EventHub {
       // The connection was lost and came back: whatever was announced meanwhile is gone, so
       // every stream tells its browser to refetch what it shows.
       onGap: () => {
-        for (const listeners of this.byCompany.values()) for (const l of listeners) l.send({ event: 'resync', data: {} });
+        for (const listeners of this.byCompany.values())
+          for (const l of listeners) l.send({ event: 'resync', data: {} });
       },
     });
   }

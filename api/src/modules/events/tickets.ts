@@ -23,7 +23,10 @@ export async function issueTicket(q: Queryable, companyId: string, userId: strin
  * Uses a ticket up (deleted whether or not it was still good, so it never opens a second
  * stream) and answers whose it was — if it had not expired and its user still exists.
  */
-export async function redeemTicket(db: Database, ticket: string): Promise<{ companyId: string; userId: string } | null> {
+export async function redeemTicket(
+  db: Database,
+  ticket: string,
+): Promise<{ companyId: string; userId: string } | null> {
   const [row] = await inPublic(db, (q) =>
     q.query<{ companyId: string; userId: string; good: boolean }>(
       `DELETE FROM event_tickets WHERE ticket_hash = $1

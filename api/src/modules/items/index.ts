@@ -3,7 +3,7 @@ export { itemRoutes } from './routes.js';
 export { receive, transact, writeReception, checkFields } from './service.js';
 export type { NewItem } from './queries.js';
 export { prepare, apply, assertMayRun, refused, type Actor } from './engine.js';
-export { eventsById, lockItems } from './queries.js';
+export { eventsById, lockItems, existingSerials } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
 
 /** Unique constraints of this module, as field + message (409). */
