@@ -25,7 +25,9 @@ export const ErrorResponse = Type.Object(
     rowErrors: Type.Optional(
       Type.Array(RowError, { description: 'A refused file (400): its bad rows, by line number, and why (first 100).' }),
     ),
-    rowErrorCount: Type.Optional(Type.Integer({ description: 'How many rows of the file are bad in all.' })),
+    rowErrorCount: Type.Optional(
+      Type.Integer({ description: 'How many problems the file has in all (a row may have several).' }),
+    ),
   },
   { title: 'ErrorResponse' },
 );

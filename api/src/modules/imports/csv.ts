@@ -16,10 +16,10 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** Listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 100;
 
-export const refusedFile = (errors: RowError[], what: string) =>
+export const refusedFile = (errors: RowError[], what: string, rows = new Set(errors.map((e) => e.line)).size) =>
   new ApiError(
     400,
-    `${what}: ${errors.length.toLocaleString('en')} bad row${errors.length === 1 ? '' : 's'} (line ${errors
+    `${what}: ${rows.toLocaleString('en')} bad row${rows === 1 ? '' : 's'} (line ${errors
       .slice(0, 3)
       .map((e) => `${e.line}: ${e.column ? `${e.column}: ` : ''}${e.reason}`)
       .join('; line ')}${errors.length > 3 ? '; …' : ''}). Nothing was written.`,

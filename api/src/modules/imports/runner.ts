@@ -8,7 +8,7 @@ import type { RowError } from './csv.js';
 import { finishJob, markRunning, renewLease, setProgress } from './queries.js';
 
 /** Rows per statement pair (items, events): big enough to be fast, small enough to report progress. */
-export const CHUNK_ROWS = 5_000;
+export const CHUNK_ROWS = 2_000;
 /** A lease not renewed for this long belongs to a dead process. */
 export const LEASE_STALE_SECONDS = 30;
 const HEARTBEAT_MS = 5_000;
@@ -38,7 +38,12 @@ export async function runItemImport(
       if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
       for (let done = 0; done < items.length; done += CHUNK_ROWS) {
         await writeReception(q, actor, type, items.slice(done, done + CHUNK_ROWS), 'Imported from a CSV file');
-        if (separate) await inTenant(db, actor.companyId, (p) => setProgress(p, jobId, done));
+        if (separate)
+          await inTenant(db, actor.companyId, (p) => setProgress(p, jobId, Math.min(items.length, done + CHUNK_ROWS)));
+        // PGlite runs a query synchronously and resolves it as a microtask: without a turn of the
+        // event loop here, the whole import would starve the process's sockets (no answer sent,
+        // no request read, no stream heartbeat) until it commits.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await finishJob(q, jobId, {
         status: 'succeeded',
