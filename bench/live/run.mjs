@@ -75,7 +75,17 @@ async function company(base) {
   const email = `${userName}@example.com`;
   const password = 'bench-password-1';
   const reg = await call(base, 'POST', '/api/auth/company-with-admin', {
-    body: { companyName: `Bench ${userName}`, userName, email, firstName: 'B', lastName: 'B', password, phone: '1', industry: 'Retail', withGoogle: false },
+    body: {
+      companyName: `Bench ${userName}`,
+      userName,
+      email,
+      firstName: 'B',
+      lastName: 'B',
+      password,
+      phone: '1',
+      industry: 'Retail',
+      withGoogle: false,
+    },
   });
   if (reg.status !== 200) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
   const mail = (await call(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body;
@@ -90,10 +100,15 @@ async function company(base) {
 
 async function importRows(base, token, tag) {
   const lines = ['serial,itemType,location,cost,salePrice'];
-  for (let i = 0; i < ROWS; i++) lines.push(`${tag}-${String(i).padStart(6, '0')},Phone,Shop,${(i % 500) + 10},${(i % 500) + 25}.5`);
+  for (let i = 0; i < ROWS; i++)
+    lines.push(`${tag}-${String(i).padStart(6, '0')},Phone,Shop,${(i % 500) + 10},${(i % 500) + 25}.5`);
   const csv = `${lines.join('\n')}\n`;
   const started = performance.now();
-  const upload = await call(base, 'POST', '/api/imports/items?fileName=bench.csv', { token, body: csv, contentType: 'text/csv' });
+  const upload = await call(base, 'POST', '/api/imports/items?fileName=bench.csv', {
+    token,
+    body: csv,
+    contentType: 'text/csv',
+  });
   const answered = performance.now();
   if (upload.status !== 202) throw new Error(`import: ${upload.status} ${JSON.stringify(upload.body).slice(0, 300)}`);
   let job = upload.body;
@@ -148,7 +163,11 @@ async function saleLatency(writer, reader, token, tag) {
   const serials = Array.from({ length: SALES }, (_, i) => `${tag}-S${i}`);
   const r = await call(writer, 'POST', '/api/items/receive', {
     token,
-    body: { itemTypeId: (await call(writer, 'GET', '/api/item-types', { token })).body.items[0].id, locationId: (await call(writer, 'GET', '/api/locations', { token })).body.items[0].id, serials },
+    body: {
+      itemTypeId: (await call(writer, 'GET', '/api/item-types', { token })).body.items[0].id,
+      locationId: (await call(writer, 'GET', '/api/locations', { token })).body.items[0].id,
+      serials,
+    },
   });
   if (r.status !== 201) throw new Error(`receive: ${r.status}`);
   const ticket = (await call(writer, 'POST', '/api/events/ticket', { token })).body.ticket;
@@ -169,10 +188,11 @@ async function saleLatency(writer, reader, token, tag) {
     const answered = performance.now();
     if (sale.status !== 201) throw new Error(`sale: ${sale.status}`);
     const id = sale.body.id;
-    if (!arrivals.has(id)) await new Promise((resolve, reject) => {
-      waiting.set(id, resolve);
-      setTimeout(() => reject(new Error('no event within 5 s')), 5000);
-    });
+    if (!arrivals.has(id))
+      await new Promise((resolve, reject) => {
+        waiting.set(id, resolve);
+        setTimeout(() => reject(new Error('no event within 5 s')), 5000);
+      });
     fromRequest.push(arrivals.get(id) - sent);
     afterAnswer.push(arrivals.get(id) - answered);
   }
@@ -206,7 +226,11 @@ async function run(label, env, twoReplicas) {
   }
 }
 
-await run('PGlite (one process, data folder)', { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-live-')) }, false);
+await run(
+  'PGlite (one process, data folder)',
+  { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sw-bench-live-')) },
+  false,
+);
 if (process.env.DATABASE_URL) await run('PostgreSQL (two replicas)', { DATABASE_URL: process.env.DATABASE_URL }, true);
 
 const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -215,11 +239,17 @@ const md = [
   '',
   '| driver | CSV size | upload answered (parsed + every row validated) | job succeeded (all rows written) | progress seen by polls |',
   '| --- | --- | --- | --- | --- |',
-  ...out.map((o) => `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.join(', ')} % |`),
+  ...out.map(
+    (o) =>
+      `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.join(', ')} % |`,
+  ),
   '',
   '| driver | sale → event on the stream | p50 | p95 | max | event after the sale’s HTTP answer: p50 / p95 |',
   '| --- | --- | --- | --- | --- | --- |',
-  ...out.map((o) => `| ${o.label} | ${o.twoReplicas ? 'sale on replica A, stream on replica B' : 'same process'} | ${f(o.lat.fromRequest.p50)} | ${f(o.lat.fromRequest.p95)} | ${f(o.lat.fromRequest.max)} | ${f(o.lat.afterAnswer.p50)} / ${f(o.lat.afterAnswer.p95)} |`),
+  ...out.map(
+    (o) =>
+      `| ${o.label} | ${o.twoReplicas ? 'sale on replica A, stream on replica B' : 'same process'} | ${f(o.lat.fromRequest.p50)} | ${f(o.lat.fromRequest.p95)} | ${f(o.lat.fromRequest.max)} | ${f(o.lat.afterAnswer.p50)} / ${f(o.lat.afterAnswer.p95)} |`,
+  ),
   '',
 ];
 writeFileSync(path.join(here, 'RESULTS.md'), `${md.join('\n')}\n`);
