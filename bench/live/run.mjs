@@ -241,7 +241,7 @@ const md = [
   '| --- | --- | --- | --- | --- |',
   ...out.map(
     (o) =>
-      `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.join(', ')} % |`,
+      `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.length === 1 ? `${o.imp.percents[0]} % only` : `${o.imp.percents.length} values, ${o.imp.percents[0]} → ${o.imp.percents[o.imp.percents.length - 1]} %`} (${o.imp.polls} polls) |`,
   ),
   '',
   '| driver | sale → event on the stream | p50 | p95 | max | event after the sale’s HTTP answer: p50 / p95 |',
