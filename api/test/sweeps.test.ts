@@ -41,6 +41,7 @@ const MATRIX: Record<string, string> = {
   getMyCompany: '*',
   getCompany: '*',
   getCurrentSubscription: '*',
+  getMyAccess: '*',
   // company, users, roles, claims, invitations
   updateCompany: 'OA',
   listUsers: 'OA',
@@ -426,6 +427,12 @@ test('a claim change applies on the next request: Rapid Seller loses items.view,
   });
   expect(put.statusCode).toBe(200);
   expect((await ctx.app.inject({ url: '/api/items', headers: bearer(sellerToken.token) })).statusCode).toBe(403);
+  // what the screens read to offer only what will succeed says the same, at once
+  const access = (await ctx.app.inject({ url: '/api/access', headers: bearer(sellerToken.token) })).json();
+  expect(access.roles).toEqual(['Rapid Seller']);
+  expect(access.permissions).not.toContain('items.view');
+  expect(access.permissions).toContain('items.sell');
+  expect(access.allTransactionTypes).toBe(false);
   await ctx.app.inject({
     method: 'PUT',
     url: `/api/roles/${seller.id}/claims`,
@@ -433,6 +440,12 @@ test('a claim change applies on the next request: Rapid Seller loses items.view,
     payload: { claims: before.claims },
   });
   expect((await ctx.app.inject({ url: '/api/items', headers: bearer(sellerToken.token) })).statusCode).toBe(200);
+  const restored = (await ctx.app.inject({ url: '/api/access', headers: bearer(sellerToken.token) })).json();
+  expect(restored.permissions).toContain('items.view');
+  expect(restored.transactionTypeIds.length).toBeGreaterThan(0);
+  const ownerAccess = (await ctx.app.inject({ url: '/api/access', headers: bearer(alpha.token) })).json();
+  expect(ownerAccess.allTransactionTypes).toBe(true);
+  expect(ownerAccess.permissions).toContain('billing.manage');
 });
 
 test('the owner’s claims cannot change, built-in roles cannot be renamed or deleted, and an Admin cannot grant billing', async () => {

@@ -433,6 +433,13 @@ export type MessageResponse = {
   message: string;
 };
 
+export type MyAccess = {
+  roles: Array<string>;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
+  allTransactionTypes: boolean;
+  transactionTypeIds: Array<string>;
+};
+
 export type OutboxMail = {
   id: string;
   to: string;
@@ -803,6 +810,11 @@ export type WebhookAnswer = {
 
 /** Every API operation by operationId: method, path, path params, query, JSON body and the 2xx answer. */
 export interface ApiOperations {
+  getMyAccess: {
+    method: "GET";
+    path: "/api/access";
+    response: MyAccess;
+  };
   registerCompanyWithAdmin: {
     method: "POST";
     path: "/api/auth/company-with-admin";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { settingsChanged } from '../events/index.js';
 import { Type } from '@sinclair/typebox';
-import { permit } from '../../access/index.js';
+import { permit, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -9,6 +9,22 @@ import * as service from './service.js';
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['roles'], security: [{ bearer: [] }], ...permit('users.manage') };
   app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/access',
+    {
+      schema: {
+        tags: ['roles'],
+        security: [{ bearer: [] }],
+        ...SELF,
+        operationId: 'getMyAccess',
+        description:
+          'The caller’s roles, permissions and transaction-type claims, read now (a claim change shows on the next call).',
+        response: answers(S.MyAccessSchema),
+      },
+    },
+    (request) => service.myAccess(request.access!),
+  );
 
   app.get(
     '/api/roles',

@@ -56,3 +56,19 @@ export const UserRolesSchema = Type.Object(
   { userId: Type.String(), roles: Type.Array(Type.String()) },
   { title: 'UserRoles' },
 );
+
+/**
+ * What the caller may do, as the API will enforce it on the next request: for screens to offer
+ * only what will succeed. The API still checks every call; this is a courtesy, not the rule.
+ */
+export const MyAccessSchema = Type.Object(
+  {
+    roles: Type.Array(Type.String()),
+    permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
+    /** True for the Company Owner, who may run every transaction type, present and future. */
+    allTransactionTypes: Type.Boolean(),
+    transactionTypeIds: Type.Array(Type.String()),
+  },
+  { title: 'MyAccess' },
+);
+export type MyAccess = Static<typeof MyAccessSchema>;

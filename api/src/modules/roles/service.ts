@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { OWNER, PERMISSIONS, type Access, type Permission } from '../../access/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import * as db from './queries.js';
-import type { Claim, Role, RoleClaims } from './schemas.js';
+import type { Claim, MyAccess, Role, RoleClaims } from './schemas.js';
 
 // Roles and their claims. Rules: the six built-in roles cannot be renamed or deleted; the Company
 // Owner holds every claim implicitly and cannot lose one; nobody but an owner grants what they do
@@ -117,4 +117,14 @@ export async function setUserRoles(
     found.map((r) => r.id),
   );
   return { userId, roles: await db.userRoleNames(q, userId) };
+}
+
+/** The caller's access as the access plugin read it for this request. */
+export function myAccess(access: Access): MyAccess {
+  return {
+    roles: access.roles,
+    permissions: PERMISSIONS.filter((p) => access.may(p)),
+    allTransactionTypes: access.owner,
+    transactionTypeIds: [...access.transactionTypes].sort(),
+  };
 }
