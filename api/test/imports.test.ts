@@ -132,7 +132,14 @@ test('wrong columns, bad encodings, garbage and ragged rows: a clear 4xx each, n
     expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
     expect(res.json().message).toMatch(message);
   }
-  // JSON is not a file; more than the route takes is a 413.
+  // The file name is one line of text; JSON is not a file; more than the route takes is a 413.
+  const named = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/items?fileName=a%0Ab',
+    headers: { ...bearer(owner.token), 'content-type': 'text/csv' },
+    payload: 'serial,itemType,location\nQ-1,Cable,Shop\n',
+  });
+  expect(named.statusCode).toBe(400);
   expect((await upload(owner, '{"serial":"x"}', 'application/json')).statusCode).toBe(415);
   expect((await upload(owner, Buffer.alloc(16 * 1024 * 1024, 'a'))).statusCode).toBe(413);
   expect(await itemCount(owner.companyId)).toBe(before);

@@ -48,11 +48,10 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: S.IMPORT_DESCRIPTION,
         consumes: ['text/csv'],
         querystring: S.ImportQuery,
-        body: Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'The CSV file.' }),
+        // No type: the parser hands over the file's bytes (a Buffer), which a `string` schema would refuse.
+        body: Type.Unsafe<string>({ description: 'The CSV file itself (text/csv, UTF-8).' }),
         response: answers(S.ImportJobSchema, 202),
       },
-      // The body is bytes, not JSON: the schema only documents it.
-      validatorCompiler: ({ httpPart }) => (httpPart === 'body' ? () => true : undefined) as never,
     },
     async (request, reply) => {
       const { companyId, userId } = request.principal!;
