@@ -92,8 +92,11 @@ test(`SIGKILL in the middle of receptions and sales loses nothing answered and l
   while (sold.length < 10) await new Promise((r) => setTimeout(r, 20));
   // Somewhere in the middle of the next answers, not between them.
   await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 50)));
+  const pid = api.child.pid!;
   await api.kill();
   killed = true;
+  // The API process itself is gone (not a wrapper around it).
+  expect(() => process.kill(pid, 0)).toThrow();
   await Promise.all(workers);
 
   api = await startApi(env);

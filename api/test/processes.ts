@@ -3,9 +3,10 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Real API processes (`tsx src/main.ts`), for the tests that need more than one, or a kill.
+// Real API processes (`node --import tsx src/main.ts`), for the tests that need more than one,
+// or a kill. Node itself, not the tsx command: that one runs the API in a child of its own, and a
+// SIGKILL to it would leave the API running.
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(apiRoot, 'node_modules', '.bin', 'tsx');
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -30,7 +31,7 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
   const listen = port ?? (await freePort());
   const base = `http://127.0.0.1:${listen}`;
   let output = '';
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiRoot,
     env: {
       ...rest,

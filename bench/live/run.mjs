@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.join(here, '..', '..', 'api');
-const tsx = path.join(apiDir, 'node_modules', '.bin', 'tsx');
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const SALES = Number(process.env.SALES ?? 200);
 
@@ -30,7 +29,7 @@ const freePort = () =>
 async function startApi(env) {
   const port = await freePort();
   const { DATABASE_URL: _d, ...rest } = process.env;
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: {
       ...rest,
