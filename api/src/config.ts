@@ -34,6 +34,8 @@ export interface Config {
   loginFailuresPerIp: number;
   /** Failures per account from one address before that address is refused for the account. */
   loginFailuresPerAccountAddress: number;
+  /** Registrations per address per hour (a browser test suite on one machine registers many companies). */
+  registrationsPerAddress: number;
   /**
    * Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses (comma list, CIDRs,
    * or proxy-addr's names such as `loopback`). Never `true`: the client is the right-most
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount: int(env, 'LOGIN_FAILURES_PER_ACCOUNT', 100, 1, 100),
     loginFailuresPerIp: int(env, 'LOGIN_FAILURES_PER_IP', 1000, 1, 1_000_000),
     loginFailuresPerAccountAddress: int(env, 'LOGIN_FAILURES_PER_ACCOUNT_ADDRESS', 10, 1, 100),
+    registrationsPerAddress: int(env, 'REGISTRATIONS_PER_ADDRESS', 30, 1, 10_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     stripeSecretKey,
     stripeWebhookSecret,

@@ -1,5 +1,5 @@
 import rspackBase from '../../rspack.base.js';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 // The one list, from the build factory: what is shared is what must be loaded once.
 export const SHARED_SINGLETONS: string[] = rspackBase.SHARED_SINGLETONS;
@@ -55,6 +55,28 @@ export function sharedOnlyFiles(manifest: Manifest): string[] {
     new Set(list.flatMap((entry) => [...entry.assets.js.sync, ...entry.assets.js.async]));
   const exposed = files(manifest.exposes);
   return [...files(manifest.shared)].filter((file) => !exposed.has(file));
+}
+
+/**
+ * The shared singletons whose code a built file holds, read from its source map. A file the
+ * manifest lists for a shared package's fallback can also hold a remote's own, unshared
+ * dependency (react-hook-form, used by @stockwise/shared's fallback and by a remote's form):
+ * fetching that file is no second copy unless a singleton's own code is in it.
+ */
+export async function singletonsInFile(request: APIRequestContext, path: string): Promise<string[]> {
+  const map = (await (await request.get(`${path}.map`)).json()) as { sources: string[] };
+  return SHARED_SINGLETONS.filter((pkg) =>
+    map.sources.some((source) =>
+      pkg === '@stockwise/shared'
+        ? /(^|\/)shared\/src\//.test(source) || source.includes('/@stockwise/shared/')
+        : source.includes(
+            `/node_modules/${pkg
+              .split('/')
+              .slice(0, pkg.startsWith('@') ? 2 : 1)
+              .join('/')}/`,
+          ),
+    ),
+  );
 }
 
 /** Client-side navigation, as a menu click does: no page load. */

@@ -11,7 +11,8 @@ export default async function globalSetup() {
     port: E2E_PORT,
     dataDir,
     quiet: true,
-    env: { LOG_LEVEL: 'warn' },
+    // Every spec registers companies of its own, all from this machine's one address.
+    env: { LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS: '500' },
   });
   return async () => {
     await product.stop();

@@ -127,21 +127,15 @@ test('access matrix: a transaction type taken from a role is refused to its user
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe('None of your roles may run Change status.');
 
-  // …and so does the workspace screen, in the API's words; the item keeps its status.
+  // …and the workspace screen does not offer it; the item keeps its status.
   const context = await browser.newContext();
   const theirs = await context.newPage();
   await signInWithToken(theirs, sam.token, sam.user);
   await theirs.goto('/item-status/status-change');
   await expect(theirs.getByRole('heading', { level: 1, name: 'Change Status' })).toBeVisible();
-  const scan = theirs.getByLabel('Scan or type a serial');
-  await scan.fill(serial);
-  await scan.press('Enter');
-  await expect(theirs.getByText(`${serial} added.`)).toBeVisible();
-  await theirs.getByRole('combobox', { name: 'New status' }).click();
-  await theirs.getByRole('option', { name: 'Defective' }).click();
-  await theirs.getByLabel('Reason').fill('cracked');
-  await theirs.getByRole('button', { name: 'Change 1 item' }).click();
-  await expect(theirs.getByText('None of your roles may run Change status.')).toBeVisible();
+  // The screen offers nothing the API would refuse: it says which type the user's roles may not run.
+  await expect(theirs.getByText(/^None of your roles may run Change status\./)).toBeVisible();
+  await expect(theirs.getByLabel('Scan or type a serial')).toHaveCount(0);
   await context.close();
   const item = (await (await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).json()) as {
     status: string;

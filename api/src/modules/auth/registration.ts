@@ -29,7 +29,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await enforceLimit(
       db,
       `register:ip:${request.ip}`,
-      30,
+      app.config.registrationsPerAddress,
       HOUR,
       'Too many registrations from this address. Please try again later.',
     );

@@ -193,7 +193,17 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
     );
   }
   if (types.isPending || locations.isPending) return frame(<Loading />);
-  if (usable.length === 0) return frame(<Alert severity="info">{t('batch.noTypes')}</Alert>);
+  if (usable.length === 0) {
+    // Types of this kind exist but the caller's claims allow none: say that, not "none exist".
+    const refused = (types.data ?? []).filter((candidate) => candidate.kind === kind && candidate.active);
+    return frame(
+      <Alert severity="info">
+        {refused.length
+          ? t('batch.notAllowed', { types: refused.map((candidate) => candidate.name).join(', ') })
+          : t('batch.noTypes')}
+      </Alert>,
+    );
+  }
 
   return frame(
     <Stack

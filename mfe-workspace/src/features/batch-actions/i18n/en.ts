@@ -11,6 +11,7 @@ export const en = {
     accepted: 'Accepted',
     notAccepted: '{{type}} does not take {{status}} items',
     type: 'Transaction type',
+    notAllowed: 'None of your roles may run {{types}}. Ask an Admin or the Company Owner if you need to.',
     noTypes:
       'There is no active transaction type of this kind. An administrator sets them up under Settings → Transaction Types.',
     note: 'Note',

@@ -14,6 +14,8 @@ export const tr: TranslationsOf<typeof en> = {
     accepted: 'Uygun',
     notAccepted: '{{type}} {{status}} durumundaki ürünleri kabul etmez',
     type: 'İşlem tipi',
+    notAllowed:
+      'Rollerinizden hiçbiri {{types}} işlemini yapamıyor. Gerekirse bir Yöneticiye veya Şirket Sahibine sorun.',
     noTypes: 'Bu türde etkin işlem tipi yok. Bir yönetici bunları Ayarlar → İşlem Tipleri altında tanımlar.',
     note: 'Not',
     reason: 'Neden',
