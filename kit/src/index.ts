@@ -4,7 +4,7 @@ export { DataTable } from './table/DataTable';
 export type { DataTableProps } from './table/DataTable';
 export { useTableParams, readTableParams, writeTableParams, PAGE_SIZES } from './table/table-params';
 export type { TableParams, TableGridProps } from './table/table-params';
-export { toCsv, useCsvExport } from './table/csv';
+export { saveFile, toCsv, useCsvExport } from './table/csv';
 export type { CsvColumn } from './table/csv';
 export { FormDialog } from './form/FormDialog';
 export type { FormDialogProps, FieldBinding } from './form/FormDialog';

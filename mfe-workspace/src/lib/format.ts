@@ -35,3 +35,10 @@ export function formatDate(iso: string | null | undefined, language: string): st
   if (!iso) return '—';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A calendar day the API gives as yyyy-mm-dd (a UTC day), short: '3 Nov' / '3 Kas'. */
+export function formatDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 10)}T00:00:00Z`),
+  );
+}
