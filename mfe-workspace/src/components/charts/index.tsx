@@ -1,17 +1,21 @@
 import { Skeleton } from '@mui/material';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 
 // The charts of the report screens and the dashboard (MUI X Charts, docs/decisions.md). Each is
 // loaded when a screen first draws one, in a chunk of its own: the screens' figures and tables
-// show at once, and no other screen downloads the charts' code.
+// show at once, and no other screen downloads the charts' code. A chart that cannot load or draw
+// leaves its place empty: the same numbers are on the screen as text.
 
 function lazyChart<P extends object>(load: () => Promise<ComponentType<P>>, height: number) {
   const Chart = lazy(async () => ({ default: await load() }));
   return function LazyChart(props: P) {
     return (
-      <Suspense fallback={<Skeleton variant="rounded" height={(props as { height?: number }).height ?? height} />}>
-        <Chart {...props} />
-      </Suspense>
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={<Skeleton variant="rounded" height={(props as { height?: number }).height ?? height} />}>
+          <Chart {...props} />
+        </Suspense>
+      </ErrorBoundary>
     );
   };
 }

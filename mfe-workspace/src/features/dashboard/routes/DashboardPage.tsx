@@ -84,7 +84,7 @@ function DashboardView({ data }: { data: Dashboard }) {
       ) : (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 7 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
+            <Card variant="outlined" component="section" aria-label={t('dashboard.byLocation')} sx={{ height: '100%' }}>
               <CardContent>
                 <BarsChart
                   title={t('dashboard.byLocation')}
@@ -98,7 +98,7 @@ function DashboardView({ data }: { data: Dashboard }) {
             </Card>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
+            <Card variant="outlined" component="section" aria-label={t('dashboard.byStatus')} sx={{ height: '100%' }}>
               <CardContent>
                 <ShareChart
                   title={t('dashboard.byStatus')}
