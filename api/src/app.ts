@@ -31,6 +31,7 @@ import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
 import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { saleRoutes } from './modules/sales/index.js';
 import { taskRoutes } from './modules/tasks/index.js';
+import { reportRoutes } from './modules/reports/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -113,5 +114,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(itemRoutes);
   await app.register(saleRoutes);
   await app.register(taskRoutes);
+  await app.register(reportRoutes);
   return app;
 }

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'items.process',
   'items.sell',
   'reports.view',
+  'dashboard.view',
   'customers.view',
   'customers.manage',
   'settings.manage',

@@ -54,6 +54,15 @@ export const HttpUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
 
 export const MAX_PAGE_SIZE = 100;
 
+/** Every list and report also answers CSV (lib/csv.ts): `format=csv`, or `Accept: text/csv`. */
+export const FormatQuery = {
+  format: Type.Optional(
+    Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+      description: 'csv (or the header Accept: text/csv): the whole list as a streamed CSV file; json: this page.',
+    }),
+  ),
+};
+
 export function KeysetQuery<S extends string, F extends TProperties = TProperties>(
   sorts: readonly [S, ...S[]],
   filters: F = {} as F,
@@ -61,6 +70,7 @@ export function KeysetQuery<S extends string, F extends TProperties = TPropertie
   return Type.Object(
     {
       ...filters,
+      ...FormatQuery,
       cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
       sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)))),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
+import { iso } from '../../db/timestamps.js';
 import type {
   Brand,
   Customer,
@@ -12,7 +13,6 @@ import type {
 } from './schemas.js';
 
 // SQL only. Timestamps are formatted here so both drivers answer the same text.
-export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const one = async <T>(rows: Promise<T[]>) => (await rows)[0] ?? null;
 const lockClause = (lock: boolean) => (lock ? ' FOR UPDATE' : '');
 

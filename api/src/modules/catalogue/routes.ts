@@ -3,7 +3,10 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { permit, type Permission } from '../../access/index.js';
-import { answers, IdParams, KeysetPage, SimplePage } from '../../lib/schemas.js';
+import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
+import { answers, FormatQuery, IdParams, KeysetPage, SimplePage } from '../../lib/schemas.js';
+
+const ListQuery = Type.Object({ ...FormatQuery }, { additionalProperties: false });
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -43,13 +46,18 @@ function crud(app: FastifyInstance, r: Resource) {
           ...common,
           ...permit(...r.read),
           operationId: `list${r.plural}`,
-          response: answers(SimplePage(r.schema, `${r.singular}List`)),
+          querystring: ListQuery,
+          response: csvAnswers(SimplePage(r.schema, `${r.singular}List`)),
         },
       },
-      (request) =>
-        app.inCompany(request, async (q) => {
-          const items = await list(q);
-          return { items, total: items.length };
+      async (request, reply) =>
+        listOrCsv(app, request, reply, {
+          filename: r.path.slice('/api/'.length),
+          columns: columnsOf(r.schema),
+          page: async (q) => {
+            const items = await list(q);
+            return { items, total: items.length };
+          },
         }),
     );
   }
@@ -211,12 +219,18 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         ...permit('customers.view', 'customers.manage', 'items.receive', 'items.sell'),
         operationId: 'listCustomers',
-        description: 'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id.',
+        description:
+          'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id. CSV: every match.',
         querystring: S.CustomerListQuery,
-        response: answers(KeysetPage(S.CustomerSchema, 'CustomerPage')),
+        response: csvAnswers(KeysetPage(S.CustomerSchema, 'CustomerPage')),
       },
     },
-    (request) => app.inCompany(request, (q) => service.listCustomers(q, request.query)),
+    async (request, reply) =>
+      listOrCsv(app, request, reply, {
+        filename: 'customers',
+        columns: columnsOf(S.CustomerSchema),
+        page: (q, at) => service.listCustomers(q, { ...request.query, ...at }),
+      }),
   );
 
   const settings = { security: [{ bearer: [] }] };
@@ -229,13 +243,18 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit(...READ),
         operationId: 'listStatuses',
         description: 'The fixed logical statuses, with the company’s display names.',
-        response: answers(SimplePage(S.StatusSchema, 'StatusList')),
+        querystring: ListQuery,
+        response: csvAnswers(SimplePage(S.StatusSchema, 'StatusList')),
       },
     },
-    (request) =>
-      app.inCompany(request, async (q) => {
-        const items = await service.listStatuses(q);
-        return { items, total: items.length };
+    async (request, reply) =>
+      listOrCsv(app, request, reply, {
+        filename: 'statuses',
+        columns: columnsOf(S.StatusSchema),
+        page: async (q) => {
+          const items = await service.listStatuses(q);
+          return { items, total: items.length };
+        },
       }),
   );
   app.put(

@@ -1,11 +1,9 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, sql } from '../../db/query-builder.js';
 import type { Item, ItemEvent, ItemListQuery, ItemSort } from './schemas.js';
+import { iso, exact } from '../../db/timestamps.js';
 
 // SQL only. Every join repeats company_id so the composite keys serve it; RLS filters each table.
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** Keyset positions keep the full precision of a timestamp (a cursor must not skip a row). */
-const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const ITEM_COLUMNS = `i.id, i.serial, i.sku, i.item_type_id AS "itemTypeId", t.name AS "itemTypeName",
   i.brand_id AS "brandId", b.name AS "brandName", i.model, i.location_id AS "locationId", l.name AS "locationName",

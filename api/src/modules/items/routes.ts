@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { permit } from '../../access/index.js';
-import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
+import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/csv.js';
+import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js';
+import { Type } from '@sinclair/typebox';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -44,12 +46,17 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.view', 'reports.view'),
         operationId: 'listItems',
         description:
-          'Items, filtered and keyset-paged (never OFFSET): pass nextCursor back as cursor with the same filters and sort.',
+          'Items, filtered and keyset-paged (never OFFSET): pass nextCursor back as cursor with the same filters and sort. CSV: every matching item.',
         querystring: S.ItemListQuery,
-        response: answers(KeysetPage(S.ItemSchema, 'ItemPage')),
+        response: csvAnswers(KeysetPage(S.ItemSchema, 'ItemPage')),
       },
     },
-    (request) => app.inCompany(request, (q) => service.list(q, request.query)),
+    async (request, reply) =>
+      listOrCsv(app, request, reply, {
+        filename: 'items',
+        columns: columnsOf(S.ItemSchema),
+        page: (q, at) => service.list(q, { ...request.query, ...at }),
+      }),
   );
 
   app.get(
@@ -105,12 +112,17 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('items.view', 'reports.view'),
         operationId: 'getItemHistory',
-        description: 'Every event of the item, oldest first (append-only).',
+        description: 'Every event of the item, oldest first (append-only). CSV: the same events.',
         params: IdParams,
-        response: answers(S.HistoryAnswer),
+        querystring: Type.Object({ ...FormatQuery }, { additionalProperties: false }),
+        response: csvAnswers(S.HistoryAnswer),
       },
     },
-    (request) => app.inCompany(request, (q) => service.history(q, request.params.id)),
+    async (request, reply) => {
+      const history = await app.inCompany(request, (q) => service.history(q, request.params.id));
+      if (!wantsCsv(request)) return history;
+      return sendCsv(reply, 'item-history', columnsOf(S.ItemEventSchema), async () => ({ items: history.events }));
+    },
   );
 
   app.post(

@@ -1,9 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import type { SaleListQuery, SaleSummary } from './schemas.js';
+import { iso, exact } from '../../db/timestamps.js';
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Gives the sale the company's next number; the counter row stays locked until the sale commits. */
 export async function numberSale(q: Queryable, saleId: string): Promise<number> {

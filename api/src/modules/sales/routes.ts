@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permit } from '../../access/index.js';
+import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -40,11 +41,17 @@ export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('items.sell', 'reports.view', 'customers.view'),
         operationId: 'listSales',
+        description: 'Sales, keyset-paged. CSV: every matching sale (its summary line).',
         querystring: S.SaleListQuery,
-        response: answers(KeysetPage(S.SaleSummarySchema, 'SalePage')),
+        response: csvAnswers(KeysetPage(S.SaleSummarySchema, 'SalePage')),
       },
     },
-    (request) => app.inCompany(request, (q) => service.listSales(q, request.query)),
+    async (request, reply) =>
+      listOrCsv(app, request, reply, {
+        filename: 'sales',
+        columns: columnsOf(S.SaleSummarySchema),
+        page: (q, at) => service.listSales(q, { ...request.query, ...at }),
+      }),
   );
 
   app.get(

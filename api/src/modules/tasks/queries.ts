@@ -1,9 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
-import type { CreateTaskBody, Task, TaskListQuery } from './schemas.js';
+import type { CreateTaskBody, QueueItem, Task, TaskListQuery } from './schemas.js';
+import { iso, exact } from '../../db/timestamps.js';
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const exact = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const TASK = `SELECT t.id, t.title, t.kind, t.assignee_user_id AS "assigneeUserId", t.assignee_role_id AS "assigneeRoleId",
   coalesce(u.user_name, r.name) AS "assigneeName", t.item_id AS "itemId", i.serial, t.to_location_id AS "toLocationId",
   ${iso('t.due_at')} AS "dueAt", t.note, t.status, t.created_by AS "createdBy", ${iso('t.created_at')} AS "createdAt",
@@ -74,4 +73,52 @@ export async function taskPage(
     `${TASK} WHERE t.id = ANY($1::uuid[]) ORDER BY t.created_at DESC, t.id DESC`,
     [ids],
   );
+}
+
+const QUEUE_ITEM = `i.id AS "itemId", i.serial, t.name AS "itemTypeName", i.model, i.status, l.name AS "locationName",
+  c.name AS "customerName", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt", ${iso('i.updated_at')} AS since`;
+const QUEUE_JOINS = `JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
+  JOIN locations l ON l.company_id = i.company_id AND l.id = i.location_id
+  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id`;
+
+/**
+ * The items in some statuses that have waited longest. One ordered index range per status
+ * (items_status_by_received), merged: status = ANY(…) would sort every match first.
+ */
+export async function itemsInStatuses(q: Queryable, statuses: string[], limit: number): Promise<QueueItem[]> {
+  const ids = await q.query<{ id: string }>(
+    `SELECT id FROM (${statuses
+      .map(
+        (_, n) =>
+          `(SELECT id, received_at FROM items WHERE status = $${n + 2} ORDER BY received_at, id LIMIT $1)`,
+      )
+      .join(' UNION ALL ')}) x ORDER BY received_at, id LIMIT $1`,
+    [limit, ...statuses],
+  );
+  if (!ids.length) return [];
+  return q.query<QueueItem>(
+    `SELECT ${QUEUE_ITEM} FROM items i ${QUEUE_JOINS} WHERE i.id = ANY($1::uuid[]) ORDER BY i.received_at, i.id`,
+    [ids.map((r) => r.id)],
+  );
+}
+
+/** Warranties ending from now until `days` from now, soonest first (the partial warranty index). */
+export const warrantiesEndingSoon = (q: Queryable, days: number, limit: number) =>
+  q.query<QueueItem>(
+    `SELECT ${QUEUE_ITEM} FROM items i ${QUEUE_JOINS}
+      WHERE i.warranty_ends_at >= now() AND i.warranty_ends_at < now() + make_interval(days => $1::int)
+      ORDER BY i.warranty_ends_at, i.id LIMIT $2`,
+    [days, limit],
+  );
+
+/** Open tasks of a user or the user's roles: how many, and the oldest few. */
+export async function openTasksOf(q: Queryable, userId: string, limit: number) {
+  const mine = `t.status = 'open' AND (t.assignee_user_id = $1
+    OR t.assignee_role_id IN (SELECT role_id FROM user_roles WHERE user_id = $1))`;
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks t WHERE ${mine}`, [userId]);
+  const items = await q.query<Task & { _key: string }>(`${TASK} WHERE ${mine} ORDER BY t.created_at, t.id LIMIT $2`, [
+    userId,
+    limit,
+  ]);
+  return { open: count?.n ?? 0, items };
 }

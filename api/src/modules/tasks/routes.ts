@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { PERMISSIONS, permit } from '../../access/index.js';
+import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -26,10 +27,30 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listTasks',
         description: 'Tasks assigned to me or to one of my roles (mine=1, the default), or every task (mine=0).',
         querystring: S.TaskListQuery,
-        response: answers(KeysetPage(S.TaskSchema, 'TaskPage')),
+        response: csvAnswers(KeysetPage(S.TaskSchema, 'TaskPage')),
       },
     },
-    (request) => app.inCompany(request, (q) => service.listTasks(q, caller(request), request.query)),
+    async (request, reply) =>
+      listOrCsv(app, request, reply, {
+        filename: 'tasks',
+        columns: columnsOf(S.TaskSchema),
+        page: (q, at) => service.listTasks(q, caller(request), { ...request.query, ...at }),
+      }),
+  );
+
+  app.get(
+    '/api/tasks/queues',
+    {
+      schema: {
+        ...common,
+        ...ANYONE_AT_WORK,
+        operationId: 'getTaskQueues',
+        description:
+          'My Tasks: my open tasks (assigned to me or to one of my roles) and the queues of work my claims let me do, each with its count and first 20 items.',
+        response: answers(S.QueuesSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.queues(q, caller(request))),
   );
 
   app.post(

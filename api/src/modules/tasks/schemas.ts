@@ -52,3 +52,41 @@ export const TaskListQuery = KeysetQuery(['newest'] as const, {
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('done')])),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
+
+export const QUEUE_KEYS = ['awaitingProcess', 'incomingTransfers', 'expiringWarranties'] as const;
+export type QueueKey = (typeof QUEUE_KEYS)[number];
+export const QueueItemSchema = Type.Object(
+  {
+    itemId: Type.String(),
+    serial: Type.String(),
+    itemTypeName: Type.String(),
+    model: Nullable(Type.String()),
+    status: Type.String(),
+    locationName: Type.String(),
+    customerName: Nullable(Type.String()),
+    warrantyEndsAt: Nullable(Timestamp),
+    since: Timestamp,
+  },
+  { title: 'QueueItem' },
+);
+export type QueueItem = Static<typeof QueueItemSchema>;
+export const QueuesSchema = Type.Object(
+  {
+    tasks: Type.Object({
+      open: Type.Integer({ description: 'Open tasks assigned to me or to one of my roles.' }),
+      items: Type.Array(TaskSchema, { description: 'The oldest 20 of them.' }),
+    }),
+    queues: Type.Array(
+      Type.Object({
+        key: Type.Union(QUEUE_KEYS.map((k) => Type.Literal(k))),
+        count: Type.Integer(),
+        items: Type.Array(QueueItemSchema, { description: 'The 20 that have waited longest (warranties: ending soonest).' }),
+      }),
+      {
+        description:
+          'The work my claims let me do: awaitingProcess (in process, returned, defective) and incomingTransfers (in transit) with items.process; expiringWarranties (ending within 30 days) with customers.manage.',
+      },
+    ),
+  },
+  { title: 'TaskQueues' },
+);

@@ -3,7 +3,8 @@ import type { Access } from '../../access/index.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import * as db from './queries.js';
-import type { CreateTaskBody, Task, TaskListQuery } from './schemas.js';
+import { AWAITING_PROCESS, queueCounts } from '../reports/index.js';
+import type { CreateTaskBody, QueueItem, QueueKey, Task, TaskListQuery } from './schemas.js';
 
 export interface Caller {
   companyId: string;
@@ -58,4 +59,36 @@ export async function completeTask(q: Queryable, caller: Caller, id: string): Pr
   if (task.status === 'done') throw conflict('This task is already done.');
   await db.markDone(q, id, caller.userId);
   return strip((await db.findTask(q, id))!);
+}
+
+const QUEUE_SIZE = 20;
+
+/**
+ * My Tasks: my open tasks (mine or my roles'), then the queues my claims let me work — the items a
+ * Storekeeper processes and receives, the warranties an Account Manager follows up. Counts come
+ * from the stock counters, so a queue of 100,000 items costs what a queue of 10 does.
+ */
+export async function queues(q: Queryable, caller: Caller) {
+  const tasks = await db.openTasksOf(q, caller.userId, QUEUE_SIZE);
+  const counts = await queueCounts(q);
+  const out: Array<{ key: QueueKey; count: number; items: QueueItem[] }> = [];
+  if (caller.access.may('items.process')) {
+    out.push({
+      key: 'awaitingProcess',
+      count: counts.awaitingProcess,
+      items: await db.itemsInStatuses(q, AWAITING_PROCESS, QUEUE_SIZE),
+    });
+    out.push({
+      key: 'incomingTransfers',
+      count: counts.incomingTransfers,
+      items: await db.itemsInStatuses(q, ['in_transit'], QUEUE_SIZE),
+    });
+  }
+  if (caller.access.may('customers.manage'))
+    out.push({
+      key: 'expiringWarranties',
+      count: counts.expiringWarranties,
+      items: await db.warrantiesEndingSoon(q, 30, QUEUE_SIZE),
+    });
+  return { tasks: { open: tasks.open, items: tasks.items.map(strip) }, queues: out };
 }

@@ -1,0 +1,190 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FormatQuery, KeysetQuery, Uuid } from '../../lib/schemas.js';
+import { StatusKey, TRANSACTION_KINDS, type Status } from '../catalogue/index.js';
+import { ItemEventSchema } from '../items/index.js';
+import { UsageSchema } from '../billing/index.js';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Timestamp = Type.String({ format: 'date-time' });
+const Count = Type.Integer({ minimum: 0 });
+const Money = Type.Number();
+
+/** What the company still holds: every status but sold and scrapped (DOMAIN.md: stock). */
+export const HELD_STATUSES: Status[] = ['in_stock', 'in_process', 'reserved', 'in_transit', 'returned', 'defective'];
+/** Items a Storekeeper has to work on: being processed, or back and waiting for a test or repair. */
+export const AWAITING_PROCESS: Status[] = ['in_process', 'returned', 'defective'];
+
+// ── tracking: movements in a date range ──
+const Instant = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], {
+  description: 'A date (midnight UTC) or a date-time.',
+});
+export const TrackingQuery = KeysetQuery(['newest', 'oldest'] as const, {
+  from: Type.Optional({ ...Instant, description: 'Start, inclusive. Default: 30 days before `to`.' }),
+  to: Type.Optional({ ...Instant, description: 'End, exclusive. Default: now.' }),
+  transactionTypeId: Type.Optional(Uuid),
+  kind: Type.Optional(Type.Union([...TRANSACTION_KINDS, 'edit' as const].map((k) => Type.Literal(k)))),
+  userId: Type.Optional(Uuid),
+  locationId: Type.Optional({ ...Uuid, description: 'Events that left from or arrived at this location.' }),
+  itemTypeId: Type.Optional(Uuid),
+});
+export type TrackingQuery = Static<typeof TrackingQuery>;
+
+export const TrackingRowSchema = Type.Object(
+  {
+    ...ItemEventSchema.properties,
+    itemTypeId: Type.String(),
+    itemTypeName: Type.String(),
+    fromLocationName: Nullable(Type.String()),
+    toLocationName: Nullable(Type.String()),
+    customerName: Nullable(Type.String()),
+  },
+  { title: 'TrackingRow' },
+);
+export type TrackingRow = Static<typeof TrackingRowSchema>;
+
+// ── warehouse status: counts per location × status and per item type × status ──
+export const WarehouseStatusSchema = Type.Object(
+  {
+    byLocation: Type.Array(
+      Type.Object({ locationId: Type.String(), locationName: Type.String(), status: StatusKey, items: Count }),
+    ),
+    byItemType: Type.Array(
+      Type.Object({ itemTypeId: Type.String(), itemTypeName: Type.String(), status: StatusKey, items: Count }),
+    ),
+    total: Count,
+  },
+  { title: 'WarehouseStatus' },
+);
+export type WarehouseStatus = Static<typeof WarehouseStatusSchema>;
+export const WarehouseStatusQuery = Type.Object({ ...FormatQuery }, { additionalProperties: false });
+
+// ── inventory: stock and its value, grouped ──
+export const GROUP_BY = ['itemType', 'brand', 'model', 'location'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+export const InventoryQuery = Type.Object(
+  {
+    groupBy: Type.Optional(Type.Union(GROUP_BY.map((g) => Type.Literal(g)), { default: 'itemType' })),
+    status: Type.Optional({
+      ...StatusKey,
+      description: `One held status only. Default: all of them (${HELD_STATUSES.join(', ')}).`,
+    }),
+    ...FormatQuery,
+  },
+  { additionalProperties: false },
+);
+export type InventoryQuery = Static<typeof InventoryQuery>;
+export const InventoryRowSchema = Type.Object(
+  {
+    key: Nullable(Type.String({ description: 'The id of the group (the model text for model); null: none set.' })),
+    name: Nullable(Type.String()),
+    items: Count,
+    costValue: Money,
+    saleValue: Money,
+  },
+  { title: 'InventoryRow' },
+);
+export type InventoryRow = Static<typeof InventoryRowSchema>;
+export const InventorySchema = Type.Object(
+  {
+    groupBy: Type.Union(GROUP_BY.map((g) => Type.Literal(g))),
+    items: Type.Array(InventoryRowSchema),
+    totals: Type.Object({ items: Count, costValue: Money, saleValue: Money }),
+  },
+  { title: 'InventoryReport' },
+);
+
+// ── warranty: ending within N days, or ended ──
+export const WarrantyQuery = KeysetQuery(['ends_asc', 'ends_desc'] as const, {
+  within: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, default: 30 })),
+  ended: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('0')], {
+      description: '1 (default): warranties that have ended are listed too; 0: only those still running.',
+    }),
+  ),
+  customerId: Type.Optional(Uuid),
+});
+export type WarrantyQuery = Static<typeof WarrantyQuery>;
+export const WarrantyRowSchema = Type.Object(
+  {
+    itemId: Type.String(),
+    serial: Type.String(),
+    itemTypeName: Type.String(),
+    brandName: Nullable(Type.String()),
+    model: Nullable(Type.String()),
+    status: StatusKey,
+    customerId: Nullable(Type.String()),
+    customerName: Nullable(Type.String()),
+    customerEmail: Nullable(Type.String()),
+    customerPhone: Nullable(Type.String()),
+    soldAt: Nullable(Timestamp),
+    warrantyEndsAt: Timestamp,
+    daysLeft: Type.Integer({ description: 'Whole days until it ends; negative once ended.' }),
+  },
+  { title: 'WarrantyRow' },
+);
+export type WarrantyRow = Static<typeof WarrantyRowSchema>;
+
+// ── one customer's history ──
+export const CustomerHistoryQuery = KeysetQuery(['newest'] as const);
+export const PurchaseSchema = Type.Object(
+  {
+    saleId: Type.String(),
+    saleNumber: Nullable(Type.Integer()),
+    soldAt: Timestamp,
+    itemId: Type.String(),
+    serial: Type.String(),
+    itemTypeName: Type.String(),
+    model: Nullable(Type.String()),
+    price: Money,
+    status: StatusKey,
+    warrantyEndsAt: Nullable(Timestamp),
+    warranty: Type.Union([Type.Literal('active'), Type.Literal('ended'), Type.Literal('none')]),
+  },
+  { title: 'CustomerPurchase' },
+);
+export type Purchase = Static<typeof PurchaseSchema>;
+export const ReturnSchema = Type.Object(
+  { itemId: Type.String(), serial: Type.String(), returnedAt: Timestamp, note: Nullable(Type.String()) },
+  { title: 'CustomerReturn' },
+);
+export const CustomerHistorySchema = Type.Object(
+  {
+    customer: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      email: Nullable(Type.String()),
+      phone: Nullable(Type.String()),
+    }),
+    summary: Type.Object({
+      sales: Count,
+      itemsBought: Count,
+      spent: Money,
+      returns: Count,
+      warrantiesActive: Count,
+      warrantiesEnded: Count,
+    }),
+    items: Type.Array(PurchaseSchema, { description: 'Purchases, one row per item bought, newest first (keyset).' }),
+    nextCursor: Nullable(Type.String()),
+    returns: Type.Array(ReturnSchema, { description: 'The latest 100 returns, newest first.' }),
+  },
+  { title: 'CustomerHistory' },
+);
+
+// ── dashboard ──
+const Period = Type.Object({ start: Type.String({ format: 'date' }), sales: Count, total: Money });
+export const DashboardSchema = Type.Object(
+  {
+    stock: Type.Object({
+      held: Count,
+      byLocation: Type.Array(Type.Object({ locationId: Type.String(), locationName: Type.String(), items: Count })),
+      byStatus: Type.Array(Type.Object({ status: StatusKey, items: Count })),
+    }),
+    salesPerDay: Type.Array(Period, { description: 'The last 30 days (UTC), oldest first, days without sales as 0.' }),
+    salesPerWeek: Type.Array(Period, { description: 'The last 12 weeks, Monday to Sunday (UTC), oldest first.' }),
+    itemsInProcess: Count,
+    warrantiesEndingIn30Days: Count,
+    planUsage: UsageSchema,
+  },
+  { title: 'Dashboard' },
+);
+export type Dashboard = Static<typeof DashboardSchema>;
