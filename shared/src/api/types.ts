@@ -229,9 +229,78 @@ export type Customer = {
   createdAt: string;
 };
 
+export type CustomerHistory = {
+  customer: {
+    id: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+  };
+  summary: {
+    sales: number;
+    itemsBought: number;
+    spent: number;
+    returns: number;
+    warrantiesActive: number;
+    warrantiesEnded: number;
+  };
+  items: Array<CustomerPurchase>;
+  nextCursor: string | null;
+  returns: Array<CustomerReturn>;
+};
+
 export type CustomerPage = {
   items: Array<Customer>;
   nextCursor: string | null;
+};
+
+export type CustomerPurchase = {
+  saleId: string;
+  saleNumber: number | null;
+  soldAt: string;
+  itemId: string;
+  serial: string;
+  itemTypeName: string;
+  model: string | null;
+  price: number;
+  status: StatusKey;
+  warrantyEndsAt: string | null;
+  warranty: "active" | "ended" | "none";
+};
+
+export type CustomerReturn = {
+  itemId: string;
+  serial: string;
+  returnedAt: string;
+  note: string | null;
+};
+
+export type Dashboard = {
+  stock: {
+    held: number;
+    byLocation: Array<{
+      locationId: string;
+      locationName: string;
+      items: number;
+    }>;
+    byStatus: Array<{
+      status: StatusKey;
+      items: number;
+    }>;
+  };
+  salesPerDay: Array<{
+    start: string;
+    sales: number;
+    total: number;
+  }>;
+  salesPerWeek: Array<{
+    start: string;
+    sales: number;
+    total: number;
+  }>;
+  itemsInProcess: number;
+  warrantiesEndingIn30Days: number;
+  planUsage: PlanUsage;
 };
 
 export type Environment = {
@@ -273,6 +342,24 @@ export type GoogleNonce = {
 
 export type Health = {
   status: string;
+};
+
+export type InventoryReport = {
+  groupBy: "itemType" | "brand" | "model" | "location";
+  items: Array<InventoryRow>;
+  totals: {
+    items: number;
+    costValue: number;
+    saleValue: number;
+  };
+};
+
+export type InventoryRow = {
+  key: string | null;
+  name: string | null;
+  items: number;
+  costValue: number;
+  saleValue: number;
 };
 
 export type Invitation = {
@@ -411,7 +498,7 @@ export type MessageResponse = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -451,6 +538,18 @@ export type PlanUsage = {
   planType: number;
   users: LimitUsage;
   locations: LimitUsage;
+};
+
+export type QueueItem = {
+  itemId: string;
+  serial: string;
+  itemTypeName: string;
+  model: string | null;
+  status: string;
+  locationName: string;
+  customerName: string | null;
+  warrantyEndsAt: string | null;
+  since: string;
 };
 
 export type ReceiveItemsRequest = {
@@ -506,7 +605,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
 } | {
   type: "transaction-type";
   value: string;
@@ -610,6 +709,49 @@ export type Task = {
 export type TaskPage = {
   items: Array<Task>;
   nextCursor: string | null;
+};
+
+export type TaskQueues = {
+  tasks: {
+    open: number;
+    items: Array<Task>;
+  };
+  queues: Array<{
+    key: "awaitingProcess" | "incomingTransfers" | "expiringWarranties";
+    count: number;
+    items: Array<QueueItem>;
+  }>;
+};
+
+export type TrackingPage = {
+  items: Array<TrackingRow>;
+  nextCursor: string | null;
+};
+
+export type TrackingRow = {
+  id: string;
+  itemId: string;
+  serial: string;
+  version: number;
+  kind: string;
+  transactionTypeId: string | null;
+  transactionTypeName: string | null;
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  customerId: string | null;
+  saleId: string | null;
+  userId: string | null;
+  userName: string | null;
+  note: string | null;
+  deltas: Record<string, unknown> | null;
+  createdAt: string;
+  itemTypeId: string;
+  itemTypeName: string;
+  fromLocationName: string | null;
+  toLocationName: string | null;
+  customerName: string | null;
 };
 
 export type TransactionRequest = {
@@ -771,6 +913,43 @@ export type VerificationPending = {
 
 export type VerifyEmailRequest = {
   token: string;
+};
+
+export type WarehouseStatus = {
+  byLocation: Array<{
+    locationId: string;
+    locationName: string;
+    status: StatusKey;
+    items: number;
+  }>;
+  byItemType: Array<{
+    itemTypeId: string;
+    itemTypeName: string;
+    status: StatusKey;
+    items: number;
+  }>;
+  total: number;
+};
+
+export type WarrantyPage = {
+  items: Array<WarrantyRow>;
+  nextCursor: string | null;
+};
+
+export type WarrantyRow = {
+  itemId: string;
+  serial: string;
+  itemTypeName: string;
+  brandName: string | null;
+  model: string | null;
+  status: StatusKey;
+  customerId: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  soldAt: string | null;
+  warrantyEndsAt: string;
+  daysLeft: number;
 };
 
 export type WebhookAnswer = {
@@ -942,6 +1121,7 @@ export interface ApiOperations {
   listBrands: {
     method: "GET";
     path: "/api/brands";
+    query: { format?: "json" | "csv" };
     response: BrandList;
   };
   createBrand: {
@@ -1024,6 +1204,18 @@ export interface ApiOperations {
     body: UpdateCustomerRequest;
     response: Customer;
   };
+  getCustomerHistory: {
+    method: "GET";
+    path: "/api/customers/{id}/history";
+    params: { id: string };
+    query: { format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" };
+    response: CustomerHistory;
+  };
+  getDashboard: {
+    method: "GET";
+    path: "/api/dashboard";
+    response: Dashboard;
+  };
   devOutbox: {
     method: "GET";
     path: "/api/dev/outbox";
@@ -1060,6 +1252,7 @@ export interface ApiOperations {
   listItemTypes: {
     method: "GET";
     path: "/api/item-types";
+    query: { format?: "json" | "csv" };
     response: ItemTypeList;
   };
   createItemType: {
@@ -1090,7 +1283,7 @@ export interface ApiOperations {
   listItems: {
     method: "GET";
     path: "/api/items";
-    query: { search?: string; status?: StatusKey; locationId?: string; itemTypeId?: string; brandId?: string; customerId?: string; vendorId?: string; cursor?: string; limit?: number; sort?: "received_desc" | "received_asc" | "serial_asc" | "serial_desc" | "updated_desc" };
+    query: { search?: string; status?: StatusKey; locationId?: string; itemTypeId?: string; brandId?: string; customerId?: string; vendorId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "received_desc" | "received_asc" | "serial_asc" | "serial_desc" | "updated_desc" };
     response: ItemPage;
   };
   getItemBySerial: {
@@ -1122,6 +1315,7 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/items/{id}/history";
     params: { id: string };
+    query: { format?: "json" | "csv" };
     response: ItemHistory;
   };
   getLabelSettings: {
@@ -1138,6 +1332,7 @@ export interface ApiOperations {
   listLocations: {
     method: "GET";
     path: "/api/locations";
+    query: { format?: "json" | "csv" };
     response: LocationList;
   };
   createLocation: {
@@ -1169,6 +1364,30 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/ready";
     response: Health;
+  };
+  getInventoryReport: {
+    method: "GET";
+    path: "/api/reports/inventory";
+    query: { groupBy?: "itemType" | "brand" | "model" | "location"; status?: StatusKey; format?: "json" | "csv" };
+    response: InventoryReport;
+  };
+  getTrackingReport: {
+    method: "GET";
+    path: "/api/reports/tracking";
+    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    response: TrackingPage;
+  };
+  getWarehouseStatus: {
+    method: "GET";
+    path: "/api/reports/warehouse-status";
+    query: { format?: "json" | "csv" };
+    response: WarehouseStatus;
+  };
+  getWarrantyReport: {
+    method: "GET";
+    path: "/api/reports/warranty";
+    query: { within?: number; ended?: "1" | "0"; customerId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
+    response: WarrantyPage;
   };
   listRoles: {
     method: "GET";
@@ -1210,7 +1429,7 @@ export interface ApiOperations {
   listSales: {
     method: "GET";
     path: "/api/sales";
-    query: { customerId?: string; from?: string; to?: string; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    query: { customerId?: string; from?: string; to?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
     response: SalePage;
   };
   createSale: {
@@ -1228,6 +1447,7 @@ export interface ApiOperations {
   listStatuses: {
     method: "GET";
     path: "/api/statuses";
+    query: { format?: "json" | "csv" };
     response: StatusList;
   };
   renameStatus: {
@@ -1255,7 +1475,7 @@ export interface ApiOperations {
   listTasks: {
     method: "GET";
     path: "/api/tasks";
-    query: { mine?: "1" | "0"; status?: "open" | "done"; cursor?: string; limit?: number; sort?: "newest" };
+    query: { mine?: "1" | "0"; status?: "open" | "done"; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" };
     response: TaskPage;
   };
   createTask: {
@@ -1263,6 +1483,11 @@ export interface ApiOperations {
     path: "/api/tasks";
     body: CreateTaskRequest;
     response: Task;
+  };
+  getTaskQueues: {
+    method: "GET";
+    path: "/api/tasks/queues";
+    response: TaskQueues;
   };
   completeTask: {
     method: "POST";
@@ -1273,6 +1498,7 @@ export interface ApiOperations {
   listTransactionTypes: {
     method: "GET";
     path: "/api/transaction-types";
+    query: { format?: "json" | "csv" };
     response: TransactionTypeList;
   };
   createTransactionType: {
