@@ -37,7 +37,10 @@ const dashboard = {
 };
 const OWNER = ['items.view', 'items.receive', 'reports.view', 'dashboard.view'];
 
-function api({ answer = () => ({ status: 200, data: dashboard }), permissions = OWNER }: {
+function api({
+  answer = () => ({ status: 200, data: dashboard }),
+  permissions = OWNER,
+}: {
   answer?: () => Reply;
   permissions?: string[];
 } = {}) {
@@ -67,8 +70,12 @@ describe('/dashboard', () => {
     api();
     renderAt('/dashboard');
     // The first render loads the page's chunk (compiled on first use here): give it time.
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(within(await screen.findByRole('region', { name: 'Items in stock' })).getByText('1,234')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('region', { name: 'Items in stock' })).getByText('1,234'),
+    ).toBeInTheDocument();
     expect(within(card('Items in process')).getByText('34')).toBeInTheDocument();
     expect(within(card('Items in process')).getByRole('link', { name: 'See them' })).toHaveAttribute(
       'href',
@@ -92,7 +99,10 @@ describe('/dashboard', () => {
     const plan = await screen.findByRole('region', { name: 'Plan usage' });
     expect(within(plan).getByText('Free plan')).toBeInTheDocument();
     expect(within(plan).getByRole('progressbar', { name: 'Users: 3 of 5' })).toHaveAttribute('aria-valuenow', '60');
-    expect(within(plan).getByRole('progressbar', { name: 'Locations: 2 of 2' })).toHaveAttribute('aria-valuenow', '100');
+    expect(within(plan).getByRole('progressbar', { name: 'Locations: 2 of 2' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     expect(within(plan).getAllByText('At the limit')).toHaveLength(1);
   });
 
@@ -111,7 +121,9 @@ describe('/dashboard', () => {
     api();
     await act(() => i18n.changeLanguage('tr'));
     renderAt('/dashboard');
-    expect(within(await screen.findByRole('region', { name: 'Stoktaki ürünler' })).getByText('1.234')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('region', { name: 'Stoktaki ürünler' })).getByText('1.234'),
+    ).toBeInTheDocument();
     expect(within(card('Son 30 gündeki satışlar')).getByText('2.500,50')).toBeInTheDocument();
     expect(within(card('Plan kullanımı')).getByText('3 / 5')).toBeInTheDocument();
   });
@@ -130,7 +142,9 @@ describe('/dashboard', () => {
 
   it('says a failed load in words and retries', async () => {
     let fail = true;
-    api({ answer: () => (fail ? { status: 500, data: { message: 'Database asleep' } } : { status: 200, data: dashboard }) });
+    api({
+      answer: () => (fail ? { status: 500, data: { message: 'Database asleep' } } : { status: 200, data: dashboard }),
+    });
     renderAt('/dashboard');
     expect(await screen.findByText('Database asleep')).toBeInTheDocument();
     fail = false;
@@ -139,7 +153,10 @@ describe('/dashboard', () => {
   });
 
   it('is forbidden to a user whose claims lack dashboard.view', async () => {
-    const calls = api({ permissions: ['items.view', 'reports.view'], answer: () => ({ status: 403, data: { message: 'Forbidden' } }) });
+    const calls = api({
+      permissions: ['items.view', 'reports.view'],
+      answer: () => ({ status: 403, data: { message: 'Forbidden' } }),
+    });
     renderAt('/dashboard');
     expect(
       await screen.findByText('Your role may not use this screen. Ask an administrator if you need it.'),

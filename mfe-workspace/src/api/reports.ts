@@ -23,8 +23,7 @@ export const REPORT_PATHS = {
 
 export const getTrackingReport = async (query: TrackingQuery) =>
   (await api.get<TrackingPage>(REPORT_PATHS.tracking, { params: query })).data;
-export const getWarehouseStatus = async () =>
-  (await api.get<WarehouseStatus>(REPORT_PATHS.warehouseStatus)).data;
+export const getWarehouseStatus = async () => (await api.get<WarehouseStatus>(REPORT_PATHS.warehouseStatus)).data;
 export const getInventoryReport = async (query: InventoryQuery) =>
   (await api.get<InventoryReport>(REPORT_PATHS.inventory, { params: query })).data;
 export const getWarrantyReport = async (query: WarrantyQuery) =>

@@ -32,7 +32,10 @@ export function useUrlFilters<P extends Record<string, (raw: string) => unknown>
     [setSearch],
   );
 
-  const clear = useCallback(() => set(Object.fromEntries(Object.keys(parsers).map((key) => [key, undefined])) as never), [set, parsers]);
+  const clear = useCallback(
+    () => set(Object.fromEntries(Object.keys(parsers).map((key) => [key, undefined])) as never),
+    [set, parsers],
+  );
   const active = Object.values(values).some((value) => value !== undefined);
   return { values, set, clear, active };
 }
@@ -40,7 +43,8 @@ export function useUrlFilters<P extends Record<string, (raw: string) => unknown>
 /** Parsers for useUrlFilters. */
 export const urlFilter = {
   /** A calendar day, yyyy-mm-dd, that exists. */
-  day: (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined),
+  day: (raw: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(`${raw}T00:00:00Z`)) ? raw : undefined,
   /** An id: the API checks that it is one of the company's; this only keeps the URL's junk out. */
   id: (raw: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : undefined),
   oneOf:

@@ -27,21 +27,21 @@ export function BarsChart({
   horizontal?: boolean;
   height?: number;
 }) {
-  const band = [{ scaleType: 'band' as const, data: categories, ...(horizontal ? { width: 'auto' as const } : {}) }];
-  const values = [{ valueFormatter: (value: number | null) => (value === null ? '' : format(value)) }];
+  const valueFormatter = (value: number | null) => (value === null ? '' : format(value));
+  const bands = { scaleType: 'band' as const, data: categories };
   return (
     <ChartFigure title={title}>
       <BarChart
         height={height ?? (horizontal ? Math.max(160, 48 + categories.length * 36) : 260)}
         layout={horizontal ? 'horizontal' : 'vertical'}
-        xAxis={horizontal ? values : band}
-        yAxis={horizontal ? band : values}
+        xAxis={[horizontal ? { valueFormatter } : bands]}
+        yAxis={[horizontal ? { ...bands, width: 'auto' } : { valueFormatter, width: 'auto' }]}
         series={series.map((one) => ({
           id: one.id,
           label: one.label,
           data: one.data,
           stack: series.length > 1 ? 'total' : undefined,
-          valueFormatter: (value: number | null) => (value === null ? '' : format(value)),
+          valueFormatter,
         }))}
         hideLegend={series.length < 2}
       />

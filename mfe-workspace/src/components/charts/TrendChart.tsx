@@ -24,7 +24,15 @@ export function TrendChart({
         height={height}
         xAxis={[{ scaleType: 'point', data: labels }]}
         yAxis={[{ valueFormatter: (value: number) => format(value), width: 'auto' }]}
-        series={[{ data: values, label: seriesLabel, area: true, showMark: false, valueFormatter: (value) => (value === null ? '' : format(value)) }]}
+        series={[
+          {
+            data: values,
+            label: seriesLabel,
+            area: true,
+            showMark: false,
+            valueFormatter: (value) => (value === null ? '' : format(value)),
+          },
+        ]}
         hideLegend
       />
     </ChartFigure>

@@ -7,7 +7,10 @@ import { useT } from '../i18n';
 function Limit({ label, used, max }: { label: string; used: number; max: number }) {
   const { t, i18n } = useT();
   const full = used >= max;
-  const usage = t('dashboard.usage', { used: formatNumber(used, i18n.language), max: formatNumber(max, i18n.language) });
+  const usage = t('dashboard.usage', {
+    used: formatNumber(used, i18n.language),
+    max: formatNumber(max, i18n.language),
+  });
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
@@ -44,7 +47,12 @@ export function PlanUsageCard({ usage }: { usage: PlanUsage }) {
           <Limit label={t('dashboard.users')} used={usage.users.used} max={usage.users.max} />
           <Limit label={t('dashboard.locations')} used={usage.locations.used} max={usage.locations.max} />
         </Stack>
-        <Link component={RouterLink} to="/test-subscription-limit" variant="body2" sx={{ display: 'inline-block', mt: 2 }}>
+        <Link
+          component={RouterLink}
+          to="/test-subscription-limit"
+          variant="body2"
+          sx={{ display: 'inline-block', mt: 2 }}
+        >
           {t('dashboard.limits')}
         </Link>
       </CardContent>

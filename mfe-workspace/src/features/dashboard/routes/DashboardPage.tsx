@@ -93,7 +93,13 @@ function DashboardView({ data }: { data: Dashboard }) {
                   series={[{ id: 'items', label: t('dashboard.held'), data: locations.map((row) => row.items) }]}
                   format={number}
                 />
-                <Figures rows={locations.map((row) => ({ key: row.locationId, label: row.locationName, value: number(row.items) }))} />
+                <Figures
+                  rows={locations.map((row) => ({
+                    key: row.locationId,
+                    label: row.locationName,
+                    value: number(row.items),
+                  }))}
+                />
               </CardContent>
             </Card>
           </Grid>
@@ -105,7 +111,13 @@ function DashboardView({ data }: { data: Dashboard }) {
                   slices={statuses.map((row) => ({ id: row.status, label: statusName(row.status), value: row.items }))}
                   format={number}
                 />
-                <Figures rows={statuses.map((row) => ({ key: row.status, label: statusName(row.status), value: number(row.items) }))} />
+                <Figures
+                  rows={statuses.map((row) => ({
+                    key: row.status,
+                    label: statusName(row.status),
+                    value: number(row.items),
+                  }))}
+                />
               </CardContent>
             </Card>
           </Grid>
@@ -114,7 +126,11 @@ function DashboardView({ data }: { data: Dashboard }) {
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <SalesCard dashboard={data} period={values.sales ?? 'days'} onPeriod={(sales) => set({ sales: sales === 'days' ? undefined : sales })} />
+          <SalesCard
+            dashboard={data}
+            period={values.sales ?? 'days'}
+            onPeriod={(sales) => set({ sales: sales === 'days' ? undefined : sales })}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <PlanUsageCard usage={data.planUsage} />
@@ -127,7 +143,10 @@ function DashboardView({ data }: { data: Dashboard }) {
 /** The chart's numbers as text: a person reads the figure, a screen reader hears it. */
 function Figures({ rows }: { rows: { key: string; label: string; value: string }[] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5, m: 0, mt: 1 }}
+    >
       {rows.map((row) => (
         <Box key={row.key} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 
 /** A report's filters in a row (a column on a phone), with "Clear filters" when any is set. */
-export function FilterBar({ active, onClear, children }: { active: boolean; onClear: () => void; children: ReactNode }) {
+export function FilterBar({
+  active,
+  onClear,
+  children,
+}: {
+  active: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
   const { t } = useT();
   return (
     <Stack

@@ -4,7 +4,7 @@
  */
 export function periodOf(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
   const midnight = (day: string, addDays = 0) => {
-    const [year, month, date] = day.split('-').map(Number);
+    const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
     return new Date(year, month - 1, date + addDays).toISOString();
   };
   return { from: from ? midnight(from) : undefined, to: to ? midnight(to, 1) : undefined };

@@ -1,9 +1,25 @@
-import { Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { EmptyState } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatusKey } from '@/api/inventory';
-import { getInventoryReport, REPORT_PATHS, type GroupBy, type InventoryQuery, type InventoryReport } from '@/api/reports';
+import {
+  getInventoryReport,
+  REPORT_PATHS,
+  type GroupBy,
+  type InventoryQuery,
+  type InventoryReport,
+} from '@/api/reports';
 import { BarsChart } from '@/components/charts';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { Answer, ReportFrame } from '@/components/ReportFrame';

@@ -1,4 +1,17 @@
-import { Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import { EmptyState } from '@stockwise/kit';
 import { resourceKey, useAccess } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -50,8 +63,18 @@ function WarehouseView({ data }: { data: WarehouseStatus }) {
   const by = values.by ?? 'location';
   const matrix = toMatrix(
     by === 'location'
-      ? data.byLocation.map((row) => ({ id: row.locationId, name: row.locationName, status: row.status, items: row.items }))
-      : data.byItemType.map((row) => ({ id: row.itemTypeId, name: row.itemTypeName, status: row.status, items: row.items })),
+      ? data.byLocation.map((row) => ({
+          id: row.locationId,
+          name: row.locationName,
+          status: row.status,
+          items: row.items,
+        }))
+      : data.byItemType.map((row) => ({
+          id: row.itemTypeId,
+          name: row.itemTypeName,
+          status: row.status,
+          items: row.items,
+        })),
   );
   const group = by === 'location' ? t('reports.warehouse.byLocation') : t('reports.warehouse.byItemType');
 
@@ -76,7 +99,9 @@ function WarehouseView({ data }: { data: WarehouseStatus }) {
         exclusive
         value={by}
         aria-label={t('reports.warehouse.view')}
-        onChange={(_, value: 'location' | 'itemType' | null) => value && set({ by: value === 'location' ? undefined : value })}
+        onChange={(_, value: 'location' | 'itemType' | null) =>
+          value && set({ by: value === 'location' ? undefined : value })
+        }
       >
         <ToggleButton value="location">{t('reports.warehouse.byLocation')}</ToggleButton>
         <ToggleButton value="itemType">{t('reports.warehouse.byItemType')}</ToggleButton>

@@ -148,7 +148,10 @@ export function WarrantyListPage() {
           label={t('reports.warranty.within')}
           value={String(within)}
           onChange={(value) => set({ within: Number(value) === DEFAULT_WITHIN ? undefined : value })}
-          options={choices.map((days) => ({ value: String(days), label: t('reports.warranty.withinDays', { count: days }) }))}
+          options={choices.map((days) => ({
+            value: String(days),
+            label: t('reports.warranty.withinDays', { count: days }),
+          }))}
         />
         <FormControlLabel
           control={
