@@ -46,14 +46,13 @@ test('the owner opens the dashboard and sees the stock and plan usage of the dem
   const plan = page.getByRole('region', { name: 'Plan usage' });
   const { users, locations } = expected.planUsage;
   await expect(plan.getByRole('progressbar', { name: `Users: ${users.used} of ${users.max}` })).toBeVisible();
-  await expect(plan.getByRole('progressbar', { name: `Locations: ${locations.used} of ${locations.max}` })).toBeVisible();
+  await expect(
+    plan.getByRole('progressbar', { name: `Locations: ${locations.used} of ${locations.max}` }),
+  ).toBeVisible();
   await expect(plan).toContainText(`${expected.planUsage.planName} plan`);
 });
 
-test('a report exports exactly what it shows as CSV, from the API with the same filters', async ({
-  page,
-  request,
-}) => {
+test('a report exports exactly what it shows as CSV, from the API with the same filters', async ({ page, request }) => {
   const token = await signIn(page, request, 'storekeeper');
   const expected = await apiGet<{ items: { name: string | null; items: number }[]; totals: { items: number } }>(
     request,
@@ -82,10 +81,7 @@ test('a report exports exactly what it shows as CSV, from the API with the same 
   for (const row of expected.items) if (row.name) expect(csv).toContain(row.name);
 });
 
-test('the report screens and the dashboard have no serious axe finding, light and dark', async ({
-  page,
-  request,
-}) => {
+test('the report screens and the dashboard have no serious axe finding, light and dark', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signIn(page, request, 'owner');
   const screens = [

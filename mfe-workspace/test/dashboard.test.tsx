@@ -27,6 +27,7 @@ const dashboard = {
     byStatus: [
       { status: 'in_stock', items: 1200 },
       { status: 'in_process', items: 34 },
+      { status: 'sold', items: 70 },
     ],
   },
   salesPerDay: days,
@@ -90,6 +91,8 @@ describe('/dashboard', () => {
     expect(figureOf(byLocation, 'Main Warehouse')).toBe('1,000');
     expect(figureOf(byLocation, 'Downtown Store')).toBe('234');
     expect(figureOf(card('Stock by status'), 'In process')).toBe('34');
+    // Sold items are no longer stock.
+    expect(within(card('Stock by status')).queryByText('Sold')).not.toBeInTheDocument();
     expect(await within(byLocation).findByRole('figure', { name: 'Stock by location' })).toBeInTheDocument();
   });
 
@@ -97,7 +100,7 @@ describe('/dashboard', () => {
     api();
     renderAt('/dashboard');
     const plan = await screen.findByRole('region', { name: 'Plan usage' });
-    expect(within(plan).getByText('Free plan')).toBeInTheDocument();
+    expect(within(plan).getByText('Free')).toBeInTheDocument();
     expect(within(plan).getByRole('progressbar', { name: 'Users: 3 of 5' })).toHaveAttribute('aria-valuenow', '60');
     expect(within(plan).getByRole('progressbar', { name: 'Locations: 2 of 2' })).toHaveAttribute(
       'aria-valuenow',

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
-import type { InternalAxiosRequestConfig } from 'axios';
-import { mockApi, type Reply } from '../../shared/test/mock-api';
+import { mockApi, type Reply, type Route } from '../../shared/test/mock-api';
 import { currentLocation, renderAt, signInAs } from './helpers';
 
 // MUI in jsdom on a shared 2-core machine: the default 5 s is too tight under load.
@@ -15,7 +14,7 @@ let seen: { url: string; params: Params; responseType?: string }[] = [];
 /** The API: `routes` answer the report calls; the lists every filter offers answer with fixed rows. */
 function api(routes: Record<string, (params: Params) => Reply>, permissions = REPORTER) {
   seen = [];
-  return mockApi((config: InternalAxiosRequestConfig) => {
+  return mockApi((config: Parameters<Route>[0]) => {
     const url = config.url ?? '';
     const params = (config.params ?? {}) as Params;
     seen.push({ url, params, responseType: config.responseType });

@@ -42,3 +42,8 @@ export function formatDay(day: string, language: string): string {
     new Date(`${day.slice(0, 10)}T00:00:00Z`),
   );
 }
+
+/** A number for a chart's axis: short ('40K' / '40 B'). */
+export function formatCompact(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { notation: 'compact' }).format(value);
+}

@@ -8,6 +8,7 @@ export function TrendChart({
   values,
   seriesLabel,
   format,
+  axisFormat = format,
   height = 240,
 }: {
   title: string;
@@ -16,6 +17,8 @@ export function TrendChart({
   values: number[];
   seriesLabel: string;
   format: (value: number) => string;
+  /** The axis's ticks, shorter than the values in the tooltip (e.g. '40K' for 40,000.00). */
+  axisFormat?: (value: number) => string;
   height?: number;
 }) {
   return (
@@ -23,7 +26,7 @@ export function TrendChart({
       <LineChart
         height={height}
         xAxis={[{ scaleType: 'point', data: labels }]}
-        yAxis={[{ valueFormatter: (value: number) => format(value), width: 'auto' }]}
+        yAxis={[{ valueFormatter: (value: number) => axisFormat(value), width: 'auto' }]}
         series={[
           {
             data: values,

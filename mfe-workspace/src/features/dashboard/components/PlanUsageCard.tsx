@@ -41,7 +41,7 @@ export function PlanUsageCard({ usage }: { usage: PlanUsage }) {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('dashboard.plan')}
           </Typography>
-          <Typography color="text.secondary">{t('dashboard.planName', { name: usage.planName })}</Typography>
+          <Typography color="text.secondary">{usage.planName}</Typography>
         </Stack>
         <Stack spacing={2}>
           <Limit label={t('dashboard.users')} used={usage.users.used} max={usage.users.max} />

@@ -1,6 +1,6 @@
 import { Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { TrendChart } from '@/components/charts';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatCompact, formatDay, formatMoney } from '@/lib/format';
 import type { Dashboard } from '@/api/reports';
 import { useT } from '../i18n';
 
@@ -58,6 +58,7 @@ export function SalesCard({
             values={points.map((point) => point.total)}
             seriesLabel={t('dashboard.revenue')}
             format={(value) => formatMoney(value, language)}
+            axisFormat={(value) => formatCompact(value, language)}
           />
         )}
       </CardContent>

@@ -23,7 +23,6 @@ export const en = {
     noSales: 'No sales in this period yet.',
     noStock: 'No items yet — receive your first batch',
     plan: 'Plan usage',
-    planName: '{{name}} plan',
     users: 'Users',
     locations: 'Locations',
     usage: '{{used}} of {{max}}',

@@ -26,7 +26,6 @@ export const tr: TranslationsOf<typeof en> = {
     noSales: 'Bu dönemde henüz satış yok.',
     noStock: 'Henüz ürün yok — ilk partinizi teslim alın',
     plan: 'Plan kullanımı',
-    planName: '{{name}} planı',
     users: 'Kullanıcılar',
     locations: 'Lokasyonlar',
     usage: '{{used}} / {{max}}',

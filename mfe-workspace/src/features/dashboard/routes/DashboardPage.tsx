@@ -2,6 +2,7 @@ import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/ma
 import { resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import type { StatusKey } from '@/api/inventory';
 import { getDashboard, type Dashboard } from '@/api/reports';
 import { BarsChart, ShareChart } from '@/components/charts';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
@@ -14,6 +15,7 @@ import { SalesCard } from '../components/SalesCard';
 import { useT } from '../i18n';
 
 const FILTERS = { sales: urlFilter.oneOf(['days', 'weeks'] as const) };
+const GONE: StatusKey[] = ['sold', 'scrapped'];
 
 /**
  * /dashboard: the owner's figures and charts, one call (GET /api/dashboard). Its query key starts
@@ -41,7 +43,8 @@ function DashboardView({ data }: { data: Dashboard }) {
     { sales: 0, total: 0 },
   );
   const locations = data.stock.byLocation.filter((row) => row.items > 0);
-  const statuses = data.stock.byStatus.filter((row) => row.items > 0);
+  // Stock is what the company holds: sold and scrapped items are not in it (the held figure, the locations).
+  const statuses = data.stock.byStatus.filter((row) => row.items > 0 && !GONE.includes(row.status));
 
   return (
     <Stack spacing={3}>

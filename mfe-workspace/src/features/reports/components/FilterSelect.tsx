@@ -7,6 +7,7 @@ export function FilterSelect({
   onChange,
   options,
   any,
+  minWidth = 180,
 }: {
   label: string;
   value: string | undefined;
@@ -14,6 +15,7 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   /** The label of "no filter"; without it a value must be chosen. */
   any?: string;
+  minWidth?: number;
 }) {
   return (
     <TextField
@@ -22,7 +24,7 @@ export function FilterSelect({
       label={label}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 180 }}
+      sx={{ minWidth }}
     >
       {any !== undefined ? <MenuItem value="">{any}</MenuItem> : null}
       {options.map((option) => (

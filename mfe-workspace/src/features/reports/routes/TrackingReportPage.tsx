@@ -181,6 +181,7 @@ export function TrackingReportPage() {
         />
         <FilterSelect
           label={t('reports.tracking.location')}
+          minWidth={230}
           any={t('reports.tracking.anyLocation')}
           value={values.location}
           onChange={(location) => set({ location })}
