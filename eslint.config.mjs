@@ -146,6 +146,19 @@ export default tseslint.config(
     },
   },
   {
+    // A remote's build-time renderer (scripts/prerender.mjs builds it for Node) reaches the
+    // renderer in @stockwise/shared by path: it is not part of the singleton a browser loads.
+    files: ['mfe-*/src/prerender.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: RESTRICTED_IMPORTS.filter((pattern) => !pattern.group.includes('@stockwise/shared/*')),
+        },
+      ],
+    },
+  },
+  {
     // Packages consumed as source by every app: `@/` would mean the consumer's src/ there.
     files: ['shared/**/*.{ts,tsx}', 'kit/**/*.{ts,tsx}'],
     rules: {

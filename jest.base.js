@@ -14,7 +14,7 @@ module.exports = (dir, overrides = {}) => ({
   rootDir: dir,
   testEnvironment: 'jsdom',
   transform: {
-    '^.+\\.[jt]sx?$': [
+    '^.+\\.(m?js|[jt]sx?)$': [
       require.resolve('@swc/jest', { paths: [dir] }),
       {
         jsc: {
@@ -25,10 +25,17 @@ module.exports = (dir, overrides = {}) => ({
     ],
   },
   // Workspace packages are linked, not installed: compile their TypeScript sources too.
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise)[@+])'],
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|@stockwise|bwip-js)[@+])'],
   // `@/…` is the importing package's src/ (tsconfig paths, rspack alias).
   resolver: path.join(__dirname, 'scripts', 'jest-resolver.js'),
-  moduleNameMapper: { '\\.(css|png|svg|woff2?)$': path.join(__dirname, 'scripts', 'jest-file-stub.js') },
+  moduleNameMapper: {
+    '\\.(css|png|svg|woff2?|wasm)$': path.join(__dirname, 'scripts', 'jest-file-stub.js'),
+    // The kit's barcodes import bwip-js's ES module, which exports each symbology on its own (the
+    // bundle keeps only Code 128 and QR); its CommonJS build, Jest's default, has only toSVG.
+    '^bwip-js/browser$': path.join(__dirname, 'kit', 'node_modules', 'bwip-js', 'dist', 'bwip-js.mjs'),
+  },
+  // Where the package's Testing Library is, for scripts/jest-setup.js.
+  globals: { TESTING_LIBRARY_REACT: optional('@testing-library/react', dir)[0] ?? null },
   setupFilesAfterEnv: [path.join(__dirname, 'scripts', 'jest-setup.js'), ...optional('@testing-library/jest-dom', dir)],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   ...overrides,

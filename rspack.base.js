@@ -211,7 +211,8 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
             resolve: { alias: { '@': path.join(__dirname, app, 'src') } },
           })),
           { test: /\.css$/, type: 'css/auto' },
-          { test: /\.(woff2?|png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+          // .wasm too: the camera's barcode reader (zxing-wasm) is served from our own origin, not a CDN.
+          { test: /\.(woff2?|png|svg|jpe?g|webp|wasm)$/, type: 'asset/resource' },
         ],
       },
       optimization: { minimize: production },
@@ -246,4 +247,42 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
   };
 }
 
-module.exports = { createFederatedConfig, SHARED_SINGLETONS, REMOTE_APPS, DEV_PORTS, containerName };
+/**
+ * The Node build of a remote's `src/prerender.tsx` (scripts/prerender.mjs): the same sources,
+ * loaders, aliases and defines as its browser build, without federation or HTML — one process
+ * renders the remote's public pages with its own copies of React and MUI at build time.
+ * @param {object} options
+ * @param {string} options.dir     the app's folder
+ * @param {string} options.outDir  where the Node bundle goes (not the app's dist/)
+ */
+function createPrerenderConfig({ dir, outDir }) {
+  const browser = createFederatedConfig({ dir, role: 'remote' })({}, { mode: 'production' });
+  return {
+    context: dir,
+    mode: 'production',
+    target: 'node',
+    devtool: false,
+    entry: { prerender: './src/prerender.tsx' },
+    output: {
+      path: outDir,
+      filename: '[name].js',
+      chunkFilename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: browser.resolve,
+    module: browser.module,
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: browser.plugins.filter((p) => !/ModuleFederation|HtmlRspack/.test(p.constructor.name)),
+  };
+}
+
+module.exports = {
+  createFederatedConfig,
+  createPrerenderConfig,
+  SHARED_SINGLETONS,
+  REMOTE_APPS,
+  DEV_PORTS,
+  containerName,
+};

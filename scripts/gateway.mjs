@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { composeDocument, normalizePath, readPrerendered } from './lib/documents.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -122,12 +123,29 @@ export async function buildGateway({
     });
   }
 
+  const currentRemotes = () => ({ ...defaultRemotesJson(), ...remotesJson });
   app.get('/remotes.json', (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache').send({ ...defaultRemotesJson(), ...remotesJson });
+    reply.header('Cache-Control', 'no-cache').send(currentRemotes());
   });
 
+  const remoteDir = (app_) => remoteDirs[app_] ?? join(root, app_, 'dist');
+  /**
+   * The prerendered page for a path, from the remote that remotes.json names now — only when
+   * that remote is the one served here: the markup must be from the same release that will
+   * hydrate it. A remote on another origin gets the plain document (it renders on the client).
+   */
+  const prerenderedFor = (path) => {
+    const config = currentRemotes();
+    for (const [name, app_] of Object.entries(REMOTES)) {
+      if (config[name] !== defaultRemotesJson()[name]) continue;
+      const page = readPrerendered(remoteDir(app_), path);
+      if (page) return { page, remote: name };
+    }
+    return null;
+  };
+
   for (const app_ of Object.values(REMOTES)) {
-    const dir = remoteDirs[app_] ?? join(root, app_, 'dist');
+    const dir = remoteDir(app_);
     await app.register(fastifyStatic, {
       root: dir,
       prefix: `/remotes/${urlName(app_)}/`,
@@ -146,10 +164,15 @@ export async function buildGateway({
     wildcard: true,
   });
 
-  // Deep links: any GET that is not a file, an API call or a remote asset gets the shell.
+  // Deep links: any GET that is not a file, an API call or a remote asset gets the shell —
+  // with the page already in it when a remote prerendered that path.
   const indexHtml = () => readFileSync(join(shellDir, 'index.html'), 'utf8');
-  const sendShell = (reply) => reply.header('Cache-Control', 'no-cache').type('text/html').send(indexHtml());
-  app.get('/', (_req, reply) => sendShell(reply));
+  const sendShell = (reply, url) => {
+    const found = prerenderedFor(normalizePath(url));
+    const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote });
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(html);
+  };
+  app.get('/', (req, reply) => sendShell(reply, req.url));
   app.setNotFoundHandler((req, reply) => {
     const accept = req.headers.accept ?? '';
     const isPage =
@@ -158,7 +181,7 @@ export async function buildGateway({
       !req.url.startsWith('/remotes/') &&
       !req.url.startsWith('/api/');
     if (!isPage) return reply.code(404).send({ message: 'Not found' });
-    return sendShell(reply);
+    return sendShell(reply, req.url);
   });
 
   return app;

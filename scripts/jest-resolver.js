@@ -15,5 +15,10 @@ module.exports = (request, options) => {
   if (request.startsWith('@/')) {
     return options.defaultResolver(path.join(packageRoot(options.basedir), 'src', request.slice(2)), options);
   }
+  // bwip-js's CommonJS build has only the all-symbologies API; the app imports the ES build's
+  // per-symbology encoders (compiled like our sources, see transformIgnorePatterns).
+  if (request === 'bwip-js/browser') {
+    return options.defaultResolver(request, { ...options, conditions: ['import', 'default'] });
+  }
   return options.defaultResolver(request, options);
 };

@@ -17,12 +17,12 @@ import { queryStringPlugin } from './plugins/query-string.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/index.js';
 import { environmentRoutes } from './modules/environment/index.js';
-import { AUTH_CONSTRAINTS, authRoutes } from './modules/auth/index.js';
-import { companyRoutes } from './modules/companies/index.js';
+import { AUTH_CONSTRAINTS, AUTH_PREFIX, authRoutes } from './modules/auth/index.js';
+import { COMPANY_PREFIX, companyRoutes } from './modules/companies/index.js';
 import { subscriptionRoutes } from './modules/subscriptions/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
 import { userRoutes } from './modules/users/index.js';
-import { contactRoutes } from './modules/contact/index.js';
+import { CONTACT_PREFIX, contactRoutes } from './modules/contact/index.js';
 import { devRoutes } from './modules/mail/index.js';
 import { storageRoutes } from './modules/storage/index.js';
 import { billingRoutes } from './modules/billing/index.js';
@@ -94,12 +94,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(environmentRoutes);
-  await app.register(authRoutes);
-  await app.register(companyRoutes);
+  await app.register(authRoutes, { prefix: AUTH_PREFIX });
+  await app.register(companyRoutes, { prefix: COMPANY_PREFIX });
   await app.register(subscriptionRoutes);
   await app.register(invitationRoutes);
   await app.register(userRoutes);
-  await app.register(contactRoutes);
+  await app.register(contactRoutes, { prefix: CONTACT_PREFIX });
   // The mail outbox is a development stand-in: never in production, and for this machine only.
   if (!config.production) {
     await app.register(async (scope) => {

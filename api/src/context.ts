@@ -4,7 +4,7 @@ import type { Database, Queryable } from './db/database.js';
 import type { Mailer } from './modules/mail/index.js';
 import type { Principal, TokenService } from './modules/auth/index.js';
 import type { IdTokenVerifier } from './modules/oidc/index.js';
-import type { Access } from './access/index.js';
+import type { Access, Rule } from './access/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,5 +25,9 @@ declare module 'fastify' {
     roles: string[] | null;
     /** The caller's roles and claims, read by the access plugin on routes that declare a rule. */
     access: Access | null;
+    /** Set by the inWorkTransaction hook: check the rule in the work transaction (app.inCompany). */
+    checkInWork: boolean;
+    /** The route's rule, not yet checked: app.inCompany checks it before the work. */
+    pendingRule: Rule | null;
   }
 }

@@ -249,6 +249,34 @@ test('PATCH with the version read records field deltas; a stale version is a 409
   });
 });
 
+test('item photos: paths in the company’s own ItemImages folder only; adding and removing one is an edit event', async () => {
+  const serial = unique('P-');
+  const mine = `${owner.companyId}/items/123.png`;
+  const received = await receive(operator, [serial], { images: [mine] });
+  expect(received.statusCode).toBe(201);
+  const [item] = received.json().items;
+  expect(item.images).toEqual([mine]);
+  for (const images of [[`00000000-0000-4000-8000-000000000000/items/1.png`], [`${owner.companyId}/../x/1.png`]]) {
+    const refused = await receive(operator, [unique('P-')], { images });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/ItemImages/);
+  }
+  const second = `${owner.companyId}/items/456.jpg`;
+  const added = await call(keeper, 'PATCH', `/api/items/${item.id}`, { version: 1, images: [mine, second] });
+  expect(added.statusCode).toBe(200);
+  expect(added.json()).toMatchObject({ images: [mine, second], version: 2 });
+  const removed = await call(keeper, 'PATCH', `/api/items/${item.id}`, { version: 2, images: [second] });
+  expect(removed.json()).toMatchObject({ images: [second], version: 3 });
+  const foreign = await call(keeper, 'PATCH', `/api/items/${item.id}`, { version: 3, images: ['other/items/1.png'] });
+  expect(foreign.statusCode).toBe(400);
+  const events = (await call(owner, 'GET', `/api/items/${item.id}/history`)).json().events;
+  expect(events.map((e: { deltas: unknown }) => e.deltas)).toEqual([
+    null,
+    { images: [[mine], [mine, second]] },
+    { images: [[mine, second], [second]] },
+  ]);
+});
+
 test('the item list pages by keyset with filters and sorts, every item exactly once', async () => {
   const stem = unique('L-');
   const serials = Array.from({ length: 23 }, (_, i) => `${stem}${String(i).padStart(2, '0')}`);

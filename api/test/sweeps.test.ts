@@ -49,12 +49,16 @@ const MATRIX: Record<string, string> = {
   createInvitation: 'OA',
   listInvitations: 'OA',
   revokeInvitation: 'OA',
+  resendInvitation: 'OA',
+  deactivateUser: 'OA',
+  reactivateUser: 'OA',
   listRoles: 'OA',
   createRole: 'OA',
   renameRole: 'OA',
   deleteRole: 'OA',
   getRoleClaims: 'OA',
   setRoleClaims: 'OA',
+  setClaimsOfRoles: 'OA',
   setUserRoles: 'OA',
   // billing: the owner only (Admin has everything but billing)
   createCheckout: 'O',
@@ -108,6 +112,14 @@ const MATRIX: Record<string, string> = {
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
   createTask: 'OAS',
+  getTaskQueues: 'OASNRM',
+  // reports: whoever holds reports.view; a customer's history: customers.view; the dashboard: dashboard.view
+  getTrackingReport: 'OAS',
+  getWarehouseStatus: 'OAS',
+  getInventoryReport: 'OAS',
+  getWarrantyReport: 'OAS',
+  getCustomerHistory: 'OARM',
+  getDashboard: 'OA',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];
@@ -196,6 +208,9 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   getCompany: () => alpha.companyId,
   updateCompany: () => alpha.companyId,
   revokeInvitation: () => a.invitation!,
+  resendInvitation: () => a.invitation!,
+  deactivateUser: () => a.user!,
+  reactivateUser: () => a.user!,
   renameRole: () => a.role!,
   deleteRole: () => a.role!,
   getRoleClaims: () => a.role!,
@@ -211,6 +226,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   updateLocation: () => a.location!,
   deleteLocation: () => a.location!,
   getCustomer: () => a.customer!,
+  getCustomerHistory: () => a.customer!,
   updateCustomer: () => a.customer!,
   deleteCustomer: () => a.customer!,
   getTransactionType: () => a.transactionType!,
@@ -237,6 +253,7 @@ const BODIES: Record<string, () => object> = {
   createRole: () => ({ name: unique('Role ') }),
   renameRole: () => ({ name: unique('Role ') }),
   setRoleClaims: () => ({ claims: [{ type: 'permission', value: 'items.view' }] }),
+  setClaimsOfRoles: () => ({ roles: [{ roleId: a.role, claims: [{ type: 'permission', value: 'items.view' }] }] }),
   setUserRoles: () => ({ roles: ['Storekeeper'] }),
   createItemType: () => ({ name: unique('Type ') }),
   updateItemType: () => ({ warrantyMonths: 6 }),
@@ -262,7 +279,15 @@ const BODIES: Record<string, () => object> = {
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
 };
 /** Writes with no body. */
-const NO_BODY = ['cancelSubscription', 'resumeSubscription', 'revokeInvitation', 'completeTask'];
+const NO_BODY = [
+  'cancelSubscription',
+  'resumeSubscription',
+  'revokeInvitation',
+  'resendInvitation',
+  'deactivateUser',
+  'reactivateUser',
+  'completeTask',
+];
 
 const signedIn = (r: Route) => Array.isArray(r.op.security) && r.op.security.length > 0;
 const hasBody = (r: Route) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.op.operationId in BODIES;
@@ -276,7 +301,8 @@ async function snapshot(): Promise<Record<string, unknown>> {
   );
   const [alphaState] = await ctx.db.query(
     `SELECT (SELECT row(company_name, phone, logo_path)::text FROM companies WHERE id = $1) AS company,
-            (SELECT status FROM invitations WHERE id = $2) AS invitation,
+            (SELECT row(status, expires_at)::text FROM invitations WHERE id = $2) AS invitation,
+            (SELECT count(*)::int FROM users WHERE company_id = $1 AND deactivated_at IS NOT NULL) AS deactivated,
             (SELECT sum(version)::int FROM items WHERE company_id = $1) AS item_versions,
             (SELECT string_agg(row(name, warranty_months, active)::text, ',' ORDER BY id) FROM item_types WHERE company_id = $1) AS types,
             (SELECT string_agg(row(name, kind, active)::text, ',' ORDER BY id) FROM locations WHERE company_id = $1) AS locations,

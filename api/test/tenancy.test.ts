@@ -47,7 +47,8 @@ beforeAll(async () => {
     remoteAddress: ip(),
     payload: { email: a.email },
   });
-});
+  // three argon2 sign-ups and sign-ins on a fresh PGlite: well under a minute, unless the machine is shared
+}, 120_000);
 afterAll(async () => {
   await ctx.close();
   await closeShared();

@@ -17,6 +17,11 @@ export async function registerRemotesFromConfig(): Promise<void> {}
 export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType> {
   return (await routes[name]()).default;
 }
+export async function loadRoutesForHydration(name: RemoteName, pathname: string): Promise<ComponentType> {
+  const module: { default: ComponentType; preload?: (pathname: string) => Promise<void> } = await routes[name]();
+  await module.preload?.(pathname);
+  return module.default;
+}
 export function resetRemote(): void {}
 export function preload(name: RemoteName): void {
   void routes[name]();

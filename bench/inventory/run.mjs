@@ -8,16 +8,12 @@
 //   ITEMS=1000000 COMPANIES=100 node bench/inventory/run.mjs                    → PGlite
 //   DATABASE_URL=postgres://…/empty_db ITEMS=1000000 node bench/inventory/run.mjs → PostgreSQL
 // The large company holds half of ITEMS; the others share the rest. Prints a Markdown section.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { apiDir, dist, seed, startApi } from './dataset.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.join(here, '..', '..', 'api');
-const dist = (p) => import(pathToFileURL(path.join(apiDir, 'dist', p)).href);
 const autocannon = createRequire(path.join(apiDir, 'package.json'))('autocannon');
 const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const COMPANIES = Number(process.env.COMPANIES ?? 100);
@@ -33,92 +29,8 @@ const base = `http://127.0.0.1:${PORT}`;
 const log = (...a) => console.error(`[${label}]`, ...a);
 
 const { openDatabase } = await dist('db/database.js');
-const { migrate } = await dist('db/migrations.js');
 const { inTenant } = await dist('db/tenant.js');
-const { createCompanyWithOwner } = await dist('modules/auth/accounts.js');
-const { hashPassword } = await dist('lib/passwords.js');
-const { activatePremium } = await dist('modules/subscriptions/service.js');
 const { itemPage } = await dist('modules/items/queries.js');
-
-// ── seed ──
-async function seed() {
-  const db = await openDatabase({ databaseUrl, dataDir: databaseUrl ? null : `${dataDir}/pglite` });
-  await migrate(db);
-  const hash = await hashPassword(PASSWORD);
-  const stamp = Date.now().toString(36);
-  const companies = [];
-  const started = Date.now();
-  for (let c = 0; c < COMPANIES; c++) {
-    const n = c === 0 ? Math.floor(ITEMS / 2) : Math.floor(ITEMS / 2 / Math.max(1, COMPANIES - 1));
-    const userName = `bench${stamp}c${c}`;
-    const { companyId } = await createCompanyWithOwner(
-      db,
-      { companyName: `Bench ${c}` },
-      {
-        userName,
-        email: `${userName}@bench.local`,
-        firstName: 'B',
-        lastName: 'C',
-        passwordHash: hash,
-        emailVerified: true,
-      },
-    );
-    await activatePremium(db, companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
-    await inTenant(db, companyId, async (q) => {
-      await q.query(
-        `INSERT INTO locations (company_id, name, kind) SELECT $1, 'Location ' || g, 'store' FROM generate_series(1, 5) g`,
-        [companyId],
-      );
-      await q.query(`INSERT INTO brands (company_id, name) SELECT $1, 'Brand ' || g FROM generate_series(1, 6) g`, [
-        companyId,
-      ]);
-      await q.query(
-        `INSERT INTO item_types (company_id, name, warranty_months) SELECT $1, 'Type ' || g, 12 FROM generate_series(1, 4) g`,
-        [companyId],
-      );
-      await q.query(
-        `INSERT INTO customers (company_id, name) SELECT $1, 'Customer ' || g FROM generate_series(1, 20) g`,
-        [companyId],
-      );
-      // In chunks, so one statement never holds millions of rows in memory.
-      for (let from = 1; from <= n; from += 50_000) {
-        const to = Math.min(n, from + 49_999);
-        await q.query(
-          `WITH refs AS (
-             SELECT (SELECT array_agg(id ORDER BY name) FROM locations) AS locs,
-                    (SELECT array_agg(id ORDER BY name) FROM brands) AS brands,
-                    (SELECT array_agg(id ORDER BY name) FROM item_types) AS types,
-                    (SELECT array_agg(id ORDER BY name) FROM customers) AS customers,
-                    (SELECT array_agg(id) FROM transaction_types WHERE built_in_key IN ('receive', 'move', 'sell')) AS tts,
-                    (SELECT id FROM users LIMIT 1) AS owner),
-           made AS (
-             INSERT INTO items (company_id, serial, item_type_id, brand_id, model, location_id, status, cost, sale_price,
-                                customer_id, received_at, sold_at, warranty_months, warranty_ends_at, version, updated_at)
-             SELECT $1, 'SN-' || lpad(g::text, 8, '0'), types[1 + g % 4], brands[1 + g % 6], 'Model ' || (g % 40),
-                    locs[1 + g % 5], CASE WHEN g % 10 < 6 THEN 'in_stock' WHEN g % 10 < 9 THEN 'sold' ELSE 'in_process' END,
-                    100, 150, CASE WHEN g % 10 BETWEEN 6 AND 8 THEN customers[1 + g % 20] END,
-                    now() - make_interval(mins => g), CASE WHEN g % 10 BETWEEN 6 AND 8 THEN now() - make_interval(mins => g / 2) END,
-                    12, CASE WHEN g % 10 BETWEEN 6 AND 8 THEN now() + interval '6 months' END, 3, now() - make_interval(mins => g / 3)
-               FROM refs, generate_series($2::int, $3::int) g
-             RETURNING id, location_id, status, customer_id, received_at)
-           INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id, to_location_id,
-                                    from_status, to_status, customer_id, user_id, created_at)
-           SELECT $1, m.id, v, CASE v WHEN 1 THEN 'receive' WHEN 2 THEN 'move' ELSE CASE WHEN m.status = 'sold' THEN 'sell' ELSE 'move' END END,
-                  NULL, CASE WHEN v > 1 THEN m.location_id END, m.location_id, CASE WHEN v > 1 THEN 'in_stock' END,
-                  CASE WHEN v = 3 THEN m.status ELSE 'in_stock' END, CASE WHEN v = 3 THEN m.customer_id END, refs.owner,
-                  m.received_at + make_interval(mins => v)
-             FROM made m, refs, generate_series(1, 3) v`,
-          [companyId, from, to],
-        );
-      }
-    });
-    companies.push({ companyId, userName, items: n });
-    if (c === 0 || (c + 1) % 10 === 0)
-      log(`seeded ${c + 1}/${COMPANIES} companies (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  }
-  await db.query('ANALYZE');
-  return { db, companies, seconds: (Date.now() - started) / 1000 };
-}
 
 // ── plans ──
 async function plans(db, companyId) {
@@ -135,31 +47,39 @@ async function plans(db, companyId) {
   };
 }
 
-// ── HTTP ──
-async function startApi() {
-  const child = spawn(process.execPath, [path.join(apiDir, 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      API_PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+// CPU time (user + system, ms) of processes, from /proc: what a phase cost the API and the database
+// whatever else the shared machine was doing. PostgreSQL: the postmaster's children (backends,
+// WAL writer…); PGlite runs inside the API process.
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
   }
-  child.kill('SIGTERM');
-  throw new Error('API did not start');
 }
+const parentOf = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return 0;
+  }
+};
+function postgresCpuMs(postmaster) {
+  if (!postmaster) return 0;
+  let sum = cpuMs(postmaster);
+  for (const d of readdirSync('/proc'))
+    if (/^\d+$/.test(d) && parentOf(Number(d)) === postmaster) sum += cpuMs(Number(d));
+  return sum;
+}
+let postmaster = 0;
+let apiPid = 0;
+const cpuNow = () => ({ api: cpuMs(apiPid), db: postgresCpuMs(postmaster) });
+const cpuPer = (before, n) => {
+  const after = cpuNow();
+  return { api: ((after.api - before.api) / n).toFixed(2), db: ((after.db - before.db) / n).toFixed(2) };
+};
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -175,6 +95,40 @@ async function timed(n, fn) {
     await res.arrayBuffer();
   }
   return { p50: pct(ms, 50).toFixed(1), p95: pct(ms, 95).toFixed(1), n };
+}
+
+// PostgreSQL: what the API's backends are doing, sampled every 20 ms while the sellers run
+// (pg_stat_activity: running, waiting for a lock — the sale counter row, an item — or for the WAL).
+let sampler = null;
+function sampleWaits() {
+  const counts = new Map();
+  let samples = 0;
+  let on = Boolean(sampler);
+  const loop = (async () => {
+    while (on) {
+      const rows = await sampler.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'running') AS w, count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active' AND backend_type = 'client backend'
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      on = false;
+      await loop;
+      const busy = [...counts.values()].reduce((a, b) => a + b, 0);
+      return [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([w, n]) => `${w} ${((100 * n) / Math.max(1, busy)).toFixed(0)} %`)
+        .join(', ')
+        .concat(samples ? ` (${(busy / samples).toFixed(1)} active backends on average)` : '');
+    },
+  };
 }
 
 async function measure(big) {
@@ -203,7 +157,9 @@ async function measure(big) {
     cursor = body.nextCursor;
     return res;
   });
+  let cpu = cpuNow();
   out.lookup = await timed(SAMPLES, () => get(`/api/items/by-serial/${serial()}`));
+  out.lookup.cpu = cpuPer(cpu, SAMPLES);
   out.history = await timed(SAMPLES, (i) => get(`/api/items/${ids[i % ids.length]}/history`));
   const stamp = Date.now().toString(36);
   out.receive = await timed(20, (i) =>
@@ -219,6 +175,8 @@ async function measure(big) {
   );
   // Sales: SELLERS connections, each request sells the next in-stock serial (g % 10 < 6).
   let next = 0;
+  cpu = cpuNow();
+  const waits = sampleWaits();
   const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`;
   const result = await new Promise((resolve, reject) =>
     autocannon(
@@ -241,6 +199,8 @@ async function measure(big) {
     ),
   );
   out.sales = {
+    waits: await waits.stop(),
+    cpu: cpuPer(cpu, Math.max(1, result['2xx'] + result.non2xx)),
     perSecond: (result['2xx'] / SALE_SECONDS).toFixed(0),
     ok: result['2xx'],
     other: result.non2xx + result.errors,
@@ -249,11 +209,28 @@ async function measure(big) {
   return out;
 }
 
-const { db, companies, seconds } = await seed();
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ');
+const { db, companies, seconds } = await seed({
+  databaseUrl,
+  dataDir,
+  items: ITEMS,
+  companies: COMPANIES,
+  password: PASSWORD,
+  log,
+});
 log(`seeded ${ITEMS} items, ${ITEMS * 3} events in ${seconds.toFixed(0)} s`);
 const plan = await plans(db, companies[0].companyId);
 if (!databaseUrl) await db.close(); // PGlite: one process at a time
-const child = await startApi();
+const child = await startApi({ databaseUrl, dataDir, port: PORT });
+apiPid = child.pid;
+if (databaseUrl) sampler = db;
+if (databaseUrl) {
+  const [{ pid }] = await db.query('SELECT pg_backend_pid() AS pid');
+  postmaster = parentOf(pid);
+}
 let m;
 try {
   m = await measure(companies[0]);
@@ -280,6 +257,13 @@ Seeded in ${seconds.toFixed(0)} s (3 events per item). ${os.cpus().length} × ${
 | reception of 1,000 serials | ${m.receive.p50} | ${m.receive.p95} | ${m.receive.n} |
 
 Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecond} sales/s** (${m.sales.ok} sales, ${m.sales.other} other answers); items sold twice: **${doubles.n}**.
+
+CPU time per request (from /proc, whatever else the machine ran): serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(
+    ', ',
+  )}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
 
 <details><summary>Plan of the list query (status filter, newest first, 50 rows)</summary>
 

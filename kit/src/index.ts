@@ -2,8 +2,11 @@
 // mfe-settings) — never a federation singleton, so it never reaches the landing page.
 export { DataTable } from './table/DataTable';
 export type { DataTableProps } from './table/DataTable';
+/** What a list row may be (MUI X's row model), for screens that wrap the DataTable. */
+export type { GridValidRowModel as RowModel } from '@mui/x-data-grid';
 export { useTableParams, readTableParams, writeTableParams, PAGE_SIZES } from './table/table-params';
 export type { TableParams, TableGridProps } from './table/table-params';
+export { RowAction } from './table/RowAction';
 export { saveFile, toCsv, useCsvExport } from './table/csv';
 export type { CsvColumn } from './table/csv';
 export { FormDialog } from './form/FormDialog';
@@ -11,3 +14,11 @@ export type { FormDialogProps, FieldBinding } from './form/FormDialog';
 export { ConfirmDialog } from './form/ConfirmDialog';
 export { PageHeader } from './layout/PageHeader';
 export { EmptyState } from './layout/EmptyState';
+export { Label, LABEL_FIELDS } from './labels/Label';
+export type { LabelContent, LabelField, LabelLayout } from './labels/Label';
+export { LabelSheet, printLabels } from './labels/LabelSheet';
+export { Barcode } from './labels/Barcode';
+export { barcodeSvg } from './labels/barcode';
+export type { Symbology } from './labels/barcode';
+export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/ScreenStates';
+export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';

@@ -3,6 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppError } from '@stockwise/shared';
 import { DataTable, useTableParams, type TableParams } from '../src';
 
 interface Brand {
@@ -27,7 +28,7 @@ function BrandList({
   state = 'ready',
   onRetry,
 }: {
-  state?: 'ready' | 'loading' | 'empty' | 'error';
+  state?: 'ready' | 'loading' | 'empty' | 'error' | 'forbidden';
   onRetry?: () => void;
 }) {
   const { params, gridProps } = useTableParams({ defaultPageSize: 10 });
@@ -45,7 +46,13 @@ function BrandList({
       rows={state === 'ready' ? page : state === 'empty' ? [] : undefined}
       rowCount={state === 'ready' ? BRANDS.length : 0}
       loading={state === 'loading'}
-      error={state === 'error' ? new Error('offline') : undefined}
+      error={
+        state === 'error'
+          ? new Error('offline')
+          : state === 'forbidden'
+            ? new AppError('This needs settings.manage.', { status: 403, code: 'FORBIDDEN' })
+            : undefined
+      }
       onRetry={onRetry}
       gridProps={gridProps}
       empty={{ title: 'No brands yet', action: <Button>Add brand</Button> }}
@@ -127,5 +134,11 @@ describe('DataTable', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This list could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refusal of the caller’s roles is the forbidden state, not an error to retry', () => {
+    renderList({ state: 'forbidden', onRetry: jest.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have access to this screen');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

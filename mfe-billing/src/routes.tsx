@@ -1,4 +1,4 @@
-import { ScreenRoutes } from '@stockwise/shared';
+import { preloadScreen, ScreenRoutes } from '@stockwise/shared';
 import { NS } from './i18n';
 import { SCREENS } from './screens';
 
@@ -6,3 +6,6 @@ import { SCREENS } from './screens';
 export default function BillingRoutes() {
   return <ScreenRoutes screens={SCREENS} namespace={NS} />;
 }
+
+/** Exposed with the routes: the shell fetches a prerendered page's chunk before it hydrates it. */
+export const preload = (pathname: string) => preloadScreen(SCREENS, pathname);

@@ -26,15 +26,30 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: owners,
     page: lazyPage(() => import('./features/brands').then((m) => m.BrandsPage)),
   },
-  { path: 'settings/label-settings', title: 'screens.labelSettings', roles: owners },
+  {
+    path: 'settings/label-settings',
+    title: 'screens.labelSettings',
+    roles: owners,
+    page: lazyPage(() => import('./features/label-settings').then((m) => m.LabelSettingsPage)),
+  },
   {
     path: 'settings/stores',
     title: 'screens.stores',
     roles: owners,
     page: lazyPage(() => import('./features/locations').then((m) => m.LocationsPage)),
   },
-  { path: 'settings/item-types', title: 'screens.itemTypes', roles: admins },
-  { path: 'settings/transaction-types', title: 'screens.transactionTypes', roles: admins },
+  {
+    path: 'settings/item-types',
+    title: 'screens.itemTypes',
+    roles: admins,
+    page: lazyPage(() => import('./features/item-types').then((m) => m.ItemTypesPage)),
+  },
+  {
+    path: 'settings/transaction-types',
+    title: 'screens.transactionTypes',
+    roles: admins,
+    page: lazyPage(() => import('./features/transaction-types').then((m) => m.TransactionTypesPage)),
+  },
   {
     path: 'settings/role-claims',
     title: 'screens.roleClaims',
@@ -53,6 +68,16 @@ export const SCREENS: Screen<SettingsKey>[] = [
     roles: admins,
     page: lazyPage(() => import('./features/invitations').then((m) => m.InvitationsPage)),
   },
-  { path: 'settings/roles', title: 'screens.roles', roles: admins },
-  { path: 'settings/role-management', title: 'screens.roleManagement', roles: admins },
+  {
+    path: 'settings/roles',
+    title: 'screens.roles',
+    roles: admins,
+    page: lazyPage(() => import('./features/roles').then((m) => m.RolesPage)),
+  },
+  {
+    path: 'settings/role-management',
+    title: 'screens.roleManagement',
+    roles: admins,
+    page: lazyPage(() => import('./features/role-management').then((m) => m.RoleManagementPage)),
+  },
 ];

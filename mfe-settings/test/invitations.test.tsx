@@ -42,6 +42,11 @@ function invitationsApi(extra?: (call: Call) => Reply | undefined) {
       seats = { ...seats, used: seats.used + 1 };
       return { status: 201, data: created };
     }
+    const resend = /^\/api\/invitations\/(\w+)\/resend$/.exec(call.url);
+    if (resend && call.method === 'POST') {
+      invitations = invitations.map((i) => (i.id === resend[1] ? { ...i, status: 'pending' } : i));
+      return { status: 200, data: invitations.find((i) => i.id === resend[1]) };
+    }
     const revoke = /^\/api\/invitations\/(\w+)\/revoke$/.exec(call.url);
     if (revoke && call.method === 'POST') {
       invitations = invitations.map((i) => (i.id === revoke[1] ? { ...i, status: 'revoked' } : i));
@@ -207,5 +212,32 @@ describe('/settings/invitations', () => {
     renderAt('/settings/invitations');
     expect(await screen.findByTestId('forbidden')).toHaveTextContent('You do not have access to this screen');
     expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+  });
+
+  test('sends a pending or expired invitation again; an accepted one cannot be', async () => {
+    signIn(['Admin']);
+    const calls = invitationsApi();
+    renderAt('/settings/invitations');
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Send the invitation to joined@example.com again' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send the invitation to pending@example.com again' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the invitation to late@example.com again' }));
+    await waitFor(() => expect(screen.queryByText('Expired')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/invitations/i3/resend');
+  });
+
+  test('an expired invitation without a free seat shows the plan’s limit with the way to Premium', async () => {
+    signIn(['Company Owner']);
+    invitationsApi((call) =>
+      call.url.endsWith('/resend')
+        ? refusal(403, 'Your plan allows 3 users (including pending invitations).', { code: 'PLAN_LIMIT_USERS' })
+        : undefined,
+    );
+    renderAt('/settings/invitations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send the invitation to late@example.com again' }));
+    expect(await screen.findByText('Your plan allows 3 users (including pending invitations).')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Premium' })).toBeInTheDocument();
   });
 });

@@ -34,6 +34,11 @@ function claimsApi(extra?: (call: Call) => Reply | undefined) {
     if (call.method === 'GET' && call.url === '/api/roles') return { status: 200, data: ROLE_LIST };
     if (call.method === 'GET' && call.url === '/api/transaction-types')
       return { status: 200, data: { items: TYPES, total: TYPES.length } };
+    if (call.method === 'PUT' && call.url === '/api/roles/claims') {
+      const roles = (call.body as { roles: Array<{ roleId: string; claims: Claim[] }> }).roles;
+      for (const role of roles) claims[role.roleId] = role.claims;
+      return { status: 200, data: roles.map((r) => ({ ...r, implicit: false })) };
+    }
     const one = /^\/api\/roles\/(\w+)\/claims$/.exec(call.url);
     if (one && call.method === 'GET') {
       const implicit = one[1] === 'owner';
@@ -42,10 +47,6 @@ function claimsApi(extra?: (call: Call) => Reply | undefined) {
         ...TYPES.map((t) => ({ type: 'transaction-type', value: t.id })),
       ];
       return { status: 200, data: { roleId: one[1], implicit, claims: implicit ? all : claims[one[1]!] } };
-    }
-    if (one && call.method === 'PUT') {
-      claims[one[1]!] = (call.body as { claims: Claim[] }).claims;
-      return { status: 200, data: { roleId: one[1], implicit: false, claims: claims[one[1]!] } };
     }
     return undefined;
   });
@@ -100,21 +101,27 @@ describe('/settings/role-claims', () => {
     expect(screen.getByText('Unsaved changes for: Storekeeper, Rapid Seller')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save access' }));
 
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
-    const puts = calls.filter((c) => c.method === 'PUT');
-    expect(puts.map((c) => c.url)).toEqual(['/api/roles/store/claims', '/api/roles/seller/claims']);
-    expect(puts[0]!.body).toEqual({
-      claims: [
-        { type: 'permission', value: 'items.view' },
-        { type: 'permission', value: 'items.process' },
-        { type: 'transaction-type', value: 't-move' },
-      ],
-    });
-    expect(puts[1]!.body).toEqual({
-      claims: [
-        { type: 'permission', value: 'items.sell' },
-        { type: 'transaction-type', value: 't-move' },
-        { type: 'transaction-type', value: 't-sell' },
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/roles/claims');
+    expect(put.body).toEqual({
+      roles: [
+        {
+          roleId: 'store',
+          claims: [
+            { type: 'permission', value: 'items.view' },
+            { type: 'permission', value: 'items.process' },
+            { type: 'transaction-type', value: 't-move' },
+          ],
+        },
+        {
+          roleId: 'seller',
+          claims: [
+            { type: 'permission', value: 'items.sell' },
+            { type: 'transaction-type', value: 't-move' },
+            { type: 'transaction-type', value: 't-sell' },
+          ],
+        },
       ],
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save access' })).toBeDisabled());
@@ -135,11 +142,11 @@ describe('/settings/role-claims', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
-  test('a refusal says for which role and what was saved before it; the rest stays to save', async () => {
+  test('a refusal says why and that nothing was saved; every change stays to fix and save', async () => {
     const user = userEvent.setup();
     signIn(['Admin']);
     claimsApi((call) =>
-      call.method === 'PUT' && call.url === '/api/roles/seller/claims'
+      call.method === 'PUT' && call.url === '/api/roles/claims'
         ? refusal(403, 'You cannot grant what you do not hold yourself: transaction-type t-move.')
         : undefined,
     );
@@ -149,10 +156,11 @@ describe('/settings/role-claims', () => {
     await user.click(screen.getByRole('button', { name: 'Save access' }));
     expect(
       await screen.findByText(
-        'Not saved for Rapid Seller: You cannot grant what you do not hold yourself: transaction-type t-move. Saved before that: Storekeeper.',
+        'Nothing was saved: You cannot grant what you do not hold yourself: transaction-type t-move.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Unsaved changes for: Rapid Seller')).toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes for: Storekeeper, Rapid Seller')).toBeInTheDocument();
+    expect(cell('Storekeeper', 'Sell')).toBeChecked();
     expect(cell('Rapid Seller', 'Move')).toBeChecked();
   });
 

@@ -13,6 +13,7 @@ type User = {
   lastName: string;
   profilePictureUrl: string | null;
   roles: string[];
+  active: boolean;
   createdAt: string;
 };
 let users: User[];
@@ -26,6 +27,7 @@ const user = (id: string, userName: string, firstName: string, roles: string[]):
   lastName: 'Demir',
   profilePictureUrl: null,
   roles,
+  active: true,
   createdAt: at,
 });
 
@@ -37,6 +39,11 @@ function usersApi(extra?: (call: Call) => Reply | undefined) {
     if (call.method === 'GET' && call.url === '/api/users/limit') return { status: 200, data: seats };
     if (call.method === 'GET' && call.url === '/api/roles')
       return { status: 200, data: ROLE_NAMES.map((name, i) => ({ id: `r${i}`, name, builtIn: true, userCount: 1 })) };
+    const switched = /^\/api\/users\/(\w+)\/(deactivate|reactivate)$/.exec(call.url);
+    if (switched && call.method === 'POST') {
+      users = users.map((u) => (u.id === switched[1] ? { ...u, active: switched[2] === 'reactivate' } : u));
+      return { status: 200, data: users.find((u) => u.id === switched[1]) };
+    }
     const put = /^\/api\/users\/(\w+)\/roles$/.exec(call.url);
     if (put && call.method === 'PUT') {
       const { roles } = call.body as { roles: string[] };
@@ -154,5 +161,37 @@ describe('/settings/users', () => {
     renderAt('/settings/users');
     expect(await screen.findByTestId('forbidden')).toHaveTextContent('You do not have access to this screen');
     expect(screen.queryByRole('link', { name: 'Invite user' })).not.toBeInTheDocument();
+  });
+
+  test('deactivates a user and reactivates them; neither the owner nor yourself can be deactivated', async () => {
+    signIn(['Company Owner']); // signed in as "admin" (the harness's user)
+    users = [...users, user('u3', 'admin', 'Ada', ['Admin'])];
+    const calls = usersApi();
+    renderAt('/settings/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Selim Demir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Selim Demir?' });
+    expect(dialog).toHaveTextContent('the sessions they have open stop working');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Deactivated')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/users/u2/deactivate');
+    expect(screen.queryByRole('button', { name: 'Deactivate Oya Demir' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate Ada Demir' })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Reactivate Selim Demir' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(screen.queryByText('Deactivated')).not.toBeInTheDocument());
+  });
+
+  test('a refused deactivation says why in the dialog', async () => {
+    signIn(['Admin']);
+    usersApi((call) =>
+      call.method === 'POST' ? refusal(409, 'store is a Company Owner and cannot be deactivated.') : undefined,
+    );
+    renderAt('/settings/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate Selim Demir' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByText('store is a Company Owner and cannot be deactivated.')).toBeInTheDocument();
   });
 });

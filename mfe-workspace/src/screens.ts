@@ -84,7 +84,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     roles: reporting,
     page: lazyPage(() => import('@/features/reports').then((m) => m.WarehouseStatusPage)),
   },
-  { path: 'reporting/item-list', title: 'screens.itemList', roles: reporting },
+  {
+    path: 'reporting/item-list',
+    title: 'screens.itemList',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/item-list').then((m) => m.ItemListPage)),
+  },
   {
     path: 'reporting/item-inventory',
     title: 'screens.itemInventory',

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, renderAt, signInAs } from './helpers';
+import { accessAnswer, baseItem, renderAt, signInAs } from './helpers';
 
 const type = (id: string, name: string, kind: string, fromStatuses: string[], toStatus: string | null) => ({
   id,
@@ -148,5 +148,22 @@ describe('/actions/item-process', () => {
     api();
     renderAt('/actions/item-process');
     expect(await screen.findByText(/Your role may not use this screen/)).toBeInTheDocument();
+  });
+});
+
+describe('transaction-type claims (GET /api/access)', () => {
+  it('offers only the process types the caller’s role claims allow', async () => {
+    mockApi((config) => {
+      if (config.url === '/api/access') return accessAnswer(['items.view', 'items.process'], ['tr']);
+      if (config.url === '/api/transaction-types') return { status: 200, data: { items: types, total: types.length } };
+      if (config.url === '/api/locations') return { status: 200, data: { items: [], total: 0 } };
+      if (config.url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    renderAt('/actions/item-process');
+    await screen.findByText('Repair');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Transaction type/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Repair']);
   });
 });

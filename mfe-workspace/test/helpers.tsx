@@ -76,3 +76,9 @@ export const baseItem = {
   version: 1,
   updatedAt: '2026-01-02T10:00:00Z',
 };
+
+/** GET /api/access's answer: these permissions; every transaction type unless `typeIds` names some. */
+export const accessAnswer = (permissions: string[], typeIds?: string[]) => ({
+  status: 200,
+  data: { roles: [], permissions, allTransactionTypes: !typeIds, transactionTypeIds: typeIds ?? [] },
+});

@@ -124,8 +124,10 @@ describe('/profile (issue 4, point 9)', () => {
     expect(uploadProfilePicture).toHaveBeenCalledWith(expect.any(File), 'c9', 'u9');
   });
 
-  it('leaves the other workspace routes saying the screen is coming', () => {
-    mockApi(() => ({ status: 200, data: me }));
+  it('serves the workspace’s other routes with their real screens (Item List is no longer coming soon)', async () => {
+    mockApi((config) =>
+      config.url === '/api/items' ? { status: 200, data: { items: [], nextCursor: null } } : { status: 200, data: me },
+    );
     const client = new QueryClient();
     render(
       <QueryClientProvider client={client}>
@@ -136,7 +138,8 @@ describe('/profile (issue 4, point 9)', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(screen.getByText('This screen is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item List' })).toBeInTheDocument();
+    expect(screen.queryByText('This screen is coming soon.')).not.toBeInTheDocument();
   });
 });
 

@@ -116,6 +116,8 @@ export async function startProduct({
   env = {},
   gateway = {},
   quiet = false,
+  // A shared machine under load can take longer than a minute to boot PGlite and migrate.
+  startTimeoutMs = 60_000,
 } = {}) {
   const publicUrl = `http://localhost:${port}`;
   // `npm start` is the development setup unless NODE_ENV says otherwise (docs/deploying.md):
@@ -140,7 +142,7 @@ export async function startProduct({
   });
   let app;
   try {
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, api);
+    await waitFor(`http://127.0.0.1:${apiPort}/api/health`, startTimeoutMs, api);
     const { buildGateway } = await import('../gateway.mjs');
     app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
     await app.listen({ port, host });

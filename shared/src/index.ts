@@ -52,12 +52,15 @@ export type {
   BillingOverview,
   BillingSubscription,
   Checkout,
+  FieldDefinition,
   Invitation,
   Location,
   PlanUsage,
 } from './api/types';
 export { isPremium, planDisplayName } from './auth/premium';
 export { api, createApiClient, setSessionLostHandler } from './api/client';
+export { call } from './api/call';
+export type { ApiMethod, ApiOperation, ApiPath, CallInput, CallOptions } from './api/call';
 export { AppError, errorMessage, serverError, toAppError } from './api/errors';
 export {
   i18n,
@@ -84,13 +87,16 @@ export {
   uploadFile,
   uploadCompanyLogo,
   uploadProfilePicture,
+  uploadItemImage,
+  pathFromUrl,
+  removeFiles,
   randomFileName,
 } from './storage/storage';
 export type { UploadResult } from './storage/storage';
 export { ScreenComing } from './ui/ScreenComing';
 export { StandaloneHost } from './ui/StandaloneHost';
 export { ScreenNotFound } from './ui/ScreenNotFound';
-export { ScreenRoutes } from './ui/screens';
+export { ScreenRoutes, preloadScreen } from './ui/screens';
 export type { Screen } from './ui/screens';
 export { theme, StockwiseThemeProvider } from './ui/theme';
 export { createQueryClient } from './api/query-client';
@@ -109,4 +115,5 @@ export { StockwiseLogo, StockwiseMark } from './ui/StockwiseLogo';
 export { LanguageSwitcher } from './ui/LanguageSwitcher';
 export { readClaims } from './auth/claims';
 export { lazyPage, withTimeout, ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS } from './ui/lazy-page';
+export type { LazyPage } from './ui/lazy-page';
 export { fieldBinder } from './ui/form-field';

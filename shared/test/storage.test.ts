@@ -1,5 +1,5 @@
 import { session } from '../src/auth/session-store';
-import { storageTarget, uploadProfilePicture } from '../src/storage/storage';
+import { pathFromUrl, removeFiles, storageTarget, uploadItemImage, uploadProfilePicture } from '../src/storage/storage';
 
 // The real client is exercised against the API's stand-in in e2e/tests/profile.spec.ts; here
 // only which service it is pointed at, and with what credentials.
@@ -40,5 +40,36 @@ describe('storage target (build-time STOCKWISE_SUPABASE_URL / STOCKWISE_SUPABASE
     expect([url, key]).toEqual(['https://abcd.supabase.co', 'anon-key']);
     await expect(options.accessToken()).resolves.toBe('app-token');
     expect(upload.mock.calls[0][0]).toMatch(/^c1\/profile-pictures\/u1\/\d+\.png$/);
+  });
+});
+
+describe('item images (spec §§3 and 7)', () => {
+  it('uploads under the company’s items folder of ItemImages as a random number plus the extension', async () => {
+    const upload = jest.fn().mockResolvedValue({ data: { path: 'c1/items/42.jpg' }, error: null });
+    const getPublicUrl = jest.fn().mockReturnValue({ data: { publicUrl: 'http://localhost/x.jpg' } });
+    const from = jest.fn(() => ({ upload, getPublicUrl }));
+    createClient.mockReturnValue({ storage: { from } });
+    await expect(uploadItemImage(new File(['x'], 'Front.JPG', { type: 'image/jpeg' }), 'c1')).resolves.toEqual({
+      publicUrl: 'http://localhost/x.jpg',
+      path: 'c1/items/42.jpg',
+    });
+    expect(from).toHaveBeenCalledWith('ItemImages');
+    expect(upload.mock.calls[0][0]).toMatch(/^c1\/items\/\d+\.jpg$/);
+  });
+
+  it('removes by the path taken from the URL’s segments after the bucket name', async () => {
+    const remove = jest.fn().mockResolvedValue({ data: [], error: null });
+    createClient.mockReturnValue({ storage: { from: () => ({ remove }) } });
+    await removeFiles('ItemImages', [
+      'https://abcd.supabase.co/storage/v1/object/public/ItemImages/c1/items/7%20a.png',
+      'c1/items/8.png',
+    ]);
+    expect(remove).toHaveBeenCalledWith(['c1/items/7 a.png', 'c1/items/8.png']);
+  });
+
+  it('refuses an address of another bucket rather than removing the wrong object', () => {
+    expect(() => pathFromUrl('ItemImages', 'https://x.test/storage/v1/object/public/company-logos/c1/1.png')).toThrow(
+      /ItemImages/,
+    );
   });
 });

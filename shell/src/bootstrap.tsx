@@ -1,22 +1,45 @@
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import { session } from '@stockwise/shared';
-import { preloadWhenIdle, registerRemotesFromConfig } from './mf/remotes';
+import { loadRoutesForHydration, preloadWhenIdle, registerRemotesFromConfig, type RemoteName } from './mf/remotes';
+import { provideLoadedRoutes } from './features/remotes';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
+import { isPrerendered, reportRecoverableError } from './app/prerendered';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+
+/**
+ * A public page prerendered by its remote (issue 14) is already on screen: React adopts that
+ * markup instead of drawing the page again — once the page's code is here, so that nothing is
+ * left suspended while the first updates arrive.
+ */
+async function hydratePrerendered(remote: RemoteName) {
+  try {
+    provideLoadedRoutes(remote, await loadRoutesForHydration(remote, window.location.pathname));
+  } catch (error) {
+    // The remote is down: hydration meets the same failure and shows the remote's fallback.
+    console.warn("[shell] the prerendered page's remote could not be loaded", error);
+  }
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page is on screen already, nothing waits on it.
+  startTransition(() => {
+    hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+  });
+}
 
 registerRemotesFromConfig().then(
-  () => {
-    root.render(<App />);
+  async () => {
+    if (isPrerendered(container)) await hydratePrerendered(container.dataset.prerendered as RemoteName);
+    else createRoot(container).render(<App />);
     // A visitor is headed for sign-in or pricing; a signed-in user for the workspace.
     preloadWhenIdle(session.isAuthenticated() ? ['mfe_workspace', 'mfe_settings'] : ['mfe_public', 'mfe_billing']);
   },
   (error: unknown) => {
     console.error('[shell] remotes.json could not be read', error);
-    root.render(<StartupError />);
+    createRoot(container).render(<StartupError />);
   },
 );

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { deactivated, forbidden, unauthorized } from '../lib/errors.js';
 import { OWNER, ADMIN } from '../modules/auth/index.js';
 
 /**
@@ -54,20 +54,17 @@ export interface Access {
   mayRun(transactionTypeId: string): boolean;
 }
 
-/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone. */
-export async function loadAccess(q: Queryable, userId: string): Promise<Access> {
-  const rows = await q.query<{ exists: boolean; roles: string[] | null; claims: string[] | null }>(
-    `SELECT true AS exists,
-            (SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
-               JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id) AS roles,
-            (SELECT array_agg(DISTINCT rc.claim_type || ':' || rc.claim_value) FROM user_roles ur
-               JOIN role_claims rc ON rc.company_id = ur.company_id AND rc.role_id = ur.role_id
-              WHERE ur.user_id = u.id) AS claims
-       FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  if (!row) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+interface AccessRow {
+  exists: boolean;
+  active: boolean;
+  roles: string[] | null;
+  claims: string[] | null;
+}
+
+function toAccess(row: AccessRow | undefined): Access {
+  if (!row?.exists) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  // A deactivated user keeps their history but may not act, whatever their token says.
+  if (!row.active) throw deactivated();
   const roles = row.roles ?? [];
   const owner = roles.includes(OWNER);
   const claims = row.claims ?? [];
@@ -89,6 +86,73 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
   };
 }
 
+/** The caller's roles and claims, inside the company's transaction; 401 when the user is gone or deactivated. */
+export async function loadAccess(q: Queryable, userId: string): Promise<Access> {
+  const rows = await q.query<AccessRow>(
+    `SELECT true AS exists, u.deactivated_at IS NULL AS active,
+            (SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
+               JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id) AS roles,
+            (SELECT array_agg(DISTINCT rc.claim_type || ':' || rc.claim_value) FROM user_roles ur
+               JOIN role_claims rc ON rc.company_id = ur.company_id AND rc.role_id = ur.role_id
+              WHERE ur.user_id = u.id) AS claims
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return toAccess(rows[0]);
+}
+
+/**
+ * Opens a request's work: in one round trip the transaction becomes the app role bound to the
+ * caller's company (as inTenant does) and reads the caller's roles and claims (stockwise_enter,
+ * migrations 0008 and 0011) — so checking access costs no transaction of its own.
+ */
+export async function enterAs(q: Queryable, companyId: string, userId: string): Promise<Access> {
+  const rows = await q.query<AccessRow>(
+    `SELECT user_exists AS exists, active, roles, claims FROM stockwise_enter($1::uuid, $2::uuid)`,
+    [companyId, userId],
+  );
+  return toAccess(rows[0]);
+}
+
+/** A route's rule: the permissions that let a caller in (any one suffices), or 'self'. */
+export type Rule = Permission[] | 'self';
+
+/** Throws 403 unless the access satisfies the route's rule. */
+export function enforce(rule: Rule, access: Access): void {
+  if (rule !== 'self' && !rule.some((w) => access.may(w)))
+    throw forbidden(`This needs ${wording(rule)}; none of your roles grants it.`);
+}
+
+/**
+ * The request's work in one transaction bound to the caller's company. A route whose rule is still
+ * to be checked (see inWorkTransaction) has it checked here, from the access read in the same
+ * round trip that sets the transaction up, before fn runs: one transaction per request.
+ */
+export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q: Queryable) => Promise<T>) {
+  const p = request.principal;
+  if (!p) throw unauthorized();
+  const rule = request.pendingRule;
+  if (!rule) return inTenant(db, p.companyId, fn);
+  return db.transaction(async (q) => {
+    const access = await enterAs(q, p.companyId, p.userId);
+    enforce(rule, access);
+    request.pendingRule = null;
+    request.access = access;
+    request.roles = access.roles;
+    return fn(q);
+  });
+}
+
+/**
+ * onRequest hook for a routes plugin whose every handler does its work through app.inCompany, first
+ * thing: the access check then runs inside that work transaction instead of a transaction of its
+ * own. (A handler that answers without calling app.inCompany would skip the check: the onSend
+ * guard below turns such an answer into a 500, and the generated role sweeps find it.)
+ */
+export async function inWorkTransaction(request: FastifyRequest) {
+  request.checkInWork = true;
+}
+
 export function declaredPermissions(request: FastifyRequest): Permission[] | null {
   const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
   const wanted = schema?.[PERMISSION_KEY];
@@ -105,16 +169,32 @@ export const accessPlugin = fp(
   async (app) => {
     app.decorateRequest('roles', null);
     app.decorateRequest('access', null);
+    app.decorateRequest('pendingRule', null);
+    app.decorateRequest('checkInWork', false);
     app.addHook('preHandler', async (request) => {
       const wanted = declaredPermissions(request);
       if (!wanted && !declaredSelf(request)) return;
       const p = request.principal;
       if (!p) throw unauthorized();
-      const access = await inTenant(app.db, p.companyId, (q) => loadAccess(q, p.userId));
-      if (wanted && !wanted.some((w) => access.may(w)))
-        throw forbidden(`This needs ${wording(wanted)}; none of your roles grants it.`);
+      const rule: Rule = wanted ?? 'self';
+      if (request.checkInWork) {
+        request.pendingRule = rule;
+        return;
+      }
+      const access = await app.db.transaction((q) => enterAs(q, p.companyId, p.userId));
+      enforce(rule, access);
       request.access = access;
       request.roles = access.roles;
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.pendingRule || reply.statusCode >= 400) return payload;
+      request.log.error('a route that checks access in its work transaction answered without one');
+      reply.code(500).type('application/json');
+      return JSON.stringify({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
     });
   },
   { name: 'access', dependencies: ['authentication'] },

@@ -1,8 +1,22 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
 
 // Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * Every statement with parameters runs as a named prepared statement, named by its text: each pooled
+ * connection parses and plans a statement once and then only binds and executes it. The set of
+ * texts is bounded by the code (values are always parameters), so the per-connection cache is too.
+ */
+const names = new Map<string, string>();
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  if (process.env.PG_PREPARE === '0' || values.length === 0) return { text, values };
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `sw_${createHash('sha1').update(text).digest('hex')}`));
+  return { name, text, values };
+}
 
 export async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
@@ -11,7 +25,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query(prepared(sql, params))).rows as T[];
     },
     async transaction<T>(fn: (q: Queryable) => Promise<T>) {
       const client = await pool.connect();
@@ -19,7 +33,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query('BEGIN');
         const q: Queryable = {
           async query<R>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as R[];
+            return (await client.query(prepared(sql, params))).rows as R[];
           },
           async exec(sql: string) {
             await client.query(sql);

@@ -107,9 +107,23 @@ export interface UsersTable {
   user_name: string;
   first_name: string;
   last_name: string;
+  profile_picture_url: string | null;
+  pending_email: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: string;
+  company_name: string;
+  industry: string | null;
+  phone: string | null;
+  logo_path: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Tables {
+  companies: CompaniesTable;
   items: ItemsTable;
   item_events: ItemEventsTable;
   sales: SalesTable;

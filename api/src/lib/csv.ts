@@ -5,8 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.js';
 import { ErrorResponse } from './schemas.js';
 
-export { FormatQuery } from './schemas.js';
-
 // ── CSV export: one way for every list and report ──────────────────────────────────────────
 // `?format=csv` or `Accept: text/csv` answers the whole list (the filters apply, the page size
 // does not) as a CSV file for Excel: UTF-8 with a BOM, CRLF, a header row, and csv-stringify's
@@ -56,7 +54,7 @@ const CAST = {
 
 /**
  * Streams rows as CSV. The first batch is read before anything is sent, so a bad filter or cursor
- * still answers its 4xx; after that a failure can only cut the download short (it is logged).
+ * still answers its 4xx; after that a failure can only cut the download short (Fastify logs it).
  */
 export async function sendCsv<Row, Reply extends FastifyReply>(
   reply: Reply,
@@ -107,7 +105,8 @@ export async function listOrCsv<Row, Answer extends Batch<Row>, Reply extends Fa
   },
 ): Promise<Answer | Reply> {
   const query = (request.query ?? {}) as { cursor?: string; limit?: number };
-  if (!wantsCsv(request)) return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
+  if (!wantsCsv(request))
+    return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
   return sendCsv(reply, spec.filename, spec.columns, (cursor) =>
     app.inCompany(request, (q) => spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH })),
   );

@@ -16,6 +16,9 @@ export const badRequest = (message: string, field?: string, code = 'BAD_REQUEST'
   new ApiError(400, message, code, field);
 export const unauthorized = (message = 'Authentication required.', code = 'UNAUTHORIZED') =>
   new ApiError(401, message, code);
+/** A deactivated user's sign-in, or a token they held from before (spec: their sessions stop working). */
+export const deactivated = () =>
+  new ApiError(401, 'This account has been deactivated. Ask your company administrator.', 'USER_DEACTIVATED');
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new ApiError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'NOT_FOUND');

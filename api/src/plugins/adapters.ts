@@ -10,7 +10,7 @@ import { googleVerifier, localVerifier } from '../modules/oidc/index.js';
  * session tokens; mail (SMTP, else the outbox table); Google ID tokens (Google's keys with
  * GOOGLE_CLIENT_ID; in development only, the embedded OpenID provider; in production without it,
  * none — Google sign-in is off). Payments choose theirs in the billing module
- * (paymentProviderFromConfig), storage in the storage module.
+ * (providers/index.ts: paymentProviderFromConfig), storage in the storage module (object-store.ts).
  */
 export const adaptersPlugin = fp<{ mailer?: Mailer }>(
   async (app, options) => {

@@ -1,14 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { inTenant } from '../db/tenant.js';
-import { unauthorized } from '../lib/errors.js';
-import { PERMISSION_KEY, SELF_KEY } from '../access/index.js';
+import { deactivated, unauthorized } from '../lib/errors.js';
+import { inCallerCompany, PERMISSION_KEY, SELF_KEY } from '../access/index.js';
 
 /**
- * app.authenticate (an onRequest hook): a valid bearer token whose user still exists in the
+ * app.authenticate (an onRequest hook): a valid bearer token whose user still exists (and is active) in the
  * token's company, or 401 — a token outlives neither its user nor its company. (On routes that
  * declare a rule the existence is checked by the access plugin's read, before any handler runs.)
- * app.inCompany: the request's work in one transaction bound to the caller's company (RLS).
+ * app.inCompany: the request's work in one transaction bound to the caller's company (RLS), where
+ * a route's access rule is checked when its module asked for that (inWorkTransaction).
  */
 export const authenticationPlugin = fp(
   async (app) => {
@@ -24,16 +25,16 @@ export const authenticationPlugin = fp(
       const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
       if (schema?.[PERMISSION_KEY] || schema?.[SELF_KEY]) return;
       request.principal = null;
-      const exists = await inTenant(app.db, principal.companyId, (q) =>
-        q.query(`SELECT 1 FROM users WHERE id = $1`, [principal.userId]),
+      const [user] = await inTenant(app.db, principal.companyId, (q) =>
+        q.query<{ active: boolean }>(`SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`, [
+          principal.userId,
+        ]),
       );
-      if (exists.length === 0) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+      if (!user) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+      if (!user.active) throw deactivated();
       request.principal = principal;
     });
-    app.decorate('inCompany', (request, fn) => {
-      if (!request.principal) throw unauthorized();
-      return inTenant(app.db, request.principal.companyId, fn);
-    });
+    app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));
   },
   { name: 'authentication', dependencies: ['adapters'] },
 );

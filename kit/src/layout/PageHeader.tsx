@@ -17,7 +17,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
       </Box>
       {actions ? (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
           {actions}
         </Stack>
       ) : null}

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { errorMessage, useCommonT } from '@stockwise/shared';
 import type { TableGridProps } from './table-params';
 import { EmptyState } from '../layout/EmptyState';
+import { Forbidden, isForbidden } from '../layout/ScreenStates';
 
 const TURKISH = trTR.components.MuiDataGrid.defaultProps.localeText;
 
@@ -23,7 +24,7 @@ export interface DataTableProps<Row extends GridValidRowModel> {
   /** How many rows the whole list has (for the pager). */
   rowCount: number | undefined;
   loading: boolean;
-  /** The query's error: shown instead of the grid, with a Retry. */
+  /** The query's error: shown instead of the grid, with a Retry (a 403: the forbidden state, no Retry). */
   error?: unknown;
   onRetry?: () => void;
   /** From useTableParams: paging, sort and filter kept in the URL, done by the server. */
@@ -55,6 +56,7 @@ export function DataTable<Row extends GridValidRowModel>({
   const { t, i18n } = useCommonT();
 
   if (error && !loading) {
+    if (isForbidden(error)) return <Forbidden />;
     return (
       <Alert
         severity="error"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey } from '@stockwise/shared';
+import { call, resourceKey } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 
 // The public price list (GET /api/subscription/plans and /addons): no sign-in needed.
@@ -10,13 +10,11 @@ export const catalogKeys = {
 };
 
 export async function fetchPlans(): Promise<Plan[]> {
-  const { data } = await api.get<Plan[]>('/api/subscription/plans');
-  return data;
+  return call('GET', '/api/subscription/plans');
 }
 
 export async function fetchAddons(): Promise<Addon[]> {
-  const { data } = await api.get<Addon[]>('/api/subscription/addons');
-  return data;
+  return call('GET', '/api/subscription/addons');
 }
 
 /** Spec §8: a failed plans fetch is silent (the page then says "Plans not available"). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@stockwise/shared';
+import { call } from '@stockwise/shared';
 import type { ApiOperations, Checkout } from '@stockwise/shared';
 
 export type CheckoutRequest = ApiOperations['createCheckout']['body'];
@@ -12,8 +12,7 @@ export function newIdempotencyKey(): string {
 }
 
 export async function createCheckout(body: CheckoutRequest): Promise<Checkout> {
-  const { data } = await api.post<Checkout>('/api/billing/checkout', body);
-  return data;
+  return call('POST', '/api/billing/checkout', { body });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey } from '@stockwise/shared';
 
 /**
  * Seats in use (users + pending invitations) against the plan's maxUsers: GET /api/users/limit.
@@ -10,6 +10,6 @@ export const SEATS_KEY = resourceKey('users', 'limit');
 export function useSeats() {
   return useQuery({
     queryKey: SEATS_KEY,
-    queryFn: async () => (await api.get<ApiResponse<'getUserLimit'>>('/api/users/limit')).data,
+    queryFn: () => call('GET', '/api/users/limit'),
   });
 }

@@ -13,12 +13,6 @@ export const en = {
     company: 'Company Info',
     brands: 'Brands',
   },
-  states: {
-    loading: 'Loading…',
-    loadError: 'This could not be loaded.',
-    forbiddenTitle: 'You do not have access to this screen',
-    forbiddenBody: 'Your roles do not allow it. Ask an Admin or the Company Owner if you need it.',
-  },
   plan: {
     usage: '{{used}} of {{max}} used',
     usageLabel: '{{what}} on the {{plan}} plan',

@@ -15,12 +15,6 @@ export const tr: TranslationsOf<SettingsTexts> = {
     company: 'Şirket Bilgileri',
     brands: 'Markalar',
   },
-  states: {
-    loading: 'Yükleniyor…',
-    loadError: 'Bu yüklenemedi.',
-    forbiddenTitle: 'Bu ekrana erişiminiz yok',
-    forbiddenBody: 'Rolleriniz buna izin vermiyor. Gerekirse bir Yöneticiye veya Şirket Sahibine sorun.',
-  },
   plan: {
     usage: '{{max}} hakkın {{used}} tanesi kullanılıyor',
     usageLabel: '{{plan}} planında {{what}}',

@@ -5,12 +5,6 @@ export function apiError(error: unknown) {
   return toAppError(error, '');
 }
 
-/** A 403 that is about the caller's roles, not a plan limit (those are 403 PLAN_LIMIT_* and have their own notice). */
-export function isForbidden(error: unknown): boolean {
-  const { status, code } = apiError(error);
-  return status === 403 && !code?.startsWith('PLAN_LIMIT');
-}
-
 export type PlanLimitCode = 'PLAN_LIMIT_USERS' | 'PLAN_LIMIT_LOCATIONS';
 
 export function isPlanLimit(error: unknown, code: PlanLimitCode): boolean {

@@ -1,4 +1,4 @@
-import { api, type ApiBody, type ApiOperations, type ApiResponse } from '@stockwise/shared';
+import { call, type ApiBody, type ApiOperations, type ApiResponse } from '@stockwise/shared';
 
 // The inventory API as the workspace's screens call it (types from the generated OpenAPI types).
 export type Item = ApiResponse<'getItem'>;
@@ -9,6 +9,7 @@ export type Sale = ApiResponse<'createSale'>;
 export type SaleRequest = ApiBody<'createSale'>;
 export type ReceiveRequest = ApiBody<'receiveItems'>;
 export type TransactionRequest = ApiBody<'runTransaction'>;
+export type ItemPatch = ApiBody<'updateItem'>;
 export type Customer = ApiResponse<'getCustomer'>;
 export type CustomerPage = ApiResponse<'listCustomers'>;
 export type ItemType = ApiResponse<'getItemType'>;
@@ -18,26 +19,25 @@ export type Location = ApiResponse<'getLocation'>;
 export type TransactionType = ApiResponse<'getTransactionType'>;
 export type StatusKey = Item['status'];
 export type Status = ApiResponse<'listStatuses'>['items'][number];
+export type LabelSettings = ApiResponse<'getLabelSettings'>;
+export type Company = ApiResponse<'getMyCompany'>;
 
-const path = (value: string) => encodeURIComponent(value);
-
-export const getItem = async (id: string) => (await api.get<Item>(`/api/items/${path(id)}`)).data;
-export const getItemBySerial = async (serial: string) =>
-  (await api.get<Item>(`/api/items/by-serial/${path(serial)}`)).data;
+export const getItem = (id: string) => call('GET', '/api/items/{id}', { params: { id } });
+export const getItemBySerial = (serial: string) => call('GET', '/api/items/by-serial/{serial}', { params: { serial } });
 export const getItemHistory = async (id: string) =>
-  (await api.get<ApiResponse<'getItemHistory'>>(`/api/items/${path(id)}/history`)).data.events;
-export const listItems = async (query: ItemQuery) => (await api.get<ItemPage>('/api/items', { params: query })).data;
-export const receiveItems = async (body: ReceiveRequest) =>
-  (await api.post<ApiResponse<'receiveItems'>>('/api/items/receive', body)).data.items;
-export const createSale = async (body: SaleRequest) => (await api.post<Sale>('/api/sales', body)).data;
+  (await call('GET', '/api/items/{id}/history', { params: { id } })).events;
+export const updateItem = (id: string, body: ItemPatch) => call('PATCH', '/api/items/{id}', { params: { id }, body });
+export const listItems = (query: ItemQuery) => call('GET', '/api/items', { query });
+export const receiveItems = async (body: ReceiveRequest) => (await call('POST', '/api/items/receive', { body })).items;
+export const createSale = (body: SaleRequest) => call('POST', '/api/sales', { body });
 export const runTransaction = async (body: TransactionRequest) =>
-  (await api.post<ApiResponse<'runTransaction'>>('/api/transactions', body)).data.events;
+  (await call('POST', '/api/transactions', { body })).events;
 export const searchCustomers = async (search: string, kind?: 'customer' | 'vendor') =>
-  (await api.get<CustomerPage>('/api/customers', { params: { search: search || undefined, kind, limit: 20 } })).data
-    .items;
-export const listItemTypes = async () => (await api.get<ApiResponse<'listItemTypes'>>('/api/item-types')).data.items;
-export const listBrands = async () => (await api.get<ApiResponse<'listBrands'>>('/api/brands')).data.items;
-export const listLocations = async () => (await api.get<ApiResponse<'listLocations'>>('/api/locations')).data.items;
-export const listStatuses = async () => (await api.get<ApiResponse<'listStatuses'>>('/api/statuses')).data.items;
-export const listTransactionTypes = async () =>
-  (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data.items;
+  (await call('GET', '/api/customers', { query: { search: search || undefined, kind, limit: 20 } })).items;
+export const listItemTypes = async () => (await call('GET', '/api/item-types')).items;
+export const listBrands = async () => (await call('GET', '/api/brands')).items;
+export const listLocations = async () => (await call('GET', '/api/locations')).items;
+export const listStatuses = async () => (await call('GET', '/api/statuses')).items;
+export const listTransactionTypes = async () => (await call('GET', '/api/transaction-types')).items;
+export const getLabelSettings = () => call('GET', '/api/label-settings');
+export const getMyCompany = () => call('GET', '/api/company');

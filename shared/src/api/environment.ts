@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './call';
+import { resourceKey } from './query-keys';
 import type { Environment as ApiEnvironment } from './types';
 
 /**
@@ -13,13 +14,13 @@ export type Environment = ApiEnvironment;
 export type StandIn = keyof Environment['standIns'];
 
 export async function loadEnvironment(): Promise<Environment> {
-  const { data } = await api.get<Environment>('/api/environment');
+  const data = await call('GET', '/api/environment');
   if (!data || (data.mode !== 'development' && data.mode !== 'production'))
     throw new Error('GET /api/environment gave no environment');
   return data;
 }
 
-export const ENVIRONMENT_QUERY_KEY = ['environment'] as const;
+export const ENVIRONMENT_QUERY_KEY = resourceKey('environment');
 
 /**
  * The environment, asked once per page (every remote shares the answer through the page's one

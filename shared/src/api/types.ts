@@ -100,6 +100,7 @@ export type CompanyUser = {
   lastName: string;
   profilePictureUrl: string | null;
   roles: Array<string>;
+  active: boolean;
   createdAt: string;
 };
 
@@ -623,6 +624,13 @@ export type RoleClaimsRequest = {
 
 export type RoleRequest = {
   name: string;
+};
+
+export type RolesClaimsRequest = {
+  roles: Array<{
+    roleId: string;
+    claims: Array<RoleClaim>;
+  }>;
 };
 
 export type Sale = {
@@ -1176,7 +1184,7 @@ export interface ApiOperations {
   listCustomers: {
     method: "GET";
     path: "/api/customers";
-    query: { search?: string; kind?: "customer" | "vendor"; cursor?: string; limit?: number };
+    query: { search?: string; kind?: "customer" | "vendor"; cursor?: string; limit?: number; format?: "json" | "csv" };
     response: CustomerPage;
   };
   createCustomer: {
@@ -1241,6 +1249,12 @@ export interface ApiOperations {
     method: "POST";
     path: "/api/invitations";
     body: CreateInvitationRequest;
+    response: Invitation;
+  };
+  resendInvitation: {
+    method: "POST";
+    path: "/api/invitations/{id}/resend";
+    params: { id: string };
     response: Invitation;
   };
   revokeInvitation: {
@@ -1400,6 +1414,12 @@ export interface ApiOperations {
     body: RoleRequest;
     response: Role;
   };
+  setClaimsOfRoles: {
+    method: "PUT";
+    path: "/api/roles/claims";
+    body: RolesClaimsRequest;
+    response: Array<RoleClaims>;
+  };
   deleteRole: {
     method: "DELETE";
     path: "/api/roles/{id}";
@@ -1541,6 +1561,18 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/users/limit";
     response: UserLimit;
+  };
+  deactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/deactivate";
+    params: { id: string };
+    response: CompanyUser;
+  };
+  reactivateUser: {
+    method: "POST";
+    path: "/api/users/{id}/reactivate";
+    params: { id: string };
+    response: CompanyUser;
   };
   setUserRoles: {
     method: "PUT";

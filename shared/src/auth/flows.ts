@@ -1,4 +1,4 @@
-import { api } from '../api/client';
+import { call } from '../api/call';
 import type { AuthProviders } from '../api/types';
 import { AppError, serverError, toAppError } from '../api/errors';
 import { events } from '../events/bus';
@@ -23,8 +23,7 @@ import type {
 
 /** GET /api/subscription/current; the subscription service's variant rethrows (spec §8). */
 export async function fetchCurrentSubscription(): Promise<Subscription> {
-  const { data } = await api.get<Subscription>('/api/subscription/current');
-  return data;
+  return call('GET', '/api/subscription/current');
 }
 
 /**
@@ -46,7 +45,7 @@ export async function loadSubscription(): Promise<Subscription | null> {
 export async function login(credentials: LoginRequest): Promise<AuthResult> {
   let data: AuthResult;
   try {
-    ({ data } = await api.post<AuthResult>('/api/auth/login', credentials));
+    data = await call('POST', '/api/auth/login', { body: credentials });
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.loginError);
   }
@@ -69,7 +68,7 @@ function storeThirdPartySession(data: AuthResult) {
 export async function thirdPartyLogin(idToken: string, provider = THIRD_PARTY_PROVIDER): Promise<AuthResult> {
   let data: AuthResult;
   try {
-    ({ data } = await api.post<AuthResult>('/api/auth/google-login', { idToken }));
+    data = await call('POST', '/api/auth/google-login', { body: { idToken } });
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.providerLoginError(provider));
   }
@@ -86,7 +85,7 @@ export async function thirdPartyLoginWithInvitation(
 ): Promise<AuthResult> {
   let data: AuthResult;
   try {
-    ({ data } = await api.post<AuthResult>('/api/auth/google-login-with-invitation', { idToken, invitationId }));
+    data = await call('POST', '/api/auth/google-login-with-invitation', { body: { idToken, invitationId } });
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.providerInvitationError(provider));
   }
@@ -104,7 +103,7 @@ export async function thirdPartyLoginWithInvitation(
 export async function loadAuthProviders(): Promise<AuthProviders> {
   let data: AuthProviders;
   try {
-    ({ data } = await api.get<AuthProviders>('/api/auth/providers'));
+    data = await call('GET', '/api/auth/providers');
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
   }
@@ -127,7 +126,7 @@ async function startSessionFrom(data: RegistrationResult): Promise<void> {
 }
 
 export async function register(payload: RegisterRequest): Promise<RegistrationResult> {
-  const { data } = await api.post<RegistrationResult>('/api/auth/register', payload);
+  const data = await call('POST', '/api/auth/register', { body: payload });
   await startSessionFrom(data);
   return data;
 }
@@ -136,9 +135,8 @@ export async function register(payload: RegisterRequest): Promise<RegistrationRe
 export async function registerCompanyWithAdmin(
   payload: CompanyWithAdminRequest,
 ): Promise<RegistrationResult & { companyId?: string }> {
-  const { data } = await api.post<RegistrationResult & { companyId?: string }>('/api/auth/company-with-admin', {
-    ...payload,
-    withGoogle: payload.withGoogle ?? false,
+  const data = await call('POST', '/api/auth/company-with-admin', {
+    body: { ...payload, withGoogle: payload.withGoogle ?? false },
   });
   await startSessionFrom(data);
   return data;
@@ -147,10 +145,7 @@ export async function registerCompanyWithAdmin(
 /** Spec §8: an invalid invitation answers valid false with the server's body, or the fallback. */
 export async function validateInvitation(invitationId: string): Promise<InvitationCheck> {
   try {
-    const { data } = await api.get<InvitationCheck>(
-      `/api/auth/validate-invitation/${encodeURIComponent(invitationId)}`,
-    );
-    return data;
+    return await call('GET', '/api/auth/validate-invitation/{invitationId}', { params: { invitationId } });
   } catch (error) {
     const fromServer = serverError(error);
     return { valid: false, message: fromServer?.message ?? AUTH_MESSAGES.invitationValidationFailed };
@@ -158,14 +153,14 @@ export async function validateInvitation(invitationId: string): Promise<Invitati
 }
 
 export async function registerWithInvitation(payload: RegisterWithInvitationRequest): Promise<RegistrationResult> {
-  const { data } = await api.post<RegistrationResult>('/api/auth/register-with-invitation', payload);
+  const data = await call('POST', '/api/auth/register-with-invitation', { body: payload });
   await startSessionFrom(data);
   return data;
 }
 
 export async function forgotPassword(email: string): Promise<string> {
   try {
-    const { data } = await api.post<{ message?: string }>('/api/auth/forgot-password', { email });
+    const data = await call('POST', '/api/auth/forgot-password', { body: { email } });
     return data?.message ?? '';
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.forgotPasswordFailed);
@@ -182,7 +177,7 @@ export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
  */
 export async function validateResetToken(email: string, token: string): Promise<void> {
   try {
-    await api.post('/api/auth/validate-reset-token', { email, token });
+    await call('POST', '/api/auth/validate-reset-token', { body: { email, token } });
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.resetLinkInvalid);
   }
@@ -191,7 +186,7 @@ export async function validateResetToken(email: string, token: string): Promise<
 /** Spec §5: sends both passwords; whether they match is the server's call. */
 export async function resetPassword(payload: ResetPasswordRequest): Promise<string> {
   try {
-    const { data } = await api.post<{ message?: string }>('/api/auth/reset-password', payload);
+    const data = await call('POST', '/api/auth/reset-password', { body: payload });
     return data?.message ?? '';
   } catch (error) {
     // The server's message (a link used or expired while the form was open says so), else spec §8's fallback.
@@ -201,8 +196,7 @@ export async function resetPassword(payload: ResetPasswordRequest): Promise<stri
 
 export async function getUser(): Promise<UserInfo> {
   try {
-    const { data } = await api.get<UserInfo>('/api/auth/getuser');
-    return data;
+    return await call('GET', '/api/auth/getuser');
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.profileFetchFailed);
   }
@@ -212,7 +206,7 @@ export async function getUser(): Promise<UserInfo> {
 export async function updateUser(update: ProfileUpdate): Promise<UserInfo> {
   let data: UserInfo;
   try {
-    ({ data } = await api.put<UserInfo>('/api/auth/updateuser', update));
+    data = await call('PUT', '/api/auth/updateuser', { body: update });
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.profileUpdateFailed);
   }
@@ -229,7 +223,7 @@ export async function updateUser(update: ProfileUpdate): Promise<UserInfo> {
 export async function googleNonce(): Promise<string> {
   let data: { nonce?: unknown };
   try {
-    ({ data } = await api.post<{ nonce?: unknown }>('/api/auth/google-nonce', {}));
+    data = await call('POST', '/api/auth/google-nonce');
   } catch (error) {
     throw toAppError(error, AUTH_MESSAGES.providerLoginError(THIRD_PARTY_PROVIDER));
   }
@@ -244,7 +238,7 @@ export async function googleNonce(): Promise<string> {
  * updated user, cached and announced like a profile update. Errors are passed on.
  */
 export async function connectGoogle(idToken: string): Promise<UserInfo> {
-  const { data } = await api.post<UserInfo>('/api/auth/connect-google', { idToken });
+  const data = await call('POST', '/api/auth/connect-google', { body: { idToken } });
   session.setUser({ ...session.get().user, ...data });
   events.emit('profile-updated');
   return data;
@@ -255,7 +249,7 @@ export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 /** POST /api/auth/verify-email: the mailed link's token. Answers the server's message; errors are passed on. */
 export async function verifyEmail(token: string): Promise<string> {
-  const { data } = await api.post<{ message?: string }>('/api/auth/verify-email', { token });
+  const data = await call('POST', '/api/auth/verify-email', { body: { token } });
   return data?.message ?? '';
 }
 
@@ -264,7 +258,7 @@ export async function verifyEmail(token: string): Promise<string> {
  * (spec §3). Answers the server's message; errors are passed on.
  */
 export async function resendVerification(verificationToken: string): Promise<string> {
-  const { data } = await api.post<{ message?: string }>('/api/auth/resend-verification', { verificationToken });
+  const data = await call('POST', '/api/auth/resend-verification', { body: { verificationToken } });
   return data?.message ?? '';
 }
 

@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { readClaims } from './claims';
 import { STORAGE_KEYS } from './storage-keys';
 
 /** The long standard role claim name of spec §3 (the one ASP.NET Identity issues). */
@@ -19,13 +19,8 @@ const ROLE_CLAIM_NAMES = [ROLE_CLAIM, 'role', 'Role'] as const;
 
 /** Every role the token carries, from any of the three claim names, single value or list. */
 export function rolesOf(token: string | null | undefined): string[] {
-  if (!token) return [];
-  let claims: Record<string, unknown>;
-  try {
-    claims = decodeJwt(token);
-  } catch {
-    return [];
-  }
+  const claims = readClaims(token);
+  if (!claims) return [];
   const roles: string[] = [];
   for (const name of ROLE_CLAIM_NAMES) {
     const value = claims[name];
@@ -54,11 +49,6 @@ export function hasRole(role: string, token: string | null | undefined = storedT
 
 /** The token's `exp` in epoch seconds, or null when absent or unparseable. */
 export function tokenExpiry(token: string | null | undefined): number | null {
-  if (!token) return null;
-  try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
+  const exp = readClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
 }

@@ -21,6 +21,18 @@ export const en = {
     noMatches: 'Nothing matches these filters.',
     error: 'This list could not be loaded.',
   },
+  labels: {
+    barcodeOf: 'Barcode of {{value}}',
+    cannotEncode: '“{{value}}” cannot be printed as this barcode.',
+    sheet: 'Labels to print',
+  },
+  states: {
+    none: 'None',
+    loading: 'Loading…',
+    loadError: 'This could not be loaded.',
+    forbiddenTitle: 'You do not have access to this screen',
+    forbiddenBody: 'Your role may not use this screen. Ask an Admin or the Company Owner if you need it.',
+  },
   validation: {
     required: 'This field is required.',
     email: 'Enter a valid email address.',
@@ -54,6 +66,18 @@ export const tr: TranslationsOf<typeof en> = {
     empty: 'Henüz bir şey yok.',
     noMatches: 'Bu filtrelere uyan bir şey yok.',
     error: 'Bu liste yüklenemedi.',
+  },
+  labels: {
+    barcodeOf: '{{value}} barkodu',
+    cannotEncode: '“{{value}}” bu barkodla yazdırılamaz.',
+    sheet: 'Yazdırılacak etiketler',
+  },
+  states: {
+    none: 'Yok',
+    loading: 'Yükleniyor…',
+    loadError: 'Bu yüklenemedi.',
+    forbiddenTitle: 'Bu ekrana erişiminiz yok',
+    forbiddenBody: 'Rolünüz bu ekranı kullanamıyor. Gerekirse bir Yöneticiye veya Şirket Sahibine sorun.',
   },
   validation: {
     required: 'Bu alan zorunludur.',

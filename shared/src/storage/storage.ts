@@ -79,3 +79,35 @@ export function companyLogoUrl(logoPath: string | null | undefined): string | nu
 export function uploadCompanyLogo(file: File, companyId: string): Promise<UploadResult> {
   return uploadFile(BUCKETS.companyLogos, companyId, file);
 }
+
+/** Spec §3: item images go to ItemImages under the caller's folder; ours is `<companyId>/items`. */
+export function uploadItemImage(file: File, companyId: string): Promise<UploadResult> {
+  return uploadFile(BUCKETS.itemImages, `${companyId}/items`, file);
+}
+
+/**
+ * Spec §7: a stored object is removed by its path, the URL's segments after the bucket's name
+ * (decoded). A value that is already a path (what the API stores) is returned as it is.
+ */
+export function pathFromUrl(bucket: string, urlOrPath: string): string {
+  if (!/^https?:/i.test(urlOrPath)) return urlOrPath.replace(/^\/+/, '');
+  const segments = new URL(urlOrPath).pathname.split('/');
+  const at = segments.indexOf(bucket);
+  if (at < 0) throw new Error(`Not an address in the ${bucket} bucket: ${urlOrPath}`);
+  return segments
+    .slice(at + 1)
+    .filter(Boolean)
+    .map(decodeURIComponent)
+    .join('/');
+}
+
+/** Removes objects by URL or path; the storage API answers with the objects it removed. */
+export async function removeFiles(bucket: string, urlsOrPaths: string[]): Promise<void> {
+  if (!urlsOrPaths.length) return;
+  const storage = await storageClient();
+  const { error } = await storage.from(bucket).remove(urlsOrPaths.map((value) => pathFromUrl(bucket, value)));
+  if (error) {
+    console.error('[storage] remove failed', error);
+    throw error;
+  }
+}

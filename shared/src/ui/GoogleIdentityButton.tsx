@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { AppError } from '../api/errors';
+import { resourceKey } from '../api/query-keys';
 import { googleNonce, loadAuthProviders } from '../auth/flows';
 import { AUTH_MESSAGES, THIRD_PARTY_PROVIDER } from '../auth/messages';
 import { loadGoogleIdentity } from '../auth/third-party/google-identity';
@@ -12,7 +13,7 @@ import { loadGoogleIdentity } from '../auth/third-party/google-identity';
  */
 export function useAuthProviders() {
   return useQuery({
-    queryKey: ['auth', 'providers'],
+    queryKey: resourceKey('auth', 'providers'),
     queryFn: loadAuthProviders,
     staleTime: Infinity,
     retry: 1,

@@ -1,4 +1,11 @@
-import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import {
+  get,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
 
 /**
  * Binds a react-hook-form field to an MUI text field: its registration, whether it is in error,
@@ -8,7 +15,8 @@ import type { FieldError, FieldErrors, FieldValues, Path, UseFormRegister } from
  */
 export function fieldBinder<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
   return (name: Path<T>) => {
-    const error = errors[name] as FieldError | undefined;
+    // A nested name ('fields.0.label': a field of a list) finds its error down the tree.
+    const error = get(errors, name) as FieldError | undefined;
     return { ...register(name), error: Boolean(error), helperText: error?.message };
   };
 }

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { useTranslation } from '../i18n';
 import { ScreenComing } from './ScreenComing';
 import { ScreenNotFound } from './ScreenNotFound';
+import type { LazyPage } from './lazy-page';
 
 /**
  * One row of a remote's screen table: the routes, the shell's menu and the tests all read it.
@@ -51,4 +52,14 @@ export function ScreenRoutes({
       ))}
     </Routes>
   );
+}
+
+/**
+ * Fetches the chunk of the page at `pathname` (from the site root) ahead of its first render:
+ * the shell calls it, through the remote's exposed `preload`, before hydrating a prerendered page.
+ */
+export async function preloadScreen(screens: readonly Screen[], pathname: string): Promise<void> {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  const page = screens.find((screen) => screen.path === path)?.page as Partial<LazyPage> | undefined;
+  await page?.preload?.();
 }

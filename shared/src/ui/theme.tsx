@@ -38,6 +38,11 @@ export function StockwiseThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider
       theme={theme}
+      // The stored mode is read at once: otherwise the provider re-renders every styled element
+      // right after the first render (or hydration) to switch from "unknown" to the mode — a
+      // main-thread task as long as the first render itself (issue 14). Nothing in our markup
+      // depends on the mode (both schemes are CSS variables), so prerendered markup still matches.
+      noSsr
       defaultMode="light"
       modeStorageKey={STORAGE_KEYS.themeMode}
       colorSchemeStorageKey={STORAGE_KEYS.colorScheme}

@@ -83,5 +83,3 @@ export const en = {
     loading: 'Loading',
   },
 };
-
-export type ShellTexts = typeof en;

@@ -1,6 +1,8 @@
-import type { ShellTexts } from './en';
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
 
-export const tr: ShellTexts = {
+// Every English key, no other: a missing or stray Turkish key fails the type check.
+export const tr: TranslationsOf<typeof en> = {
   brand: { name: 'Stockwise', tagline: 'Envanter Yönetimini Kolaylaştırır' },
   topBar: {
     toggleMenu: 'Menüyü aç/kapat',

@@ -40,6 +40,23 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType>
   return module.default;
 }
 
+/** What a remote's `./routes` module gives: its routes, and (optionally) a page preloader. */
+interface RoutesModule {
+  default: ComponentType;
+  preload?: (pathname: string) => Promise<void>;
+}
+
+/**
+ * For a prerendered page (issue 14): the remote's routes and the page's own chunk, loaded before
+ * the shell hydrates, so that hydration adopts the markup in one pass.
+ */
+export async function loadRoutesForHydration(name: RemoteName, pathname: string): Promise<ComponentType> {
+  const module = await loadRemote<RoutesModule>(`${name}/routes`);
+  if (!module?.default) throw new Error(`${name} exposes no routes`);
+  await module.preload?.(pathname);
+  return module.default;
+}
+
 /**
  * Forgets everything the runtime cached about a remote (a failed entry, its manifest), so the
  * next load fetches it afresh — this is what the Retry button does, with no page reload.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SELF } from '../../access/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,12 +9,14 @@ import { answers } from '../../lib/schemas.js';
 import { acceptInvitation } from '../invitations/index.js';
 import type { VerifiedIdentity } from '../oidc/index.js';
 import { findByEmail, findByGoogleSubject, freeUserName, loadUserInfo } from './accounts.js';
+import * as queries from './queries.js';
 import * as S from './schemas.js';
+import * as service from './service.js';
+import { sha256 } from './service.js';
 import { startSession } from './session.js';
 
 const HOUR = 3600;
 const NONCE_MINUTES = 10;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const SIGN_IN_FAILED = 'Google sign-in failed: the ID token is not valid or has expired.';
 
 /**
@@ -39,14 +41,8 @@ export async function verifiedIdentity(
     throw refuse(SIGN_IN_FAILED, 'INVALID_ID_TOKEN');
   }
   const nonce = identity.nonce;
-  const consumed = nonce
-    ? await inPublic(app.db, (q) =>
-        q.query(`DELETE FROM id_token_nonces WHERE nonce_hash = $1 AND expires_at > now() RETURNING 1`, [
-          sha256(nonce),
-        ]),
-      )
-    : [];
-  if (consumed.length === 0) {
+  const consumed = nonce ? await inPublic(app.db, (q) => queries.consumeNonce(q, sha256(nonce))) : false;
+  if (!consumed) {
     throw refuse(
       'Google sign-in failed: this sign-in was already used or has expired. Please try again.',
       'ID_TOKEN_REUSED',
@@ -60,7 +56,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tag = { tags: ['auth'] };
 
   app.get(
-    '/api/auth/providers',
+    '/providers',
     {
       schema: {
         ...tag,
@@ -80,7 +76,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/google-nonce',
+    '/google-nonce',
     {
       schema: {
         ...tag,
@@ -95,20 +91,14 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await enforceLimit(db, `nonce:ip:${request.ip}`, 120, HOUR, 'Too many sign-in attempts. Please try again later.');
       const nonce = randomBytes(24).toString('base64url');
-      await inPublic(db, async (q) => {
-        await q.query(`DELETE FROM id_token_nonces WHERE expires_at <= now()`);
-        await q.query(
-          `INSERT INTO id_token_nonces (nonce_hash, expires_at) VALUES ($1, now() + make_interval(mins => $2))`,
-          [sha256(nonce), NONCE_MINUTES],
-        );
-      });
+      await inPublic(db, (q) => queries.storeNonce(q, sha256(nonce), NONCE_MINUTES));
       reply.header('cache-control', 'no-store');
       return { nonce };
     },
   );
 
   app.post(
-    '/api/auth/google-login',
+    '/google-login',
     {
       schema: {
         ...tag,
@@ -135,7 +125,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/google-login-with-invitation',
+    '/google-login-with-invitation',
     {
       schema: {
         ...tag,
@@ -167,7 +157,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/connect-google',
+    '/connect-google',
     {
       onRequest: app.authenticate,
       schema: {
@@ -188,17 +178,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (holder && holder.userId !== me.userId) {
         throw conflict('This Google account is already connected to another Stockwise account.');
       }
-      return app.inCompany(request, async (q) => {
-        await q.query(`UPDATE users SET google_subject = $2, updated_at = now() WHERE id = $1`, [
-          me.userId,
-          identity.subject,
-        ]);
-        await q.query(`UPDATE user_directory SET google_subject = $2 WHERE user_id = $1`, [
-          me.userId,
-          identity.subject,
-        ]);
-        return (await loadUserInfo(q, me.userId))!;
-      });
+      return app.inCompany(request, (q) => service.connectGoogle(q, me.userId, identity.subject));
     },
   );
 };

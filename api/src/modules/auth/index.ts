@@ -1,6 +1,7 @@
 // The auth module's public face: its routes (/api/auth, one file per flow), its unique
 // constraints' messages, and the account and token helpers other modules build on.
 export { authRoutes } from './routes.js';
+export const AUTH_PREFIX = '/api/auth';
 export {
   ADMIN,
   BUILT_IN_ROLES,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest } from '../../lib/errors.js';
@@ -7,13 +7,15 @@ import { enforceLimit, hit } from '../../lib/rate-limit.js';
 import { answers, Message } from '../../lib/schemas.js';
 import { deliver } from '../mail/index.js';
 import { findByEmail, key } from './accounts.js';
+import * as queries from './queries.js';
 import * as S from './schemas.js';
+import * as service from './service.js';
+import { sha256 } from './service.js';
 import { accountKey, clearAccountFailures } from './throttle.js';
 import { requireMail } from './verification.js';
 
 const HOUR = 3600;
 const RESET_TTL_MINUTES = 60;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const RESET_SENT = 'If an account with that email exists, we have sent a link to reset the password.';
 const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
 const TOO_MANY = 'Too many password reset attempts. Please try again later.';
@@ -23,7 +25,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tag = { tags: ['auth'] };
 
   app.post(
-    '/api/auth/forgot-password',
+    '/forgot-password',
     { schema: { ...tag, operationId: 'forgotPassword', body: S.ForgotPasswordBody, response: answers(Message) } },
     async (request) => {
       const { email } = request.body;
@@ -40,13 +42,13 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {
         const token = randomBytes(32).toString('base64url');
         const to = await inTenant(db, entry.companyId, async (q) => {
-          await q.query(
-            `INSERT INTO password_reset_tokens (company_id, user_id, token_hash, expires_at)
-             VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-            [entry.companyId, entry.userId, sha256(token), RESET_TTL_MINUTES],
-          );
-          const [u] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [entry.userId]);
-          return u!.email;
+          await queries.insertResetToken(q, {
+            companyId: entry.companyId,
+            userId: entry.userId,
+            hash: sha256(token),
+            minutes: RESET_TTL_MINUTES,
+          });
+          return (await queries.emailOf(q, entry.userId))!.email;
         });
         const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(to)}&token=${token}`;
         await deliver(
@@ -68,13 +70,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function resetTokenValid(email: string, token: string) {
     const entry = await findByEmail(db, email);
     if (!entry) return null;
-    const rows = await inTenant(db, entry.companyId, (q) =>
-      q.query(
-        `SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now()`,
-        [entry.userId, sha256(token)],
-      ),
-    );
-    return rows.length ? entry : null;
+    const live = await inTenant(db, entry.companyId, (q) => service.resetTokenLive(q, entry.userId, token));
+    return live ? entry : null;
   }
 
   async function limitResetAttempts(ip: string, email: string) {
@@ -83,7 +80,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/api/auth/validate-reset-token',
+    '/validate-reset-token',
     {
       schema: {
         ...tag,
@@ -101,7 +98,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/reset-password',
+    '/reset-password',
     {
       schema: {
         ...tag,
@@ -120,24 +117,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const entry = await resetTokenValid(b.email, b.token);
       if (!entry) throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
       const newHash = await hashPassword(b.newPassword);
-      const done = await inTenant(db, entry.companyId, async (q) => {
-        const used = await q.query(
-          `UPDATE password_reset_tokens SET used_at = now()
-            WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING id`,
-          [entry.userId, sha256(b.token)],
-        );
-        if (used.length === 0) return false;
-        // The link came by mail: the mailbox is proven too.
-        await q.query(
-          `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
-                  updated_at = now() WHERE id = $1`,
-          [entry.userId, newHash],
-        );
-        await q.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
-          entry.userId,
-        ]);
-        return true;
-      });
+      const done = await inTenant(db, entry.companyId, (q) => service.resetPassword(q, entry.userId, b.token, newHash));
       if (!done) throw badRequest(RESET_INVALID, 'token', 'RESET_TOKEN_INVALID');
       await clearAccountFailures(db, accountKey(entry, b.email));
       return { message: 'Your password has been reset. You can now sign in.' };

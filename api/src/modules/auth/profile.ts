@@ -3,12 +3,13 @@ import { SELF } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import { profilePictureFolder, publicObjectUrlPrefixes } from '../storage/index.js';
-import { key, loadUserInfo } from './accounts.js';
+import { loadUserInfo } from './accounts.js';
 import * as S from './schemas.js';
+import * as service from './service.js';
 import { pictureCookie, setPictureCookie } from './session.js';
 import { issueVerification, requireMail, sendVerification } from './verification.js';
 
@@ -35,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const bearer = { security: [{ bearer: [] }] };
 
   app.get(
-    '/api/auth/getuser',
+    '/getuser',
     {
       onRequest: app.authenticate,
       schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF, response: answers(S.UserInfoSchema) },
@@ -49,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    '/api/auth/updateuser',
+    '/updateuser',
     {
       onRequest: app.authenticate,
       schema: {
@@ -77,40 +78,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await enforceLimit(db, `profile:names:${me.userId}`, 20, HOUR, 'Too many changes. Please try again later.');
       }
       const result = await app.inCompany(request, async (q) => {
-        const [current] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1 FOR UPDATE`, [
-          me.userId,
-        ]);
-        if (!current) throw unauthorized('Your account no longer exists.', 'USER_GONE');
-        const sets: string[] = [];
-        const values: unknown[] = [me.userId];
-        const set = (column: string, value: unknown) => {
-          values.push(value);
-          sets.push(`${column} = $${values.length}`);
-        };
-        if (b.firstName !== undefined) set('first_name', b.firstName);
-        if (b.lastName !== undefined) set('last_name', b.lastName);
-        if (b.userName !== undefined) set('user_name', b.userName.trim());
-        if (b.profilePictureUrl !== undefined) set('profile_picture_url', b.profilePictureUrl || null);
-        let newEmail: string | null = null;
-        if (b.email !== undefined) {
-          if (key(b.email) === key(current.email)) set('pending_email', null);
-          else {
-            requireMail(app, 'Changing the email');
-            const taken = await q.query(`SELECT 1 FROM user_directory WHERE email_key = $1`, [key(b.email)]);
-            if (taken.length) throw conflict('An account with this email already exists.', 'email');
-            newEmail = b.email.trim();
-            set('pending_email', newEmail);
-          }
-        }
-        if (sets.length) {
-          await q.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
-        }
-        if (b.userName !== undefined) {
-          await q.query(
-            `UPDATE user_directory d SET user_name_key = lower(u.user_name) FROM users u WHERE u.id = $1 AND d.user_id = u.id`,
-            [me.userId],
-          );
-        }
+        const { newEmail } = await service.updateProfile(q, me.userId, b, () => requireMail(app, 'Changing the email'));
         const token = newEmail ? await issueVerification(q, me, newEmail) : null;
         return { info: (await loadUserInfo(q, me.userId))!, token, newEmail };
       });
@@ -132,7 +100,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(
-    '/api/auth/profile-picture/:id',
+    '/profile-picture/:id',
     {
       schema: {
         ...tag,
@@ -146,17 +114,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const viewer = await pictureViewer(request);
-      const url = await inTenant(db, viewer.companyId, async (q) => {
-        const me = await q.query(`SELECT 1 FROM users WHERE id = $1`, [viewer.userId]);
-        if (me.length === 0) throw unauthorized('Your account no longer exists.', 'USER_GONE');
-        const [row] = await q.query<{ url: string | null }>(
-          `SELECT profile_picture_url AS url FROM users WHERE id = $1`,
-          [request.params.id],
-        );
-        if (!row) throw notFound('User not found.');
-        if (!row.url) throw notFound('This user has no profile picture.');
-        return row.url;
-      });
+      const url = await inTenant(db, viewer.companyId, (q) => service.pictureUrl(q, viewer.userId, request.params.id));
       reply.header('cache-control', 'private, no-cache');
       return reply.redirect(url, 302);
     },

@@ -45,7 +45,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/api/auth/register',
+    '/register',
     {
       schema: {
         ...tag,
@@ -76,7 +76,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/company-with-admin',
+    '/company-with-admin',
     {
       schema: {
         ...tag,
@@ -123,7 +123,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    '/api/auth/validate-invitation/:invitationId',
+    '/validate-invitation/:invitationId',
     {
       schema: {
         ...tag,
@@ -150,7 +150,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/auth/register-with-invitation',
+    '/register-with-invitation',
     {
       schema: {
         ...tag,

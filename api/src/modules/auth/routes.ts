@@ -6,7 +6,7 @@ import { registrationRoutes } from './registration.js';
 import { signInRoutes } from './sign-in.js';
 import { verificationRoutes } from './verification.js';
 
-/** /api/auth, one file per flow. */
+/** Under /api/auth (index.ts), one file per flow, each with paths relative to it. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(signInRoutes);
   await app.register(registrationRoutes);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { inTenant } from '../../db/tenant.js';
+import { deactivated } from '../../lib/errors.js';
 import type { UserInfo } from './accounts.js';
 
 /** The cookie that lets `<img src="/api/auth/profile-picture/{id}">` work without a token in the URL. */
@@ -8,8 +10,13 @@ export const PICTURE_PATH = '/api/auth/profile-picture';
 /**
  * A session token for the user, and the narrow picture cookie beside it: HttpOnly, SameSite=Strict,
  * sent only to the profile-picture route, and good only for reading pictures of the same company.
+ * Every way in (password, Google) ends here, so a deactivated user is refused here, once.
  */
 export async function startSession(app: FastifyInstance, reply: FastifyReply, user: UserInfo) {
+  const [row] = await inTenant(app.db, user.companyId, (q) =>
+    q.query<{ active: boolean }>(`SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`, [user.id]),
+  );
+  if (!row?.active) throw deactivated();
   const token = await app.tokens.sign({
     userId: user.id,
     companyId: user.companyId,

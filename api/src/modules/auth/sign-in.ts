@@ -3,8 +3,9 @@ import { inTenant } from '../../db/tenant.js';
 import { unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { answers } from '../../lib/schemas.js';
-import { findByEmail, findByUserName, loadUserInfo } from './accounts.js';
+import { findByEmail, findByUserName } from './accounts.js';
 import * as S from './schemas.js';
+import * as service from './service.js';
 import { startSession } from './session.js';
 import { accountKey, LoginThrottle } from './throttle.js';
 import { notVerified } from './verification.js';
@@ -20,7 +21,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(
-    '/api/auth/login',
+    '/login',
     {
       schema: {
         tags: ['auth'],
@@ -37,19 +38,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const entry = userName.includes('@') ? await findByEmail(db, userName) : await findByUserName(db, userName);
       const account = accountKey(entry, userName);
       await throttle.check(account, request.ip);
-      const found = entry
-        ? await inTenant(db, entry.companyId, async (q) => {
-            const [row] = await q.query<{ hash: string | null; verified: boolean }>(
-              `SELECT password_hash AS hash, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1`,
-              [entry.userId],
-            );
-            return {
-              hash: row?.hash ?? null,
-              verified: row?.verified ?? false,
-              info: await loadUserInfo(q, entry.userId),
-            };
-          })
-        : null;
+      const found = entry ? await inTenant(db, entry.companyId, (q) => service.credentials(q, entry.userId)) : null;
       const ok = await verifyPassword(found?.hash ?? null, password);
       if (!ok || !found?.info) {
         await throttle.failed(account, request.ip);

@@ -1,21 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { ApiError, badRequest, conflict, serviceUnavailable } from '../../lib/errors.js';
+import { ApiError, badRequest, serviceUnavailable } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers, Message } from '../../lib/schemas.js';
 import { deliver } from '../mail/index.js';
-import { key } from './accounts.js';
+import * as db from './queries.js';
 import * as S from './schemas.js';
+import { LINK_INVALID, sha256, verifyEmail } from './service.js';
 
 const HOUR = 3600;
 export const VERIFICATION_TTL_HOURS = 24;
 /** How long the login answer's verificationToken may ask for a new link. */
 const RESEND_TOKEN_SECONDS = 3600;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const LINK_INVALID = 'This verification link is invalid or has expired. Sign in to get a new one.';
 
 export const MAIL_NOT_CONFIGURED = 'MAIL_NOT_CONFIGURED';
 
@@ -37,11 +36,13 @@ export async function issueVerification(
   email: string,
 ): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
-  await q.query(
-    `INSERT INTO email_verification_tokens (company_id, user_id, email, token_hash, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
-    [user.companyId, user.userId, email.trim(), sha256(secret), VERIFICATION_TTL_HOURS],
-  );
+  await db.insertVerificationToken(q, {
+    companyId: user.companyId,
+    userId: user.userId,
+    email: email.trim(),
+    hash: sha256(secret),
+    hours: VERIFICATION_TTL_HOURS,
+  });
   return `${user.userId}.${secret}`;
 }
 
@@ -90,11 +91,10 @@ export async function notVerified(app: FastifyInstance, user: { id: string; comp
 }
 
 export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app;
   const tag = { tags: ['auth'] };
 
   app.post(
-    '/api/auth/verify-email',
+    '/verify-email',
     {
       schema: {
         ...tag,
@@ -105,54 +105,16 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await enforceLimit(db, `verify:ip:${request.ip}`, 30, HOUR, 'Too many attempts. Please try again later.');
+      await enforceLimit(app.db, `verify:ip:${request.ip}`, 30, HOUR, 'Too many attempts. Please try again later.');
       const [userId, secret] = request.body.token.split('.');
-      const found = await inPublic(db, (q) =>
-        q.query<{ companyId: string }>(`SELECT company_id AS "companyId" FROM user_directory WHERE user_id = $1`, [
-          userId,
-        ]),
-      );
-      const companyId = found[0]?.companyId;
+      const companyId = await inPublic(app.db, (q) => db.companyOfUser(q, userId!));
       if (!companyId || !secret) throw badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
-      return inTenant(db, companyId, async (q) => {
-        const [used] = await q.query<{ email: string }>(
-          `UPDATE email_verification_tokens SET used_at = now()
-            WHERE user_id = $1 AND token_hash = $2 AND used_at IS NULL AND expires_at > now() RETURNING email`,
-          [userId, sha256(secret)],
-        );
-        const [user] = await q.query<{ email: string; pending: string | null }>(
-          `SELECT email, pending_email AS pending FROM users WHERE id = $1 FOR UPDATE`,
-          [userId],
-        );
-        if (!used || !user) throw badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
-        if (key(used.email) === key(user.email)) {
-          await q.query(`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [
-            userId,
-          ]);
-          return { message: 'Your email address is verified. You can now sign in.' };
-        }
-        if (user.pending && key(used.email) === key(user.pending)) {
-          const taken = await q.query(`SELECT 1 FROM user_directory WHERE email_key = $1 AND user_id <> $2`, [
-            key(user.pending),
-            userId,
-          ]);
-          if (taken.length) throw conflict('An account with this email already exists.', 'email');
-          await q.query(
-            `UPDATE users SET email = pending_email, pending_email = NULL,
-                    email_verified_at = now(), updated_at = now() WHERE id = $1`,
-            [userId],
-          );
-          await q.query(`UPDATE user_directory SET email_key = $2 WHERE user_id = $1`, [userId, key(user.pending)]);
-          return { message: `Your email address is now ${user.pending.trim()}.` };
-        }
-        // A link for an email change that was replaced by a later one.
-        throw badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
-      });
+      return inTenant(app.db, companyId, (q) => verifyEmail(q, userId!, secret));
     },
   );
 
   app.post(
-    '/api/auth/resend-verification',
+    '/resend-verification',
     {
       schema: {
         ...tag,
@@ -173,17 +135,14 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       requireMail(app, 'Email verification');
       await enforceLimit(
-        db,
+        app.db,
         `verify-resend:user:${who.userId}`,
         5,
         HOUR,
         'We have already sent several links. Please check your inbox, or try again in an hour.',
       );
-      const sent = await inTenant(db, who.companyId, async (q) => {
-        const [u] = await q.query<{ email: string; verified: boolean }>(
-          `SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = $1`,
-          [who.userId],
-        );
+      const sent = await inTenant(app.db, who.companyId, async (q) => {
+        const u = await db.emailOf(q, who.userId);
         if (!u || u.verified) return null;
         return { to: u.email, token: await issueVerification(q, who, u.email) };
       });

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Stripe from 'stripe';
-import type { Config } from '../../config.js';
 import { badRequest, serviceUnavailable } from '../../lib/errors.js';
 import { permit, SELF } from '../../access/index.js';
 import { answers } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
-import { LocalPaymentProvider } from './providers/local/index.js';
-import { localCheckoutRoutes } from './providers/local/routes.js';
-import { WEBHOOK_PATH, type PaymentProvider } from './providers/provider.js';
-import { StripePaymentProvider, type StripeApi } from './providers/stripe.js';
+import Stripe from 'stripe';
+import {
+  localCheckoutRoutes,
+  paymentProviderFromConfig,
+  WEBHOOK_PATH,
+  type PaymentProvider,
+} from './providers/index.js';
 import {
   BillingOverviewSchema,
   BillingSubscriptionSchema,
@@ -29,23 +30,6 @@ export { WEBHOOK_PATH };
 function signedAt(header: string): number {
   const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
   return t ? Number(t) : Infinity;
-}
-
-/**
- * The payments adapter, chosen once: Stripe when STRIPE_SECRET_KEY is set; in development the
- * embedded checkout (a stand-in that takes Stripe's test cards); in production nothing, and
- * payments say they are not configured — a test card never buys Premium on a real server.
- */
-export async function paymentProviderFromConfig(
-  config: Pick<Config, 'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey'>,
-  secret: () => Promise<string>,
-): Promise<PaymentProvider | null> {
-  if (config.stripeSecretKey) {
-    const stripe = new Stripe(config.stripeSecretKey) as unknown as StripeApi;
-    return new StripePaymentProvider(stripe, config.stripeWebhookSecret!, config.stripePublishableKey);
-  }
-  if (config.production) return null;
-  return new LocalPaymentProvider(config.publicUrl, await secret());
 }
 
 export const PAYMENTS_NOT_CONFIGURED = 'PAYMENTS_NOT_CONFIGURED';

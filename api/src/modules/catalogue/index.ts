@@ -14,6 +14,7 @@ export {
 export {
   findTransactionType,
   findBuiltInType,
+  BUILT_IN_TYPE_JSON,
   findItemType,
   findLocation,
   findCustomer,

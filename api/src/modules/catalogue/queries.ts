@@ -128,6 +128,8 @@ export const listTransactionTypes = (q: Queryable) =>
   q.query<TransactionType>(`${TRANSACTION_TYPE} ORDER BY built_in_key IS NULL, lower(name)`);
 export const findTransactionType = (q: Queryable, id: string, lock = false) =>
   one(q.query<TransactionType>(`${TRANSACTION_TYPE} WHERE id = $1${lockClause(lock)}`, [id]));
+/** A built-in type as one JSON value, its key as $2: for a statement that reads it with other things. */
+export const BUILT_IN_TYPE_JSON = `SELECT row_to_json(t) FROM (${TRANSACTION_TYPE} WHERE built_in_key = $2) t`;
 export const findBuiltInType = (q: Queryable, key: string) =>
   one(q.query<TransactionType>(`${TRANSACTION_TYPE} WHERE built_in_key = $1`, [key]));
 export const saveTransactionType = (

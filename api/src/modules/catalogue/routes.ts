@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
-import { permit, type Permission } from '../../access/index.js';
+import { permit, type Permission, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage, SimplePage } from '../../lib/schemas.js';
 
@@ -128,6 +128,8 @@ function crud(app: FastifyInstance, r: Resource) {
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  // Every handler here works through app.inCompany first: the access check joins that transaction.
+  app.addHook('onRequest', inWorkTransaction);
   const inUse = (what: string) => `Refused with 409 naming what uses the ${what}.`;
 
   crud(app, {

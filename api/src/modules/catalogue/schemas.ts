@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Email, OneLine, Uuid } from '../../lib/schemas.js';
+import { Email, OneLine, Uuid, FormatQuery } from '../../lib/schemas.js';
 
 // The catalogue a company's items are described with: item types (with their custom fields),
 // brands, locations, customers/vendors, transaction types, status display names, label settings.
@@ -257,6 +257,7 @@ export const CustomerListQuery = Type.Object(
     kind: Type.Optional(Type.Union([Type.Literal('customer'), Type.Literal('vendor')])),
     cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    ...FormatQuery,
   },
   { additionalProperties: false },
 );

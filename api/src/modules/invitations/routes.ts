@@ -1,44 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { permit } from '../../access/index.js';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { answers, Email, IdParams, OneLine } from '../../lib/schemas.js';
-import { key, OWNER } from '../auth/index.js';
-import { createInvitation, INVITATION_SELECT, type Invitation, REFUSALS } from './service.js';
-
-export const InvitationSchema = Type.Object(
-  {
-    id: Type.String(),
-    email: Type.String(),
-    roles: Type.Array(Type.String()),
-    invitedBy: Type.String(),
-    invitedByUserName: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union([
-      Type.Literal('pending'),
-      Type.Literal('accepted'),
-      Type.Literal('revoked'),
-      Type.Literal('expired'),
-    ]),
-    expiresAt: Type.String(),
-    createdAt: Type.String(),
-    acceptedAt: Type.Union([Type.String(), Type.Null()]),
-    inviteUrl: Type.Optional(Type.String()),
-  },
-  { title: 'Invitation' },
-);
-
-export const CreateInvitationBody = Type.Object(
-  {
-    email: Email,
-    roles: Type.Array(OneLine({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
-  },
-  { additionalProperties: false, title: 'CreateInvitationRequest' },
-);
+import { answers, IdParams } from '../../lib/schemas.js';
+import { CreateInvitationBody, InvitationSchema, INVITATION_DAYS, type Invitation } from './schemas.js';
+import * as service from './service.js';
 
 export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const common = { tags: ['invitations'], security: [{ bearer: [] }] };
+  const common = { tags: ['invitations'], security: [{ bearer: [] }], ...permit('users.manage') };
   app.addHook('onRequest', app.authenticate);
   const inviteUrl = (id: string) => `${app.config.publicUrl}/register?invitationId=${id}`;
+  const withUrl = (invitation: Invitation) => ({ ...invitation, inviteUrl: inviteUrl(invitation.id) });
+
+  /** The invitation mail; a failed delivery is logged, never a failed invitation (the link is on screen). */
+  async function mail(request: FastifyRequest, { invitation, companyName }: service.Sent) {
+    await app.mailer
+      .send({
+        to: invitation.email,
+        subject: `You are invited to join ${companyName} on Stockwise`,
+        text: `${request.principal!.userName} invited you to join ${companyName} on Stockwise as ${invitation.roles.join(', ')}.\n\nAccept within ${INVITATION_DAYS} days:\n${inviteUrl(invitation.id)}`,
+      })
+      .catch((err) => request.log.error({ err }, 'invitation mail failed'));
+  }
 
   app.post(
     '/api/invitations',
@@ -46,88 +29,53 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...common,
         operationId: 'createInvitation',
-        ...permit('users.manage'),
         body: CreateInvitationBody,
         response: answers(InvitationSchema, 201),
       },
     },
     async (request, reply) => {
-      const { email, roles } = request.body;
       const p = request.principal!;
-      const { invitation, companyName } = await app.inCompany(request, async (q) => {
-        const mine = request.roles!;
-        const known = (
-          await q.query<{ name: string }>(`SELECT name FROM roles WHERE name = ANY($1::text[])`, [roles])
-        ).map((r) => r.name);
-        const unknown = roles.filter((r) => !known.includes(r));
-        if (unknown.length) throw badRequest(`roles: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}`, 'roles');
-        if (roles.includes(OWNER) && !mine.includes(OWNER))
-          throw forbidden('Only a Company Owner can invite another Company Owner.');
-        const pendingSame = await q.query(
-          `SELECT 1 FROM invitations WHERE lower(email) = $1 AND status = 'pending' AND expires_at > now()`,
-          [key(email)],
-        );
-        if (pendingSame.length) throw conflict('A pending invitation for this email already exists.', 'email');
-        const [company] = await q.query<{ name: string }>(`SELECT company_name AS name FROM companies`);
-        return {
-          invitation: await createInvitation(q, p.companyId, p.userId, email, roles),
-          companyName: company?.name ?? '',
-        };
-      });
-      await app.mailer
-        .send({
-          to: invitation.email,
-          subject: `You are invited to join ${companyName} on Stockwise`,
-          text: `${p.userName} invited you to join ${companyName} on Stockwise as ${invitation.roles.join(', ')}.\n\nAccept within 7 days:\n${inviteUrl(invitation.id)}`,
-        })
-        .catch((err) => request.log.error({ err }, 'invitation mail failed'));
-      return reply.status(201).send({ ...invitation, inviteUrl: inviteUrl(invitation.id) });
+      const sent = await app.inCompany(request, (q) =>
+        service.createInvitation(
+          q,
+          p.companyId,
+          { userId: p.userId, roles: request.roles! },
+          request.body.email,
+          request.body.roles,
+        ),
+      );
+      await mail(request, sent);
+      return reply.status(201).send(withUrl(sent.invitation));
     },
   );
 
   app.get(
     '/api/invitations',
-    {
-      schema: {
-        ...common,
-        operationId: 'listInvitations',
-        ...permit('users.manage'),
-        response: answers(Type.Array(InvitationSchema)),
-      },
-    },
-    (request) =>
-      app.inCompany(request, async (q) => {
-        const rows = await q.query<Invitation>(`${INVITATION_SELECT} ORDER BY i.created_at DESC`);
-        return rows.map((r) => ({ ...r, inviteUrl: inviteUrl(r.id) }));
-      }),
+    { schema: { ...common, operationId: 'listInvitations', response: answers(Type.Array(InvitationSchema)) } },
+    async (request) => (await app.inCompany(request, (q) => service.listInvitations(q))).map(withUrl),
   );
 
   app.post(
     '/api/invitations/:id/revoke',
+    { schema: { ...common, operationId: 'revokeInvitation', params: IdParams, response: answers(InvitationSchema) } },
+    async (request) => withUrl(await app.inCompany(request, (q) => service.revokeInvitation(q, request.params.id))),
+  );
+
+  app.post(
+    '/api/invitations/:id/resend',
     {
       schema: {
         ...common,
-        operationId: 'revokeInvitation',
-        ...permit('users.manage'),
+        operationId: 'resendInvitation',
+        description: `Mails the invitation again, good for ${INVITATION_DAYS} days from now. A pending or expired one (an expired one needs a free seat: 403 PLAN_LIMIT_USERS); accepted or revoked: 409.`,
         params: IdParams,
         response: answers(InvitationSchema),
       },
     },
-    (request) =>
-      app.inCompany(request, async (q) => {
-        const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [
-          request.params.id,
-        ]);
-        if (!inv) throw notFound('Invitation not found.');
-        if (inv.status !== 'pending')
-          throw new ApiError(
-            409,
-            `Only a pending invitation can be revoked. ${REFUSALS[inv.status][1]}`,
-            REFUSALS[inv.status][0],
-          );
-        await q.query(`UPDATE invitations SET status = 'revoked' WHERE id = $1`, [inv.id]);
-        const [row] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1`, [inv.id]);
-        return row!;
-      }),
+    async (request) => {
+      const sent = await app.inCompany(request, (q) => service.resendInvitation(q, request.params.id));
+      await mail(request, sent);
+      return withUrl(sent.invitation);
+    },
   );
 };

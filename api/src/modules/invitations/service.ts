@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { ApiError, badRequest, notFound } from '../../lib/errors.js';
-import { insertUser, key, loadUserInfo, type NewUser, type UserInfo } from '../auth/index.js';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { insertUser, key, loadUserInfo, OWNER, type NewUser, type UserInfo } from '../auth/index.js';
 import { assertSeatsAvailable } from '../subscriptions/index.js';
+import * as db from './queries.js';
+import type { Invitation, InvitationStatus } from './schemas.js';
 
-export const INVITATION_DAYS = 7;
-export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+// Invitations: a pending one holds a seat until it is accepted, revoked or expires. Rules: the
+// roles must exist; only a Company Owner invites an owner; one pending invitation per email; a
+// resend renews the term (an expired one needs a free seat again, as it had let its seat go).
 
-export interface Invitation {
-  id: string;
-  email: string;
-  roles: string[];
-  invitedBy: string;
-  invitedByUserName: string | null;
-  status: InvitationStatus;
-  expiresAt: string;
-  createdAt: string;
-  acceptedAt: string | null;
-}
-
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-export const INVITATION_SELECT = `SELECT i.id, i.email, i.roles, i.invited_by AS "invitedBy", u.user_name AS "invitedByUserName",
-    CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status END AS status,
-    ${ISO('i.expires_at')} AS "expiresAt", ${ISO('i.created_at')} AS "createdAt", ${ISO('i.accepted_at')} AS "acceptedAt"
-  FROM invitations i LEFT JOIN users u ON u.company_id = i.company_id AND u.id = i.invited_by`;
+export type { Invitation };
 
 export const REFUSALS: Record<Exclude<InvitationStatus, 'pending'>, [code: string, message: string]> = {
   accepted: ['INVITATION_USED', 'This invitation has already been used.'],
@@ -32,43 +19,75 @@ export const REFUSALS: Record<Exclude<InvitationStatus, 'pending'>, [code: strin
   expired: ['INVITATION_EXPIRED', 'This invitation has expired. Ask your company administrator for a new one.'],
 };
 
+/** What the invitation mail needs besides the invitation. */
+export interface Sent {
+  invitation: Invitation;
+  companyName: string;
+}
+
+async function invitationOr404(q: Queryable, id: string): Promise<Invitation> {
+  const invitation = await db.findInvitation(q, id, true);
+  if (!invitation) throw notFound('Invitation not found.');
+  return invitation;
+}
+
+export const listInvitations = db.listInvitations;
+
 export async function createInvitation(
   q: Queryable,
   companyId: string,
-  invitedBy: string,
+  caller: { userId: string; roles: string[] },
   email: string,
   roles: string[],
-): Promise<Invitation> {
-  const id = randomUUID();
+): Promise<Sent> {
+  const known = await db.knownRoleNames(q, roles);
+  const unknown = roles.filter((r) => !known.includes(r));
+  if (unknown.length) throw badRequest(`roles: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}`, 'roles');
+  if (roles.includes(OWNER) && !caller.roles.includes(OWNER))
+    throw forbidden('Only a Company Owner can invite another Company Owner.');
+  if (await db.pendingFor(q, key(email)))
+    throw conflict('A pending invitation for this email already exists.', 'email');
   await assertSeatsAvailable(q, 1);
-  await q.query(
-    `INSERT INTO invitations (company_id, id, email, roles, invited_by, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6))`,
-    [companyId, id, email.trim(), roles, invitedBy, INVITATION_DAYS],
-  );
-  await q.query(`INSERT INTO invitation_directory (invitation_id, company_id) VALUES ($1, $2)`, [id, companyId]);
-  const [row] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1`, [id]);
-  return row!;
+  const id = randomUUID();
+  await db.insertInvitation(q, companyId, id, caller.userId, email.trim(), roles);
+  return { invitation: (await db.findInvitation(q, id))!, companyName: await db.companyName(q) };
+}
+
+export async function revokeInvitation(q: Queryable, id: string): Promise<Invitation> {
+  const invitation = await invitationOr404(q, id);
+  if (invitation.status !== 'pending') {
+    const [code, message] = REFUSALS[invitation.status];
+    throw new ApiError(409, `Only a pending invitation can be revoked. ${message}`, code);
+  }
+  await db.revoke(q, id);
+  return (await db.findInvitation(q, id))!;
+}
+
+export async function resendInvitation(q: Queryable, id: string): Promise<Sent> {
+  const invitation = await invitationOr404(q, id);
+  if (invitation.status === 'accepted' || invitation.status === 'revoked') {
+    const [code, message] = REFUSALS[invitation.status];
+    throw new ApiError(409, `Only a pending or expired invitation can be sent again. ${message}`, code);
+  }
+  if (invitation.status === 'expired') {
+    if (await db.pendingFor(q, key(invitation.email)))
+      throw conflict('A newer pending invitation for this email already exists.');
+    await assertSeatsAvailable(q, 1);
+  }
+  await db.renew(q, id);
+  return { invitation: (await db.findInvitation(q, id))!, companyName: await db.companyName(q) };
 }
 
 /** Unauthenticated look-up: the directory names the company, the rest is read under its RLS. */
-export async function findInvitation(db: Database, invitationId: string): Promise<{ companyId: string } | null> {
-  const rows = await inPublic(db, (q) =>
-    q.query<{ companyId: string }>(
-      `SELECT company_id AS "companyId" FROM invitation_directory WHERE invitation_id = $1`,
-      [invitationId],
-    ),
-  );
-  return rows[0] ?? null;
-}
+const companyOf = (database: Database, invitationId: string) =>
+  inPublic(database, (q) => db.directoryEntry(q, invitationId));
 
-export async function describeInvitation(db: Database, invitationId: string) {
-  const entry = await findInvitation(db, invitationId);
+export async function describeInvitation(database: Database, invitationId: string) {
+  const entry = await companyOf(database, invitationId);
   if (!entry) return null;
-  return inTenant(db, entry.companyId, async (q) => {
-    const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1`, [invitationId]);
-    const [company] = await q.query<{ companyName: string }>(`SELECT company_name AS "companyName" FROM companies`);
-    return inv ? { invitation: inv, companyName: company?.companyName ?? '' } : null;
+  return inTenant(database, entry.companyId, async (q) => {
+    const invitation = await db.findInvitation(q, invitationId);
+    return invitation ? { invitation, companyName: await db.companyName(q) } : null;
   });
 }
 
@@ -77,26 +96,26 @@ export async function describeInvitation(db: Database, invitationId: string) {
  * marks the invitation used — all in that company's transaction, the invitation row locked.
  */
 export async function acceptInvitation(
-  db: Database,
+  database: Database,
   invitationId: string,
   user: Omit<NewUser, 'email'> & { email?: string },
 ): Promise<UserInfo> {
-  const entry = await findInvitation(db, invitationId);
+  const entry = await companyOf(database, invitationId);
   if (!entry) throw notFound('This invitation does not exist.');
-  return inTenant(db, entry.companyId, async (q) => {
-    const [inv] = await q.query<Invitation>(`${INVITATION_SELECT} WHERE i.id = $1 FOR UPDATE OF i`, [invitationId]);
-    if (!inv) throw notFound('This invitation does not exist.');
-    if (inv.status !== 'pending') {
-      const [code, message] = REFUSALS[inv.status];
+  return inTenant(database, entry.companyId, async (q) => {
+    const invitation = await db.findInvitation(q, invitationId, true);
+    if (!invitation) throw notFound('This invitation does not exist.');
+    if (invitation.status !== 'pending') {
+      const [code, message] = REFUSALS[invitation.status];
       throw new ApiError(410, message, code);
     }
-    if (user.email !== undefined && key(user.email) !== key(inv.email)) {
+    if (user.email !== undefined && key(user.email) !== key(invitation.email)) {
       throw badRequest('This invitation was sent to a different email address.', 'email', 'INVITATION_EMAIL_MISMATCH');
     }
     // The pending invitation already holds a seat: accepting it turns the seat into a user.
-    await q.query(`UPDATE invitations SET status = 'accepted', accepted_at = now() WHERE id = $1`, [invitationId]);
-    const userId = await insertUser(q, entry.companyId, { ...user, email: inv.email }, inv.roles);
-    await q.query(`UPDATE invitations SET accepted_user_id = $2 WHERE id = $1`, [invitationId, userId]);
+    await db.markAccepted(q, invitationId);
+    const userId = await insertUser(q, entry.companyId, { ...user, email: invitation.email }, invitation.roles);
+    await db.setAcceptedUser(q, invitationId, userId);
     return (await loadUserInfo(q, userId))!;
   });
 }

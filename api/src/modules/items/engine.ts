@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import type { Access } from '../../access/index.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
-import { findCustomer, findLocation } from '../catalogue/index.js';
+import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
 import * as db from './queries.js';
 
 /**
@@ -72,10 +72,10 @@ export function assertMayRun(actor: Actor, type: TransactionType): void {
   if (!actor.access.mayRun(type.id)) throw forbidden(`None of your roles may run ${type.name}.`);
 }
 
-/** Steps 1–3: checks, locks and decides; throws before anything is written. */
-export async function prepare(q: Queryable, actor: Actor, input: EngineInput): Promise<Plan> {
-  const { type } = input;
-  assertMayRun(actor, type);
+type Named = Pick<EngineInput, 'itemIds' | 'serials'>;
+
+/** The items named, checked for an empty or repeated list before anything is read. */
+function named(input: Named) {
   const wanted = input.itemIds ?? input.serials ?? [];
   if (!wanted.length) throw badRequest('itemIds: name the items (itemIds or serials)', 'itemIds');
   const keys = input.itemIds ? wanted : wanted.map((s) => s.trim().toLowerCase());
@@ -86,7 +86,41 @@ export async function prepare(q: Queryable, actor: Actor, input: EngineInput): P
       input.itemIds ? 'itemIds' : 'serials',
     );
   }
-  const items = await db.lockItems(q, input.itemIds ? { ids: wanted } : { serials: wanted });
+  return { wanted, keys, by: input.itemIds ? { ids: wanted } : { serials: wanted } };
+}
+
+/** Steps 1–3: checks, locks and decides; throws before anything is written. */
+export async function prepare(q: Queryable, actor: Actor, input: EngineInput): Promise<Plan> {
+  assertMayRun(actor, input.type);
+  const list = named(input);
+  return decide(q, input, list, await db.lockItems(q, list.by));
+}
+
+/**
+ * prepare for a built-in type (a sale's Sell), read in the same round trip that locks the items.
+ * `name` is what the refusal calls the type when the company has none.
+ */
+export async function prepareBuiltIn(
+  q: Queryable,
+  actor: Actor,
+  key: string,
+  name: string,
+  input: Omit<EngineInput, 'type'>,
+): Promise<Plan> {
+  const list = named(input);
+  const { type, items } = await db.lockItemsForType<TransactionType>(q, list.by, BUILT_IN_TYPE_JSON, key);
+  if (!type) throw new ApiError(409, `This company has no ${name} transaction type.`, 'TRANSACTION_TYPE_MISSING');
+  assertMayRun(actor, type);
+  return decide(q, { ...input, type }, list, items);
+}
+
+async function decide(
+  q: Queryable,
+  input: EngineInput,
+  { wanted, keys }: ReturnType<typeof named>,
+  items: db.LockedItem[],
+): Promise<Plan> {
+  const { type } = input;
   if (items.length !== wanted.length) {
     const found = new Set(items.map((i) => (input.itemIds ? i.id : i.serial.toLowerCase())));
     const missing = wanted.filter((w, i) => !found.has(keys[i]!));
@@ -153,7 +187,7 @@ export async function prepare(q: Queryable, actor: Actor, input: EngineInput): P
   return { type, items, changes, customerId, note: input.note?.trim() || null };
 }
 
-/** Step 4: writes the changes and one event per item; answers the event ids. */
+/** Step 4: writes the changes and one event per item, in one statement; answers the event ids. */
 export async function apply(
   q: Queryable,
   actor: Actor,
@@ -162,12 +196,10 @@ export async function apply(
 ): Promise<string[]> {
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
-  await db.applyChanges(q, changes);
-  return db.insertEvents(
+  return db.applyAndRecord(
     q,
-    actor.companyId,
-    actor.userId,
-    plan.note,
+    changes,
+    { companyId: actor.companyId, userId: actor.userId, note: plan.note },
     changes.map((c) => {
       const before = byId.get(c.id)!;
       return {

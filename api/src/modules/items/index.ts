@@ -1,7 +1,7 @@
 // Items and the engine that moves them. Sales use the engine through this file.
 export { itemRoutes } from './routes.js';
 export { receive, transact } from './service.js';
-export { prepare, apply, assertMayRun, refused, type Actor } from './engine.js';
+export { prepare, prepareBuiltIn, apply, assertMayRun, refused, type Actor } from './engine.js';
 export { eventsById, lockItems } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
 

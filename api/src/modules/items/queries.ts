@@ -126,15 +126,34 @@ export interface LockedItem {
   version: number;
 }
 
+const LOCKED = `SELECT id, serial, status, location_id AS "locationId", customer_id AS "customerId",
+            warranty_months AS "warrantyMonths", version FROM items`;
+const lockWhere = (by: { ids?: string[]; serials?: string[] }) =>
+  by.ids ? 'id = ANY($1::uuid[])' : 'serial_key = ANY($1::text[])';
+const lockKeys = (by: { ids?: string[]; serials?: string[] }) =>
+  by.ids ?? by.serials!.map((s) => s.trim().toLowerCase());
+
 /** Locks the items in one stable order (by id), so two batches never wait on each other in a circle. */
 export function lockItems(q: Queryable, by: { ids?: string[]; serials?: string[] }): Promise<LockedItem[]> {
-  const where = by.ids ? 'id = ANY($1::uuid[])' : 'serial_key = ANY($1::text[])';
-  return q.query<LockedItem>(
-    `SELECT id, serial, status, location_id AS "locationId", customer_id AS "customerId",
-            warranty_months AS "warrantyMonths", version
-       FROM items WHERE ${where} ORDER BY id FOR UPDATE`,
-    [by.ids ?? by.serials!.map((s) => s.trim().toLowerCase())],
+  return q.query<LockedItem>(`${LOCKED} WHERE ${lockWhere(by)} ORDER BY id FOR UPDATE`, [lockKeys(by)]);
+}
+
+/**
+ * The same lock, and in the same round trip the built-in transaction type it is for
+ * (typeSql: a query of one JSON value with the key as $2; null when the company has no such type).
+ */
+export async function lockItemsForType<T>(
+  q: Queryable,
+  by: { ids?: string[]; serials?: string[] },
+  typeSql: string,
+  typeKey: string,
+): Promise<{ type: T | null; items: LockedItem[] }> {
+  const [row] = await q.query<{ type: T | null; items: LockedItem[] }>(
+    `WITH locked AS (${LOCKED} WHERE ${lockWhere(by)} ORDER BY id FOR UPDATE)
+     SELECT (${typeSql}) AS type, coalesce((SELECT json_agg(locked ORDER BY id) FROM locked), '[]') AS items`,
+    [lockKeys(by), typeKey],
   );
+  return row!;
 }
 
 export interface ItemChange {
@@ -146,10 +165,8 @@ export interface ItemChange {
   salePrice: number | null;
 }
 
-/** One statement for the whole batch: status, location, customer; a sale also starts the warranty. */
-export async function applyChanges(q: Queryable, changes: ItemChange[]): Promise<void> {
-  await q.query(
-    `UPDATE items i SET status = v.status, location_id = v.location_id, customer_id = v.customer_id,
+/** Status, location, customer for the whole batch; a sale also starts the warranty. Parameters $1–$6. */
+const UPDATE_ITEMS = `UPDATE items i SET status = v.status, location_id = v.location_id, customer_id = v.customer_id,
             sold_at = CASE WHEN v.sold THEN now() ELSE i.sold_at END,
             warranty_ends_at = CASE WHEN v.sold THEN now() + make_interval(months => i.warranty_months)
                                     ELSE i.warranty_ends_at END,
@@ -157,17 +174,15 @@ export async function applyChanges(q: Queryable, changes: ItemChange[]): Promise
             version = i.version + 1, updated_at = now()
        FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::uuid[], $5::boolean[], $6::numeric[])
             AS v(id, status, location_id, customer_id, sold, sale_price)
-      WHERE i.id = v.id`,
-    [
-      changes.map((c) => c.id),
-      changes.map((c) => c.status),
-      changes.map((c) => c.locationId),
-      changes.map((c) => c.customerId),
-      changes.map((c) => c.sold),
-      changes.map((c) => c.salePrice),
-    ],
-  );
-}
+      WHERE i.id = v.id`;
+const changeParams = (changes: ItemChange[]) => [
+  changes.map((c) => c.id),
+  changes.map((c) => c.status),
+  changes.map((c) => c.locationId),
+  changes.map((c) => c.customerId),
+  changes.map((c) => c.sold),
+  changes.map((c) => c.salePrice),
+];
 
 export interface NewEvent {
   itemId: string;
@@ -183,6 +198,35 @@ export interface NewEvent {
   deltas: Record<string, [unknown, unknown]> | null;
 }
 
+/** One event per item in one multi-row insert; its parameters start after the first `at`. */
+const insertEventsSql = (at: number) => {
+  const $ = (n: number) => `$${at + n}`;
+  return `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
+        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas)
+     SELECT ${$(1)}, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
+            e.sale, ${$(2)}, ${$(3)}, e.deltas
+       FROM unnest(${$(4)}::uuid[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::uuid[], ${$(8)}::uuid[], ${$(9)}::uuid[],
+                   ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[])
+            AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas)
+     RETURNING id`;
+};
+const eventParams = (companyId: string, userId: string, note: string | null, events: NewEvent[]) => [
+  companyId,
+  userId,
+  note,
+  events.map((e) => e.itemId),
+  events.map((e) => e.version),
+  events.map((e) => e.kind),
+  events.map((e) => e.transactionTypeId),
+  events.map((e) => e.fromLocationId),
+  events.map((e) => e.toLocationId),
+  events.map((e) => e.fromStatus),
+  events.map((e) => e.toStatus),
+  events.map((e) => e.customerId),
+  events.map((e) => e.saleId),
+  events.map((e) => (e.deltas ? JSON.stringify(e.deltas) : null)),
+];
+
 /** One event per item, one statement; answers the new events' ids. */
 export async function insertEvents(
   q: Queryable,
@@ -191,31 +235,21 @@ export async function insertEvents(
   note: string | null,
   events: NewEvent[],
 ): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(insertEventsSql(0), eventParams(companyId, userId, note, events));
+  return rows.map((r) => r.id);
+}
+
+/** The batch's changes and its events in one statement (one round trip); answers the events' ids. */
+export async function applyAndRecord(
+  q: Queryable,
+  changes: ItemChange[],
+  event: { companyId: string; userId: string; note: string | null },
+  events: NewEvent[],
+): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
-        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas)
-     SELECT $1, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
-            e.sale, $2, $3, e.deltas
-       FROM unnest($4::uuid[], $5::int[], $6::text[], $7::uuid[], $8::uuid[], $9::uuid[], $10::text[], $11::text[],
-                   $12::uuid[], $13::uuid[], $14::jsonb[])
-            AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas)
-     RETURNING id`,
-    [
-      companyId,
-      userId,
-      note,
-      events.map((e) => e.itemId),
-      events.map((e) => e.version),
-      events.map((e) => e.kind),
-      events.map((e) => e.transactionTypeId),
-      events.map((e) => e.fromLocationId),
-      events.map((e) => e.toLocationId),
-      events.map((e) => e.fromStatus),
-      events.map((e) => e.toStatus),
-      events.map((e) => e.customerId),
-      events.map((e) => e.saleId),
-      events.map((e) => (e.deltas ? JSON.stringify(e.deltas) : null)),
-    ],
+    `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id), recorded AS (${insertEventsSql(6)})
+     SELECT id FROM recorded`,
+    [...changeParams(changes), ...eventParams(event.companyId, event.userId, event.note, events)],
   );
   return rows.map((r) => r.id);
 }

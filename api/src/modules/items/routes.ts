@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { permit } from '../../access/index.js';
+import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
@@ -13,6 +13,8 @@ export const RECEIVE_BODY_LIMIT = 2 * 1024 * 1024;
 export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['items'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
+  // Every handler here works through app.inCompany first: the access check joins that transaction.
+  app.addHook('onRequest', inWorkTransaction);
   const actor = (request: FastifyRequest): service.Actor => ({
     companyId: request.principal!.companyId,
     userId: request.principal!.userId,

@@ -57,7 +57,9 @@ function trackingBranch(f: TrackingFilter, after: [string, string] | null, locat
     );
   }
   if (after)
-    page = page.where(sql<boolean>`(e.created_at, e.id) ${keysetOp(f.dir)} (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    page = page.where(
+      sql<boolean>`(e.created_at, e.id) ${keysetOp(f.dir)} (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+    );
   return page;
 }
 
@@ -72,7 +74,10 @@ export async function trackingPage(
 ): Promise<Array<TrackingRow & { _key: string }>> {
   let keys: Key[];
   if (f.locationId) {
-    const [arrived, left] = [await run(q, trackingBranch(f, after, 'to')), await run(q, trackingBranch(f, after, 'from'))];
+    const [arrived, left] = [
+      await run(q, trackingBranch(f, after, 'to')),
+      await run(q, trackingBranch(f, after, 'from')),
+    ];
     const seen = new Set<string>();
     keys = [...arrived, ...left]
       .sort(byKey(f.dir))

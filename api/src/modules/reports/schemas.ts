@@ -63,7 +63,12 @@ export const GROUP_BY = ['itemType', 'brand', 'model', 'location'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 export const InventoryQuery = Type.Object(
   {
-    groupBy: Type.Optional(Type.Union(GROUP_BY.map((g) => Type.Literal(g)), { default: 'itemType' })),
+    groupBy: Type.Optional(
+      Type.Union(
+        GROUP_BY.map((g) => Type.Literal(g)),
+        { default: 'itemType' },
+      ),
+    ),
     status: Type.Optional({
       ...StatusKey,
       description: `One held status only. Default: all of them (${HELD_STATUSES.join(', ')}).`,

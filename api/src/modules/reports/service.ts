@@ -17,12 +17,18 @@ import {
 const DAY = 86_400_000;
 const badCursor = () => new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** What exact() writes; anything else (Date.parse takes "1") could reach PostgreSQL and fail there. */
+const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const isKeyTime = (v: unknown) =>
+  typeof v === 'string' &&
+  KEY_TIME.test(v) &&
+  !Number.isNaN(Date.parse(v)) &&
+  new Date(v).toISOString().slice(0, 19) === v.slice(0, 19);
 
 /** A (timestamp, uuid) keyset position, checked: a forged one is a 400, never a database error. */
 function timeCursor(cursor: string | undefined): [string, string] | null {
   const after = decodeCursor(cursor, 2);
-  if (after && (typeof after[0] !== 'string' || Number.isNaN(Date.parse(after[0])) || !UUID.test(String(after[1]))))
-    throw badCursor();
+  if (after && (!isKeyTime(after[0]) || !UUID.test(String(after[1])))) throw badCursor();
   return after as [string, string] | null;
 }
 
@@ -67,11 +73,19 @@ export async function inventory(q: Queryable, query: InventoryQuery) {
     throw badRequest(`status: the inventory counts what is held (${HELD_STATUSES.join(', ')})`, 'status');
   const items = await db.inventory(q, groupBy, query.status ? [query.status] : HELD_STATUSES);
   const totals = items.reduce(
-    (t, r) => ({ items: t.items + r.items, costValue: t.costValue + r.costValue, saleValue: t.saleValue + r.saleValue }),
+    (t, r) => ({
+      items: t.items + r.items,
+      costValue: t.costValue + r.costValue,
+      saleValue: t.saleValue + r.saleValue,
+    }),
     { items: 0, costValue: 0, saleValue: 0 },
   );
   const cents = (n: number) => Math.round(n * 100) / 100;
-  return { groupBy, items, totals: { ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) } };
+  return {
+    groupBy,
+    items,
+    totals: { ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) },
+  };
 }
 
 export async function warranty(q: Queryable, query: WarrantyQuery) {
@@ -97,10 +111,9 @@ export async function customerHistory(q: Queryable, customerId: string, query: {
   const after = decodeCursor(query.cursor, 3);
   if (
     after &&
-    (typeof after[0] !== 'string' ||
-      Number.isNaN(Date.parse(after[0])) ||
+    (!isKeyTime(after[0]) ||
       !UUID.test(String(after[1])) ||
-      !Number.isInteger(after[2]))
+      !(Number.isInteger(after[2]) && (after[2] as number) >= 1 && (after[2] as number) <= 2 ** 31 - 1))
   )
     throw badCursor();
   const rows = await db.purchasePage(q, customerId, limit, after as [string, string, number] | null);

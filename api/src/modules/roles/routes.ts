@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { permit, SELF } from '../../access/index.js';
+import { permit, inWorkTransaction, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -8,6 +8,8 @@ import * as service from './service.js';
 export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['roles'], security: [{ bearer: [] }], ...permit('users.manage') };
   app.addHook('onRequest', app.authenticate);
+  // Every handler here works through app.inCompany first: the access check joins that transaction.
+  app.addHook('onRequest', inWorkTransaction);
 
   app.get(
     '/api/access',
@@ -22,7 +24,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.MyAccessSchema),
       },
     },
-    (request) => service.myAccess(request.access!),
+    // The read that checks the caller is the answer: the work transaction is that one statement.
+    (request) => app.inCompany(request, async () => service.myAccess(request.access!)),
   );
 
   app.get(
@@ -98,6 +101,24 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, (q) =>
         service.putClaims(q, request.principal!.companyId, request.params.id, request.body.claims, request.access!),
+      ),
+  );
+
+  app.put(
+    '/api/roles/claims',
+    {
+      schema: {
+        ...common,
+        operationId: 'setClaimsOfRoles',
+        description:
+          'Replaces several roles’ claims at once, all or nothing: one refusal (as for PUT /api/roles/{id}/claims) and no role changes.',
+        body: S.RolesClaimsBody,
+        response: answers(Type.Array(S.RoleClaimsSchema)),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.putClaimsOfRoles(q, request.principal!.companyId, request.body.roles, request.access!),
       ),
   );
 

@@ -47,6 +47,16 @@ export const RoleClaimsBody = Type.Object(
   { additionalProperties: false, title: 'RoleClaimsRequest' },
 );
 
+export const RolesClaimsBody = Type.Object(
+  {
+    roles: Type.Array(
+      Type.Object({ roleId: Uuid, claims: RoleClaimsBody.properties.claims }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 50 },
+    ),
+  },
+  { additionalProperties: false, title: 'RolesClaimsRequest' },
+);
+
 export const UserRolesBody = Type.Object(
   { roles: Type.Array(OneLine({ minLength: 1, maxLength: 80 }), { maxItems: 50, uniqueItems: true }) },
   { additionalProperties: false, title: 'UserRolesRequest' },

@@ -119,6 +119,24 @@ export async function setUserRoles(
   return { userId, roles: await db.userRoleNames(q, userId) };
 }
 
+/**
+ * Several roles' claims in one action (the access matrix's Save): each role as putClaims, all in
+ * the request's one transaction — a refusal for any role leaves every role as it was.
+ */
+export async function putClaimsOfRoles(
+  q: Queryable,
+  companyId: string,
+  changes: { roleId: string; claims: Claim[] }[],
+  caller: Access,
+): Promise<RoleClaims[]> {
+  const ids = changes.map((c) => c.roleId);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice) throw badRequest(`roles: role ${twice} is named twice`, 'roles');
+  const saved: RoleClaims[] = [];
+  for (const change of changes) saved.push(await putClaims(q, companyId, change.roleId, change.claims, caller));
+  return saved;
+}
+
 /** The caller's access as the access plugin read it for this request. */
 export function myAccess(access: Access): MyAccess {
   return {

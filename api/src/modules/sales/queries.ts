@@ -1,47 +1,54 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
-import type { SaleListQuery, SaleSummary } from './schemas.js';
+import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
-
-
-/** Gives the sale the company's next number; the counter row stays locked until the sale commits. */
-export async function numberSale(q: Queryable, saleId: string): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `WITH next AS (UPDATE sale_counters SET last_number = last_number + 1 RETURNING last_number)
-     UPDATE sales SET number = next.last_number FROM next WHERE sales.id = $1 RETURNING sales.number AS n`,
-    [saleId],
-  );
-  return row!.n;
-}
-
-export async function insertSale(
-  q: Queryable,
-  companyId: string,
-  s: { customerId: string | null; sellerId: string; total: number; note: string | null },
-): Promise<string> {
-  const [row] = await q.query<{ id: string }>(
-    `INSERT INTO sales (company_id, customer_id, seller_id, total, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [companyId, s.customerId, s.sellerId, s.total, s.note],
-  );
-  return row!.id;
-}
-
-export const insertLines = (
-  q: Queryable,
-  companyId: string,
-  saleId: string,
-  lines: Array<{ itemId: string; price: number }>,
-) =>
-  q.query(
-    `INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
-     SELECT $1, $2, n, item_id, price FROM unnest($3::uuid[], $4::numeric[]) WITH ORDINALITY AS l(item_id, price, n)`,
-    [companyId, saleId, lines.map((l) => l.itemId), lines.map((l) => l.price)],
-  );
 
 const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "customerName", s.seller_id AS "sellerId",
   u.user_name AS "sellerName", s.total::float8 AS total, s.note, ${iso('s.created_at')} AS "createdAt"`;
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;
+
+/**
+ * Writes the sale with the company's next number and its lines, and answers it, in one statement.
+ * The counter row stays locked until the sale commits: numbers have no gaps and no twins.
+ */
+export async function recordSale(
+  q: Queryable,
+  companyId: string,
+  s: {
+    id: string;
+    customerId: string | null;
+    sellerId: string;
+    total: number;
+    note: string | null;
+    lines: Array<{ itemId: string; price: number }>;
+  },
+): Promise<Sale> {
+  const [row] = await q.query<Sale>(
+    `WITH next AS (UPDATE sale_counters SET last_number = last_number + 1 RETURNING last_number),
+     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, total, note)
+           SELECT $1, $2, next.last_number, $3, $4, $5, $6 FROM next RETURNING *),
+     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
+           SELECT $1, $2, n, item_id, price FROM unnest($7::uuid[], $8::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
+           RETURNING line, item_id, price)
+     SELECT ${SUMMARY},
+            (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
+                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
+               FROM l JOIN items i ON i.company_id = $1 AND i.id = l.item_id) AS lines
+       FROM s ${JOINS}`,
+    [
+      companyId,
+      s.id,
+      s.customerId,
+      s.sellerId,
+      s.total,
+      s.note,
+      s.lines.map((l) => l.itemId),
+      s.lines.map((l) => l.price),
+    ],
+  );
+  return row!;
+}
 
 export async function findSale(q: Queryable, id: string): Promise<SaleSummary | null> {
   const rows = await q.query<SaleSummary>(`SELECT ${SUMMARY} FROM sales s ${JOINS} WHERE s.id = $1`, [id]);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { permit } from '../../access/index.js';
+import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
@@ -8,6 +8,8 @@ import * as service from './service.js';
 export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['sales'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
+  // Every handler here works through app.inCompany first: the access check joins that transaction.
+  app.addHook('onRequest', inWorkTransaction);
 
   app.post(
     '/api/sales',

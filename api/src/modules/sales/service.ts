@@ -1,25 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
-import { findBuiltInType } from '../catalogue/index.js';
-import { apply, prepare, type Actor } from '../items/index.js';
+import { apply, prepareBuiltIn, type Actor } from '../items/index.js';
 import * as db from './queries.js';
 import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 
 /**
  * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
- * locked and checked first (a second sale of the same serial waits, then finds it sold: 409), the
- * items become sold with the warranty starting now, and the company's next number is taken last,
- * so the one lock all of a company's sales share is held for a statement and the commit.
+ * locked and checked first, with the Sell type read in the same round trip (a second sale of the
+ * same serial waits, then finds it sold: 409); the items become sold with the warranty starting now
+ * and their events are written (one statement); the sale is written last with the company's next
+ * number and answered from that statement, so the one lock all of a company's sales share is held
+ * for a statement and the commit.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
-  const type = await findBuiltInType(q, 'sell');
-  if (!type) throw new ApiError(409, 'This company has no Sell transaction type.', 'TRANSACTION_TYPE_MISSING');
   const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
   const byId = body.lines.every((l) => l.itemId !== undefined && l.serial === undefined);
   if (!bySerial && !byId) throw badRequest('lines: name every item by itemId, or every item by serial', 'lines');
-  const plan = await prepare(q, actor, {
-    type,
+  const plan = await prepareBuiltIn(q, actor, 'sell', 'Sell', {
     ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
     customerId: body.customerId ?? null,
     note: body.note,
@@ -28,16 +27,17 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
   const lines = body.lines.map((l) => ({ itemId: idOf(l), price: Math.round(l.price * 100) / 100 }));
   const total = Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
-  const saleId = await db.insertSale(q, actor.companyId, {
+  // The events name the sale before its row exists: that reference is checked at commit (migration 0009).
+  const saleId = randomUUID();
+  await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
+  return db.recordSale(q, actor.companyId, {
+    id: saleId,
     customerId: plan.customerId,
     sellerId: actor.userId,
     total,
     note: plan.note,
+    lines,
   });
-  await db.insertLines(q, actor.companyId, saleId, lines);
-  await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  const sale = await getSale(q, saleId);
-  return { ...sale, number: await db.numberSale(q, saleId) };
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {

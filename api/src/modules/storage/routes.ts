@@ -1,5 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -8,11 +6,11 @@ import { ApiError } from '../../lib/errors.js';
 import { ADMIN, currentRoles, OWNER } from '../auth/index.js';
 import type { Principal } from '../auth/index.js';
 import { sniffImage } from './image-sniff.js';
+import { fileObjectStore } from './object-store.js';
 import { BUCKETS, MAX_OBJECT_BYTES, objectPath, StorageError, writeRule, type Bucket } from './keys.js';
 
 export const storageRoutes: FastifyPluginAsync = async (app) => {
-  const root = path.join(app.config.dataDir, 'storage');
-  for (const b of BUCKETS) await mkdir(path.join(root, b), { recursive: true });
+  const store = await fileObjectStore(path.join(app.config.dataDir, 'storage'));
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -91,8 +89,6 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       return roles.includes(OWNER) || roles.includes(ADMIN);
     }
 
-    const fileOf = (bucket: string, segments: string[]) => path.join(root, bucket, ...segments);
-
     async function readUpload(request: FastifyRequest): Promise<Buffer> {
       if (request.isMultipart()) {
         for await (const part of request.parts()) {
@@ -120,35 +116,10 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size of 5 MB');
       const type = sniffImage(data);
       if (!type) throw new StorageError(415, 'invalid_mime_type', 'Only PNG, JPEG, GIF and WebP images can be stored');
-      const file = fileOf(bucket, segments);
-      const found = await stat(file).catch(() => null);
-      // A key cannot be both an object and a folder (`a/b` as a file, then `a/b/c`, or the reverse).
-      if (found?.isDirectory()) throw new StorageError(409, 'Duplicate', 'A folder with this name already exists');
-      const exists = found?.isFile() ?? false;
       const upsert = request.headers['x-upsert'] === 'true';
-      if (update && !exists) throw new StorageError(404, 'not_found', 'Object not found');
-      if (!update && exists && !upsert) throw new StorageError(409, 'Duplicate', 'The resource already exists');
-      const tmp = `${file}.${randomUUID()}.upload`;
-      try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(tmp, data);
-        await rename(tmp, file);
-      } catch (error) {
-        await rm(tmp, { force: true }).catch(() => undefined);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR')
-          throw new StorageError(409, 'Duplicate', 'An object already uses part of this key as its name');
-        throw error;
-      }
-      return reply.send({ Id: idOf(bucket, segments), Key: `${bucket}/${segments.join('/')}` });
+      const { id } = await store.put(bucket, segments, data, update ? 'update' : upsert ? 'upsert' : 'create');
+      return reply.send({ Id: id, Key: `${bucket}/${segments.join('/')}` });
     }
-
-    const idOf = (bucket: string, segments: string[]) => {
-      const h = createHash('sha256')
-        .update(`${bucket}/${segments.join('/')}`)
-        .digest('hex');
-      return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-    };
 
     type ObjParams = { Params: { bucket: string; '*': string } };
     scope.post<ObjParams>('/storage/v1/object/:bucket/*', { schema: { hide: true } }, (req, reply) =>
@@ -159,7 +130,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
     );
 
     async function serve(bucket: string, segments: string[], reply: FastifyReply) {
-      const data = await readFile(fileOf(bucket, segments)).catch(() => null);
+      const data = await store.get(bucket as Bucket, segments);
       if (!data) throw new StorageError(404, 'not_found', 'Object not found');
       return reply
         .type(sniffImage(data) ?? 'application/octet-stream')
@@ -202,18 +173,16 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
           const segments = objectPath(prefix);
           // Like Supabase RLS: what you may not delete is not deleted (and not named).
           if (!(await mayWrite(p, bucket, segments))) continue;
-          const file = fileOf(bucket, segments);
-          const s = await stat(file).catch(() => null);
-          if (!s?.isFile()) continue;
-          await rm(file);
+          const gone = await store.remove(bucket, segments);
+          if (!gone) continue;
           removed.push({
             name: segments.join('/'),
             bucket_id: bucket,
-            id: idOf(bucket, segments),
-            updated_at: s.mtime.toISOString(),
-            created_at: s.birthtime.toISOString(),
-            last_accessed_at: s.atime.toISOString(),
-            metadata: { size: s.size },
+            id: gone.id,
+            updated_at: gone.updatedAt,
+            created_at: gone.createdAt,
+            last_accessed_at: gone.accessedAt,
+            metadata: { size: gone.size },
           });
         }
         return removed;
@@ -238,34 +207,24 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
           ];
         objectPath(segments.join('/'));
         ownFolder(p, segments);
-        const dir = fileOf(bucket, segments);
-        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
         const out = [];
-        for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-          if (e.name.endsWith('.upload') || (search && !e.name.includes(search))) continue;
-          if (e.isDirectory()) {
-            out.push({
-              name: e.name,
-              id: null,
-              updated_at: null,
-              created_at: null,
-              last_accessed_at: null,
-              metadata: null,
-            });
+        for (const { name, info } of await store.list(bucket, segments)) {
+          if (search && !name.includes(search)) continue;
+          if (!info) {
+            out.push({ name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
           } else {
-            const s = await stat(path.join(dir, e.name));
             out.push({
-              name: e.name,
-              id: idOf(bucket, [...segments, e.name]),
-              updated_at: s.mtime.toISOString(),
-              created_at: s.birthtime.toISOString(),
-              last_accessed_at: s.atime.toISOString(),
+              name,
+              id: info.id,
+              updated_at: info.updatedAt,
+              created_at: info.createdAt,
+              last_accessed_at: info.accessedAt,
               metadata: {
-                size: s.size,
+                size: info.size,
                 mimetype: 'image',
                 cacheControl: 'max-age=3600',
-                lastModified: s.mtime.toISOString(),
-                contentLength: s.size,
+                lastModified: info.updatedAt,
+                contentLength: info.size,
                 httpStatusCode: 200,
               },
             });

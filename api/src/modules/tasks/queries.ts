@@ -88,10 +88,7 @@ const QUEUE_JOINS = `JOIN item_types t ON t.company_id = i.company_id AND t.id =
 export async function itemsInStatuses(q: Queryable, statuses: string[], limit: number): Promise<QueueItem[]> {
   const ids = await q.query<{ id: string }>(
     `SELECT id FROM (${statuses
-      .map(
-        (_, n) =>
-          `(SELECT id, received_at FROM items WHERE status = $${n + 2} ORDER BY received_at, id LIMIT $1)`,
-      )
+      .map((_, n) => `(SELECT id, received_at FROM items WHERE status = $${n + 2} ORDER BY received_at, id LIMIT $1)`)
       .join(' UNION ALL ')}) x ORDER BY received_at, id LIMIT $1`,
     [limit, ...statuses],
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { PERMISSIONS, permit } from '../../access/index.js';
+import { PERMISSIONS, permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
@@ -12,6 +12,8 @@ const ANYONE_AT_WORK = permit(...PERMISSIONS);
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['tasks'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
+  // Every handler here works through app.inCompany first: the access check joins that transaction.
+  app.addHook('onRequest', inWorkTransaction);
   const caller = (request: FastifyRequest): service.Caller => ({
     companyId: request.principal!.companyId,
     userId: request.principal!.userId,

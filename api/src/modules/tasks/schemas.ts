@@ -80,7 +80,9 @@ export const QueuesSchema = Type.Object(
       Type.Object({
         key: Type.Union(QUEUE_KEYS.map((k) => Type.Literal(k))),
         count: Type.Integer(),
-        items: Type.Array(QueueItemSchema, { description: 'The 20 that have waited longest (warranties: ending soonest).' }),
+        items: Type.Array(QueueItemSchema, {
+          description: 'The 20 that have waited longest (warranties: ending soonest).',
+        }),
       }),
       {
         description:

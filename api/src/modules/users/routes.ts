@@ -1,29 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { answers } from '../../lib/schemas.js';
+import { answers, IdParams } from '../../lib/schemas.js';
 import { permit } from '../../access/index.js';
 import { userLimit } from '../subscriptions/index.js';
-
-export const CompanyUserSchema = Type.Object(
-  {
-    id: Type.String(),
-    userName: Type.String(),
-    email: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    profilePictureUrl: Type.Union([Type.String(), Type.Null()]),
-    roles: Type.Array(Type.String()),
-    createdAt: Type.String(),
-  },
-  { title: 'CompanyUser' },
-);
-export const UserLimitSchema = Type.Object(
-  { used: Type.Integer(), max: Type.Integer(), planName: Type.String() },
-  { title: 'UserLimit' },
-);
+import { CompanyUserSchema, UserLimitSchema } from './schemas.js';
+import * as service from './service.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const common = { security: [{ bearer: [] }] };
+  const common = { tags: ['users'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -31,23 +15,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...common,
-        tags: ['users'],
         operationId: 'listUsers',
         ...permit('users.manage'),
         response: answers(Type.Array(CompanyUserSchema)),
       },
     },
-    (request) =>
-      app.inCompany(request, async (q) => {
-        return q.query(
-          `SELECT u.id, u.user_name AS "userName", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
-                  u.profile_picture_url AS "profilePictureUrl",
-                  coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r
-                             ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
-                  to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
-             FROM users u ORDER BY u.user_name`,
-        );
-      }),
+    (request) => app.inCompany(request, (q) => service.listUsers(q)),
   );
 
   app.get(
@@ -55,7 +28,6 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...common,
-        tags: ['users'],
         operationId: 'getUserLimit',
         ...permit('users.manage', 'billing.manage'),
         description: 'Seats used (users + pending invitations) against the plan’s maxUsers.',
@@ -63,5 +35,36 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => app.inCompany(request, (q) => userLimit(q)),
+  );
+
+  app.post(
+    '/api/users/:id/deactivate',
+    {
+      schema: {
+        ...common,
+        operationId: 'deactivateUser',
+        ...permit('users.manage'),
+        description:
+          'The user can no longer sign in, and their tokens stop working on the next request. Not yourself, not a Company Owner (409).',
+        params: IdParams,
+        response: answers(CompanyUserSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.deactivateUser(q, request.params.id, request.principal!.userId)),
+  );
+
+  app.post(
+    '/api/users/:id/reactivate',
+    {
+      schema: {
+        ...common,
+        operationId: 'reactivateUser',
+        ...permit('users.manage'),
+        description: 'The user can sign in again.',
+        params: IdParams,
+        response: answers(CompanyUserSchema),
+      },
+    },
+    (request) => app.inCompany(request, (q) => service.reactivateUser(q, request.params.id)),
   );
 };

@@ -4,12 +4,13 @@ import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { auth, useSession, useTranslation } from '@stockwise/shared';
+import { auth, useSession } from '@stockwise/shared';
 import { markSignedOut } from '@/app/guards';
+import { useT } from '@/i18n';
 
 /** Spec §2: the account menu — Edit Profile (to /profile) and Logout (to /). */
 export function AccountMenu({ displayName }: { displayName: string }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const picture = useSession((s) => s.user?.profilePictureUrl ?? undefined);

@@ -1,15 +1,16 @@
 import { Avatar, Box, Divider, Drawer, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BELOW_PINNED_BANNER, StockwiseMark, companyLogoUrl, useSession, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, StockwiseMark, companyLogoUrl, useSession } from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
 import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '@/features/navigation';
 import { useCompany } from '@/features/session';
 import { companyNameOf } from './user-name';
+import { useT } from '@/i18n';
 
 /** Spec §2: the company logo and name; a failed logo shows the default image (spec §8). */
 function SidebarHeader() {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const user = useSession((s) => s.user);
   const company = useCompany();
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseMark, useSession, useTranslation } from '@stockwise/shared';
+import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseMark, useSession } from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
 import { menuActions } from '@/features/navigation';
 import { useDrawerOpen, useWideScreen } from './Sidebar';
@@ -12,10 +12,11 @@ import { usePremiumStatus } from '@/features/session';
 import { ThemeToggle } from '@/features/theme';
 import { AccountMenu } from './AccountMenu';
 import { displayNameOf } from './user-name';
+import { useT } from '@/i18n';
 
 /** Spec §2's top bar. */
 export function TopBar() {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const user = useSession((s) => s.user);
   const drawerOpen = useDrawerOpen(useWideScreen());
   const premium = usePremiumStatus();

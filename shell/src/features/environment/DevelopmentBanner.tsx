@@ -1,7 +1,8 @@
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import { Box, Typography } from '@mui/material';
 import { useLayoutEffect, useRef } from 'react';
-import { PINNED_BANNER_HEIGHT_VAR, standInsInUse, useEnvironment, useTranslation } from '@stockwise/shared';
+import { PINNED_BANNER_HEIGHT_VAR, standInsInUse, useEnvironment } from '@stockwise/shared';
+import { useT } from '@/i18n';
 
 // Fixed colours, the same in light and dark mode: near-black on amber (contrast above 10:1).
 const BANNER_BACKGROUND = '#FCD34D';
@@ -14,7 +15,7 @@ const BANNER_TEXT = '#1F1300';
  * top (the workspace's top bar and drawer, the public top bar) starts below it.
  */
 export function DevelopmentBanner() {
-  const { t, i18n } = useTranslation('shell');
+  const { t, i18n } = useT();
   const environment = useEnvironment().data;
   const ref = useRef<HTMLElement>(null);
   const shown = environment?.mode === 'development';

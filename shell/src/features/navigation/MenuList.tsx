@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { rolesOf, useSession, useTranslation } from '@stockwise/shared';
+import { rolesOf, useSession } from '@stockwise/shared';
 import { preload } from '@/mf/remotes';
 import { areaFor } from '@/mf/areas';
 import { MENU_ICONS } from './icons';
@@ -20,10 +20,11 @@ import type { MenuEntry } from './menu-items';
 import { MENU } from './menu-items';
 import { menuActions, useMenuState } from './ui-settings';
 import { collapseHolding, selectedFromPath, visibleMenu } from './visibility';
+import { useT } from '@/i18n';
 
 /** Spec §8: shown in place of an entry whose type the menu does not know. */
 export function MenuItemsError() {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   return (
     <Typography variant="h6" color="error" align="center" sx={{ p: 2 }} role="alert">
       {t('menu.itemsError')}
@@ -38,7 +39,7 @@ function preloadFor(url: string | undefined) {
 }
 
 function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPick: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const selected = useMenuState((s) => s.selectedId === item.id);
   const Icon = item.icon ? MENU_ICONS[item.icon] : null;
   return (
@@ -69,7 +70,7 @@ function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPi
 }
 
 function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number; onPick: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const open = useMenuState((s) => s.openCollapseId === entry.id);
   const hasSelected = useMenuState((s) => (entry.children ?? []).some((child) => child.id === s.selectedId));
   const Icon = entry.icon ? MENU_ICONS[entry.icon] : null;
@@ -92,7 +93,8 @@ function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={regionId}>
-        <List disablePadding>
+        {/* A div, like the groups: its children are links, not <li>, so a <ul> breaks axe's list rule. */}
+        <List component="div" disablePadding>
           {(entry.children ?? []).map((child) => (
             <MenuEntryView key={child.id} entry={child} depth={depth + 1} onPick={onPick} />
           ))}
@@ -114,7 +116,7 @@ function MenuEntryView({ entry, depth, onPick }: { entry: MenuEntry; depth: numb
 }
 
 function NavGroup({ group, onPick }: { group: MenuEntry; onPick: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const headingId = `menu-group-${group.id}`;
   return (
     <List

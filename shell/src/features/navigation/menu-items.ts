@@ -1,4 +1,5 @@
 import { ROLES } from '@stockwise/shared';
+import type { ShellKey } from '@/i18n';
 
 // The side menu of spec §2, with the visibility rules of spec §6. Titles are i18n keys of the
 // 'shell' namespace. An entry's id is the path segment that selects it on load (spec §4).
@@ -27,15 +28,13 @@ export type MenuIcon =
   | 'support';
 
 export interface MenuChip {
-  /** i18n key */
-  label: string;
+  label: ShellKey;
   color?: 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
 }
 
 export interface MenuEntry {
   id: string;
-  /** i18n key */
-  title: string;
+  title: ShellKey;
   /** Typed as string so that an entry of an unknown type (spec §8) can be represented. */
   type: MenuEntryType | (string & {});
   url?: string;

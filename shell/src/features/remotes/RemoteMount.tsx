@@ -1,13 +1,18 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS, useTranslation, withTimeout } from '@stockwise/shared';
-import '@/i18n';
+import { ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS, withTimeout } from '@stockwise/shared';
+import { useT } from '@/i18n';
 import { loadRemoteRoutes, resetRemote, type RemoteName } from '@/mf/remotes';
 
 // One lazy component per remote, kept across navigations so a remote loads once; replaced
 // on Retry so React asks the federation runtime again.
 const lazyRoutes = new Map<RemoteName, ComponentType>();
+
+/** Routes loaded before the first render (a prerendered page's remote): mounted without suspending. */
+export function provideLoadedRoutes(name: RemoteName, routes: ComponentType): void {
+  lazyRoutes.set(name, routes);
+}
 
 function routesOf(name: RemoteName, timeoutMs: number): ComponentType {
   let component = lazyRoutes.get(name);
@@ -22,7 +27,7 @@ function routesOf(name: RemoteName, timeoutMs: number): ComponentType {
 
 // The texts go through the page's one i18n instance (namespace 'shell', English and Turkish).
 function RemoteFallback({ error, resetErrorBoundary, name }: FallbackProps & { name: RemoteName }) {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   const timedOut = error instanceof ChunkTimeoutError;
   return (
     <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
@@ -43,7 +48,7 @@ function RemoteFallback({ error, resetErrorBoundary, name }: FallbackProps & { n
 }
 
 export function RemoteLoading() {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 240 }} aria-busy="true">
       <CircularProgress aria-label={t('remotes.loading')} />

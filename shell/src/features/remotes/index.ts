@@ -1,1 +1,1 @@
-export { RemoteMount, RemoteLoading } from './RemoteMount';
+export { RemoteMount, RemoteLoading, provideLoadedRoutes } from './RemoteMount';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, events, useSession, type Company, resourceKey } from '@stockwise/shared';
+import { call, events, useSession, resourceKey } from '@stockwise/shared';
 
 /** The signed-in user's company (GET /api/company): a save anywhere that invalidates it refreshes the sidebar. */
 export const COMPANY_QUERY_KEY = resourceKey('company');
@@ -13,7 +13,7 @@ export function useCompany() {
     queryKey: [...COMPANY_QUERY_KEY, token],
     enabled: Boolean(token),
     retry: false,
-    queryFn: async () => (await api.get<Company>('/api/company')).data,
+    queryFn: () => call('GET', '/api/company'),
   });
   useEffect(
     () => events.on('logo-updated', () => void queryClient.invalidateQueries({ queryKey: COMPANY_QUERY_KEY })),

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, auth, resourceKey } from '@stockwise/shared';
-import type { BillingOverview, BillingSubscription, Invitation, Location, PlanUsage } from '@stockwise/shared';
+import { auth, call, resourceKey, type ApiResource } from '@stockwise/shared';
 
 export const billingKeys = {
   usage: resourceKey('billing', 'usage'),
@@ -12,7 +11,7 @@ export const useUsage = (enabled: boolean) =>
   useQuery({
     queryKey: billingKeys.usage,
     enabled,
-    queryFn: async () => (await api.get<PlanUsage>('/api/billing/usage')).data,
+    queryFn: () => call('GET', '/api/billing/usage'),
   });
 
 /** Plan, interval, renewal date, add-ons and payments — Company Owner. */
@@ -20,25 +19,27 @@ export const useOverview = (enabled: boolean) =>
   useQuery({
     queryKey: billingKeys.overview,
     enabled,
-    queryFn: async () => (await api.get<BillingOverview>('/api/billing/overview')).data,
+    queryFn: () => call('GET', '/api/billing/overview'),
   });
 
-function useRefreshAfter() {
+/**
+ * After a change: the limits and the overview (the billing resource), and every other screen that
+ * shows a resource the change touched — the settings remote's invitations, users and locations
+ * share the page's query client.
+ */
+function useRefreshAfter(...touched: ApiResource[]) {
   const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: billingKeys.usage }),
-      queryClient.invalidateQueries({ queryKey: billingKeys.overview }),
-    ]);
-  };
+  const resources: ApiResource[] = ['billing', ...touched];
+  return () =>
+    Promise.all(resources.map((resource) => queryClient.invalidateQueries({ queryKey: resourceKey(resource) })));
 }
 
 /** Cancel at period end, or take it back; the shell hears of it through subscription-updated. */
 export function useCancelAtPeriodEnd() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: async (cancel: boolean) =>
-      (await api.post<BillingSubscription>(`/api/billing/subscription/${cancel ? 'cancel' : 'resume'}`)).data,
+    mutationFn: (cancel: boolean) =>
+      cancel ? call('POST', '/api/billing/subscription/cancel') : call('POST', '/api/billing/subscription/resume'),
     onSuccess: async () => {
       await refresh();
       await auth.loadSubscription();
@@ -47,18 +48,18 @@ export function useCancelAtPeriodEnd() {
 }
 
 export function useInvite() {
-  const refresh = useRefreshAfter();
+  // A pending invitation takes a seat: the users resource holds the seat count.
+  const refresh = useRefreshAfter('invitations', 'users');
   return useMutation({
-    mutationFn: async (email: string) =>
-      (await api.post<Invitation>('/api/invitations', { email, roles: ['Storekeeper'] })).data,
+    mutationFn: (email: string) => call('POST', '/api/invitations', { body: { email, roles: ['Storekeeper'] } }),
     onSettled: refresh,
   });
 }
 
 export function useAddLocation() {
-  const refresh = useRefreshAfter();
+  const refresh = useRefreshAfter('locations');
   return useMutation({
-    mutationFn: async (name: string) => (await api.post<Location>('/api/locations', { name })).data,
+    mutationFn: (name: string) => call('POST', '/api/locations', { body: { name } }),
     onSettled: refresh,
   });
 }

@@ -1,8 +1,7 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { useT } from '@/i18n';
 import { BillingSwitch } from '@/components/BillingSwitch';
 import { formatPrice, showDiscountBadge } from '@/lib/price-math';
 import { chosenPrice, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
@@ -19,7 +18,7 @@ export function OrderSummary({
   /** The action area: pay, sign in first, or why not. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const price = chosenPrice(selection);
   const yearly = selection.selectedBilling === 'yearly';
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { auth, events, isPremium, session } from '@stockwise/shared';
+import { auth, events, isPremium, resourceKey, session } from '@stockwise/shared';
 
 /**
  * After the checkout's success page: reloads the subscription until the payment has turned it
@@ -9,7 +9,9 @@ import { auth, events, isPremium, session } from '@stockwise/shared';
  */
 export function useConfirmedPremium(enabled: boolean) {
   const query = useQuery({
-    queryKey: ['billing', 'confirm-premium'],
+    // Under the subscription resource, but not under 'current': the shell's refresh of the
+    // current subscription (which this hook sets off) must not restart the polling.
+    queryKey: resourceKey('subscription', 'confirm-premium'),
     enabled,
     queryFn: () => auth.fetchCurrentSubscription(),
     refetchInterval: (q) => (isPremium(q.state.data) || q.state.dataUpdateCount > 40 ? false : 1500),

@@ -1,9 +1,9 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, hasRole, isPremium, ROLES, useEnvironment, useSession, useTranslation } from '@stockwise/shared';
+import { errorMessage, hasRole, isPremium, ROLES, useEnvironment, useSession } from '@stockwise/shared';
 import { PublicHeader } from '@/components/PublicHeader';
-import { NS } from '@/i18n';
+import { useT } from '@/i18n';
 import { usePlans } from '@/api/catalog';
 import { PricingPlans } from '@/components/PricingPlans';
 import { usePlanText } from '@/hooks/usePlanText';
@@ -64,7 +64,7 @@ function useSelection(): [PlanSelection | null, (billing: SelectedBilling, planI
  * spec §3, survives a reload (URL + sessionStorage), and pays through the checkout of the API.
  */
 export function PremiumPurchasePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [params] = useSearchParams();

@@ -2,8 +2,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Container, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LanguageSwitcher, StockwiseLogo, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { LanguageSwitcher, StockwiseLogo } from '@stockwise/shared';
+import { useT } from '../i18n';
 
 /** The frame of every sign-in flow: the logo, one card, a way back home. */
 export function AuthShell({
@@ -17,7 +17,7 @@ export function AuthShell({
   children: ReactNode;
   maxWidth?: 'xs' | 'sm';
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Box
       component="main"

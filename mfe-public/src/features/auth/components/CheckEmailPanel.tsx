@@ -1,5 +1,5 @@
-import { DEFAULT_PATH, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { DEFAULT_PATH } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 import { DonePanel } from './DonePanel';
 
@@ -8,7 +8,7 @@ import { DonePanel } from './DonePanel';
  * to sign in — which still returns to the page that sent the visitor here (a purchase, a deep link).
  */
 export function CheckEmailPanel({ message, email }: { message?: string | undefined; email: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const returnPath = useReturnPath();
   return (
     <DonePanel

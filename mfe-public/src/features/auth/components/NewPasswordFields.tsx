@@ -1,13 +1,12 @@
 import { Grid, type TextFieldProps } from '@mui/material';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 import { PasswordField } from './PasswordField';
 
 type Bound = Pick<TextFieldProps, 'error' | 'helperText'> & Record<string, unknown>;
 
 /** The new password and its confirmation, side by side on wide screens (registration forms). */
 export function NewPasswordFields({ password, confirmPassword }: { password: Bound; confirmPassword: Bound }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>

@@ -2,12 +2,11 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField

@@ -3,8 +3,8 @@ import GoogleIcon from '@mui/icons-material/Google';
 import { Alert, Button, CircularProgress, Divider, Link } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { beginOidcSignIn, GoogleIdentityButton, useAuthProviders, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { beginOidcSignIn, GoogleIdentityButton, useAuthProviders } from '@stockwise/shared';
+import { useT } from '../i18n';
 import {
   ACCOUNT_NOT_FOUND,
   failureOf,
@@ -15,7 +15,7 @@ import {
 
 /** A failed third-party sign-in: the server's message; an unknown Google account may register a company. */
 function FailureAlert({ failure, intent }: { failure: ThirdPartyFailure; intent: SignInIntent }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   return (
     <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
       {failure.message}
@@ -46,7 +46,7 @@ export function ThirdPartyButton({
   label?: string;
   failure?: ThirdPartyFailure | undefined;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [error, setError] = useState<ThirdPartyFailure | null>(failure ?? null);
   const [starting, setStarting] = useState(false);
   const finish = useThirdPartyFinish();

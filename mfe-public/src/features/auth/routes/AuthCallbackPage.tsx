@@ -6,11 +6,10 @@ import {
   completeOidcSignIn,
   DEFAULT_PATH,
   session,
-  useTranslation,
   type ConnectGoogleReturn,
   type ThirdPartyIntent,
 } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import {
   failureOf,
@@ -26,7 +25,7 @@ import {
  * /profile). A failure is shown on the page the flow started from, never here.
  */
 export function AuthCallbackPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const { search } = useLocation();
   const navigate = useNavigate();
   const finish = useThirdPartyFinish();

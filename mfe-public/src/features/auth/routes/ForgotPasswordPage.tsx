@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useEnvironment, useTranslation, EMAIL_PATTERN } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { auth, fieldBinder, useEnvironment, EMAIL_PATTERN } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // In production without a mail server, no reset link can reach anyone: say so instead of asking.

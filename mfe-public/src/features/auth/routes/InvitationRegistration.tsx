@@ -11,10 +11,10 @@ import {
   fieldBinder,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  resourceKey,
   USER_NAME_PATTERN,
-  useTranslation,
 } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -32,13 +32,13 @@ export function InvitationRegistration({
   invitationId: string;
   failure?: ThirdPartyFailure | undefined;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);
   const [checkEmail, setCheckEmail] = useState<{ message?: string; email: string } | null>(null);
   const check = useQuery({
-    queryKey: ['invitation', invitationId],
+    queryKey: resourceKey('auth', 'validate-invitation', invitationId),
     queryFn: () => auth.validateInvitation(invitationId),
     retry: false,
   });

@@ -4,16 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import {
-  AppError,
-  auth,
-  AUTH_MESSAGES,
-  EMAIL_NOT_VERIFIED,
-  errorMessage,
-  fieldBinder,
-  useTranslation,
-} from '@stockwise/shared';
-import { NS } from '../i18n';
+import { AppError, auth, AUTH_MESSAGES, EMAIL_NOT_VERIFIED, errorMessage, fieldBinder } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
@@ -21,7 +13,7 @@ import { useReturnPath, useThirdPartyFailure } from '../hooks/useThirdPartyFinis
 
 /** A sign-in refused until the email is verified: the server's message, and a new link on request. */
 function NotVerified({ message, verificationToken }: { message: string; verificationToken: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const resend = async () => {
@@ -59,7 +51,7 @@ function NotVerified({ message, verificationToken }: { message: string; verifica
 }
 
 export function LoginPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const thirdPartyFailure = useThirdPartyFailure();

@@ -14,9 +14,8 @@ import {
   EMAIL_PATTERN,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  useTranslation,
 } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -35,7 +34,7 @@ export function RegisterCompanyForm({
   googleIdToken?: string;
   failure?: ThirdPartyFailure | undefined;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [error, setError] = useState<string | null>(null);

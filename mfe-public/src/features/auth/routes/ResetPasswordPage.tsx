@@ -5,22 +5,22 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, fieldBinder, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { auth, fieldBinder, resourceKey } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 import { PasswordField } from '../components/PasswordField';
 
 /** The mailed link: /reset-password?email=…&token=…; the link is checked before the form shows. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const check = useQuery({
-    queryKey: ['reset-token', email, token],
+    queryKey: resourceKey('auth', 'validate-reset-token', email, token),
     enabled: Boolean(email && token),
     retry: false,
     queryFn: async () => {

@@ -2,8 +2,8 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { auth, errorMessage, useSession, useTranslation } from '@stockwise/shared';
-import { NS } from '../i18n';
+import { auth, errorMessage, resourceKey, useSession } from '@stockwise/shared';
+import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
 
@@ -13,12 +13,12 @@ import { DonePanel } from '../components/DonePanel';
  * profile for a signed-in user whose email just changed).
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const signedIn = useSession((s) => Boolean(s.token));
   const verification = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: resourceKey('auth', 'verify-email', token),
     enabled: Boolean(token),
     // One use: never sent again on a re-render, a remount or a refocus.
     queryFn: () => auth.verifyEmail(token),

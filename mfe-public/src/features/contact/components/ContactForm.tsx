@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api, EMAIL_PATTERN, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
+import { call, EMAIL_PATTERN, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
 import { useT } from '../i18n';
 
 export interface ContactMessage {
@@ -41,7 +41,7 @@ export function ContactForm() {
     mutationFn: async (values: Values) => {
       const body: ContactMessage = { name: values.name, email: values.email, message: values.message };
       if (values.subject) body.subject = values.subject;
-      return (await api.post<{ id: string; message: string }>('/api/contact', body)).data;
+      return call('POST', '/api/contact', { body });
     },
     onSuccess: (data) => notify(data.message, 'success'),
   });

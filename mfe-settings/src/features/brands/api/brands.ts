@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { useDeleteResource, useSaveResource } from '@/api/resource';
 
 export type Brand = ApiResponse<'getBrand'>;
 
@@ -11,22 +12,7 @@ export function useBrands() {
   });
 }
 
-export function useSaveBrand() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id: string | null; body: ApiBody<'createBrand'> }) =>
-      (id ? await api.put<Brand>(`/api/brands/${id}`, body) : await api.post<Brand>('/api/brands', body)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('brands') }),
-  });
-}
+export const useSaveBrand = () => useSaveResource<ApiBody<'createBrand'>, Brand>('brands');
 
 /** DELETE /api/brands/{id}: refused with 409 naming what uses it. */
-export function useDeleteBrand() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api.delete(`/api/brands/${id}`);
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('brands') }),
-  });
-}
+export const useDeleteBrand = () => useDeleteResource('brands');

@@ -1,14 +1,13 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Button, IconButton, TextField, Tooltip } from '@mui/material';
-import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import { Button, TextField } from '@mui/material';
+import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { Forbidden } from '@/components/States';
+import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden } from '@/lib/errors';
-import { localPage } from '@/lib/local-page';
+import { useDateFormat } from '@/lib/format';
 import { useBrands, useDeleteBrand, useSaveBrand, type Brand } from '../api/brands';
 import { useT } from '../i18n';
 
@@ -18,11 +17,11 @@ const NEW: Editing = { id: null, name: '' };
 /** /settings/brands — the manufacturers: add, rename, delete while unused. */
 export function BrandsPage() {
   const { t: ts } = useScreensT();
-  const { t, i18n } = useT();
-  const { params, gridProps } = useTableParams();
+  const { t } = useT();
   const brands = useBrands();
   const save = useSaveBrand();
   const remove = useDeleteBrand();
+  const date = useDateFormat();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Brand | null>(null);
 
@@ -37,19 +36,10 @@ export function BrandsPage() {
       }),
     [t],
   );
-  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
-  const text = (row: Brand, field: string) => (field === 'createdAt' ? row.createdAt : row.name);
-  const page = localPage(brands.data?.items, params, text, ['name']);
 
   const columns: DataTableProps<Brand>['columns'] = [
     { field: 'name', headerName: t('brands.name'), flex: 1, minWidth: 160 },
-    {
-      field: 'createdAt',
-      headerName: t('brands.created'),
-      width: 140,
-      filterable: false,
-      valueFormatter: (value: string) => date.format(new Date(value)),
-    },
+    { field: 'createdAt', headerName: t('brands.created'), width: 140, filterable: false, valueFormatter: date },
     {
       field: 'actions',
       headerName: t('brands.actions'),
@@ -58,50 +48,36 @@ export function BrandsPage() {
       filterable: false,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title={t('brands.edit', { name: row.name })}>
-            <IconButton aria-label={t('brands.edit', { name: row.name })} onClick={() => setEditing(row)}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('brands.remove', { name: row.name })}>
-            <IconButton aria-label={t('brands.remove', { name: row.name })} onClick={() => setDeleting(row)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <RowAction
+            label={t('brands.edit', { name: row.name })}
+            icon={<EditIcon fontSize="small" />}
+            onClick={() => setEditing(row)}
+          />
+          <RowAction
+            label={t('brands.remove', { name: row.name })}
+            icon={<DeleteIcon fontSize="small" />}
+            onClick={() => setDeleting(row)}
+          />
         </>
       ),
     },
   ];
 
-  const addButton = (
-    <Button variant="contained" onClick={() => setEditing(NEW)}>
-      {t('brands.add')}
-    </Button>
-  );
-  const forbidden = isForbidden(brands.error);
-
   return (
-    <>
-      <PageHeader
-        title={ts('screens.brands')}
-        subtitle={t('brands.subtitle')}
-        actions={forbidden ? undefined : addButton}
-      />
-      {forbidden ? (
-        <Forbidden />
-      ) : (
-        <DataTable
-          label={ts('screens.brands')}
-          columns={columns}
-          rows={page?.items}
-          rowCount={page?.total}
-          loading={brands.isPending}
-          error={brands.error}
-          onRetry={() => void brands.refetch()}
-          gridProps={gridProps}
-          empty={{ title: t('brands.emptyTitle'), body: t('brands.emptyBody'), action: addButton }}
-        />
-      )}
+    <ListScreen
+      title={ts('screens.brands')}
+      subtitle={t('brands.subtitle')}
+      action={
+        <Button variant="contained" onClick={() => setEditing(NEW)}>
+          {t('brands.add')}
+        </Button>
+      }
+      query={{ ...brands, data: brands.data?.items }}
+      columns={columns}
+      text={(row, field) => (field === 'createdAt' ? row.createdAt : row.name)}
+      searchFields={['name']}
+      empty={{ title: t('brands.emptyTitle'), body: t('brands.emptyBody') }}
+    >
       <FormDialog
         open={editing !== null}
         title={editing?.id ? t('brands.rename') : t('brands.add')}
@@ -127,6 +103,6 @@ export function BrandsPage() {
         }}
         onClose={() => setDeleting(null)}
       />
-    </>
+    </ListScreen>
   );
 }

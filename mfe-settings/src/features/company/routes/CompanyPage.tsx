@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, Stack, TextField } from '@mui/material';
-import { PageHeader } from '@stockwise/kit';
+import { LoadError, Loading, PageHeader } from '@stockwise/kit';
 import { fieldBinder, notify, toAppError, type Company } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Loading, LoadError } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
 import { useCompany, useSaveCompany, type CompanyValues, type LogoChange } from '../api/company';
 import { LogoPicker } from '../components/LogoPicker';

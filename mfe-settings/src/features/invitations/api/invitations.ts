@@ -43,3 +43,16 @@ export function useRevokeInvitation() {
     onSuccess: refresh,
   });
 }
+
+/**
+ * POST /api/invitations/{id}/resend: mails the link again, good for another 7 days. A pending or
+ * expired one (an expired one needs a free seat: 403 PLAN_LIMIT_USERS); accepted or revoked: 409.
+ */
+export function useResendInvitation() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await api.post<ApiResponse<'resendInvitation'>>(`/api/invitations/${id}/resend`)).data,
+    onSuccess: refresh,
+  });
+}

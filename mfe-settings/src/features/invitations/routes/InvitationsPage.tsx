@@ -1,20 +1,27 @@
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
-import { Alert, Box, Button, Chip, IconButton, Stack, TextField, Tooltip } from '@mui/material';
-import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import SendIcon from '@mui/icons-material/SendOutlined';
+import { Alert, Box, Button, Chip, Stack, TextField } from '@mui/material';
+import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
 import { EMAIL_PATTERN, errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
+import { ListScreen } from '@/components/ListScreen';
 import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
-import { Forbidden } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden, isPlanLimit } from '@/lib/errors';
-import { localPage } from '@/lib/local-page';
-import { useCreateInvitation, useInvitations, useRevokeInvitation, type Invitation } from '../api/invitations';
+import { isPlanLimit } from '@/lib/errors';
+import { useDateFormat } from '@/lib/format';
+import {
+  useCreateInvitation,
+  useInvitations,
+  useResendInvitation,
+  useRevokeInvitation,
+  type Invitation,
+} from '../api/invitations';
 import { useT } from '../i18n';
 
 type Values = { email: string; roles: string[] };
@@ -24,18 +31,31 @@ const STATUS_COLOR = { pending: 'info', accepted: 'success', revoked: 'default',
 /** /settings/invitations — User Invitations: invite by email with roles, copy the link, revoke. */
 export function InvitationsPage() {
   const { t: ts } = useScreensT();
-  const { t, i18n } = useT();
-  const { params, gridProps } = useTableParams();
+  const { t } = useT();
+  const date = useDateFormat();
   const invitations = useInvitations();
   const seats = useSeats();
   const roles = useRoles();
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
+  const resend = useResendInvitation();
+  const resendOne = async (row: Invitation) => {
+    setResendLimit(null);
+    try {
+      await resend.mutateAsync(row.id);
+      notify(t('invitations.resent', { email: row.email }), 'success');
+    } catch (failure) {
+      // An expired invitation needs a seat again: the plan's refusal with the way to Premium.
+      if (isPlanLimit(failure, 'PLAN_LIMIT_USERS')) setResendLimit(errorMessage(failure, ''));
+      else notify(errorMessage(failure, t('invitations.resendFailed')), 'error');
+    }
+  };
   const token = useSession((s) => s.token);
   const isOwner = hasRole(ROLES.companyOwner, token);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
   const [limit, setLimit] = useState<string | null>(null);
+  const [resendLimit, setResendLimit] = useState<string | null>(null);
   const [sent, setSent] = useState<Invitation | null>(null);
 
   const schema = useMemo(
@@ -46,7 +66,6 @@ export function InvitationsPage() {
       }),
     [t, ts],
   );
-  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
   const statusName = (status: Invitation['status']) => t(`invitations.statuses.${status}`);
   const text = (row: Invitation, field: string) => {
     switch (field) {
@@ -64,7 +83,6 @@ export function InvitationsPage() {
         return row.email;
     }
   };
-  const page = localPage(invitations.data, params, text, ['email', 'roles', 'status', 'invitedByUserName']);
 
   const copy = async (url: string) => {
     try {
@@ -104,7 +122,7 @@ export function InvitationsPage() {
       headerName: t('invitations.expires'),
       width: 130,
       filterable: false,
-      valueFormatter: (value: string) => date.format(new Date(value)),
+      valueFormatter: date,
     },
     {
       field: 'actions',
@@ -112,26 +130,32 @@ export function InvitationsPage() {
       width: 110,
       sortable: false,
       filterable: false,
-      renderCell: ({ row }) =>
-        row.status === 'pending' ? (
-          <>
-            {row.inviteUrl ? (
-              <Tooltip title={t('invitations.copy', { email: row.email })}>
-                <IconButton
-                  aria-label={t('invitations.copy', { email: row.email })}
-                  onClick={() => void copy(row.inviteUrl!)}
-                >
-                  <CopyIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-            <Tooltip title={t('invitations.revoke', { email: row.email })}>
-              <IconButton aria-label={t('invitations.revoke', { email: row.email })} onClick={() => setRevoking(row)}>
-                <BlockIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        ) : null,
+      renderCell: ({ row }) => (
+        <>
+          {row.status === 'pending' && row.inviteUrl ? (
+            <RowAction
+              label={t('invitations.copy', { email: row.email })}
+              icon={<CopyIcon fontSize="small" />}
+              onClick={() => void copy(row.inviteUrl!)}
+            />
+          ) : null}
+          {row.status === 'pending' || row.status === 'expired' ? (
+            <RowAction
+              label={t('invitations.resend', { email: row.email })}
+              icon={<SendIcon fontSize="small" />}
+              disabled={resend.isPending}
+              onClick={() => void resendOne(row)}
+            />
+          ) : null}
+          {row.status === 'pending' ? (
+            <RowAction
+              label={t('invitations.revoke', { email: row.email })}
+              icon={<BlockIcon fontSize="small" />}
+              onClick={() => setRevoking(row)}
+            />
+          ) : null}
+        </>
+      ),
     },
   ];
 
@@ -146,18 +170,12 @@ export function InvitationsPage() {
       {t('invitations.add')}
     </Button>
   );
-  const forbidden = isForbidden(invitations.error);
-
   return (
-    <>
-      <PageHeader
-        title={ts('screens.invitations')}
-        subtitle={t('invitations.subtitle')}
-        actions={forbidden ? undefined : addButton}
-      />
-      {forbidden ? (
-        <Forbidden />
-      ) : (
+    <ListScreen
+      title={ts('screens.invitations')}
+      subtitle={t('invitations.subtitle')}
+      action={addButton}
+      above={
         <>
           {seats.data ? <PlanUsageBar label={ts('plan.seats')} usage={seats.data} limit="users" /> : null}
           {sent?.inviteUrl ? (
@@ -180,19 +198,15 @@ export function InvitationsPage() {
               </Stack>
             </Alert>
           ) : null}
-          <DataTable
-            label={ts('screens.invitations')}
-            columns={columns}
-            rows={page?.items}
-            rowCount={page?.total}
-            loading={invitations.isPending}
-            error={invitations.error}
-            onRetry={() => void invitations.refetch()}
-            gridProps={gridProps}
-            empty={{ title: t('invitations.emptyTitle'), body: t('invitations.emptyBody'), action: addButton }}
-          />
+          {resendLimit ? <PlanLimitAlert message={resendLimit} /> : null}
         </>
-      )}
+      }
+      query={invitations}
+      columns={columns}
+      text={text}
+      searchFields={['email', 'roles', 'status', 'invitedByUserName']}
+      empty={{ title: t('invitations.emptyTitle'), body: t('invitations.emptyBody') }}
+    >
       <FormDialog
         open={inviting}
         title={t('invitations.add')}
@@ -252,6 +266,6 @@ export function InvitationsPage() {
         }}
         onClose={() => setRevoking(null)}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,17 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse, type Location } from '@stockwise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, resourceKey, type ApiBody, type Location } from '@stockwise/shared';
 import { PLAN_USAGE_KEY } from '@/api/plan-usage';
 
 export type { Location };
 export type LocationBody = ApiBody<'createLocation'>;
 
-/** Every location (GET /api/locations answers them all; the screen pages them). */
-export function useLocations() {
-  return useQuery({
-    queryKey: resourceKey('locations'),
-    queryFn: async () => (await api.get<ApiResponse<'listLocations'>>('/api/locations')).data,
-  });
-}
+export { useLocations } from '@/api/catalogue';
 
 /** A save or delete changes the list and, for active locations, the plan usage. */
 function useRefresh() {

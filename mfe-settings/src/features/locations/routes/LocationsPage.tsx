@@ -1,16 +1,24 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, Chip, FormControlLabel, IconButton, MenuItem, Switch, TextField, Tooltip } from '@mui/material';
-import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import {
+  ConfirmDialog,
+  DataTable,
+  type DataTableProps,
+  Forbidden,
+  FormDialog,
+  isForbidden,
+  PageHeader,
+  useTableParams,
+} from '@stockwise/kit';
 import { errorMessage, notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { usePlanUsage } from '@/api/plan-usage';
 import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
-import { Forbidden } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden, isPlanLimit } from '@/lib/errors';
+import { isPlanLimit } from '@/lib/errors';
 import { localPage } from '@/lib/local-page';
 import { useDeleteLocation, useLocations, useSaveLocation, type Location } from '../api/locations';
 import { useT } from '../i18n';

@@ -10,8 +10,8 @@ export const en = {
     discard: 'Discard changes',
     changed: 'Unsaved changes for: {{roles}}',
     saved: 'Access saved. It applies to each user’s next request.',
-    partial: 'Not saved for {{role}}: {{message}}',
-    partialSaved: 'Saved before that: {{roles}}.',
+    notSaved: 'Nothing was saved: {{message}}',
+    failed: 'The access could not be saved.',
     emptyTitle: 'No transaction types yet',
   },
 };

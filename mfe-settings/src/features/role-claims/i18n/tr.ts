@@ -14,8 +14,8 @@ export const tr: TranslationsOf<RoleClaimTexts> = {
     discard: 'Değişiklikleri bırakın',
     changed: 'Kaydedilmemiş değişiklikler: {{roles}}',
     saved: 'Erişim kaydedildi. Her kullanıcının bir sonraki isteğinde geçerli olur.',
-    partial: '{{role}} için kaydedilmedi: {{message}}',
-    partialSaved: 'Ondan önce kaydedilenler: {{roles}}.',
+    notSaved: 'Hiçbir şey kaydedilmedi: {{message}}',
+    failed: 'Erişim kaydedilemedi.',
     emptyTitle: 'Henüz işlem türü yok',
   },
 };

@@ -14,23 +14,15 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { EmptyState, PageHeader } from '@stockwise/kit';
+import { EmptyState, LoadError, Loading, PageHeader } from '@stockwise/kit';
 import { errorMessage, notify, ROLES } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
+import { useTransactionTypes } from '@/api/catalogue';
 import { useRoles } from '@/api/roles';
-import { Loading, LoadError } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import {
-  PartialSave,
-  useRoleClaims,
-  useSaveRoleClaims,
-  useTransactionTypes,
-  type RoleClaims,
-} from '../api/role-claims';
+import { useRoleClaims, useSaveRoleClaims, type RoleClaims } from '../api/role-claims';
 import { useT } from '../i18n';
 import { sameSet, typesOf, withTypes } from '../lib/matrix';
-
-type Refusal = { role: string; message: string; saved: string[] };
 
 /** /settings/role-claims — Roles and Transaction Type Access: roles × transaction types, saved at once. */
 export function RoleClaimsPage() {
@@ -42,7 +34,7 @@ export function RoleClaimsPage() {
   const save = useSaveRoleClaims();
   // The roles changed here and not saved yet: role id → the transaction types it may run.
   const [draft, setDraft] = useState<Record<string, Set<string>>>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const claimsByRole = useMemo(() => {
     const byRole = new Map<string, RoleClaims>();
@@ -72,7 +64,7 @@ export function RoleClaimsPage() {
   const saveAll = async () => {
     setRefusal(null);
     const changes = changed.map((role) => ({
-      role,
+      roleId: role.id,
       claims: withTypes(claimsByRole.get(role.id)?.claims ?? [], draft[role.id]!),
     }));
     try {
@@ -80,17 +72,8 @@ export function RoleClaimsPage() {
       setDraft({});
       notify(t('roleClaims.saved'), 'success');
     } catch (failure) {
-      if (!(failure instanceof PartialSave)) throw failure;
-      setDraft((current) => {
-        const next = { ...current };
-        for (const role of failure.saved) delete next[role.id];
-        return next;
-      });
-      setRefusal({
-        role: failure.failed.name,
-        message: errorMessage(failure.failure, ts('states.loadError')),
-        saved: failure.saved.map((r) => r.name),
-      });
+      // Nothing was saved: every change stays on screen to fix and save again.
+      setRefusal(errorMessage(failure, t('roleClaims.failed')));
     }
   };
 
@@ -175,8 +158,7 @@ export function RoleClaimsPage() {
           </TableContainer>
           {refusal ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t('roleClaims.partial', { role: refusal.role, message: refusal.message })}
-              {refusal.saved.length ? ` ${t('roleClaims.partialSaved', { roles: refusal.saved.join(', ') })}` : null}
+              {t('roleClaims.notSaved', { message: refusal })}
             </Alert>
           ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' } }}>

@@ -1,20 +1,21 @@
+import BlockIcon from '@mui/icons-material/BlockOutlined';
 import EditIcon from '@mui/icons-material/ManageAccountsOutlined';
-import { Alert, Box, Button, Chip, IconButton, Tooltip, Typography } from '@mui/material';
-import { DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
+import RestoreIcon from '@mui/icons-material/HowToRegOutlined';
+import { Alert, Box, Button, Chip, Typography } from '@mui/material';
+import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
 import { errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { z } from 'zod';
 import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
+import { useSetUserActive, useSetUserRoles, useUsers, type CompanyUser } from '@/api/users';
+import { ListScreen } from '@/components/ListScreen';
 import { PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
-import { Forbidden } from '@/components/States';
 import { useT as useScreensT } from '@/i18n';
-import { isForbidden } from '@/lib/errors';
-import { localPage } from '@/lib/local-page';
-import { useSetUserRoles, useUsers, type CompanyUser } from '../api/users';
+import { useDateFormat } from '@/lib/format';
 import { useT } from '../i18n';
 
 const schema = z.object({ roles: z.array(z.string()) });
@@ -23,30 +24,33 @@ const fullName = (u: CompanyUser) => `${u.firstName} ${u.lastName}`.trim() || u.
 /** /settings/users — User & User Roles: who is in the company, their roles, the seats in use. */
 export function UsersPage() {
   const { t: ts } = useScreensT();
-  const { t, i18n } = useT();
-  const { params, gridProps } = useTableParams();
+  const { t } = useT();
   const users = useUsers();
   const seats = useSeats();
   const roles = useRoles();
   const save = useSetUserRoles();
+  const setActive = useSetUserActive();
+  const date = useDateFormat();
   const token = useSession((s) => s.token);
+  const me = useSession((s) => s.user?.userName);
   const isOwner = hasRole(ROLES.companyOwner, token);
   const [editing, setEditing] = useState<CompanyUser | null>(null);
+  const [switching, setSwitching] = useState<CompanyUser | null>(null);
 
-  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }), [i18n.language]);
   const text = (row: CompanyUser, field: string) => {
     switch (field) {
       case 'name':
         return fullName(row);
       case 'roles':
         return row.roles.join(', ');
-      case 'createdAt':
-        return row.createdAt;
+      case 'active':
+        return row.active ? t('users.active') : t('users.deactivated');
       default:
         return String(row[field as keyof CompanyUser] ?? '');
     }
   };
-  const page = localPage(users.data, params, text, ['name', 'userName', 'email', 'roles']);
+  // Neither yourself nor a Company Owner can be deactivated (the API refuses both).
+  const canSwitch = (row: CompanyUser) => row.userName !== me && !row.roles.includes(ROLES.companyOwner);
 
   const columns: DataTableProps<CompanyUser>['columns'] = [
     {
@@ -79,61 +83,73 @@ export function UsersPage() {
         ),
     },
     {
+      field: 'active',
+      headerName: t('users.status'),
+      width: 130,
+      renderCell: ({ row }) =>
+        row.active ? (
+          t('users.active')
+        ) : (
+          <Chip size="small" color="warning" variant="outlined" label={t('users.deactivated')} />
+        ),
+    },
+    {
       field: 'createdAt',
       headerName: t('users.created'),
       width: 130,
       filterable: false,
-      valueFormatter: (value: string) => date.format(new Date(value)),
+      valueFormatter: date,
     },
     {
       field: 'actions',
       headerName: t('users.actions'),
-      width: 90,
+      width: 110,
       sortable: false,
       filterable: false,
       renderCell: ({ row }) => (
-        <Tooltip title={t('users.edit', { name: fullName(row) })}>
-          <IconButton aria-label={t('users.edit', { name: fullName(row) })} onClick={() => setEditing(row)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <>
+          <RowAction
+            label={t('users.edit', { name: fullName(row) })}
+            icon={<EditIcon fontSize="small" />}
+            onClick={() => setEditing(row)}
+          />
+          {canSwitch(row) ? (
+            <RowAction
+              label={t(row.active ? 'users.deactivate' : 'users.reactivate', { name: fullName(row) })}
+              icon={row.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
+              onClick={() => setSwitching(row)}
+            />
+          ) : null}
+        </>
       ),
     },
   ];
 
-  const inviteButton = (
-    <Button variant="contained" component={RouterLink} to="/settings/invitations">
-      {t('users.invite')}
-    </Button>
-  );
-  const forbidden = isForbidden(users.error);
-
   return (
-    <>
-      <PageHeader
-        title={ts('screens.users')}
-        subtitle={t('users.subtitle')}
-        actions={forbidden ? undefined : inviteButton}
-      />
-      {forbidden ? (
-        <Forbidden />
-      ) : (
+    <ListScreen
+      title={ts('screens.users')}
+      subtitle={t('users.subtitle')}
+      action={
         <>
-          {seats.data ? <PlanUsageBar label={ts('plan.seats')} usage={seats.data} limit="users" /> : null}
-          <DataTable
-            label={ts('screens.users')}
-            columns={columns}
-            rows={page?.items}
-            rowCount={page?.total}
-            loading={users.isPending}
-            error={users.error}
-            onRetry={() => void users.refetch()}
-            gridProps={gridProps}
-            gridOptions={{ getRowHeight: () => 'auto' }}
-            empty={{ title: t('users.emptyTitle'), body: t('users.emptyBody'), action: inviteButton }}
-          />
+          <Button component={RouterLink} to="/settings/role-management">
+            {ts('screens.roleManagement')}
+          </Button>
+          <Button component={RouterLink} to="/settings/roles">
+            {ts('screens.roles')}
+          </Button>
+          <Button variant="contained" component={RouterLink} to="/settings/invitations">
+            {t('users.invite')}
+          </Button>
         </>
-      )}
+      }
+      above={seats.data ? <PlanUsageBar label={ts('plan.seats')} usage={seats.data} limit="users" /> : null}
+      query={users}
+      columns={columns}
+      text={text}
+      searchFields={['name', 'userName', 'email', 'roles']}
+      gridOptions={{ getRowHeight: () => 'auto' }}
+      empty={{ title: t('users.emptyTitle'), body: t('users.emptyBody') }}
+    >
       <FormDialog
         open={editing !== null}
         title={t('users.editTitle', { name: editing ? fullName(editing) : '' })}
@@ -172,6 +188,21 @@ export function UsersPage() {
           )
         }
       </FormDialog>
-    </>
+      <ConfirmDialog
+        open={switching !== null}
+        destructive={switching?.active ?? false}
+        title={t(switching?.active ? 'users.deactivateTitle' : 'users.reactivateTitle', {
+          name: switching ? fullName(switching) : '',
+        })}
+        body={switching?.active ? t('users.deactivateBody') : t('users.reactivateBody')}
+        confirmLabel={switching?.active ? t('users.deactivateConfirm') : t('users.reactivateConfirm')}
+        onConfirm={async () => {
+          if (!switching) return;
+          await setActive.mutateAsync({ id: switching.id, active: !switching.active });
+          notify(switching.active ? t('users.deactivated') : t('users.reactivated'), 'success');
+        }}
+        onClose={() => setSwitching(null)}
+      />
+    </ListScreen>
   );
 }

@@ -15,11 +15,11 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, resourceKey } from '@stockwise/shared';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import {
-  getItemBySerial,
   listLocations,
   listTransactionTypes,
   runTransaction,
@@ -28,8 +28,11 @@ import {
   type TransactionRequest,
   type TransactionType,
 } from '@/api/inventory';
-import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
+import { ScanField } from '@/components/ScanField';
+import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { StatusChip, useStatusName } from '@/components/StatusChip';
+import { useScanLookup } from '@/hooks/useScanLookup';
+import { handedItems } from '@/lib/handoff';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
@@ -62,7 +65,6 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   const statusName = useStatusName();
   const queryClient = useQueryClient();
   const allowed = may('items.process');
-  const scanRef = useRef<HTMLInputElement>(null);
   const types = useQuery({
     queryKey: resourceKey('transaction-types'),
     queryFn: listTransactionTypes,
@@ -73,12 +75,18 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   const [locationId, setLocationId] = useState('');
   const [toStatus, setToStatus] = useState<StatusKey | ''>('');
   const [note, setNote] = useState('');
-  const [serial, setSerial] = useState('');
-  const [items, setItems] = useState<Item[]>([]);
-  const [message, setMessage] = useState<Message>(null);
+  const handed = handedItems(useLocation().state);
+  const [items, setItems] = useState<Item[]>(handed);
+  const [message, setMessage] = useState<Message>(
+    handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
+  );
   const [missing, setMissing] = useState<Record<string, boolean>>({});
 
-  const usable = (types.data ?? []).filter((type) => type.kind === kind && type.active);
+  // Only the types the caller's role claims allow, once GET /api/access has answered (the API refuses the rest).
+  const access = useAccess();
+  const usable = (types.data ?? []).filter(
+    (type) => type.kind === kind && type.active && (!access.known || access.mayRun(type.id)),
+  );
   const type: TransactionType | undefined = usable.find((candidate) => candidate.id === typeId) ?? usable[0];
   const activeLocations = (locations.data ?? []).filter((location) => location.active);
   const destination = locationId || type?.defaultToLocationId || '';
@@ -96,22 +104,13 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
     return null;
   }
 
-  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
-  const lookup = useMutation({
-    mutationFn: getItemBySerial,
-    onSuccess: (item) => {
+  const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
+    failedText: t('batch.lookupFailed'),
+    onFound: (item) => {
       setItems((current) => (current.some((one) => one.id === item.id) ? current : [...current, item]));
       setMessage({ severity: 'info', text: t('batch.added', { serial: item.serial }) });
     },
-    onError: (error, scanned) =>
-      setMessage({
-        severity: 'error',
-        text:
-          statusOf(error) === 404
-            ? t('scan.notFound', { serial: scanned })
-            : errorMessage(error, t('batch.lookupFailed')),
-      }),
-    onSettled: focusScan,
+    onMiss: (text) => setMessage({ severity: 'error', text }),
   });
 
   const run = useMutation({
@@ -143,7 +142,10 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
     }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const scanned = serial.trim();
+    scan(serial.trim());
+  }
+
+  function scan(scanned: string) {
     if (!scanned || lookup.isPending) return;
     setSerial('');
     const known = items.find((item) => item.serial.toLowerCase() === scanned.toLowerCase());
@@ -273,17 +275,7 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
           helperText={missing.reason ? t('batch.required') : ' '}
         />
       </Paper>
-      <TextField
-        inputRef={scanRef}
-        autoFocus
-        fullWidth
-        label={t('scan.label')}
-        value={serial}
-        onChange={(event) => setSerial(event.target.value)}
-        onKeyDown={onScanKey}
-        autoComplete="off"
-        slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
-      />
+      <ScanField inputRef={scanRef} value={serial} onChange={setSerial} onKeyDown={onScanKey} onCode={scan} />
       <Box aria-live="polite">
         {message ? (
           <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>

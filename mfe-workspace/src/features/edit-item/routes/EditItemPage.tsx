@@ -12,21 +12,27 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { api, errorMessage, resourceKey, type ApiBody } from '@stockwise/shared';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { getItem, getItemBySerial, listBrands, listItemTypes, type Item } from '@/api/inventory';
+import {
+  getItem,
+  getItemBySerial,
+  listBrands,
+  listItemTypes,
+  updateItem,
+  type Item,
+  type ItemPatch as Patch,
+} from '@/api/inventory';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
+import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { StatusChip } from '@/components/StatusChip';
 import { formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
-
-type Patch = ApiBody<'updateItem'>;
-const patchItem = async (id: string, body: Patch) =>
-  (await api.patch<Item>(`/api/items/${encodeURIComponent(id)}`, body)).data;
 
 interface Draft {
   serial: string;
@@ -64,6 +70,7 @@ export function EditItemPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
   const queryClient = useQueryClient();
+  const access = useAccess();
   const [search, setSearch] = useSearchParams();
   const wanted = search.get('serial')?.trim() ?? '';
   const [text, setText] = useState(wanted);
@@ -89,7 +96,7 @@ export function EditItemPage() {
   }
 
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Patch }) => patchItem(id, body),
+    mutationFn: ({ id, body }: { id: string; body: Patch }) => updateItem(id, body),
     onSuccess: (item) => {
       setBase(item);
       setDraft(draftOf(item, language));
@@ -339,6 +346,25 @@ export function EditItemPage() {
             <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={save.isPending}>
               {save.isPending ? t('editItem.saving') : t('editItem.save')}
             </Button>
+          </Paper>
+        ) : null}
+        {base ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ItemPhotos
+              images={base.images}
+              serial={base.serial}
+              editable={access.may('items.edit')}
+              onChange={async (images) => {
+                // A photo is its own small edit: the form's draft stays, its base moves to the new version.
+                const item = await updateItem(base.id, { version: base.version, images });
+                setBase(item);
+                queryClient.setQueryData(resourceKey('items', 'by-serial', wanted), item);
+                void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+              }}
+            />
+            <Box sx={{ mt: 2 }}>
+              <PrintLabelsButton items={[base]} />
+            </Box>
           </Paper>
         ) : null}
       </Stack>

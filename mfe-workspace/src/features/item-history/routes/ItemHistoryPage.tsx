@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Container,
+  InputAdornment,
   List,
   ListItemButton,
   ListItemText,
@@ -12,12 +13,15 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { resourceKey } from '@stockwise/shared';
-import { useQuery } from '@tanstack/react-query';
+import { resourceKey, useAccess } from '@stockwise/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getItem, getItemBySerial, getItemHistory, listItems, type Item } from '@/api/inventory';
+import { getItem, getItemBySerial, getItemHistory, listItems, updateItem, type Item } from '@/api/inventory';
+import { CameraScanButton } from '@/components/camera/CameraScanButton';
 import { ItemCard } from '@/components/ItemCard';
+import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { may } from '@/lib/permissions';
 import { Timeline } from '../components/Timeline';
@@ -43,6 +47,8 @@ async function findItems(query: string): Promise<Found> {
  */
 export function ItemHistoryPage() {
   const { t } = useT();
+  const queryClient = useQueryClient();
+  const access = useAccess();
   const [search, setSearch] = useSearchParams();
   const query = search.get('q')?.trim() ?? '';
   const id = search.get('id') ?? '';
@@ -99,7 +105,21 @@ export function ItemHistoryPage() {
               if (event.key === 'Escape') setText('');
             }}
             autoComplete="off"
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+            slotProps={{
+              htmlInput: { spellCheck: false, autoCapitalize: 'off' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <CameraScanButton
+                      onCode={(code) => {
+                        setText(code);
+                        setSearch(new URLSearchParams({ q: code }));
+                      }}
+                    />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
           <Button type="submit" variant="contained">
             {t('history.find')}
@@ -143,7 +163,21 @@ export function ItemHistoryPage() {
         ) : null}
         {item.data ? (
           <>
-            <ItemCard item={item.data} />
+            <ItemCard item={item.data}>
+              <ItemPhotos
+                images={item.data.images}
+                serial={item.data.serial}
+                editable={access.may('items.edit')}
+                onChange={async (images) => {
+                  const saved = await updateItem(item.data.id, { version: item.data.version, images });
+                  queryClient.setQueryData(resourceKey('items', itemId), saved);
+                  void queryClient.invalidateQueries({ queryKey: resourceKey('items', itemId, 'history') });
+                }}
+              />
+              <Box sx={{ mt: 2 }}>
+                <PrintLabelsButton items={[item.data]} />
+              </Box>
+            </ItemCard>
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
               <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {t('history.timeline')}

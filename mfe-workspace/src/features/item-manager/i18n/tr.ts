@@ -6,13 +6,5 @@ export const tr: TranslationsOf<typeof en> = {
     title: 'Ürün Yöneticisi',
     subtitle:
       'Tüm ürünler, sunucu tarafından filtrelenir ve sıralanır. Filtreler adreste kalır; bir bağlantı aynı listeyi gösterir.',
-    anyStatus: 'Tüm durumlar',
-    anyLocation: 'Tüm lokasyonlar',
-    anyType: 'Tüm ürün tipleri',
-    filters: 'Filtreler',
-    clear: 'Filtreleri temizle',
-    export: 'Gösterileni dışa aktar (CSV)',
-    open: '{{serial}} geçmişini aç',
-    noMatches: 'Bu filtrelere uyan ürün yok.',
   },
 };

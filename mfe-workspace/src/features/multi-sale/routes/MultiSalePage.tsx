@@ -15,12 +15,16 @@ import {
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { createSale, getItemBySerial, type Customer, type Item, type Sale } from '@/api/inventory';
+import { useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
-import { Forbidden, statusOf } from '@/components/ScreenStates';
+import { ScanField } from '@/components/ScanField';
+import { Forbidden } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { useScanLookup } from '@/hooks/useScanLookup';
+import { handedItems } from '@/lib/handoff';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
@@ -33,18 +37,20 @@ export function MultiSalePage() {
   const language = i18n.language;
   const statusName = useStatusName();
   const queryClient = useQueryClient();
-  const scanRef = useRef<HTMLInputElement>(null);
-  const [serial, setSerial] = useState('');
-  const [lines, setLines] = useState<Line[]>([]);
+  const handed = handedItems(useLocation().state);
+  const [lines, setLines] = useState<Line[]>(() =>
+    handed.map((item) => ({ item, price: moneyInput(item.salePrice, language) })),
+  );
   const [customer, setCustomer] = useState<Customer | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<Message>(
+    handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
+  );
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
-  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
 
-  const lookup = useMutation({
-    mutationFn: getItemBySerial,
-    onSuccess: (item) => {
+  const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
+    failedText: t('multiSale.lookupFailed'),
+    onFound: (item) => {
       if (item.status === 'sold' || item.status === 'scrapped') {
         setMessage({
           severity: 'error',
@@ -55,15 +61,7 @@ export function MultiSalePage() {
       setLines((current) => [...current, { item, price: moneyInput(item.salePrice, language) }]);
       setMessage({ severity: 'info', text: t('multiSale.added', { serial: item.serial }) });
     },
-    onError: (error, scanned) =>
-      setMessage({
-        severity: 'error',
-        text:
-          statusOf(error) === 404
-            ? t('scan.notFound', { serial: scanned })
-            : errorMessage(error, t('multiSale.lookupFailed')),
-      }),
-    onSettled: focusScan,
+    onMiss: (text) => setMessage({ severity: 'error', text }),
   });
 
   const sell = useMutation({
@@ -101,7 +99,10 @@ export function MultiSalePage() {
     }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const scanned = serial.trim();
+    scan(serial.trim());
+  }
+
+  function scan(scanned: string) {
     if (!scanned || lookup.isPending) return;
     setSerial('');
     setReceipt(null);
@@ -128,17 +129,7 @@ export function MultiSalePage() {
       </Box>
       <Stack spacing={2}>
         <Stack spacing={2} sx={{ '@media print': { display: 'none' } }}>
-          <TextField
-            inputRef={scanRef}
-            autoFocus
-            fullWidth
-            label={t('scan.label')}
-            value={serial}
-            onChange={(event) => setSerial(event.target.value)}
-            onKeyDown={onScanKey}
-            autoComplete="off"
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
-          />
+          <ScanField inputRef={scanRef} value={serial} onChange={setSerial} onKeyDown={onScanKey} onCode={scan} />
           <Box aria-live="polite">
             {message ? (
               <Alert severity={message.severity} role={message.severity === 'error' ? 'alert' : 'status'}>

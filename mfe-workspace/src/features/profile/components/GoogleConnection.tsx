@@ -11,11 +11,11 @@ import {
   GoogleIdentityButton,
   notify,
   useAuthProviders,
-  useTranslation,
   type ConnectGoogleReturn,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
+import { useT } from '@/i18n';
+import { PROFILE_KEY } from '@/lib/profile-key';
 
 /**
  * "Connect Google": the only way a Google identity joins an existing account — from inside it,
@@ -24,7 +24,7 @@ import { NS } from '@/i18n';
  * to this page with the ID token in the router state and finishes here.
  */
 export function GoogleConnection({ connected }: { connected: boolean }) {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname, state } = useLocation();
@@ -34,7 +34,7 @@ export function GoogleConnection({ connected }: { connected: boolean }) {
   const connect = useMutation({
     mutationFn: auth.connectGoogle,
     onSuccess: (user) => {
-      queryClient.setQueryData<UserInfo>(['profile'], (old) => ({ ...old, ...user }));
+      queryClient.setQueryData<UserInfo>(PROFILE_KEY, (old) => ({ ...old, ...user }));
       notify(t('profile.google.connected'), 'success');
     },
   });

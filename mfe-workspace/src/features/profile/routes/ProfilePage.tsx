@@ -26,15 +26,16 @@ import {
   fieldBinder,
   notify,
   readClaims,
+  resourceKey,
   session,
   uploadProfilePicture,
   USER_NAME_PATTERN,
   EMAIL_PATTERN,
-  useTranslation,
   type UserInfo,
 } from '@stockwise/shared';
-import { NS } from '@/i18n';
-import { pictureUploadMessage } from '../lib/picture-errors';
+import { useT } from '@/i18n';
+import { pictureUploadMessage } from '@/lib/picture-errors';
+import { PROFILE_KEY } from '@/lib/profile-key';
 import { GoogleConnection } from '../components/GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -45,13 +46,13 @@ const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
  * cached user and emits profile-updated (shared's updateUser), so the top bar follows at once.
  */
 export function ProfilePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useT();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   // Spec §8: a failed profile fetch falls back to the cached user.
   // Fresh on every visit: an email verified or Google connected elsewhere shows at once.
-  const profile = useQuery({ queryKey: ['profile'], queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
+  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: auth.getUser, retry: false, refetchOnMount: 'always' });
   const user: UserInfo | null = profile.data ?? session.get().user;
 
   const schema = z.object({
@@ -90,7 +91,9 @@ export function ProfilePage() {
   const save = useMutation({
     mutationFn: (values: Values) => auth.updateUser(values),
     onSuccess: (data) => {
-      queryClient.setQueryData(['profile'], data);
+      queryClient.setQueryData(PROFILE_KEY, data);
+      // The settings remote's users list shows names and emails.
+      void queryClient.invalidateQueries({ queryKey: resourceKey('users'), predicate: (q) => q.queryKey[1] !== 'me' });
       notify(t('profile.saved'), 'success');
     },
   });

@@ -15,10 +15,12 @@ import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { createSale, getItemBySerial, type Customer, type Item, type Sale } from '@/api/inventory';
+import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemCard } from '@/components/ItemCard';
-import { Forbidden, isForbidden, statusOf } from '@/components/ScreenStates';
+import { ScanField } from '@/components/ScanField';
+import { Forbidden, isForbidden } from '@/components/ScreenStates';
+import { useScanLookup } from '@/hooks/useScanLookup';
 import { formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
@@ -34,9 +36,7 @@ export function RapidSellPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
   const queryClient = useQueryClient();
-  const scanRef = useRef<HTMLInputElement>(null);
   const priceRef = useRef<HTMLInputElement>(null);
-  const [serial, setSerial] = useState('');
   const [item, setItem] = useState<Item | null>(null);
   const [price, setPrice] = useState('');
   const [priceError, setPriceError] = useState(false);
@@ -45,11 +45,9 @@ export function RapidSellPage() {
   const [forbidden, setForbidden] = useState(!may('items.sell'));
   const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
 
-  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
-
-  const lookup = useMutation({
-    mutationFn: getItemBySerial,
-    onSuccess: (found) => {
+  const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
+    failedText: t('rapidSell.lookupFailed'),
+    onFound: (found) => {
       setItem(found);
       setPrice(moneyInput(found.salePrice, language));
       setPriceError(false);
@@ -62,18 +60,11 @@ export function RapidSellPage() {
             },
       );
     },
-    onError: (error, scanned) => {
+    onMiss: (text, error) => {
       setItem(null);
       if (isForbidden(error)) setForbidden(true);
-      setMessage({
-        severity: 'error',
-        text:
-          statusOf(error) === 404
-            ? t('scan.notFound', { serial: scanned })
-            : errorMessage(error, t('rapidSell.lookupFailed')),
-      });
+      setMessage({ severity: 'error', text });
     },
-    onSettled: focusScan,
   });
 
   const sell = useMutation({
@@ -116,16 +107,19 @@ export function RapidSellPage() {
     sell.mutate({ target: item, amount });
   }
 
+  function scan(scanned: string) {
+    setSerial('');
+    setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
+    lookup.mutate(scanned);
+  }
+
   function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (busy) return;
     const scanned = serial.trim();
-    if (scanned) {
-      setSerial('');
-      setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
-      lookup.mutate(scanned);
-    } else confirm();
+    if (scanned) scan(scanned);
+    else confirm();
   }
 
   function onPriceKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -164,16 +158,13 @@ export function RapidSellPage() {
     >
       <PageHeader title={t('rapidSell.title')} subtitle={t('rapidSell.subtitle')} />
       <Stack spacing={2}>
-        <TextField
+        <ScanField
           inputRef={scanRef}
-          autoFocus
-          fullWidth
-          label={t('scan.label')}
           value={serial}
-          onChange={(event) => setSerial(event.target.value)}
+          onChange={setSerial}
           onKeyDown={onScanKey}
-          autoComplete="off"
-          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', 'data-testid': 'scan' } }}
+          onCode={(code) => !busy && scan(code)}
+          testId="scan"
         />
         <Box aria-live="polite" aria-atomic>
           {message ? (

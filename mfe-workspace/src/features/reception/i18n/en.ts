@@ -3,6 +3,7 @@ export const en = {
     title: 'Add Item',
     subtitle: 'Receive a batch: what it is, where it goes, then scan or paste its serials.',
     details: 'What you are receiving',
+    batch: 'this batch',
     itemType: 'Item type',
     brand: 'Brand',
     noBrand: 'No brand',

@@ -6,6 +6,7 @@ export const tr: TranslationsOf<typeof en> = {
     title: 'Ürün Ekle',
     subtitle: 'Bir parti teslim alın: ne olduğu, nereye gideceği, sonra seri numaralarını okutun veya yapıştırın.',
     details: 'Teslim aldığınız ürün',
+    batch: 'bu parti',
     itemType: 'Ürün tipi',
     brand: 'Marka',
     noBrand: 'Marka yok',

@@ -1,3 +1,4 @@
+import PrintIcon from '@mui/icons-material/Print';
 import {
   Alert,
   Box,
@@ -20,11 +21,16 @@ import {
   listBrands,
   listItemTypes,
   listLocations,
+  listTransactionTypes,
   receiveItems,
   type Customer,
+  type Item,
   type ReceiveRequest,
 } from '@/api/inventory';
+import { CameraScanButton } from '@/components/camera/CameraScanButton';
 import { CustomerPicker } from '@/components/CustomerPicker';
+import { ItemPhotos } from '@/components/ItemPhotos';
+import { PrintLabelsDialog } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatNumber, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
@@ -74,8 +80,20 @@ export function ReceptionPage() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [vendor, setVendor] = useState<Customer | null>(null);
   const [serialText, setSerialText] = useState('');
+  const [images, setImages] = useState<string[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<string | null>(null);
+  const [received, setReceived] = useState<Item[]>([]);
+  const [printing, setPrinting] = useState(false);
+  // The Receive type says whether a finished reception goes straight to its labels.
+  const transactionTypes = useQuery({
+    queryKey: resourceKey('transaction-types'),
+    queryFn: listTransactionTypes,
+    enabled: allowed,
+  });
+  const printOnReceive = Boolean(
+    transactionTypes.data?.find((type) => type.builtIn && type.kind === 'receive')?.printLabel,
+  );
   const deferredSerials = useDeferredValue(serialText);
   const parsed = useMemo(() => parseSerials(deferredSerials), [deferredSerials]);
 
@@ -88,7 +106,10 @@ export function ReceptionPage() {
     onSuccess: (items, body) => {
       const location = activeLocations.find((candidate) => candidate.id === body.locationId)?.name ?? '';
       setDone(t('reception.received', { count: items.length, location }));
+      setReceived(items);
+      setPrinting(printOnReceive);
       setSerialText('');
+      setImages([]);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
     },
   });
@@ -152,6 +173,7 @@ export function ReceptionPage() {
       salePrice,
       fields: custom.values,
     };
+    if (images.length) body.images = images;
     if (draft.warrantyMonths.trim()) body.warrantyMonths = months;
     receive.mutate(body);
   }
@@ -358,9 +380,18 @@ export function ReceptionPage() {
               <Typography id="reception-serials" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                 {t('reception.serials')}
               </Typography>
-              <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-                {t('reception.count', { count, formattedCount: formatNumber(count, language) })}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
+                  {t('reception.count', { count, formattedCount: formatNumber(count, language) })}
+                </Typography>
+                <CameraScanButton
+                  onCode={(code) => {
+                    // A camera reading is one more line, as a wedge scanner's Enter makes one.
+                    setSerialText((current) => `${current}${current && !current.endsWith('\n') ? '\n' : ''}${code}\n`);
+                    setErrors((current) => ({ ...current, serials: undefined }));
+                  }}
+                />
+              </Stack>
             </Stack>
             <TextField
               fullWidth
@@ -397,6 +428,15 @@ export function ReceptionPage() {
               </Alert>
             ))}
           </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {/* The batch's photos: every received item names them. */}
+            <ItemPhotos
+              images={images}
+              serial={t('reception.batch')}
+              editable
+              onChange={async (next) => setImages(next)}
+            />
+          </Paper>
           {receive.isError ? (
             <Alert severity="error" role="alert">
               {errorMessage(receive.error, t('reception.failed'))}
@@ -407,14 +447,20 @@ export function ReceptionPage() {
               severity="success"
               role="status"
               action={
-                <Link component={RouterLink} to="/item-status/item-manager?sort=received_desc">
-                  {t('reception.seeItems')}
-                </Link>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Button color="inherit" size="small" startIcon={<PrintIcon />} onClick={() => setPrinting(true)}>
+                    {t('labels.printMany', { count: received.length })}
+                  </Button>
+                  <Link component={RouterLink} to="/item-status/item-manager?sort=received_desc">
+                    {t('reception.seeItems')}
+                  </Link>
+                </Stack>
               }
             >
               {done}
             </Alert>
           ) : null}
+          {printing ? <PrintLabelsDialog items={received} open onClose={() => setPrinting(false)} /> : null}
           <Button type="submit" variant="contained" size="large" disabled={receive.isPending}>
             {receive.isPending ? t('reception.submitting') : t('reception.submit', { count })}
           </Button>

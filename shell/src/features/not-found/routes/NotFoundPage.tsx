@@ -1,10 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from '@stockwise/shared';
+import { useT } from '@/i18n';
 
 /** An unknown path gets a real page, with a way back (issue 4, point 1). */
 export function NotFoundPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useT();
   return (
     <Box component="main" sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', textAlign: 'center', p: 3 }}>
       <Box>

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { key, loadUserInfo, type UserInfo } from './accounts.js';
+import * as db from './queries.js';
+
+// The auth flows' rules, each inside the transaction its route opened (the company's, or the
+// directory's for what comes before we know the company). HTTP stays in the flow files.
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+// ── sign-in ──
+/** What a password sign-in needs to know of the account. */
+export async function credentials(q: Queryable, userId: string) {
+  const row = await db.signInFacts(q, userId);
+  return { hash: row?.hash ?? null, verified: row?.verified ?? false, info: await loadUserInfo(q, userId) };
+}
+
+// ── email verification ──
+export const LINK_INVALID = 'This verification link is invalid or has expired. Sign in to get a new one.';
+const linkInvalid = () => badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
+
+/** Uses a mailed link: activates the account, or applies the email change it confirms. */
+export async function verifyEmail(q: Queryable, userId: string, secret: string): Promise<{ message: string }> {
+  const used = await db.useVerificationToken(q, userId, sha256(secret));
+  const user = await db.lockEmail(q, userId);
+  if (!used || !user) throw linkInvalid();
+  if (key(used) === key(user.email)) {
+    await db.markEmailVerified(q, userId);
+    return { message: 'Your email address is verified. You can now sign in.' };
+  }
+  if (user.pending && key(used) === key(user.pending)) {
+    if (await db.emailTaken(q, key(user.pending), userId))
+      throw conflict('An account with this email already exists.', 'email');
+    await db.applyPendingEmail(q, userId);
+    await db.setDirectoryEmail(q, userId, key(user.pending));
+    return { message: `Your email address is now ${user.pending.trim()}.` };
+  }
+  throw linkInvalid();
+}
+
+// ── password reset ──
+export async function resetTokenLive(q: Queryable, userId: string, token: string): Promise<boolean> {
+  return db.resetTokenLive(q, userId, sha256(token));
+}
+
+/** Uses the link (once) and sets the password; every other open link of the user stops working. */
+export async function resetPassword(q: Queryable, userId: string, token: string, newHash: string): Promise<boolean> {
+  if (!(await db.useResetToken(q, userId, sha256(token)))) return false;
+  await db.setPassword(q, userId, newHash);
+  await db.closeResetTokens(q, userId);
+  return true;
+}
+
+// ── profile ──
+export interface ProfileChange {
+  firstName?: string;
+  lastName?: string;
+  userName?: string;
+  profilePictureUrl?: string | null;
+  email?: string;
+}
+
+/**
+ * Applies a profile change. A new email is not taken yet: it waits in pending_email and the
+ * answer names it (newEmail), for the caller to issue and mail a link to it.
+ */
+export async function updateProfile(
+  q: Queryable,
+  userId: string,
+  b: ProfileChange,
+  mayMail: () => void,
+): Promise<{ newEmail: string | null }> {
+  const current = await db.lockEmail(q, userId);
+  if (!current) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  let pendingEmail: string | null | undefined;
+  let newEmail: string | null = null;
+  if (b.email !== undefined) {
+    if (key(b.email) === key(current.email)) pendingEmail = null;
+    else {
+      mayMail();
+      if (await db.emailTaken(q, key(b.email))) throw conflict('An account with this email already exists.', 'email');
+      newEmail = pendingEmail = b.email.trim();
+    }
+  }
+  await db.updateProfile(q, userId, {
+    firstName: b.firstName,
+    lastName: b.lastName,
+    userName: b.userName?.trim(),
+    profilePictureUrl: b.profilePictureUrl === undefined ? undefined : b.profilePictureUrl || null,
+    pendingEmail,
+  });
+  if (b.userName !== undefined) await db.syncDirectoryUserName(q, userId);
+  return { newEmail };
+}
+
+/** Where a colleague's picture is; the viewer must still exist. */
+export async function pictureUrl(q: Queryable, viewerId: string, userId: string): Promise<string> {
+  if (!(await db.userExists(q, viewerId))) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  const row = await db.pictureOf(q, userId);
+  if (!row) throw notFound('User not found.');
+  if (!row.url) throw notFound('This user has no profile picture.');
+  return row.url;
+}
+
+// ── Google ──
+export async function connectGoogle(q: Queryable, userId: string, subject: string): Promise<UserInfo> {
+  await db.setGoogleSubject(q, userId, subject);
+  return (await loadUserInfo(q, userId))!;
+}

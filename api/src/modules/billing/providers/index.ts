@@ -1,0 +1,25 @@
+import Stripe from 'stripe';
+import type { Config } from '../../../config.js';
+import { LocalPaymentProvider } from './local/index.js';
+import type { PaymentProvider } from './provider.js';
+import { StripePaymentProvider, type StripeApi } from './stripe.js';
+
+export { WEBHOOK_PATH, type PaymentProvider } from './provider.js';
+export { localCheckoutRoutes } from './local/routes.js';
+
+/**
+ * The payments adapter, chosen once: Stripe when STRIPE_SECRET_KEY is set; in development the
+ * embedded checkout (a stand-in that takes Stripe's test cards); in production nothing, and
+ * payments say they are not configured — a test card never buys Premium on a real server.
+ */
+export async function paymentProviderFromConfig(
+  config: Pick<Config, 'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey'>,
+  secret: () => Promise<string>,
+): Promise<PaymentProvider | null> {
+  if (config.stripeSecretKey) {
+    const stripe = new Stripe(config.stripeSecretKey) as unknown as StripeApi;
+    return new StripePaymentProvider(stripe, config.stripeWebhookSecret!, config.stripePublishableKey);
+  }
+  if (config.production) return null;
+  return new LocalPaymentProvider(config.publicUrl, await secret());
+}

@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, OneLine } from '../../lib/schemas.js';
+
+export const INVITATION_DAYS = 7;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const InvitationSchema = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    roles: Type.Array(Type.String()),
+    invitedBy: Type.String(),
+    invitedByUserName: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union(INVITATION_STATUSES.map((s) => Type.Literal(s))),
+    expiresAt: Type.String(),
+    createdAt: Type.String(),
+    acceptedAt: Type.Union([Type.String(), Type.Null()]),
+    inviteUrl: Type.Optional(Type.String()),
+  },
+  { title: 'Invitation' },
+);
+export type Invitation = Omit<Static<typeof InvitationSchema>, 'inviteUrl'>;
+
+export const CreateInvitationBody = Type.Object(
+  {
+    email: Email,
+    roles: Type.Array(OneLine({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 20, uniqueItems: true }),
+  },
+  { additionalProperties: false, title: 'CreateInvitationRequest' },
+);

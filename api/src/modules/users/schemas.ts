@@ -1,0 +1,23 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const CompanyUserSchema = Type.Object(
+  {
+    id: Type.String(),
+    userName: Type.String(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    profilePictureUrl: Type.Union([Type.String(), Type.Null()]),
+    roles: Type.Array(Type.String()),
+    /** false: deactivated — cannot sign in, and tokens issued before stop working. */
+    active: Type.Boolean(),
+    createdAt: Type.String(),
+  },
+  { title: 'CompanyUser' },
+);
+export type CompanyUser = Static<typeof CompanyUserSchema>;
+
+export const UserLimitSchema = Type.Object(
+  { used: Type.Integer(), max: Type.Integer(), planName: Type.String() },
+  { title: 'UserLimit' },
+);

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/database.js';
+import { OWNER } from '../../access/index.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import * as db from './queries.js';
+import type { CompanyUser } from './schemas.js';
+
+// The company's users. Rules for deactivation: nobody deactivates themselves (they would lock
+// themselves out mid-click), and a Company Owner is never deactivated — take the role first, which
+// the roles module allows only while another owner remains. A deactivated user keeps their seat:
+// their history names them and reactivating needs no free seat.
+
+export const listUsers = db.listUsers;
+
+async function userOr404(q: Queryable, id: string): Promise<CompanyUser> {
+  const user = await db.findUser(q, id, true);
+  if (!user) throw notFound('User not found.');
+  return user;
+}
+
+export async function deactivateUser(q: Queryable, id: string, callerId: string): Promise<CompanyUser> {
+  const user = await userOr404(q, id);
+  if (id === callerId) throw conflict('You cannot deactivate yourself.');
+  if (user.roles.includes(OWNER))
+    throw conflict(`${user.userName} is a Company Owner and cannot be deactivated. Take the role first.`);
+  if (user.active) await db.setDeactivated(q, id, true);
+  return (await db.findUser(q, id))!;
+}
+
+export async function reactivateUser(q: Queryable, id: string): Promise<CompanyUser> {
+  const user = await userOr404(q, id);
+  if (!user.active) await db.setDeactivated(q, id, false);
+  return (await db.findUser(q, id))!;
+}

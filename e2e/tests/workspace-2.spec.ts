@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { png } from '../support/images';
+import { login, signInWithToken } from '../support/session';
+
+// Issue 12, part 2: labels after a reception, item photos, bulk moves from the item manager and
+// the item list, in Chromium against the production build, as the demo company's people.
+
+const PASSWORD = 'Demo1234!';
+const stamp = Date.now().toString(36).toUpperCase();
+const serial = (n: number) => `E2L-${stamp}-${String(n).padStart(2, '0')}`;
+
+async function signIn(page: Page, request: Parameters<typeof login>[0], userName: string) {
+  const { token, user } = await login(request, userName, PASSWORD);
+  await signInWithToken(page, token, user);
+}
+
+/** An <img> the browser actually decoded (not a broken image). */
+async function expectLoaded(page: Page, name: string | RegExp) {
+  const image = page.getByRole('img', { name }).first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+}
+
+test.describe.serial('workspace: labels, photos, bulk actions', () => {
+  test('a New Item Operator receives three items and the label dialog shows their barcodes', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'newitem');
+    await page.goto('/actions/inventory-reception');
+    await page.getByRole('combobox', { name: /^Item type/ }).click();
+    await page.getByRole('option', { name: 'Headphones' }).click();
+    await page.getByRole('combobox', { name: /^Location/ }).click();
+    await page.getByRole('option', { name: 'Main Warehouse' }).click();
+    await page.getByRole('textbox', { name: 'Serials' }).fill(`${serial(1)}..${serial(3)}`);
+    await page.getByRole('button', { name: 'Receive 3 items' }).click();
+    // The demo company's Receive type prints labels on completion.
+    const dialog = page.getByRole('dialog', { name: '3 labels' });
+    await expect(dialog).toBeVisible();
+    for (const n of [1, 2, 3]) await expectLoaded(page, `Barcode of ${serial(n)}`);
+    await expect(dialog.getByRole('button', { name: 'Print' })).toBeEnabled();
+    // The printed page holds the labels alone.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.stockwise-label-sheet')).toBeVisible();
+    await expect(page.locator('.stockwise-label-sheet .stockwise-label')).toHaveCount(3);
+    await expect(page.locator('#root, body > div:not(.stockwise-label-sheet)').first()).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('Received 3 items at Main Warehouse.')).toBeVisible();
+  });
+
+  test('a Storekeeper adds a photo to an item and sees it', async ({ page, request }) => {
+    await signIn(page, request, 'storekeeper');
+    await page.goto(`/item-status/item-search?q=${serial(1)}`);
+    await expect(page.getByRole('heading', { name: serial(1) })).toBeVisible();
+    await expect(page.getByText('No photos yet.')).toBeVisible();
+    await page.getByLabel(/Add photos/).setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: png(40, 30, [200, 30, 30]),
+    });
+    await expect(page.getByText('1 photo added.')).toBeVisible();
+    await expectLoaded(page, `Photo 1 of ${serial(1)}`);
+    // Stored on the item: a reload shows it again.
+    await page.reload();
+    await expectLoaded(page, `Photo 1 of ${serial(1)}`);
+  });
+
+  test('a Storekeeper ticks two items in the item manager and moves them; the history shows it', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'storekeeper');
+    await page.goto(`/item-status/item-manager?q=E2L-${stamp}&sort=serial&order=asc`);
+    const grid = page.getByRole('grid', { name: 'Item Manager' });
+    await expect(grid.getByRole('link', { name: `Open the history of ${serial(3)}` })).toBeVisible();
+    for (const n of [1, 2]) {
+      await grid.getByRole('row').filter({ hasText: serial(n) }).getByRole('checkbox').check();
+    }
+    const bar = page.getByRole('region', { name: 'Selected items' });
+    await expect(bar.getByText('2 items selected')).toBeVisible();
+    await bar.getByRole('button', { name: 'Move…' }).click();
+    await expect(page).toHaveURL(/\/actions\/change-location$/);
+    await expect(page.getByText('2 items from your selection are ready below.')).toBeVisible();
+    await page.getByRole('combobox', { name: /^Destination/ }).click();
+    await page.getByRole('option', { name: 'Airport Kiosk' }).click();
+    await page.getByRole('button', { name: /^Move 2 items/ }).click();
+    await expect(page.getByText('Moved 2 items to Airport Kiosk.')).toBeVisible();
+
+    await page.goto(`/item-status/item-search?q=${serial(2)}`);
+    const newest = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first();
+    await expect(newest).toContainText('Airport Kiosk');
+    await expect(newest).toContainText('by storekeeper');
+  });
+
+  test('the item list keeps its filter in the address, and axe finds nothing serious on it', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'owner');
+    await page.goto(`/reporting/item-list?q=E2L-${stamp}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Item List' })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Item List' });
+    await expect(grid.getByRole('link', { name: `Open the history of ${serial(3)}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export all matching (CSV)' })).toHaveAttribute(
+      'href',
+      `/api/items?format=csv&search=E2L-${stamp}`,
+    );
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+
+// Catalogue lists more than one settings screen reads (the access matrix and the transaction
+// types read the types; transaction types offer the locations).
+
+export type TransactionTypeRow = ApiResponse<'listTransactionTypes'>['items'][number];
+
+/** Every transaction type of the company, built-in and its own: GET /api/transaction-types. */
+export function useTransactionTypes() {
+  return useQuery({
+    queryKey: resourceKey('transaction-types'),
+    queryFn: async () => (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data,
+  });
+}
+
+/** Every location (GET /api/locations answers them all; a screen pages them). */
+export function useLocations() {
+  return useQuery({
+    queryKey: resourceKey('locations'),
+    queryFn: async () => (await api.get<ApiResponse<'listLocations'>>('/api/locations')).data,
+  });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+
+export type CompanyUser = ApiResponse<'listUsers'>[number];
+
+/** The company's users with their roles (by name): GET /api/users. */
+export function useUsers() {
+  return useQuery({
+    queryKey: resourceKey('users', 'list'),
+    queryFn: async () => (await api.get<ApiResponse<'listUsers'>>('/api/users')).data,
+  });
+}
+
+/**
+ * PUT /api/users/{id}/roles replaces a user's roles (names). Refusals: 403 when only an owner may
+ * (Company Owner given or taken, a role beyond the caller's own claims), 409 field `roles` for the
+ * last owner. A change moves the users list and the roles' user counts.
+ */
+export function useSetUserRoles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, roles }: { id: string; roles: string[] }) =>
+      (await api.put<ApiResponse<'setUserRoles'>>(`/api/users/${id}/roles`, { roles })).data,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
+        queryClient.invalidateQueries({ queryKey: resourceKey('roles') }),
+      ]),
+  });
+}
+
+/**
+ * POST /api/users/{id}/deactivate | reactivate. A deactivated user cannot sign in and their
+ * sessions stop working; refused (409) for a Company Owner and for yourself.
+ */
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
+      (await api.post<ApiResponse<'deactivateUser'>>(`/api/users/${id}/${active ? 'reactivate' : 'deactivate'}`)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
+  });
+}

@@ -1,0 +1,1 @@
+export { ItemTypesPage } from './routes/ItemTypesPage';

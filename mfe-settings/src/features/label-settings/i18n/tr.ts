@@ -1,0 +1,48 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { LabelTexts } from './en';
+
+export const tr: TranslationsOf<LabelTexts> = {
+  labels: {
+    subtitle: 'Ürün etiketleri nasıl basılır: boyutları, barkod ve gösterdikleri diğer bilgiler.',
+    formLabel: 'Etiket ayarları',
+    size: 'Etiket boyutu',
+    sizeMm: '{{width}} × {{height}} mm',
+    custom: 'Özel boyut',
+    width: 'Genişlik (mm)',
+    height: 'Yükseklik (mm)',
+    sizeRange: '10 ile 300 arasında tam milimetre girin.',
+    symbology: 'Barkod',
+    code128: 'Code 128',
+    qr: 'QR kod',
+    fields: 'Basılan alanlar',
+    fieldNames: {
+      serial: 'Seri numarası (metin olarak)',
+      sku: 'SKU',
+      model: 'Model',
+      brand: 'Marka',
+      itemType: 'Ürün türü',
+      price: 'Fiyat',
+      warranty: 'Garanti',
+      company: 'Şirket adı',
+    },
+    showLogo: 'Şirket logosunu bas',
+    noLogo: 'Şirketinizin henüz logosu yok: Şirket Bilgileri’nden ekleyin.',
+    save: 'Etiket ayarlarını kaydedin',
+    discard: 'Değişiklikleri geri alın',
+    saved: 'Etiket ayarları kaydedildi.',
+    saveFailed: 'Etiket ayarları kaydedilemedi.',
+    preview: 'Önizleme',
+    previewLabel: 'Etiket önizlemesi, {{width}} × {{height}} mm',
+    previewHint: 'Örnek bir ürünle gerçek boyutunda gösterilir. Barkod ürünün seri numarasını içerir.',
+    testPrint: 'Deneme baskısı',
+    sample: {
+      sku: 'SKU-4411',
+      model: 'Galaxy S24 128 GB',
+      brand: 'Samsung',
+      itemType: 'Telefon',
+      price: '799,00 ₺',
+      warranty: 'Garanti: 24 ay',
+      company: 'Şirketiniz',
+    },
+  },
+};

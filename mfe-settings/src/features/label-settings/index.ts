@@ -1,0 +1,1 @@
+export { LabelSettingsPage } from './routes/LabelSettingsPage';

@@ -1,0 +1,1 @@
+export { RoleManagementPage } from './routes/RoleManagementPage';

@@ -1,0 +1,1 @@
+export { TransactionTypesPage } from './routes/TransactionTypesPage';

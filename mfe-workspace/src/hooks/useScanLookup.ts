@@ -1,0 +1,38 @@
+import { errorMessage } from '@stockwise/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { getItemBySerial, type Item } from '@/api/inventory';
+import { statusOf } from '@/components/ScreenStates';
+import { useT } from '@/i18n';
+
+/**
+ * The scan-then-look-up loop of the action screens: the scan field's text and focus, and the
+ * serial's lookup. A miss is told in words (an unknown serial by name); focus goes back to the
+ * scan field after every answer so the next scan lands there.
+ */
+export function useScanLookup({
+  onFound,
+  onMiss,
+  failedText,
+}: {
+  onFound: (item: Item) => void;
+  /** The words to show, and the error (a 403 makes a screen say it is forbidden). */
+  onMiss: (text: string, error: unknown) => void;
+  failedText: string;
+}) {
+  const { t } = useT();
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [serial, setSerial] = useState('');
+  const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
+  const lookup = useMutation({
+    mutationFn: getItemBySerial,
+    onSuccess: onFound,
+    onError: (error, scanned) =>
+      onMiss(
+        statusOf(error) === 404 ? t('scan.notFound', { serial: scanned }) : errorMessage(error, failedText),
+        error,
+      ),
+    onSettled: focusScan,
+  });
+  return { scanRef, serial, setSerial, focusScan, lookup };
+}

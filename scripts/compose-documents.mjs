@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Static hosting (docs/deploying.md): writes the document of every prerendered path — the
+// shell's index.html with the page of the remote that owns it — as <out>/<path>/index.html,
+// and the plain shell document as <out>/app.html for every other path (the host's SPA
+// fallback). Run it in the release step whenever the shell, a remote with prerendered pages, or
+// remotes.json changes; the gateway does the same on every request (scripts/gateway.mjs).
+//   node scripts/compose-documents.mjs --shell shell/dist --remote mfe_public=mfe-public/dist \
+//     --remote mfe_billing=mfe-billing/dist --out build/documents
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { composeDocument, readPrerendered } from './lib/documents.mjs';
+
+const { values } = parseArgs({
+  options: {
+    shell: { type: 'string' },
+    remote: { type: 'string', multiple: true, default: [] },
+    out: { type: 'string' },
+  },
+});
+if (!values.shell || !values.out) {
+  console.error('usage: compose-documents.mjs --shell <dist> --remote <name>=<dist> … --out <dir>');
+  process.exit(2);
+}
+
+const shellHtml = readFileSync(join(resolve(values.shell), 'index.html'), 'utf8');
+const out = resolve(values.out);
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'app.html'), shellHtml);
+
+for (const spec of values.remote) {
+  const [name, dist] = spec.split('=');
+  const pagesFile = join(resolve(dist), 'prerendered', 'pages.json');
+  if (!existsSync(pagesFile)) {
+    console.log(`${name}: no prerendered pages`);
+    continue;
+  }
+  const paths = JSON.parse(readFileSync(pagesFile, 'utf8'));
+  for (const path of paths) {
+    const page = readPrerendered(resolve(dist), path);
+    const file = join(out, path.replace(/^\/+/, ''), 'index.html');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, composeDocument(shellHtml, page, { remote: name }));
+    console.log(`${name}: ${path} → ${file}`);
+  }
+}

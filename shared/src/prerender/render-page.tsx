@@ -1,0 +1,83 @@
+// Build-time only (Node): renders a remote's public pages to HTML and critical CSS, so the
+// document for those paths paints before any JavaScript (issue 14). Never imported by browser
+// code: `@stockwise/shared`'s index does not export it, and each remote's `src/prerender.tsx`
+// is built by scripts/prerender.mjs for Node, not by the remote's browser build.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { InitColorSchemeScript } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { createQueryClient } from '../api/query-client';
+import { STORAGE_KEYS } from '../auth/storage-keys';
+import { DEFAULT_LANGUAGE, LANGUAGE_KEY } from '../i18n/i18n';
+import { StockwiseThemeProvider } from '../ui/theme';
+
+/** One prerendered page: what goes into the document's head, inside `#root`, and right after it. */
+export interface PrerenderedPage {
+  path: string;
+  /** The language the texts were rendered in; another visitor's language renders on the client. */
+  language: string;
+  head: string;
+  root: string;
+  afterRoot: string;
+}
+
+/**
+ * The client paints this markup only when it will hydrate it as it is: a signed-in visitor is
+ * sent elsewhere by the shell's guard, and a visitor with another language gets other texts, so
+ * for them the markup is dropped before it paints and the page renders on the client as before.
+ */
+function keepOrDropScript(language: string): string {
+  const drop = `!!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||(localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})||${JSON.stringify(DEFAULT_LANGUAGE)})!==${JSON.stringify(language)}`;
+  return `<script>(function(){var r=document.getElementById('root');try{if(${drop}){r.replaceChildren();r.removeAttribute('data-prerendered')}}catch(e){}})()</script>`;
+}
+
+/**
+ * Renders `Routes` (a remote's exposed `./routes`) at `path`, inside the same providers the shell
+ * gives a public page and the same Suspense boundary the shell's RemoteMount wraps a remote in,
+ * so the shell can hydrate the markup where it stands. The shell adds nothing else to the DOM
+ * of a public page before hydration (its development banner appears afterwards).
+ */
+export async function renderPage(Routes: ComponentType, path: string): Promise<PrerenderedPage> {
+  // A cache of our own so that Emotion collects the styles instead of writing <style> tags
+  // between the elements; same key as the browser's default cache, which adopts them.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+
+  const { prelude } = await prerender(
+    <CacheProvider value={cache}>
+      <StockwiseThemeProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <StaticRouter location={path}>
+            <Suspense fallback={null}>
+              <Routes />
+            </Suspense>
+          </StaticRouter>
+        </QueryClientProvider>
+      </StockwiseThemeProvider>
+    </CacheProvider>,
+  );
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  // The stored light/dark choice is applied before the first paint (the theme's CSS holds both).
+  const colorScheme = renderToStaticMarkup(
+    <InitColorSchemeScript
+      attribute="class"
+      defaultMode="light"
+      modeStorageKey={STORAGE_KEYS.themeMode}
+      colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
+    />,
+  );
+  return {
+    path,
+    language: DEFAULT_LANGUAGE,
+    head: `${colorScheme}${styles}`,
+    root: html,
+    afterRoot: keepOrDropScript(DEFAULT_LANGUAGE),
+  };
+}
