@@ -162,7 +162,7 @@ describe('/dashboard', () => {
     });
     renderAt('/dashboard');
     expect(
-      await screen.findByText('Your role may not use this screen. Ask an administrator if you need it.'),
+      await screen.findByText('Your role may not use this screen. Ask an Admin or the Company Owner if you need it.'),
     ).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/access')).toBe(true);
   });
@@ -171,7 +171,7 @@ describe('/dashboard', () => {
     api({ answer: () => ({ status: 403, data: { message: 'Forbidden' } }) });
     renderAt('/dashboard');
     expect(
-      await screen.findByText('Your role may not use this screen. Ask an administrator if you need it.'),
+      await screen.findByText('Your role may not use this screen. Ask an Admin or the Company Owner if you need it.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });

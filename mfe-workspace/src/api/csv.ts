@@ -2,24 +2,38 @@ import { saveFile } from '@stockwise/kit';
 import { api } from '@stockwise/shared';
 
 /**
- * A report exactly as the API writes it as CSV: the same route with the same filters and
- * `format=csv` (the API adds the byte-order mark and guards formula cells). A refusal comes back
- * as a Blob; it is read back into the JSON body so that the caller's error says what the API said.
+ * The CSV of a list or report: the same route with the same filters and `format=csv`. The API
+ * streams every row the filters match (not one page; paging's cursor and limit are left out),
+ * writes the byte-order mark and guards formula cells.
  */
-export async function downloadCsv(path: string, params: object, fileName: string): Promise<void> {
-  try {
-    const response = await api.get<Blob>(path, { params: { ...params, format: 'csv' }, responseType: 'blob' });
-    saveFile(fileName, response.data);
-  } catch (error) {
-    const response = (error as { response?: { data?: unknown } }).response;
-    if (response?.data instanceof Blob) {
-      const text = await response.data.text();
-      try {
-        response.data = JSON.parse(text);
-      } catch {
-        response.data = text;
-      }
-    }
-    throw error;
+export function csvUrl(path: string, query: object | undefined): string {
+  const params = new URLSearchParams({ format: 'csv' });
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '' && key !== 'cursor' && key !== 'limit')
+      params.set(key, String(value));
   }
+  return `${path}?${params}`;
+}
+
+/** A refusal asked for as a blob arrives as one: read it back into the API's JSON so its message shows. */
+async function readBlobError(error: unknown): Promise<never> {
+  const response = (error as { response?: { data?: unknown } }).response;
+  if (response && response.data instanceof Blob) {
+    const text = await response.data.text();
+    try {
+      response.data = JSON.parse(text);
+    } catch {
+      response.data = text;
+    }
+  }
+  throw error;
+}
+
+/**
+ * Downloads `csvUrl(…)`. The API wants the bearer token, so the file is fetched by the API client
+ * and handed to the browser as a download rather than opened as a plain link.
+ */
+export async function downloadCsv(url: string, fileName: string): Promise<void> {
+  const { data } = await api.get<Blob>(url, { responseType: 'blob' }).catch(readBlobError);
+  saveFile(fileName, data instanceof Blob ? data : new Blob([data], { type: 'text/csv' }));
 }

@@ -1,6 +1,6 @@
-import { api, type ApiOperations, type ApiResponse } from '@stockwise/shared';
+import { call, type ApiOperations, type ApiResponse } from '@stockwise/shared';
 
-// The report and dashboard API as the workspace's screens read it (types generated from the OpenAPI document).
+// The report and dashboard API as the workspace's screens read it (types from the generated OpenAPI types).
 export type TrackingQuery = NonNullable<ApiOperations['getTrackingReport']['query']>;
 export type TrackingPage = ApiResponse<'getTrackingReport'>;
 export type TrackingRow = TrackingPage['items'][number];
@@ -14,6 +14,7 @@ export type WarrantyPage = ApiResponse<'getWarrantyReport'>;
 export type WarrantyRow = WarrantyPage['items'][number];
 export type Dashboard = ApiResponse<'getDashboard'>;
 
+/** The reports' paths, for their CSV (`csvUrl`): the same route as the screen reads. */
 export const REPORT_PATHS = {
   tracking: '/api/reports/tracking',
   warehouseStatus: '/api/reports/warehouse-status',
@@ -21,14 +22,11 @@ export const REPORT_PATHS = {
   warranty: '/api/reports/warranty',
 } as const;
 
-export const getTrackingReport = async (query: TrackingQuery) =>
-  (await api.get<TrackingPage>(REPORT_PATHS.tracking, { params: query })).data;
-export const getWarehouseStatus = async () => (await api.get<WarehouseStatus>(REPORT_PATHS.warehouseStatus)).data;
-export const getInventoryReport = async (query: InventoryQuery) =>
-  (await api.get<InventoryReport>(REPORT_PATHS.inventory, { params: query })).data;
-export const getWarrantyReport = async (query: WarrantyQuery) =>
-  (await api.get<WarrantyPage>(REPORT_PATHS.warranty, { params: query })).data;
-export const getDashboard = async () => (await api.get<Dashboard>('/api/dashboard')).data;
+export const getTrackingReport = (query: TrackingQuery) => call('GET', REPORT_PATHS.tracking, { query });
+export const getWarehouseStatus = () => call('GET', REPORT_PATHS.warehouseStatus);
+export const getInventoryReport = (query: InventoryQuery) => call('GET', REPORT_PATHS.inventory, { query });
+export const getWarrantyReport = (query: WarrantyQuery) => call('GET', REPORT_PATHS.warranty, { query });
+export const getDashboard = () => call('GET', '/api/dashboard');
 
 /** The company's people, to filter the tracking report by (offered to those who may list users). */
-export const listUsers = async () => (await api.get<ApiResponse<'listUsers'>>('/api/users')).data;
+export const listUsers = () => call('GET', '/api/users');

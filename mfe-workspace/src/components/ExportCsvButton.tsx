@@ -2,10 +2,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { errorMessage, notify } from '@stockwise/shared';
 import { useState } from 'react';
-import { downloadCsv } from '@/api/csv';
+import { csvUrl, downloadCsv } from '@/api/csv';
 import { useT } from '@/i18n';
 
-/** Downloads what the screen shows as the API's CSV: the same route, the same filters. */
+/** Downloads what the screen shows as the API's CSV: the same route, the same filters (`csvUrl`). */
 export function ExportCsvButton({
   path,
   params,
@@ -22,7 +22,7 @@ export function ExportCsvButton({
   async function run() {
     setBusy(true);
     try {
-      await downloadCsv(path, params, fileName);
+      await downloadCsv(csvUrl(path, params), fileName);
     } catch (error) {
       notify(errorMessage(error, t('export.failed')), 'error');
     } finally {

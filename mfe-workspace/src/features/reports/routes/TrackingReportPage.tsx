@@ -8,7 +8,6 @@ import { listItemTypes, listLocations, listTransactionTypes, type StatusKey } fr
 import { getTrackingReport, listUsers, REPORT_PATHS, type TrackingQuery, type TrackingRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
-import { Forbidden, isForbidden } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -208,8 +207,6 @@ export function TrackingReportPage() {
         <Alert severity="warning" role="alert">
           {t('reports.tracking.badRange')}
         </Alert>
-      ) : isForbidden(events.error) ? (
-        <Forbidden />
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <DataTable<TrackingRow>

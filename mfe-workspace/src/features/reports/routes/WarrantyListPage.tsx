@@ -6,7 +6,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
-import { Forbidden, isForbidden } from '@/components/ScreenStates';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
 import { formatDate } from '@/lib/format';
@@ -163,25 +162,21 @@ export function WarrantyListPage() {
           label={t('reports.warranty.includeEnded')}
         />
       </FilterBar>
-      {isForbidden(warranties.error) ? (
-        <Forbidden />
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <DataTable<WarrantyRow>
-            label={t('reports.warranty.title')}
-            columns={columns}
-            rows={rows}
-            rowCount={rowCount}
-            loading={warranties.isFetching}
-            error={warranties.error}
-            onRetry={() => void warranties.refetch()}
-            gridProps={gridProps}
-            getRowId={(row) => row.itemId}
-            empty={{ title: t('reports.warranty.empty') }}
-            gridOptions={{ paginationMeta, showToolbar: false, getRowHeight: () => 'auto' }}
-          />
-        </Box>
-      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable<WarrantyRow>
+          label={t('reports.warranty.title')}
+          columns={columns}
+          rows={rows}
+          rowCount={rowCount}
+          loading={warranties.isFetching}
+          error={warranties.error}
+          onRetry={() => void warranties.refetch()}
+          gridProps={gridProps}
+          getRowId={(row) => row.itemId}
+          empty={{ title: t('reports.warranty.empty') }}
+          gridOptions={{ paginationMeta, showToolbar: false, getRowHeight: () => 'auto' }}
+        />
+      </Box>
     </ReportFrame>
   );
 }
