@@ -76,7 +76,11 @@ test.describe.serial('workspace: labels, photos, bulk actions', () => {
     const grid = page.getByRole('grid', { name: 'Item Manager' });
     await expect(grid.getByRole('link', { name: `Open the history of ${serial(3)}` })).toBeVisible();
     for (const n of [1, 2]) {
-      await grid.getByRole('row').filter({ hasText: serial(n) }).getByRole('checkbox').check();
+      await grid
+        .getByRole('row')
+        .filter({ hasText: serial(n) })
+        .getByRole('checkbox')
+        .check();
     }
     const bar = page.getByRole('region', { name: 'Selected items' });
     await expect(bar.getByText('2 items selected')).toBeVisible();
