@@ -21,7 +21,8 @@ function run(label, env, extra = []) {
 }
 
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
-let status = run('PGlite (in-process)', withoutDb);
+// *.pg.test.ts need a PostgreSQL server (several API processes on one database).
+let status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns', '\\.pg\\.test\\.ts$']);
 if (databaseUrl)
   status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
 process.exit(status);

@@ -32,6 +32,8 @@ import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { saleRoutes } from './modules/sales/index.js';
 import { taskRoutes } from './modules/tasks/index.js';
 import { reportRoutes } from './modules/reports/index.js';
+import { EventHub, eventRoutes } from './modules/events/index.js';
+import { importRoutes } from './modules/imports/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -79,6 +81,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.decorate('config', config);
   app.decorate('db', db);
+  const events = new EventHub();
+  await events.start(db);
+  app.decorate('events', events);
+  // Open streams would keep the server from closing: they end first (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => events.close());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -115,5 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(saleRoutes);
   await app.register(taskRoutes);
   await app.register(reportRoutes);
+  await app.register(eventRoutes);
+  await app.register(importRoutes);
   return app;
 }

@@ -5,11 +5,14 @@ import type { Mailer } from './modules/mail/index.js';
 import type { Principal, TokenService } from './modules/auth/index.js';
 import type { IdTokenVerifier } from './modules/oidc/index.js';
 import type { Access, Rule } from './access/index.js';
+import type { EventHub } from './modules/events/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** This process's LISTEN and its open event streams, by company. */
+    events: EventHub;
     tokens: TokenService;
     mailer: Mailer;
     /** null: Google sign-in is not configured (production without GOOGLE_CLIENT_ID). */

@@ -12,6 +12,10 @@ export const DIRECTORY_TABLES = [
   'billing_subscription_directory',
   // Stripe events are matched to a company only after they are verified; the id is for de-duplication.
   'billing_events',
+  // A stream ticket is redeemed before the company is known (EventSource sends no bearer header).
+  'event_tickets',
+  // Leases of running imports, found by a sweeper of any replica that has no company.
+  'import_job_leases',
 ];
 
 export interface TableInfo {

@@ -149,6 +149,7 @@ test('a large export streams: bytes leave before the second batch is read, and r
     query: (sql, params) => ctx.db.query(sql, params),
     exec: (sql) => ctx.db.exec(sql),
     close: async () => undefined,
+    listen: (channel, handlers) => ctx.db.listen(channel, handlers),
     transaction: (fn) => {
       starts.push(Date.now());
       return ctx.db.transaction(fn);

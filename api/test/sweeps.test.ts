@@ -120,6 +120,12 @@ const MATRIX: Record<string, string> = {
   getWarrantyReport: 'OAS',
   getCustomerHistory: 'OARM',
   getDashboard: 'OA',
+  // live updates: anyone signed in may follow their own company
+  createEventTicket: '*',
+  // imports are receptions by file
+  importItems: 'OAN',
+  listImports: 'OAN',
+  getImport: 'OAN',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];
@@ -187,6 +193,14 @@ beforeAll(async () => {
   itemPool = received.items.slice(1).map((i) => i.serial);
   a.sale = (await post(alpha, '/api/sales', { lines: [{ serial: itemPool.shift()!, price: 10 }] })).id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
+  const imported = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/items?fileName=sweep.csv',
+    headers: { ...bearer(alpha.token), 'content-type': 'text/csv' },
+    payload: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n`,
+  });
+  if (imported.statusCode !== 202) throw new Error(`import: ${imported.statusCode} ${imported.body}`);
+  a.import = imported.json().id as string;
   for (const [role, who] of byRole)
     tasksFor.set(
       role,
@@ -238,6 +252,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   getItemBySerial: () => a.serial!,
   getSale: () => a.sale!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
+  getImport: () => a.import!,
   renameStatus: () => 'in_stock',
 };
 /** Path parameters that are not ids (a company reaches its own row by them): not a cross-tenant case. */
@@ -277,7 +292,19 @@ const BODIES: Record<string, () => object> = {
   runTransaction: () => ({ transactionTypeId: a.move, serials: [itemPool[0]], toLocationId: a.location2 }),
   createSale: () => ({ lines: [{ serial: itemPool.pop() ?? 'none', price: 1 }] }),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
+  // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
+  importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),
 };
+/** Routes whose body is a file: BODIES gives {csv}, sent as text/csv. */
+const RAW_BODIES = new Set(['importItems']);
+/** The headers and, for a route that takes one, a body that passes validation. */
+function withBody(r: Route, headers: Record<string, string>) {
+  if (!hasBody(r)) return { headers };
+  const body = BODIES[r.op.operationId]!();
+  return RAW_BODIES.has(r.op.operationId)
+    ? { headers: { ...headers, 'content-type': 'text/csv' }, payload: (body as { csv: string }).csv }
+    : { headers, payload: body };
+}
 /** Writes with no body. */
 const NO_BODY = [
   'cancelSubscription',
@@ -287,6 +314,7 @@ const NO_BODY = [
   'deactivateUser',
   'reactivateUser',
   'completeTask',
+  'createEventTicket',
 ];
 
 const signedIn = (r: Route) => Array.isArray(r.op.security) && r.op.security.length > 0;
@@ -327,8 +355,7 @@ test('every signed-in route with an id in its path, called by another company wi
     const res = await ctx.app.inject({
       method: r.method as 'GET',
       url: urlFor(r, id()),
-      headers: bearer(beta.token),
-      ...(hasBody(r) ? { payload: BODIES[r.op.operationId]!() } : {}),
+      ...withBody(r, bearer(beta.token)),
     });
     expect({ route: `${r.method} ${r.path}`, status: res.statusCode }).toEqual({
       route: `${r.method} ${r.path}`,
@@ -384,8 +411,7 @@ test('every signed-in route × every built-in role (and a role with no claims): 
       const res = await ctx.app.inject({
         method: r.method as 'GET',
         url: id ? urlFor(r, id(role)) : r.path,
-        headers: bearer(byRole.get(role)!.token),
-        ...(hasBody(r) ? { payload: BODIES[r.op.operationId]!() } : {}),
+        ...withBody(r, bearer(byRole.get(role)!.token)),
       });
       expect({ route: r.op.operationId, role, status: res.statusCode < 500 }).toEqual({
         route: r.op.operationId,

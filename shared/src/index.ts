@@ -101,6 +101,8 @@ export type { Screen } from './ui/screens';
 export { theme, StockwiseThemeProvider } from './ui/theme';
 export { createQueryClient } from './api/query-client';
 export { resourceKey } from './api/query-keys';
+export { useLiveUpdates, connectLiveUpdates, invalidateResources, LIVE_CHANGE_KINDS } from './api/live-updates';
+export type { LiveUpdateDeps } from './api/live-updates';
 export type { ApiResource } from './api/query-keys';
 export {
   USER_NAME_PATTERN,

@@ -9,7 +9,18 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** BEGIN … COMMIT (ROLLBACK on a throw) on one connection. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * NOTIFY payloads of one channel, as they are committed. PostgreSQL: one dedicated connection per
+   * process that reconnects when lost, then calls onGap (messages sent meanwhile are gone).
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onGap?(): void;
 }
 
 export interface DatabaseOptions {

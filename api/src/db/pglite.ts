@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database.js';
+import type { Database, ListenHandlers, Queryable } from './database.js';
 
 /**
  * PGlite is one in-process connection: every statement and transaction goes through one queue,
@@ -40,6 +40,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         }
       }),
     exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
+    // One connection: the notifications of our own commits come back to it, after COMMIT.
+    listen: async (channel: string, handlers: ListenHandlers) =>
+      exclusive(async () => {
+        const stop = await pg.listen(channel, (payload) => handlers.onMessage(payload));
+        return () => exclusive(() => stop());
+      }),
     close: () => exclusive(() => pg.close()),
   };
 }

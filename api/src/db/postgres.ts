@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database.js';
+import type { Database, ListenHandlers, Queryable } from './database.js';
 
 // Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -52,6 +52,61 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     async exec(sql: string) {
       await pool.query(sql);
     },
+    listen: (channel, handlers) => listenWithReconnect(databaseUrl, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a client of its own (a pooled one would be handed to a request): when the connection
+ * is lost it comes back after 0.5 s, 1 s, 2 s … (at most 10 s) and reports the gap, so streams
+ * can tell their browsers to refetch what they may have missed.
+ */
+async function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.onMessage(n.payload);
+    });
+    const lost = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => undefined);
+      retry = setTimeout(reconnect, delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const reconnect = () => {
+    retry = null;
+    if (stopped) return;
+    connect().then(
+      () => {
+        delay = 500;
+        handlers.onGap?.();
+      },
+      () => {
+        retry = setTimeout(reconnect, delay);
+        delay = Math.min(delay * 2, 10_000);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

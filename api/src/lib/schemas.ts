@@ -1,6 +1,12 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ApiError } from './errors.js';
 
+/** A bad row of an uploaded file: its line number (the header is line 1), the column, and why. */
+export const RowError = Type.Object(
+  { line: Type.Integer(), column: Type.Optional(Type.String()), reason: Type.String() },
+  { title: 'RowError', additionalProperties: false },
+);
+
 export const ErrorResponse = Type.Object(
   {
     statusCode: Type.Integer(),
@@ -15,6 +21,12 @@ export const ErrorResponse = Type.Object(
       Type.Array(Type.Object({ serial: Type.String(), reason: Type.String() }), {
         description: 'A refused batch (409): every item that stopped it, by serial, and why.',
       }),
+    ),
+    rowErrors: Type.Optional(
+      Type.Array(RowError, { description: 'A refused file (400): its bad rows, by line number, and why (first 100).' }),
+    ),
+    rowErrorCount: Type.Optional(
+      Type.Integer({ description: 'How many problems the file has in all (a row may have several).' }),
     ),
   },
   { title: 'ErrorResponse' },

@@ -316,6 +316,11 @@ export type Environment = {
   payments: boolean;
 };
 
+export type EventTicket = {
+  ticket: string;
+  expiresAt: string;
+};
+
 export type FieldDefinition = {
   key: string;
   label: string;
@@ -343,6 +348,25 @@ export type GoogleNonce = {
 
 export type Health = {
   status: string;
+};
+
+export type ImportJob = {
+  id: string;
+  kind: "items";
+  fileName: string | null;
+  status: "queued" | "running" | "succeeded" | "failed";
+  totalRows: number;
+  rowsDone: number;
+  percent: number;
+  message: string | null;
+  errors: Array<RowError>;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export type ImportJobList = {
+  items: Array<ImportJob>;
+  total: number;
 };
 
 export type InventoryReport = {
@@ -631,6 +655,12 @@ export type RolesClaimsRequest = {
     roleId: string;
     claims: Array<RoleClaim>;
   }>;
+};
+
+export type RowError = {
+  line: number;
+  column?: string;
+  reason: string;
 };
 
 export type Sale = {
@@ -1235,10 +1265,38 @@ export interface ApiOperations {
     path: "/api/environment";
     response: Environment;
   };
+  streamEvents: {
+    method: "GET";
+    path: "/api/events/stream";
+    query: { ticket: string };
+    response: void;
+  };
+  createEventTicket: {
+    method: "POST";
+    path: "/api/events/ticket";
+    response: EventTicket;
+  };
   health: {
     method: "GET";
     path: "/api/health";
     response: Health;
+  };
+  listImports: {
+    method: "GET";
+    path: "/api/imports";
+    response: ImportJobList;
+  };
+  importItems: {
+    method: "POST";
+    path: "/api/imports/items";
+    query: { fileName?: string };
+    response: ImportJob;
+  };
+  getImport: {
+    method: "GET";
+    path: "/api/imports/{id}";
+    params: { id: string };
+    response: ImportJob;
   };
   listInvitations: {
     method: "GET";

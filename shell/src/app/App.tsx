@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient, StockwiseThemeProvider } from '@stockwise/shared';
+import { createQueryClient, StockwiseThemeProvider, useLiveUpdates } from '@stockwise/shared';
 import '@/i18n';
 import { DevelopmentBanner } from '@/features/environment';
 import { NotificationsProvider } from '@/features/notifications';
@@ -12,6 +12,7 @@ const queryClient = createQueryClient();
 /** Work the shell does for the whole session, whatever page is shown. */
 function SessionEffects() {
   useProfileSync();
+  useLiveUpdates();
   return null;
 }
 

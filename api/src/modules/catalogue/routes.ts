@@ -9,6 +9,7 @@ import { answers, FormatQuery, IdParams, KeysetPage, SimplePage } from '../../li
 const ListQuery = Type.Object({ ...FormatQuery }, { additionalProperties: false });
 import * as S from './schemas.js';
 import * as service from './service.js';
+import { settingsChanged } from '../events/index.js';
 
 /** Who reads the catalogue: anyone who works with items, and the settings managers. */
 const READ: [Permission, ...Permission[]] = ['items.view', 'reports.view', 'settings.manage'];
@@ -73,9 +74,12 @@ function crud(app: FastifyInstance, r: Resource) {
       },
     },
     async (request, reply) => {
-      const row = await app.inCompany(request, (q) =>
-        r.save(q, request.principal!.companyId, null, request.body as never),
-      );
+      const companyId = request.principal!.companyId;
+      const row = await app.inCompany(request, async (q) => {
+        const saved = (await r.save(q, companyId, null, request.body as never)) as { id: string };
+        await settingsChanged(q, companyId, r.path, saved.id);
+        return saved;
+      });
       return reply.status(201).send(row);
     },
   );
@@ -105,7 +109,12 @@ function crud(app: FastifyInstance, r: Resource) {
       },
     },
     (request) =>
-      app.inCompany(request, (q) => r.save(q, request.principal!.companyId, request.params.id, request.body as never)),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const saved = await r.save(q, companyId, request.params.id, request.body as never);
+        await settingsChanged(q, companyId, r.path, request.params.id);
+        return saved;
+      }),
   );
   api.delete(
     `${r.path}/:id`,
@@ -120,7 +129,10 @@ function crud(app: FastifyInstance, r: Resource) {
       },
     },
     async (request, reply) => {
-      await app.inCompany(request, (q) => r.remove(q, request.params.id));
+      await app.inCompany(request, async (q) => {
+        await r.remove(q, request.params.id);
+        await settingsChanged(q, request.principal!.companyId, r.path, request.params.id);
+      });
       return reply.status(204).send(null);
     },
   );
@@ -273,9 +285,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.setStatusName(q, request.principal!.companyId, request.params.key, request.body.name),
-      ),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const status = await service.setStatusName(q, companyId, request.params.key, request.body.name);
+        await settingsChanged(q, companyId, '/api/statuses', request.params.key);
+        return status;
+      }),
   );
   app.get(
     '/api/label-settings',
@@ -303,6 +318,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) => service.saveLabelSettings(q, request.principal!.companyId, request.body)),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const settings = await service.saveLabelSettings(q, companyId, request.body);
+        await settingsChanged(q, companyId, '/api/label-settings', companyId);
+        return settings;
+      }),
   );
 };

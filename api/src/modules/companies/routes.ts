@@ -3,6 +3,7 @@ import { inWorkTransaction, permit, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
+import { settingsChanged } from '../events/index.js';
 
 /** Under /api/company (index.ts). */
 export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,6 +44,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.CompanySchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.updateCompany(q, request.params.id, request.body)),
+    (request) =>
+      app.inCompany(request, async (q) => {
+        const company = await service.updateCompany(q, request.params.id, request.body);
+        await settingsChanged(q, request.params.id, '/api/company', request.params.id);
+        return company;
+      }),
   );
 };

@@ -4,6 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
 import * as db from './queries.js';
+import { publish } from '../events/index.js';
 
 /**
  * The engine: one way items change state. A transaction type is applied to a set of items all or
@@ -196,7 +197,7 @@ export async function apply(
 ): Promise<string[]> {
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
-  return db.applyAndRecord(
+  const events = await db.applyAndRecord(
     q,
     changes,
     { companyId: actor.companyId, userId: actor.userId, note: plan.note },
@@ -223,6 +224,13 @@ export async function apply(
       };
     }),
   );
+  await publish(
+    q,
+    actor.companyId,
+    'item.changed',
+    changes.map((c) => c.id),
+  );
+  return events;
 }
 
 /** prepare + apply, for the callers that need no document around the change. */

@@ -261,8 +261,9 @@ export const existingSerials = async (q: Queryable, keys: string[]) =>
     ])
   ).map((r) => r.serial);
 
-export interface NewItems {
-  serials: string[];
+/** One item of a reception: each may differ (a file's rows do); a batch of the API shares them. */
+export interface NewItem {
+  serial: string;
   itemTypeId: string;
   locationId: string;
   brandId: string | null;
@@ -276,28 +277,20 @@ export interface NewItems {
   images: string[];
 }
 
-export async function insertItems(q: Queryable, companyId: string, n: NewItems): Promise<string[]> {
+/** Inserts in the given order and answers the ids in that order. */
+export async function insertItems(q: Queryable, companyId: string, items: NewItem[]): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
     `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, sku, vendor_id, cost,
         sale_price, warranty_months, fields, images)
-     SELECT $1, s, $3, $4, 'in_stock', $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::text[]
-       FROM unnest($2::text[]) WITH ORDINALITY AS x(s, n) ORDER BY n
+     SELECT $1, x.serial, x."itemTypeId", x."locationId", 'in_stock', x."brandId", x.model, x.sku, x."vendorId",
+            x.cost, x."salePrice", x."warrantyMonths", x.fields,
+            ARRAY(SELECT jsonb_array_elements_text(x.images))
+       FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (serial text, "itemTypeId" uuid, "locationId" uuid,
+              "brandId" uuid, model text, sku text, "vendorId" uuid, cost numeric, "salePrice" numeric,
+              "warrantyMonths" integer, fields jsonb, images jsonb)) WITH ORDINALITY AS x
+      ORDER BY x.ordinality
      RETURNING id`,
-    [
-      companyId,
-      n.serials,
-      n.itemTypeId,
-      n.locationId,
-      n.brandId,
-      n.model,
-      n.sku,
-      n.vendorId,
-      n.cost,
-      n.salePrice,
-      n.warrantyMonths,
-      JSON.stringify(n.fields),
-      n.images,
-    ],
+    [companyId, JSON.stringify(items)],
   );
   return rows.map((r) => r.id);
 }

@@ -8,7 +8,9 @@ import {
   findLocation,
   findTransactionType,
   type FieldDefinition,
+  type TransactionType,
 } from '../catalogue/index.js';
+import { publish } from '../events/index.js';
 import * as engine from './engine.js';
 import type { Actor } from './engine.js';
 import * as db from './queries.js';
@@ -74,15 +76,50 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
   checkImages(actor.companyId, body.images);
   const fields = checkFields(itemType.fields, body.fields ?? {});
 
-  const serials = body.serials.map((s) => s.trim());
-  const blank = serials.findIndex((s) => !s);
+  const items = await writeReception(
+    q,
+    actor,
+    type,
+    body.serials.map((serial) => ({
+      serial: serial.trim(),
+      itemTypeId: itemType.id,
+      locationId: location.id,
+      brandId: body.brandId ?? null,
+      model: body.model?.trim() || null,
+      sku: body.sku?.trim() || null,
+      vendorId: body.vendorId ?? null,
+      cost: body.cost ?? null,
+      salePrice: body.salePrice ?? null,
+      warrantyMonths: body.warrantyMonths ?? itemType.warrantyMonths,
+      fields,
+      images: body.images ?? [],
+    })),
+    body.note?.trim() || null,
+  );
+  const order = new Map(items.map((id, i) => [id, i]));
+  return (await db.itemsById(q, items)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/**
+ * The write of every reception (a batch of the API, a CSV file's rows): serials unique in the
+ * batch and in the company, then the items in stock and one "receive" event each, announced on
+ * commit. The caller has checked the rest (type, location, claims, fields). Answers the ids in order.
+ */
+export async function writeReception(
+  q: Queryable,
+  actor: Actor,
+  type: TransactionType,
+  items: db.NewItem[],
+  note: string | null,
+): Promise<string[]> {
+  const blank = items.findIndex((i) => !i.serial);
   if (blank >= 0) throw badRequest(`serials.${blank}: must not be blank`, 'serials');
-  const keys = serials.map((s) => s.toLowerCase());
-  const seen = new Map<string, number>();
+  const keys = items.map((i) => i.serial.toLowerCase());
+  const seen = new Set<string>();
   const twice: string[] = [];
   keys.forEach((k, i) => {
-    if (seen.has(k)) twice.push(serials[i]!);
-    else seen.set(k, i);
+    if (seen.has(k)) twice.push(items[i]!.serial);
+    else seen.add(k);
   });
   if (twice.length)
     throw engine.refused(
@@ -96,41 +133,28 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
       'Nothing was received',
     );
 
-  const ids = await db.insertItems(q, actor.companyId, {
-    serials,
-    itemTypeId: itemType.id,
-    locationId: location.id,
-    brandId: body.brandId ?? null,
-    model: body.model?.trim() || null,
-    sku: body.sku?.trim() || null,
-    vendorId: body.vendorId ?? null,
-    cost: body.cost ?? null,
-    salePrice: body.salePrice ?? null,
-    warrantyMonths: body.warrantyMonths ?? itemType.warrantyMonths,
-    fields,
-    images: body.images ?? [],
-  });
+  const ids = await db.insertItems(q, actor.companyId, items);
   await db.insertEvents(
     q,
     actor.companyId,
     actor.userId,
-    body.note?.trim() || null,
-    ids.map((id) => ({
-      itemId: id,
+    note,
+    items.map((item, i) => ({
+      itemId: ids[i]!,
       version: 1,
       kind: 'receive',
       transactionTypeId: type.id,
       fromLocationId: null,
-      toLocationId: location.id,
+      toLocationId: item.locationId,
       fromStatus: null,
       toStatus: 'in_stock',
-      customerId: body.vendorId ?? null,
+      customerId: item.vendorId,
       saleId: null,
       deltas: null,
     })),
   );
-  const order = new Map(ids.map((id, i) => [id, i]));
-  return (await db.itemsById(q, ids)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  await publish(q, actor.companyId, 'item.changed', ids);
+  return ids;
 }
 
 export async function list(q: Queryable, query: ItemListQuery) {
@@ -233,6 +257,7 @@ export async function patch(q: Queryable, actor: Actor, id: string, body: PatchI
       deltas,
     },
   ]);
+  await publish(q, actor.companyId, 'item.changed', [id]);
   return get(q, id);
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { settingsChanged } from '../events/index.js';
 import { Type } from '@sinclair/typebox';
 import { permit, inWorkTransaction, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
@@ -38,9 +39,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/roles',
     { schema: { ...common, operationId: 'createRole', body: S.RoleBody, response: answers(S.RoleSchema, 201) } },
     async (request, reply) => {
-      const role = await app.inCompany(request, (q) =>
-        service.createRole(q, request.principal!.companyId, request.body.name),
-      );
+      const role = await app.inCompany(request, async (q) => {
+        const created = await service.createRole(q, request.principal!.companyId, request.body.name);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
+        return created;
+      });
       return reply.status(201).send(role);
     },
   );
@@ -57,7 +60,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.RoleSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.renameRole(q, request.params.id, request.body.name)),
+    (request) =>
+      app.inCompany(request, async (q) => {
+        const role = await service.renameRole(q, request.params.id, request.body.name);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+        return role;
+      }),
   );
 
   app.delete(
@@ -72,7 +80,10 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.inCompany(request, (q) => service.deleteRole(q, request.params.id));
+      await app.inCompany(request, async (q) => {
+        await service.deleteRole(q, request.params.id);
+        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+      });
       return reply.status(204).send(null);
     },
   );
@@ -99,9 +110,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.putClaims(q, request.principal!.companyId, request.params.id, request.body.claims, request.access!),
-      ),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, request.access!);
+        await settingsChanged(q, companyId, '/api/roles', request.params.id);
+        return claims;
+      }),
   );
 
   app.put(
@@ -137,11 +151,14 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.setUserRoles(q, request.principal!.companyId, request.params.id, request.body.roles, {
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const roles = await service.setUserRoles(q, companyId, request.params.id, request.body.roles, {
           ...request.access!,
           userId: request.principal!.userId,
-        }),
-      ),
+        });
+        await settingsChanged(q, companyId, '/api/users', request.params.id);
+        return roles;
+      }),
   );
 };

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { apply, prepareBuiltIn, type Actor } from '../items/index.js';
+import { publish } from '../events/index.js';
 import * as db from './queries.js';
 import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 
@@ -30,7 +31,7 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   // The events name the sale before its row exists: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
   await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  return db.recordSale(q, actor.companyId, {
+  const sale = await db.recordSale(q, actor.companyId, {
     id: saleId,
     customerId: plan.customerId,
     sellerId: actor.userId,
@@ -38,6 +39,8 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     note: plan.note,
     lines,
   });
+  await publish(q, actor.companyId, 'sale.made', [saleId]);
+  return sale;
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {

@@ -1,0 +1,58 @@
+import type { Queryable } from '../../db/database.js';
+
+/** The channel every replica LISTENs on. */
+export const CHANNEL = 'stockwise_events';
+
+export const CHANGE_KINDS = ['item.changed', 'sale.made', 'task.changed', 'settings.changed'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/**
+ * What a screen should refetch after each kind of change: the API resources (the first path
+ * segment, which every browser query key starts with). A settings change names its own.
+ */
+const REFRESH: Record<ChangeKind, string[]> = {
+  'item.changed': ['items', 'reports', 'dashboard', 'tasks'],
+  'sale.made': ['sales', 'customers', 'reports', 'dashboard'],
+  'task.changed': ['tasks', 'dashboard'],
+  'settings.changed': [],
+};
+
+/** A NOTIFY payload is at most 8,000 bytes: past this many ids a change says only how many. */
+export const MAX_IDS = 100;
+
+/** What a stream sends (and what travels between replicas, with the company beside it). */
+export interface Change {
+  kind: ChangeKind;
+  resources: string[];
+  /** The ids changed, or null when there were more than MAX_IDS (refetch the lists). */
+  ids: string[] | null;
+  count: number;
+}
+export interface Notice extends Change {
+  companyId: string;
+}
+
+/**
+ * Announces a change inside the writing transaction: pg_notify is delivered when that
+ * transaction commits and never when it rolls back, to every replica, including this one.
+ */
+export async function publish(
+  q: Queryable,
+  companyId: string,
+  kind: ChangeKind,
+  ids: string[],
+  resources: string[] = [],
+): Promise<void> {
+  const notice: Notice = {
+    companyId,
+    kind,
+    resources: [...new Set([...REFRESH[kind], ...resources])],
+    ids: ids.length <= MAX_IDS ? ids : null,
+    count: ids.length,
+  };
+  await q.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(notice)]);
+}
+
+/** A settings change: the resource is the path it lives under ('/api/item-types' → item-types). */
+export const settingsChanged = (q: Queryable, companyId: string, path: string, id: string) =>
+  publish(q, companyId, 'settings.changed', [id], [path.split('/')[2]!]);

@@ -1,0 +1,160 @@
+import { parse } from 'csv-parse';
+import { ApiError, badRequest } from '../../lib/errors.js';
+
+export interface RowError {
+  line: number;
+  column?: string;
+  reason: string;
+}
+export interface CsvRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
+/** A file's rows, at most this many (the header aside). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** Listed in an answer; the count says how many there were in all. */
+export const MAX_LISTED_ERRORS = 100;
+
+export const refusedFile = (errors: RowError[], what: string, rows = new Set(errors.map((e) => e.line)).size) =>
+  new ApiError(
+    400,
+    `${what}: ${rows.toLocaleString('en')} bad row${rows === 1 ? '' : 's'} (line ${errors
+      .slice(0, 3)
+      .map((e) => `${e.line}: ${e.column ? `${e.column}: ` : ''}${e.reason}`)
+      .join('; line ')}${errors.length > 3 ? '; …' : ''}). Nothing was written.`,
+    'IMPORT_INVALID',
+    undefined,
+    { rowErrors: errors.slice(0, MAX_LISTED_ERRORS), rowErrorCount: errors.length },
+  );
+
+/**
+ * Bytes → text: UTF-8 only (a BOM is dropped), refused with a reason a spreadsheet user can act on
+ * — a UTF-16 export, another code page, a binary file.
+ */
+export function decodeCsv(bytes: Buffer): string {
+  if (!bytes.length) throw badRequest('The file is empty.', 'file', 'IMPORT_EMPTY');
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw badRequest('The file is UTF-16 text: save it as "CSV UTF-8" and upload it again.', 'file', 'IMPORT_ENCODING');
+  if (bytes.includes(0))
+    throw badRequest(
+      'The file is not a text file (it contains NUL bytes): upload a CSV file.',
+      'file',
+      'IMPORT_ENCODING',
+    );
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    // Where the first bad byte is, so the user can find it.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let line = 0;
+    for (let start = 0; start < bytes.length; line++) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end < 0) end = bytes.length;
+      try {
+        decoder.decode(bytes.subarray(start, end));
+      } catch {
+        break;
+      }
+      start = end + 1;
+    }
+    throw badRequest(
+      `The file is not UTF-8 text (line ${line + 1} has bytes of another code page, e.g. Windows-1252): save it as "CSV UTF-8" and upload it again.`,
+      'file',
+      'IMPORT_ENCODING',
+    );
+  }
+}
+
+/** A spreadsheet would run a cell starting with these as a formula (CSV injection). */
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * Text → rows keyed by the header's column names (as `columns` spells them, any case), each with
+ * its line number. Unknown, missing or repeated columns, a ragged row, an unclosed quote, a
+ * formula cell or too many rows: 400, listing the lines.
+ */
+export async function readCsv(
+  text: string,
+  columns: { required: string[]; optional: string[]; prefixed: string[] },
+): Promise<CsvRow[]> {
+  const parser = parse(text, {
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    max_record_size: 64 * 1024,
+    info: true,
+  });
+  const known = new Map([...columns.required, ...columns.optional].map((c) => [c.toLowerCase(), c]));
+  let header: string[] | null = null;
+  const rows: CsvRow[] = [];
+  const errors: RowError[] = [];
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) {
+        header = record.map((raw) => {
+          const name = raw.trim();
+          const prefix = columns.prefixed.find((p) => name.toLowerCase().startsWith(p.toLowerCase()));
+          return prefix ? `${prefix}${name.slice(prefix.length)}` : (known.get(name.toLowerCase()) ?? name);
+        });
+        const unknown = header.filter(
+          (h) => !known.has(h.toLowerCase()) && !columns.prefixed.some((p) => h.startsWith(p) && h.length > p.length),
+        );
+        const missing = columns.required.filter((c) => !header!.includes(c));
+        const twice = header.filter((h, i) => header!.indexOf(h) !== i);
+        if (unknown.length || missing.length || twice.length)
+          throw badRequest(
+            [
+              unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 10).join(', ')}` : '',
+              missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
+              twice.length ? `column${twice.length > 1 ? 's' : ''} named twice: ${twice.join(', ')}` : '',
+            ]
+              .filter(Boolean)
+              .join('; ') +
+              `. The first line must name the columns: ${columns.required.join(', ')} (required), ${columns.optional.join(', ')}, ${columns.prefixed.map((p) => `${p}<key>`).join(', ')}.`,
+            'file',
+            'IMPORT_COLUMNS',
+          );
+        continue;
+      }
+      if (rows.length >= MAX_IMPORT_ROWS)
+        throw badRequest(
+          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows: split it.`,
+          'file',
+          'IMPORT_TOO_LARGE',
+        );
+      const cells: Record<string, string> = {};
+      record.forEach((value, i) => {
+        const column = header![i]!;
+        if (FORMULA.test(value))
+          errors.push({
+            line: info.lines,
+            column,
+            reason: `starts with "${value[0] === '\t' ? '\\t' : value[0] === '\r' ? '\\r' : value[0]}", which a spreadsheet runs as a formula: remove it`,
+          });
+        cells[column] = value.trim();
+      });
+      rows.push({ line: info.lines, cells });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const e = error as { code?: string; lines?: number; message: string };
+    const reason =
+      e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+        ? `has a different number of cells than the header`
+        : e.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'opens a quote that is never closed'
+          : e.code === 'CSV_MAX_RECORD_SIZE'
+            ? 'is longer than 64 KB'
+            : e.code === 'INVALID_OPENING_QUOTE'
+              ? 'has a quote inside a cell that is not quoted'
+              : e.code === 'CSV_INVALID_CLOSING_QUOTE' || e.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE'
+                ? 'has a character after a closing quote'
+                : 'is not valid CSV';
+    throw refusedFile([...errors, { line: e.lines ?? 0, reason }], 'The file is not valid CSV');
+  }
+  if (!header) throw badRequest('The file is empty.', 'file', 'IMPORT_EMPTY');
+  if (!rows.length) throw badRequest('The file has a header but no rows.', 'file', 'IMPORT_EMPTY');
+  if (errors.length) throw refusedFile(errors, 'The file has formula cells');
+  return rows;
+}

@@ -1,0 +1,42 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RowError } from '../../lib/schemas.js';
+import { MAX_IMPORT_ROWS } from './csv.js';
+
+export const ImportJobSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: Type.Literal('items'),
+    fileName: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('succeeded'),
+      Type.Literal('failed'),
+    ]),
+    totalRows: Type.Integer(),
+    rowsDone: Type.Integer(),
+    percent: Type.Integer({ minimum: 0, maximum: 100 }),
+    message: Type.Union([Type.String(), Type.Null()]),
+    errors: Type.Array(RowError),
+    createdAt: Type.String({ format: 'date-time' }),
+    finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'ImportJob', additionalProperties: false },
+);
+
+export const ImportQuery = Type.Object(
+  {
+    fileName: Type.Optional(
+      Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u001F\\u007F/\\\\]*$', description: 'Shown with the job.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ImportQuery = Static<typeof ImportQuery>;
+
+export const ImportList = Type.Object(
+  { items: Type.Array(ImportJobSchema), total: Type.Integer() },
+  { title: 'ImportJobList', additionalProperties: false },
+);
+
+export const IMPORT_DESCRIPTION = `A reception by file: the body is the CSV file itself (\`Content-Type: text/csv\`, UTF-8, up to 15 MB and ${MAX_IMPORT_ROWS.toLocaleString('en')} rows). The first line names the columns: serial, itemType, location (required; types and locations by name), brand, model, sku, cost, salePrice, warrantyMonths, vendor (by name), fields.<key> for the item type's custom fields. Every row is checked first: a bad file is a 400 listing each bad row by line number and why (\`rowErrors\`), and nothing is written. A clean file becomes a job (202): all its items are received in one transaction, or none; follow it with GET /api/imports/{id}.`;

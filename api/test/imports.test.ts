@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { activatePremium } from '../src/modules/subscriptions/service.js';
+import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+
+// Import of items from CSV as an integrator meets it: clean files become a job; bad ones change nothing.
+let ctx: TestContext;
+let owner: Tenant;
+let other: Tenant;
+
+const upload = (who: Tenant, body: string | Buffer, contentType = 'text/csv') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/items?fileName=stock.csv',
+    headers: { ...bearer(who.token), 'content-type': contentType },
+    payload: body,
+  });
+const itemCount = async (companyId: string) =>
+  (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM items WHERE company_id = $1`, [companyId]))[0]!.n;
+async function finished(who: Tenant, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const job = (await ctx.app.inject({ url: `/api/imports/${id}`, headers: bearer(who.token) })).json();
+    if (job.status === 'succeeded' || job.status === 'failed') return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the import did not finish');
+}
+
+beforeAll(async () => {
+  ctx = await testApp();
+  owner = await registerCompany(ctx.app, 'Import Co');
+  other = await registerCompany(ctx.app, 'Other Co');
+  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  const made = (url: string, body: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload: body });
+  await made('/api/item-types', {
+    name: 'Phone',
+    warrantyMonths: 12,
+    fields: [{ key: 'color', label: 'Color', type: 'select', required: true, options: ['black', 'white'] }],
+  });
+  await made('/api/item-types', { name: 'Cable' });
+  await made('/api/locations', { name: 'Shop' });
+  await made('/api/brands', { name: 'Acme' });
+  await made('/api/customers', { name: 'Val Vendor', isCustomer: false, isVendor: true });
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+  await closeShared();
+});
+
+test('a clean file becomes a job that receives every row, and the job is there after a reload', async () => {
+  const before = await itemCount(owner.companyId);
+  const csv =
+    '\uFEFFserial,itemType,location,brand,cost,salePrice,warrantyMonths,vendor,fields.color\r\n' +
+    'IMP-1,Phone,Shop,Acme,100,150.5,24,Val Vendor,black\r\n' +
+    'IMP-2,phone,shop,,,,,,white\r\n' +
+    '"IMP-3",Cable,Shop,,1.25,,,,\r\n';
+  const res = await upload(owner, csv);
+  expect(res.statusCode).toBe(202);
+  expect(res.headers.location).toBe(`/api/imports/${res.json().id}`);
+  expect(res.json()).toMatchObject({ totalRows: 3, fileName: 'stock.csv' });
+  const job = await finished(owner, res.json().id);
+  expect(job).toMatchObject({ status: 'succeeded', rowsDone: 3, percent: 100, errors: [] });
+  expect(await itemCount(owner.companyId)).toBe(before + 3);
+  const item = (await ctx.app.inject({ url: '/api/items/by-serial/IMP-1', headers: bearer(owner.token) })).json();
+  expect(item).toMatchObject({
+    cost: 100,
+    salePrice: 150.5,
+    warrantyMonths: 24,
+    status: 'in_stock',
+    fields: { color: 'black' },
+  });
+  const list = (await ctx.app.inject({ url: '/api/imports', headers: bearer(owner.token) })).json();
+  expect(list.items[0].id).toBe(res.json().id);
+  // Another company sees neither the job nor its list entry.
+  expect(
+    (await ctx.app.inject({ url: `/api/imports/${res.json().id}`, headers: bearer(other.token) })).statusCode,
+  ).toBe(404);
+  expect((await ctx.app.inject({ url: '/api/imports', headers: bearer(other.token) })).json().items).toEqual([]);
+});
+
+test('bad rows: 400 listing each by line and reason, and nothing written', async () => {
+  const before = await itemCount(owner.companyId);
+  const csv = [
+    'serial,itemType,location,cost,fields.color',
+    'BAD-1,Phone,Shop,10,black', // fine
+    ',Phone,Shop,,black', // blank serial
+    'BAD-1,Phone,Shop,,black', // twice
+    'BAD-4,Tablet,Shop,,', // unknown type
+    'BAD-5,Phone,Attic,,black', // unknown location
+    'BAD-6,Phone,Shop,ten,black', // not a number
+    'BAD-7,Phone,Shop,,purple', // select option
+    'IMP-1,Cable,Shop,,', // already exists
+    'BAD-9,Cable,Shop,=1+2,', // formula
+  ].join('\n');
+  const res = await upload(owner, csv);
+  expect(res.statusCode).toBe(400);
+  const body = res.json();
+  expect(body.code).toBe('IMPORT_INVALID');
+  expect(body.rowErrors).toEqual([expect.objectContaining({ line: 10, column: 'cost' })]);
+  // The formula is refused before anything else is looked at; without it, the rest is listed.
+  const res2 = await upload(owner, csv.replace('=1+2', '2'));
+  expect(res2.statusCode).toBe(400);
+  expect(res2.json().rowErrors.map((e: { line: number; column: string }) => `${e.line} ${e.column}`)).toEqual([
+    '3 serial',
+    '4 serial',
+    '5 itemType',
+    '6 location',
+    '7 cost',
+    '8 fields.color',
+    '9 serial',
+  ]);
+  expect(res2.json().rowErrorCount).toBe(7);
+  expect(res2.json().rowErrors[1].reason).toContain('line 2');
+  expect(res2.json().rowErrors[6].reason).toContain('already exists');
+  expect(await itemCount(owner.companyId)).toBe(before);
+});
+
+test('wrong columns, bad encodings, garbage and ragged rows: a clear 4xx each, nothing written', async () => {
+  const before = await itemCount(owner.companyId);
+  const cases: Array<[string | Buffer, number, string, RegExp]> = [
+    ['name,qty\nx,1\n', 400, 'IMPORT_COLUMNS', /unknown columns name, qty; missing columns serial, itemType, location/],
+    [Buffer.from('serial,itemType,location\nCAF\xc9,Cable,Shop\n', 'latin1'), 400, 'IMPORT_ENCODING', /line 2.*UTF-8/],
+    [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('serial\n', 'utf16le')]), 400, 'IMPORT_ENCODING', /UTF-16/],
+    [randomBytes(10 * 1024 * 1024), 400, 'IMPORT_ENCODING', /./],
+    ['serial,itemType,location\nA,Cable\n', 400, 'IMPORT_INVALID', /line 2: is|different number of cells/],
+    ['serial,itemType,location\n"A,Cable,Shop\n', 400, 'IMPORT_INVALID', /never closed/],
+    ['', 400, 'IMPORT_EMPTY', /empty/],
+    ['serial,itemType,location\n', 400, 'IMPORT_EMPTY', /no rows/],
+  ];
+  for (const [body, status, code, message] of cases) {
+    const res = await upload(owner, body);
+    expect({ status: res.statusCode, code: res.json().code }).toEqual({ status, code });
+    expect(res.json().message).toMatch(message);
+  }
+  // The file name is one line of text; JSON is not a file; more than the route takes is a 413.
+  const named = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/imports/items?fileName=a%0Ab',
+    headers: { ...bearer(owner.token), 'content-type': 'text/csv' },
+    payload: 'serial,itemType,location\nQ-1,Cable,Shop\n',
+  });
+  expect(named.statusCode).toBe(400);
+  expect((await upload(owner, '{"serial":"x"}', 'application/json')).statusCode).toBe(415);
+  expect((await upload(owner, Buffer.alloc(16 * 1024 * 1024, 'a'))).statusCode).toBe(413);
+  expect(await itemCount(owner.companyId)).toBe(before);
+});
+
+test('who may import: a receiver yes, a rapid seller no', async () => {
+  const seller = await addUser(ctx.app, owner, ['Rapid Seller']);
+  expect((await upload(seller, 'serial,itemType,location\nS-1,Cable,Shop\n')).statusCode).toBe(403);
+  const receiver = await addUser(ctx.app, owner, ['New Item Operator']);
+  const res = await upload(receiver, 'serial,itemType,location\nR-1,Cable,Shop\n');
+  expect(res.statusCode).toBe(202);
+  expect((await finished(receiver, res.json().id)).status).toBe('succeeded');
+});
+
+test('a job whose process died ends failed, not stuck', async () => {
+  const [job0] = await ctx.db.query<{ id: string }>(
+    `INSERT INTO import_jobs (company_id, kind, user_id, total_rows, status) VALUES ($1, 'items', $2, 10, 'running') RETURNING id`,
+    [owner.companyId, owner.userId],
+  );
+  const id = job0!.id;
+  await ctx.db.query(
+    `INSERT INTO import_job_leases (job_id, company_id, heartbeat_at) VALUES ($1, $2, now() - interval '1 hour')`,
+    [id, owner.companyId],
+  );
+  const { failAbandoned } = await import('../src/modules/imports/queries.js');
+  expect(await failAbandoned(ctx.db, 30)).toBeGreaterThanOrEqual(1);
+  const job = (await ctx.app.inject({ url: `/api/imports/${id}`, headers: bearer(owner.token) })).json();
+  expect(job).toMatchObject({ status: 'failed', message: expect.stringContaining('upload the file again') });
+});
