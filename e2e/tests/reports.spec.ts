@@ -52,6 +52,42 @@ test('the owner opens the dashboard and sees the stock and plan usage of the dem
   await expect(plan).toContainText(expected.planUsage.planName);
 });
 
+test('the dashboard changes on its own while a seller sells in another browser', async ({ page, browser, request }) => {
+  const ownerToken = await signIn(page, request, 'owner');
+  const items = await apiGet<{ items: { serial: string; salePrice: number | null }[] }>(
+    request,
+    ownerToken,
+    '/api/items?status=in_stock&limit=1',
+  );
+  const serial = items.items[0]!.serial;
+  const before = await apiGet<Dashboard & { salesPerDay: { sales: number }[] }>(request, ownerToken, '/api/dashboard');
+  const salesBefore = before.salesPerDay.reduce((sum, day) => sum + day.sales, 0);
+
+  await page.goto('/dashboard');
+  const held = page.getByRole('region', { name: 'Items in stock' });
+  const sales = page.getByRole('region', { name: 'Sales in the last 30 days' });
+  await expect(held).toContainText(number(before.stock.held));
+  await expect(sales).toContainText(`${salesBefore} sales`);
+  // Still the same page afterwards: no reload brought the new figures.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signIn(seller, request, 'rapidseller');
+  await seller.goto('/actions/rapid-sell');
+  await expect(seller.getByLabel('Scan or type a serial')).toBeFocused();
+  await seller.keyboard.type(serial);
+  await seller.keyboard.press('Enter');
+  await expect(seller.getByRole('heading', { name: serial })).toBeVisible();
+  await seller.keyboard.press('Enter');
+  await expect(seller.getByText(new RegExp(`^Sold ${serial} for `))).toBeVisible();
+  await sellerContext.close();
+
+  await expect(held).toContainText(number(before.stock.held - 1), { timeout: 10_000 });
+  await expect(sales).toContainText(`${salesBefore + 1} sales`);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test('a report exports exactly what it shows as CSV, from the API with the same filters', async ({ page, request }) => {
   const token = await signIn(page, request, 'storekeeper');
   const expected = await apiGet<{ items: { name: string | null; items: number }[]; totals: { items: number } }>(
