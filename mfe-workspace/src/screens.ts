@@ -16,7 +16,12 @@ export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers'];
  */
 export const SCREENS: Screen<WorkspaceKey>[] = [
   // The menu shows Dashboard to Admins too; the shell's guard keeps the page for Company Owners.
-  { path: 'dashboard', title: 'screens.dashboard', roles: [admin, companyOwner] },
+  {
+    path: 'dashboard',
+    title: 'screens.dashboard',
+    roles: [admin, companyOwner],
+    page: lazyPage(() => import('@/features/dashboard').then((m) => m.DashboardPage)),
+  },
   {
     path: 'my-tasks',
     title: 'screens.myTasks',
@@ -67,16 +72,36 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     title: 'screens.itemManager',
     page: lazyPage(() => import('@/features/item-manager').then((m) => m.ItemManagerPage)),
   },
-  { path: 'reporting/tracking-report', title: 'screens.trackingReport', roles: reporting },
-  { path: 'reporting/warehouse-status', title: 'screens.warehouseStatus', roles: reporting },
+  {
+    path: 'reporting/tracking-report',
+    title: 'screens.trackingReport',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/reports').then((m) => m.TrackingReportPage)),
+  },
+  {
+    path: 'reporting/warehouse-status',
+    title: 'screens.warehouseStatus',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/reports').then((m) => m.WarehouseStatusPage)),
+  },
   {
     path: 'reporting/item-list',
     title: 'screens.itemList',
     roles: reporting,
     page: lazyPage(() => import('@/features/item-list').then((m) => m.ItemListPage)),
   },
-  { path: 'reporting/item-inventory', title: 'screens.itemInventory', roles: reporting },
-  { path: 'reporting/warranty-list', title: 'screens.warrantyList', roles: reporting },
+  {
+    path: 'reporting/item-inventory',
+    title: 'screens.itemInventory',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/reports').then((m) => m.ItemInventoryPage)),
+  },
+  {
+    path: 'reporting/warranty-list',
+    title: 'screens.warrantyList',
+    roles: reporting,
+    page: lazyPage(() => import('@/features/reports').then((m) => m.WarrantyListPage)),
+  },
   {
     path: 'reporting/edit-item',
     title: 'screens.editItem',

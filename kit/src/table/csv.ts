@@ -27,16 +27,22 @@ export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row
   return [header, ...lines].join('\r\n') + '\r\n';
 }
 
-function download(fileName: string, text: string) {
-  // A byte-order mark so that spreadsheet programs read UTF-8 (Turkish letters) correctly.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+/** Hands a file to the browser's download (a CSV built here, or one the API sent). */
+export function saveFile(fileName: string, file: Blob) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName.endsWith('.csv') ? fileName : `${fileName}.csv`;
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+function download(fileName: string, text: string) {
+  // A byte-order mark so that spreadsheet programs read UTF-8 (Turkish letters) correctly.
+  const file = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
+  saveFile(fileName.endsWith('.csv') ? fileName : `${fileName}.csv`, file);
 }
 
 /**

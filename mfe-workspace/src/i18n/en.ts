@@ -49,6 +49,11 @@ export const en = {
     noItems: 'No items yet — receive your first batch',
     receiveFirst: 'Receive items',
   },
+  export: {
+    csv: 'Export CSV',
+    running: 'Exporting…',
+    failed: 'The export failed. Please try again.',
+  },
   statuses: {
     in_stock: 'In stock',
     in_process: 'In process',

@@ -51,6 +51,11 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     noItems: 'Henüz ürün yok — ilk partinizi teslim alın',
     receiveFirst: 'Ürün teslim al',
   },
+  export: {
+    csv: 'CSV olarak dışa aktar',
+    running: 'Dışa aktarılıyor…',
+    failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
+  },
   statuses: {
     in_stock: 'Stokta',
     in_process: 'İşlemde',

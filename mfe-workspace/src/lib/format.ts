@@ -35,3 +35,15 @@ export function formatDate(iso: string | null | undefined, language: string): st
   if (!iso) return '—';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A calendar day the API gives as yyyy-mm-dd (a UTC day), short: '3 Nov' / '3 Kas'. */
+export function formatDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day.slice(0, 10)}T00:00:00Z`),
+  );
+}
+
+/** A number for a chart's axis: short ('40K' / '40 B'). */
+export function formatCompact(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { notation: 'compact' }).format(value);
+}

@@ -1,0 +1,35 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  dashboard: {
+    title: 'Gösterge Paneli',
+    subtitle: 'Stokunuz, satışlarınız ve planınız bir bakışta. Ekibiniz çalıştıkça güncellenir.',
+    held: 'Stoktaki ürünler',
+    heldHint: 'Satılmamış ve hurdaya ayrılmamış her şey',
+    inProcess: 'İşlemdeki ürünler',
+    inProcessLink: 'Göster',
+    warranties: '30 gün içinde biten garantiler',
+    warrantiesLink: 'Listeyi göster',
+    sales30: 'Son 30 gündeki satışlar',
+    salesCount_one: '{{count}} satış',
+    salesCount_other: '{{count}} satış',
+    byLocation: 'Lokasyona göre stok',
+    byStatus: 'Duruma göre stok',
+    sales: 'Satışlar',
+    salesPerDay: 'Günlük satışlar, son 30 gün',
+    salesPerWeek: 'Haftalık satışlar, son 12 hafta',
+    days: '30 gün',
+    weeks: '12 hafta',
+    period: 'Dönem',
+    revenue: 'Ciro',
+    noSales: 'Bu dönemde henüz satış yok.',
+    noStock: 'Henüz ürün yok — ilk partinizi teslim alın',
+    plan: 'Plan kullanımı',
+    users: 'Kullanıcılar',
+    locations: 'Lokasyonlar',
+    usage: '{{used}} / {{max}}',
+    atLimit: 'Sınırda',
+    limits: 'Plan sınırları',
+  },
+};

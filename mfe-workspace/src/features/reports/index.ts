@@ -1,0 +1,4 @@
+export { TrackingReportPage } from './routes/TrackingReportPage';
+export { WarehouseStatusPage } from './routes/WarehouseStatusPage';
+export { ItemInventoryPage } from './routes/ItemInventoryPage';
+export { WarrantyListPage } from './routes/WarrantyListPage';
