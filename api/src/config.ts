@@ -34,7 +34,10 @@ export interface Config {
   loginFailuresPerIp: number;
   /** Failures per account from one address before that address is refused for the account. */
   loginFailuresPerAccountAddress: number;
-  /** Registrations per address per hour (a browser test suite on one machine registers many companies). */
+  /**
+   * Registrations, and uses of email-verification links, per address per hour (a browser test
+   * suite on one machine registers many companies).
+   */
   registrationsPerAddress: number;
   /**
    * Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses (comma list, CIDRs,

@@ -105,7 +105,14 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await enforceLimit(app.db, `verify:ip:${request.ip}`, 30, HOUR, 'Too many attempts. Please try again later.');
+      // Every registration is followed by one use of its link: the same per-address budget.
+      await enforceLimit(
+        app.db,
+        `verify:ip:${request.ip}`,
+        app.config.registrationsPerAddress,
+        HOUR,
+        'Too many attempts. Please try again later.',
+      );
       const [userId, secret] = request.body.token.split('.');
       const companyId = await inPublic(app.db, (q) => db.companyOfUser(q, userId!));
       if (!companyId || !secret) throw badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
