@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 
 // Catalogue lists more than one settings screen reads (the access matrix and the transaction
 // types read the types; transaction types offer the locations).
@@ -10,7 +10,7 @@ export type TransactionTypeRow = ApiResponse<'listTransactionTypes'>['items'][nu
 export function useTransactionTypes() {
   return useQuery({
     queryKey: resourceKey('transaction-types'),
-    queryFn: async () => (await api.get<ApiResponse<'listTransactionTypes'>>('/api/transaction-types')).data,
+    queryFn: () => call('GET', '/api/transaction-types'),
   });
 }
 
@@ -18,6 +18,6 @@ export function useTransactionTypes() {
 export function useLocations() {
   return useQuery({
     queryKey: resourceKey('locations'),
-    queryFn: async () => (await api.get<ApiResponse<'listLocations'>>('/api/locations')).data,
+    queryFn: () => call('GET', '/api/locations'),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, readClaims, resourceKey, useSession, type Company } from '@stockwise/shared';
+import { call, readClaims, resourceKey, useSession, type Company } from '@stockwise/shared';
 
 /** Every screen that shows the company (this one, the shell's sidebar and top bar) reads under this key. */
 export const COMPANY_KEY = resourceKey('company');
@@ -10,6 +10,7 @@ export function useCompany() {
   const companyId = typeof claim === 'string' && claim ? claim : undefined;
   return useQuery({
     queryKey: resourceKey('company', companyId ?? 'mine'),
-    queryFn: async () => (await api.get<Company>(companyId ? `/api/company/${companyId}` : '/api/company')).data,
+    queryFn: (): Promise<Company> =>
+      companyId ? call('GET', '/api/company/{id}', { params: { id: companyId } }) : call('GET', '/api/company'),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 
 export type CompanyUser = ApiResponse<'listUsers'>[number];
 
@@ -7,7 +7,7 @@ export type CompanyUser = ApiResponse<'listUsers'>[number];
 export function useUsers() {
   return useQuery({
     queryKey: resourceKey('users', 'list'),
-    queryFn: async () => (await api.get<ApiResponse<'listUsers'>>('/api/users')).data,
+    queryFn: () => call('GET', '/api/users'),
   });
 }
 
@@ -19,8 +19,8 @@ export function useUsers() {
 export function useSetUserRoles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, roles }: { id: string; roles: string[] }) =>
-      (await api.put<ApiResponse<'setUserRoles'>>(`/api/users/${id}/roles`, { roles })).data,
+    mutationFn: ({ id, roles }: { id: string; roles: string[] }) =>
+      call('PUT', '/api/users/{id}/roles', { params: { id }, body: { roles } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
@@ -36,8 +36,10 @@ export function useSetUserRoles() {
 export function useSetUserActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
-      (await api.post<ApiResponse<'deactivateUser'>>(`/api/users/${id}/${active ? 'reactivate' : 'deactivate'}`)).data,
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      active
+        ? call('POST', '/api/users/{id}/reactivate', { params: { id } })
+        : call('POST', '/api/users/{id}/deactivate', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKey('users') }),
   });
 }

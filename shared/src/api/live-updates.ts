@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSession } from '../auth/session-store';
 import { api } from './client';
+import { call } from './call';
 
 /** The kinds of change GET /api/events/stream sends (the API's CHANGE_KINDS). */
 export const LIVE_CHANGE_KINDS = ['item.changed', 'sale.made', 'task.changed', 'settings.changed'] as const;
@@ -97,7 +98,7 @@ export function useLiveUpdates(): void {
     if (!token || typeof EventSource === 'undefined') return undefined;
     const base = api.defaults.baseURL ?? '';
     return connectLiveUpdates({
-      ticket: async () => (await api.post<{ ticket: string }>('/api/events/ticket')).data.ticket,
+      ticket: async () => (await call('POST', '/api/events/ticket')).ticket,
       open: (url) => new EventSource(url),
       streamUrl: (ticket) => `${base}/api/events/stream?ticket=${encodeURIComponent(ticket)}`,
       invalidate: (resources) => invalidateResources(client, resources),

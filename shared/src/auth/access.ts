@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { resourceKey } from '../api/query-keys';
 import type { ApiResponse } from '../api/types';
 import { useSession } from './session-store';
@@ -11,7 +11,7 @@ export type Permission = MyAccess['permissions'][number];
 export const ACCESS_QUERY_KEY = resourceKey('access');
 
 export async function loadAccess(): Promise<MyAccess> {
-  return (await api.get<MyAccess>('/api/access')).data;
+  return call('GET', '/api/access');
 }
 
 export interface AccessView {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
 
 export type Brand = ApiResponse<'getBrand'>;
@@ -8,11 +8,11 @@ export type Brand = ApiResponse<'getBrand'>;
 export function useBrands() {
   return useQuery({
     queryKey: resourceKey('brands'),
-    queryFn: async () => (await api.get<ApiResponse<'listBrands'>>('/api/brands')).data,
+    queryFn: () => call('GET', '/api/brands'),
   });
 }
 
-export const useSaveBrand = () => useSaveResource<ApiBody<'createBrand'>, Brand>('brands');
+export const useSaveBrand = () => useSaveResource('brands');
 
 /** DELETE /api/brands/{id}: refused with 409 naming what uses it. */
 export const useDeleteBrand = () => useDeleteResource('brands');

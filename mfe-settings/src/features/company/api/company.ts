@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, api, auth, events, uploadCompanyLogo, type ApiBody, type Company } from '@stockwise/shared';
+import { AppError, auth, call, events, uploadCompanyLogo, type ApiBody } from '@stockwise/shared';
 import { COMPANY_KEY } from '@/api/company';
 
 export { useCompany } from '@/api/company';
@@ -41,8 +41,8 @@ export function useSaveCompany(uploadFailed: (reason: string) => string) {
         phone: values.phone.trim() || null,
         ...(logoPath === undefined ? {} : { logoPath }),
       };
-      const { data } = await api.put<Company>(`/api/company/${id}`, body);
-      return { company: data, logoChanged: logoPath !== undefined };
+      const company = await call('PUT', '/api/company/{id}', { params: { id }, body });
+      return { company, logoChanged: logoPath !== undefined };
     },
     onSuccess: async ({ company, logoChanged }) => {
       await queryClient.invalidateQueries({ queryKey: COMPANY_KEY });

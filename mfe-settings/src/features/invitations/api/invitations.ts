@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse, type Invitation } from '@stockwise/shared';
+import { call, resourceKey, type ApiBody, type Invitation } from '@stockwise/shared';
 import { PLAN_USAGE_KEY } from '@/api/plan-usage';
 
 export type { Invitation };
@@ -9,7 +9,7 @@ export type InvitationBody = ApiBody<'createInvitation'>;
 export function useInvitations() {
   return useQuery({
     queryKey: resourceKey('invitations'),
-    queryFn: async () => (await api.get<ApiResponse<'listInvitations'>>('/api/invitations')).data,
+    queryFn: () => call('GET', '/api/invitations'),
   });
 }
 
@@ -28,8 +28,7 @@ function useRefresh() {
 export function useCreateInvitation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (body: InvitationBody) =>
-      (await api.post<ApiResponse<'createInvitation'>>('/api/invitations', body)).data,
+    mutationFn: (body: InvitationBody) => call('POST', '/api/invitations', { body }),
     onSuccess: refresh,
   });
 }
@@ -38,8 +37,7 @@ export function useCreateInvitation() {
 export function useRevokeInvitation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api.post<ApiResponse<'revokeInvitation'>>(`/api/invitations/${id}/revoke`)).data,
+    mutationFn: (id: string) => call('POST', '/api/invitations/{id}/revoke', { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -51,8 +49,7 @@ export function useRevokeInvitation() {
 export function useResendInvitation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api.post<ApiResponse<'resendInvitation'>>(`/api/invitations/${id}/resend`)).data,
+    mutationFn: (id: string) => call('POST', '/api/invitations/{id}/resend', { params: { id } }),
     onSuccess: refresh,
   });
 }

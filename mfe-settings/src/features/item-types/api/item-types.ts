@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
 
 export type ItemType = ApiResponse<'getItemType'>;
@@ -9,11 +9,11 @@ export type ItemTypeBody = ApiBody<'createItemType'>;
 export function useItemTypes() {
   return useQuery({
     queryKey: resourceKey('item-types'),
-    queryFn: async () => (await api.get<ApiResponse<'listItemTypes'>>('/api/item-types')).data,
+    queryFn: () => call('GET', '/api/item-types'),
   });
 }
 
-export const useSaveItemType = () => useSaveResource<ItemTypeBody, ItemType>('item-types');
+export const useSaveItemType = () => useSaveResource('item-types');
 
 /** DELETE /api/item-types/{id}: refused with 409 while items use it (deactivate it instead). */
 export const useDeleteItemType = () => useDeleteResource('item-types');

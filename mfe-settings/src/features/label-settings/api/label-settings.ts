@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
 
 export type LabelSettings = ApiResponse<'getLabelSettings'>;
 export type LabelSettingsBody = ApiBody<'updateLabelSettings'>;
@@ -8,7 +8,7 @@ export type LabelSettingsBody = ApiBody<'updateLabelSettings'>;
 export function useLabelSettings() {
   return useQuery({
     queryKey: resourceKey('label-settings'),
-    queryFn: async () => (await api.get<LabelSettings>('/api/label-settings')).data,
+    queryFn: () => call('GET', '/api/label-settings'),
   });
 }
 
@@ -16,7 +16,7 @@ export function useLabelSettings() {
 export function useSaveLabelSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: LabelSettingsBody) => (await api.put<LabelSettings>('/api/label-settings', body)).data,
+    mutationFn: (body: LabelSettingsBody) => call('PUT', '/api/label-settings', { body }),
     onSuccess: (saved) => queryClient.setQueryData(resourceKey('label-settings'), saved),
   });
 }

@@ -1,39 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type Location } from '@stockwise/shared';
-import { PLAN_USAGE_KEY } from '@/api/plan-usage';
+import { type ApiBody, type Location } from '@stockwise/shared';
+import { useDeleteResource, useSaveResource } from '@/api/resource';
 
 export type { Location };
 export type LocationBody = ApiBody<'createLocation'>;
 
 export { useLocations } from '@/api/catalogue';
 
-/** A save or delete changes the list and, for active locations, the plan usage. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: resourceKey('locations') }),
-      queryClient.invalidateQueries({ queryKey: PLAN_USAGE_KEY }),
-    ]);
-}
-
-export function useSaveLocation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id: string | null; body: LocationBody }) =>
-      (id ? await api.put<Location>(`/api/locations/${id}`, body) : await api.post<Location>('/api/locations', body))
-        .data,
-    onSuccess: refresh,
-  });
-}
+// Active locations count against the plan: a save or delete refreshes the plan usage ('billing') too.
+export const useSaveLocation = () => useSaveResource('locations', ['billing']);
 
 /** DELETE /api/locations/{id}: refused with 409 naming what uses it. */
-export function useDeleteLocation() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api.delete(`/api/locations/${id}`);
-    },
-    onSuccess: refresh,
-  });
-}
+export const useDeleteLocation = () => useDeleteResource('locations', ['billing']);

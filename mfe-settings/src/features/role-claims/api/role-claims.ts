@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey } from '@stockwise/shared';
 import type { Claim, RoleClaims, RoleRow } from '@/api/roles';
 
 export type { Claim, RoleClaims };
@@ -9,7 +9,7 @@ export function useRoleClaims(roles: readonly RoleRow[] | undefined) {
   return useQueries({
     queries: (roles ?? []).map((role) => ({
       queryKey: resourceKey('roles', role.id, 'claims'),
-      queryFn: async () => (await api.get<RoleClaims>(`/api/roles/${role.id}/claims`)).data,
+      queryFn: () => call('GET', '/api/roles/{id}/claims', { params: { id: role.id } }),
     })),
   });
 }
@@ -23,12 +23,7 @@ export type ClaimsChange = { roleId: string; claims: Claim[] };
 export function useSaveRoleClaims() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (roles: ClaimsChange[]) =>
-      (
-        await api.put<ApiResponse<'setClaimsOfRoles'>>('/api/roles/claims', {
-          roles,
-        } satisfies ApiBody<'setClaimsOfRoles'>)
-      ).data,
+    mutationFn: (roles: ClaimsChange[]) => call('PUT', '/api/roles/claims', { body: { roles } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey('roles') }),
   });
 }

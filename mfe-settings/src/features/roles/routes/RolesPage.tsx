@@ -19,7 +19,7 @@ export function RolesPage() {
   const { t } = useT();
   const roles = useRoles();
   // Roles are given by name: a rename or delete moves the users list too.
-  const save = useSaveResource<{ name: string }, RoleRow>('roles', ['users', 'invitations']);
+  const save = useSaveResource('roles', ['users', 'invitations']);
   const remove = useDeleteResource('roles', ['users']);
   const [editing, setEditing] = useState<{ row: RoleRow | null } | null>(null);
   const [deleting, setDeleting] = useState<RoleRow | null>(null);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
-import type { TransactionTypeRow } from '@/api/catalogue';
 
 export type StatusRow = ApiResponse<'listStatuses'>['items'][number];
 export type StatusKey = StatusRow['key'];
@@ -11,13 +10,12 @@ export type TransactionTypeBody = ApiBody<'createTransactionType'> | ApiBody<'up
 export function useStatuses() {
   return useQuery({
     queryKey: resourceKey('statuses'),
-    queryFn: async () => (await api.get<ApiResponse<'listStatuses'>>('/api/statuses')).data.items,
+    queryFn: async () => (await call('GET', '/api/statuses')).items,
   });
 }
 
 /** A new type is granted to Admin by the API: the access matrix reads the roles again. */
-export const useSaveTransactionType = () =>
-  useSaveResource<TransactionTypeBody, TransactionTypeRow>('transaction-types', ['roles']);
+export const useSaveTransactionType = () => useSaveResource('transaction-types', ['roles']);
 
 /** DELETE: built-in types and types with history are refused (409: deactivate instead). */
 export const useDeleteTransactionType = () => useDeleteResource('transaction-types', ['roles']);

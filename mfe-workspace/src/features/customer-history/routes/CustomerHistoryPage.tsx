@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { EmptyState, PageHeader } from '@stockwise/kit';
-import { api, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,12 +24,11 @@ import { useT } from '../i18n';
 
 type SalePage = ApiResponse<'listSales'>;
 type SaleSummary = SalePage['items'][number];
-type Sale = ApiResponse<'getSale'>;
 
-const listSales = async (customerId: string, cursor?: string) =>
-  (await api.get<SalePage>('/api/sales', { params: { customerId, cursor, limit: 25, sort: 'newest' } })).data;
-const getSale = async (id: string) => (await api.get<Sale>(`/api/sales/${encodeURIComponent(id)}`)).data;
-const getCustomer = async (id: string) => (await api.get<Customer>(`/api/customers/${encodeURIComponent(id)}`)).data;
+const listSales = (customerId: string, cursor?: string) =>
+  call('GET', '/api/sales', { query: { customerId, cursor, limit: 25, sort: 'newest' } });
+const getSale = (id: string) => call('GET', '/api/sales/{id}', { params: { id } });
+const getCustomer = (id: string): Promise<Customer> => call('GET', '/api/customers/{id}', { params: { id } });
 
 function SaleLines({ id }: { id: string }) {
   const { t, i18n } = useT();

@@ -15,7 +15,7 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { api, EMAIL_PATTERN, resourceKey, type ApiBody } from '@stockwise/shared';
+import { call, EMAIL_PATTERN, resourceKey, type ApiBody } from '@stockwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -30,14 +30,12 @@ import { useT } from '../i18n';
 type Kind = 'customer' | 'vendor';
 type CustomerBody = ApiBody<'createCustomer'>;
 
-const fetchCustomers = async (query: { search?: string; kind?: Kind; cursor?: string; limit: number }) =>
-  (await api.get<CustomerPage>('/api/customers', { params: query })).data;
-const saveCustomer = async (id: string | null, body: CustomerBody) =>
-  id
-    ? (await api.put<Customer>(`/api/customers/${encodeURIComponent(id)}`, body)).data
-    : (await api.post<Customer>('/api/customers', body)).data;
+const fetchCustomers = (query: { search?: string; kind?: Kind; cursor?: string; limit: number }): Promise<CustomerPage> =>
+  call('GET', '/api/customers', { query });
+const saveCustomer = (id: string | null, body: CustomerBody): Promise<Customer> =>
+  id ? call('PUT', '/api/customers/{id}', { params: { id }, body }) : call('POST', '/api/customers', { body });
 const deleteCustomer = async (id: string) => {
-  await api.delete(`/api/customers/${encodeURIComponent(id)}`);
+  await call('DELETE', '/api/customers/{id}', { params: { id } });
 };
 
 const optional = (max: number) =>

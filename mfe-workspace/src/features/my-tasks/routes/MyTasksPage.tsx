@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { EmptyState, PageHeader } from '@stockwise/kit';
-import { api, errorMessage, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, errorMessage, resourceKey, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,12 +22,10 @@ import { formatDate } from '@/lib/format';
 import { useT } from '../i18n';
 
 type Task = ApiResponse<'listTasks'>['items'][number];
-type TaskPage = ApiResponse<'listTasks'>;
 
-const listMyTasks = async (status: 'open' | 'done', cursor?: string) =>
-  (await api.get<TaskPage>('/api/tasks', { params: { mine: '1', status, cursor, limit: 50 } })).data;
-const completeTask = async (id: string) =>
-  (await api.post<ApiResponse<'completeTask'>>(`/api/tasks/${encodeURIComponent(id)}/done`)).data;
+const listMyTasks = (status: 'open' | 'done', cursor?: string) =>
+  call('GET', '/api/tasks', { query: { mine: '1', status, cursor, limit: 50 } });
+const completeTask = (id: string) => call('POST', '/api/tasks/{id}/done', { params: { id } });
 
 /** /my-tasks: the home of everyone but the owner — open tasks assigned to me or my roles, one click from the work. */
 export function MyTasksPage() {
