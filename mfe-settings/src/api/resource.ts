@@ -14,8 +14,7 @@ export type CrudResource = {
 
 /** What a save sends (a create's or an update's body) and what it answers, read from the operations. */
 export type ResourceBody<R extends CrudResource> =
-  | ApiOperation<'POST', `/api/${R}`>['body']
-  | ApiOperation<'PUT', `/api/${R}/{id}`>['body'];
+  ApiOperation<'POST', `/api/${R}`>['body'] | ApiOperation<'PUT', `/api/${R}/{id}`>['body'];
 export type ResourceRow<R extends CrudResource> = ApiOperation<'POST', `/api/${R}`>['response'];
 
 /**

@@ -30,8 +30,12 @@ import { useT } from '../i18n';
 type Kind = 'customer' | 'vendor';
 type CustomerBody = ApiBody<'createCustomer'>;
 
-const fetchCustomers = (query: { search?: string; kind?: Kind; cursor?: string; limit: number }): Promise<CustomerPage> =>
-  call('GET', '/api/customers', { query });
+const fetchCustomers = (query: {
+  search?: string;
+  kind?: Kind;
+  cursor?: string;
+  limit: number;
+}): Promise<CustomerPage> => call('GET', '/api/customers', { query });
 const saveCustomer = (id: string | null, body: CustomerBody): Promise<Customer> =>
   id ? call('PUT', '/api/customers/{id}', { params: { id }, body }) : call('POST', '/api/customers', { body });
 const deleteCustomer = async (id: string) => {
