@@ -142,3 +142,71 @@ test('access matrix: a transaction type taken from a role is refused to its user
   };
   expect(item.status).toBe('in_stock');
 });
+
+test('invite with two roles: the invitee accepts in a browser of their own and sees exactly the menu spec §6 gives Storekeeper and Account Manager', async ({
+  page,
+  browser,
+}) => {
+  const { owner } = await signInAsNewOwner(page);
+  const id = uid();
+  const email = `lee_${id}@example.com`;
+
+  await page.goto('/settings/invitations');
+  await page.getByRole('button', { name: 'Invite user' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('checkbox', { name: 'Storekeeper' }).check();
+  await dialog.getByRole('checkbox', { name: 'Account Manager' }).check();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invitation-sent')).toContainText(email);
+
+  const link = await mailedLink(page.request, email, '/register');
+  const invitee = await browser.newContext();
+  const theirs = await invitee.newPage();
+  await theirs.goto(pathOf(link));
+  await expect(theirs.getByText(`Join ${owner.companyName} on Stockwise`)).toBeVisible();
+  await expect(theirs.getByText(/^You were invited as Storekeeper, Account Manager\./)).toBeVisible();
+  await theirs.getByLabel('First name').fill('Lee');
+  await theirs.getByLabel('Last name').fill('Both');
+  await theirs.getByLabel('User name').fill(`lee_${id}`);
+  await theirs.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await theirs.getByLabel('Confirm password').fill('correct horse battery');
+  await theirs.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(theirs.getByText('Check your email')).toBeVisible();
+  await verifyEmail(theirs.request, email);
+
+  await theirs.goto('/login');
+  await theirs.getByLabel('User name or email').fill(`lee_${id}`);
+  await theirs.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await theirs.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(theirs).toHaveURL(/\/my-tasks$/);
+
+  // Spec §6's table for the union of the two roles: My Tasks (everyone); the Reporting group
+  // (Storekeeper); Account Management (Account Manager); no Dashboard, Add Item, Search Item,
+  // Rapid Sell, Multi-Sale, Settings or Go Premium. Support is everyone's.
+  const menu = theirs.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'My Tasks' })).toBeVisible();
+  const groups = await menu.getByRole('group').evaluateAll((nodes) =>
+    nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+  );
+  expect(groups).toEqual(['My View', 'Reporting', 'Account Management', 'Support & Help']);
+  expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+    'My Tasks',
+    'Item List',
+    'Item Inventory',
+    'Warranty List',
+    'Edit Item',
+    'Item History',
+    'Vendors/Customers',
+    'History',
+    'Send us a message',
+  ]);
+  await expect(theirs.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Go Premium' })).toHaveCount(0);
+  await invitee.close();
+
+  await page.goto('/settings/users');
+  const row = page.getByRole('row', { name: /Lee Both/ });
+  await expect(row.getByText('Storekeeper')).toBeVisible();
+  await expect(row.getByText('Account Manager')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
@@ -117,4 +117,154 @@ test('Brands: add a brand and rename it', async ({ page }) => {
   await rename.getByRole('textbox', { name: 'Name' }).fill('Acme Mobile');
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('gridcell', { name: 'Acme Mobile', exact: true })).toBeVisible();
+});
+
+test('Item Types: an Admin builds a type with a choice list and a required number; reception asks for both and refuses the empty one', async ({
+  page,
+}) => {
+  const { token } = await signInAsNewOwner(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  // Somewhere to receive into.
+  expect((await page.request.post('/api/locations', { headers: auth, data: { name: 'Depot' } })).status()).toBe(201);
+
+  await page.goto('/settings/item-types');
+  await page.getByRole('button', { name: 'Add item type' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add item type' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Laptop');
+
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const colour = dialog.getByRole('group', { name: 'Field 1' });
+  await colour.getByRole('textbox', { name: 'Label' }).fill('Colour');
+  await colour.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Choice list' }).click();
+  await colour.getByRole('textbox', { name: 'Options' }).fill('Black, Silver');
+
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const screen = dialog.getByRole('group', { name: 'Field 2' });
+  await screen.getByRole('textbox', { name: 'Label' }).fill('Screen inches');
+  await screen.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Number' }).click();
+  await screen.getByRole('checkbox', { name: 'Required' }).check();
+  // The builder's preview is the reception form's own fields.
+  const preview = dialog.getByRole('region', { name: 'Reception form preview' });
+  await expect(preview.getByRole('combobox', { name: 'Colour' })).toBeVisible();
+  await expect(preview.getByRole('textbox', { name: 'Screen inches' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('gridcell', { name: 'Colour, Screen inches' })).toBeVisible();
+
+  // Reception: choosing the type brings its two fields, the number marked required.
+  await page.goto('/actions/inventory-reception');
+  await page.getByRole('combobox', { name: /^Item type/ }).click();
+  await page.getByRole('option', { name: 'Laptop' }).click();
+  const details = page.getByRole('group', { name: 'Laptop details' });
+  await expect(details.getByRole('combobox', { name: 'Colour' })).toBeVisible();
+  const inches = details.getByRole('textbox', { name: 'Screen inches' });
+  await expect(inches).toHaveAttribute('required', '');
+  await details.getByRole('combobox', { name: 'Colour' }).click();
+  await expect(page.getByRole('option', { name: 'Silver' })).toBeVisible();
+  await page.getByRole('option', { name: 'Silver' }).click();
+  await page.getByRole('combobox', { name: /^Location/ }).click();
+  await page.getByRole('option', { name: 'Depot' }).click();
+  const serial = `LT-${Date.now().toString(36)}`.toUpperCase();
+  await page.getByRole('textbox', { name: 'Serials' }).fill(serial);
+
+  // Submitted with the required number empty: refused on that field, nothing received.
+  await page.getByRole('button', { name: 'Receive 1 item' }).click();
+  await expect(inches).toHaveAttribute('aria-invalid', 'true');
+  await expect(inches).toBeFocused();
+  expect((await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).status()).toBe(404);
+
+  // Filled in, it goes through and the item keeps both values.
+  await inches.fill('14');
+  await page.getByRole('button', { name: 'Receive 1 item' }).click();
+  await expect(page.getByText('Received 1 item at Depot.')).toBeVisible();
+  const item = (await (await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).json()) as {
+    fields: Record<string, unknown>;
+  };
+  expect(item.fields).toEqual({ colour: 'Silver', screen_inches: 14 });
+});
+
+/** Every /settings screen (mfe-settings' screen table), its heading and its primary action. */
+const SETTINGS_SCREENS: Array<{ path: string; title: string; action: (page: Page) => Locator }> = [
+  { path: '/settings/company', title: 'Company Info', action: (p) => p.getByRole('button', { name: 'Save' }) },
+  { path: '/settings/brands', title: 'Brands', action: (p) => p.getByRole('button', { name: 'Add brand' }).first() },
+  {
+    path: '/settings/label-settings',
+    title: 'Label Settings',
+    action: (p) => p.getByRole('button', { name: 'Save label settings' }),
+  },
+  { path: '/settings/stores', title: 'Locations', action: (p) => p.getByRole('button', { name: 'Add location' }).first() },
+  {
+    path: '/settings/item-types',
+    title: 'Item Types',
+    action: (p) => p.getByRole('button', { name: 'Add item type' }).first(),
+  },
+  {
+    path: '/settings/transaction-types',
+    title: 'Transaction Types',
+    action: (p) => p.getByRole('button', { name: 'Add transaction type' }).first(),
+  },
+  {
+    path: '/settings/role-claims',
+    title: 'Roles and Transaction Type Access',
+    action: (p) => p.getByRole('button', { name: 'Save access' }),
+  },
+  { path: '/settings/users', title: 'User & User Roles', action: (p) => p.getByRole('link', { name: 'Invite user' }) },
+  {
+    path: '/settings/invitations',
+    title: 'User Invitations',
+    action: (p) => p.getByRole('button', { name: 'Invite user' }).first(),
+  },
+  { path: '/settings/roles', title: 'Roles', action: (p) => p.getByRole('button', { name: 'Add role' }).first() },
+  {
+    path: '/settings/role-management',
+    title: 'Role Management',
+    action: (p) => p.getByRole('checkbox', { name: /holds Storekeeper$/ }).first(),
+  },
+];
+
+test('every settings screen: no serious axe finding in light and dark, and usable at 390 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { token } = await signInAsNewOwner(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  // Rows on every list, so the checks see its cells and row actions, not only the empty state.
+  for (const [path, data] of [
+    ['/api/brands', { name: 'Acme' }],
+    ['/api/locations', { name: 'Main warehouse' }],
+    ['/api/item-types', { name: 'Phone' }],
+    ['/api/roles', { name: 'Auditor' }],
+    ['/api/invitations', { email: `axe_${Date.now().toString(36)}@example.com`, roles: ['Storekeeper'] }],
+  ] as const) {
+    expect((await page.request.post(path, { headers: auth, data })).status(), path).toBe(201);
+  }
+
+  const visit = async ({ path, title }: (typeof SETTINGS_SCREENS)[number]) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  };
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    await expectAccessible(page, screen.path);
+  }
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    await expectAccessible(page, `${screen.path} (dark)`);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    // Nothing wider than the phone: the page does not scroll sideways…
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), screen.path).toBeLessThanOrEqual(390);
+    // …and the screen's main action can be reached and is wholly on screen.
+    const action = screen.action(page);
+    await action.scrollIntoViewIfNeeded();
+    await expect(action, screen.path).toBeInViewport({ ratio: 1 });
+  }
 });

@@ -2,13 +2,14 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, Chip, Stack, TextField } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { ConfirmDialog, FormDialog, type DataTableProps } from '@stockwise/kit';
 import { EMAIL_PATTERN, errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
+import { actionsColumn } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
@@ -124,39 +125,29 @@ export function InvitationsPage() {
       filterable: false,
       valueFormatter: date,
     },
-    {
-      field: 'actions',
-      headerName: t('invitations.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          {row.status === 'pending' && row.inviteUrl ? (
-            <RowAction
-              label={t('invitations.copy', { email: row.email })}
-              icon={<CopyIcon fontSize="small" />}
-              onClick={() => void copy(row.inviteUrl!)}
-            />
-          ) : null}
-          {row.status === 'pending' || row.status === 'expired' ? (
-            <RowAction
-              label={t('invitations.resend', { email: row.email })}
-              icon={<SendIcon fontSize="small" />}
-              disabled={resend.isPending}
-              onClick={() => void resendOne(row)}
-            />
-          ) : null}
-          {row.status === 'pending' ? (
-            <RowAction
-              label={t('invitations.revoke', { email: row.email })}
-              icon={<BlockIcon fontSize="small" />}
-              onClick={() => setRevoking(row)}
-            />
-          ) : null}
-        </>
-      ),
-    },
+    actionsColumn(
+      ts('list.actions'),
+      (row) => [
+        row.status === 'pending' &&
+          Boolean(row.inviteUrl) && {
+            label: t('invitations.copy', { email: row.email }),
+            icon: <CopyIcon fontSize="small" />,
+            onClick: () => void copy(row.inviteUrl!),
+          },
+        (row.status === 'pending' || row.status === 'expired') && {
+          label: t('invitations.resend', { email: row.email }),
+          icon: <SendIcon fontSize="small" />,
+          disabled: resend.isPending,
+          onClick: () => void resendOne(row),
+        },
+        row.status === 'pending' && {
+          label: t('invitations.revoke', { email: row.email }),
+          icon: <BlockIcon fontSize="small" />,
+          onClick: () => setRevoking(row),
+        },
+      ],
+      3,
+    ),
   ];
 
   const addButton = (
