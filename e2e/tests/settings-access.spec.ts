@@ -186,9 +186,11 @@ test('invite with two roles: the invitee accepts in a browser of their own and s
   // Rapid Sell, Multi-Sale, Settings or Go Premium. Support is everyone's.
   const menu = theirs.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'My Tasks' })).toBeVisible();
-  const groups = await menu.getByRole('group').evaluateAll((nodes) =>
-    nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
-  );
+  const groups = await menu
+    .getByRole('group')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+    );
   expect(groups).toEqual(['My View', 'Reporting', 'Account Management', 'Support & Help']);
   expect(await menu.getByRole('link').allInnerTexts()).toEqual([
     'My Tasks',

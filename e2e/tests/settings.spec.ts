@@ -96,8 +96,8 @@ test('Locations: create one inside the Free plan, then be shown the way to Premi
   await page.getByRole('button', { name: 'Add location' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Second store');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const limit = dialog.getByTestId('plan-limit');
-  await expect(limit).toBeVisible();
+  const limit = dialog.getByRole('alert');
+  await expect(limit).toContainText('Plan limit reached');
   await expect(limit.getByRole('link', { name: 'Go Premium' })).toBeVisible();
 });
 
@@ -194,7 +194,11 @@ const SETTINGS_SCREENS: Array<{ path: string; title: string; action: (page: Page
     title: 'Label Settings',
     action: (p) => p.getByRole('button', { name: 'Save label settings' }),
   },
-  { path: '/settings/stores', title: 'Locations', action: (p) => p.getByRole('button', { name: 'Add location' }).first() },
+  {
+    path: '/settings/stores',
+    title: 'Locations',
+    action: (p) => p.getByRole('button', { name: 'Add location' }).first(),
+  },
   {
     path: '/settings/item-types',
     title: 'Item Types',

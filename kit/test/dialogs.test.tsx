@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { AppError } from '@stockwise/shared';
@@ -85,6 +85,56 @@ describe('FormDialog', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Acme');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The plan allows 20 brands.');
+  });
+
+  it('puts a nested field the API names (an item of a list) on the form field that holds it', async () => {
+    const nested = z.object({ name: z.string(), fields: z.array(z.object({ options: z.string() })) });
+    render(
+      <FormDialog
+        open
+        title="Add item type"
+        schema={nested}
+        defaultValues={{ name: 'Laptop', fields: [{ options: 'Black' }] }}
+        onSubmit={() =>
+          Promise.reject(
+            new AppError('fields.0.options.0: must NOT have more than 80 characters', {
+              status: 400,
+              field: 'fields.0.options.0',
+            }),
+          )
+        }
+        onClose={jest.fn()}
+      >
+        {(field) => <TextField label="Options" {...field('fields.0.options')} />}
+      </FormDialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // On the Options field, without the API's path in front; nothing above the form.
+    expect(await screen.findByText('Must NOT have more than 80 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Options')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("offers the screen's way out under a refusal it knows by code", async () => {
+    render(
+      <FormDialog
+        open
+        title="Add brand"
+        schema={schema}
+        defaultValues={{ name: 'Acme', code: '' }}
+        onSubmit={() =>
+          Promise.reject(new AppError('Plan limit reached.', { status: 403, code: 'PLAN_LIMIT_LOCATIONS' }))
+        }
+        errorAction={(code) => (code === 'PLAN_LIMIT_LOCATIONS' ? <a href="/premium">Go Premium</a> : null)}
+        onClose={jest.fn()}
+      >
+        {(field) => <TextField label="Name" {...field('name')} />}
+      </FormDialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Plan limit reached.');
+    expect(within(alert).getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/premium');
   });
 });
 

@@ -11,7 +11,7 @@ import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
 import { actionsColumn } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
-import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
+import { PlanLimitAlert, planLimitAction, PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
 import { useT as useScreensT } from '@/i18n';
 import { isPlanLimit } from '@/lib/errors';
@@ -55,7 +55,6 @@ export function InvitationsPage() {
   const isOwner = hasRole(ROLES.companyOwner, token);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-  const [limit, setLimit] = useState<string | null>(null);
   const [resendLimit, setResendLimit] = useState<string | null>(null);
   const [sent, setSent] = useState<Invitation | null>(null);
 
@@ -154,7 +153,6 @@ export function InvitationsPage() {
     <Button
       variant="contained"
       onClick={() => {
-        setLimit(null);
         setInviting(true);
       }}
     >
@@ -204,16 +202,10 @@ export function InvitationsPage() {
         submitLabel={t('invitations.send')}
         schema={schema}
         defaultValues={NEW}
+        // No free seat (403 PLAN_LIMIT_USERS): the API's message with the way to Premium.
+        errorAction={planLimitAction}
         onSubmit={async (values) => {
-          setLimit(null);
-          let invitation: Invitation;
-          try {
-            invitation = await create.mutateAsync({ email: values.email.trim(), roles: values.roles });
-          } catch (failure) {
-            // No free seat: the API's message in the dialog, with the way to Premium.
-            if (isPlanLimit(failure, 'PLAN_LIMIT_USERS')) setLimit(errorMessage(failure, ''));
-            throw failure;
-          }
+          const invitation = await create.mutateAsync({ email: values.email.trim(), roles: values.roles });
           setSent(invitation);
           notify(t('invitations.sent', { email: invitation.email }), 'success');
         }}
@@ -221,7 +213,6 @@ export function InvitationsPage() {
       >
         {(field, form) => (
           <>
-            {limit ? <PlanLimitAlert message={limit} /> : null}
             <TextField label={t('invitations.email')} type="email" required autoFocus {...field('email')} />
             {roles.error ? (
               <Alert severity="error">{errorMessage(roles.error, ts('roles.loadError'))}</Alert>

@@ -32,6 +32,7 @@ export const en = {
     keyPattern: 'Start with a letter; use lower-case letters, digits and _ (at most 40).',
     keyTaken: 'Another field uses this key.',
     optionsRequired: 'Enter at least one option.',
+    optionTooLong: 'Keep each option to at most {{max}} characters.',
     warrantyRange: 'Enter whole months from 0 to 600.',
     saved: 'Item type saved.',
     deleted: 'Item type deleted.',

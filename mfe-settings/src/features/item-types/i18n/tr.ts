@@ -35,6 +35,7 @@ export const tr: TranslationsOf<ItemTypeTexts> = {
     keyPattern: 'Bir harfle başlayın; küçük harf, rakam ve _ kullanın (en fazla 40).',
     keyTaken: 'Bu anahtarı başka bir alan kullanıyor.',
     optionsRequired: 'En az bir seçenek girin.',
+    optionTooLong: 'Her seçenek en fazla {{max}} karakter olsun.',
     warrantyRange: '0 ile 600 arasında tam ay girin.',
     saved: 'Ürün türü kaydedildi.',
     deleted: 'Ürün türü silindi.',

@@ -10,7 +10,7 @@ import { useT as useScreensT } from '@/i18n';
 import { useDeleteItemType, useItemTypes, useSaveItemType, type ItemType } from '../api/item-types';
 import { FieldBuilder } from '../components/FieldBuilder';
 import { useT } from '../i18n';
-import { fieldsSchema, toDefinition, toDraft, type FieldDraft } from '../lib/fields';
+import { fieldsSchema, OPTION_MAX, toDefinition, toDraft, type FieldDraft } from '../lib/fields';
 
 type Values = {
   name: string;
@@ -54,6 +54,7 @@ export function ItemTypesPage() {
           keyTaken: t('itemTypes.keyTaken'),
           optionsRequired: t('itemTypes.optionsRequired'),
           tooLong: ts('list.tooLong', { max: 80 }),
+          optionTooLong: t('itemTypes.optionTooLong', { max: OPTION_MAX }),
         }),
       }),
     [t, ts],

@@ -1,16 +1,15 @@
 import { Box, Button, Chip, MenuItem, TextField } from '@mui/material';
 import { type DataTableProps, FormDialog } from '@stockwise/kit';
-import { errorMessage, notify } from '@stockwise/shared';
+import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { usePlanUsage } from '@/api/plan-usage';
 import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
-import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
+import { planLimitAction, PlanUsageBar } from '@/components/PlanLimit';
 import { SwitchField } from '@/components/SwitchField';
 import { useT as useScreensT } from '@/i18n';
-import { isPlanLimit } from '@/lib/errors';
 import { useDeleteLocation, useLocations, useSaveLocation, type Location } from '../api/locations';
 import { useT } from '../i18n';
 import { selfAndDescendants, toTree, type TreeRow } from '../lib/tree';
@@ -34,7 +33,6 @@ export function LocationsPage() {
   const remove = useDeleteLocation();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Location | null>(null);
-  const [limit, setLimit] = useState<string | null>(null);
 
   const schema = useMemo(
     () =>
@@ -102,12 +100,8 @@ export function LocationsPage() {
     ]),
   ];
 
-  const open = (next: Editing) => {
-    setLimit(null);
-    setEditing(next);
-  };
   const addButton = (
-    <Button variant="contained" onClick={() => open(NEW)}>
+    <Button variant="contained" onClick={() => setEditing(NEW)}>
       {t('locations.add')}
     </Button>
   );
@@ -129,30 +123,24 @@ export function LocationsPage() {
         title={editing?.id ? t('locations.editTitle') : t('locations.add')}
         schema={schema}
         defaultValues={editing?.values ?? NEW.values}
+        // Past the plan's limit (403 PLAN_LIMIT_LOCATIONS): the API's message with the way to Premium.
+        errorAction={planLimitAction}
         onSubmit={async (values) => {
-          setLimit(null);
-          try {
-            await save.mutateAsync({
-              id: editing?.id ?? null,
-              body: {
-                name: values.name.trim(),
-                kind: values.kind,
-                parentId: values.parentId || null,
-                active: values.active,
-              },
-            });
-          } catch (failure) {
-            // Past the plan's limit: the API's message in the dialog, with the way to Premium.
-            if (isPlanLimit(failure, 'PLAN_LIMIT_LOCATIONS')) setLimit(errorMessage(failure, ''));
-            throw failure;
-          }
+          await save.mutateAsync({
+            id: editing?.id ?? null,
+            body: {
+              name: values.name.trim(),
+              kind: values.kind,
+              parentId: values.parentId || null,
+              active: values.active,
+            },
+          });
           notify(t('locations.saved'), 'success');
         }}
         onClose={() => setEditing(null)}
       >
         {(field, form) => (
           <>
-            {limit ? <PlanLimitAlert message={limit} /> : null}
             <TextField label={t('locations.name')} required autoFocus {...field('name')} />
             <Controller
               control={form.control}
