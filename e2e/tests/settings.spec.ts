@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
@@ -119,6 +119,24 @@ test('Brands: add a brand and rename it', async ({ page }) => {
   await expect(page.getByRole('gridcell', { name: 'Acme Mobile', exact: true })).toBeVisible();
 });
 
+/** One more custom field in the open item-type dialog, as the builder's n-th. */
+async function addField(
+  page: Page,
+  n: number,
+  field: { label: string; type: string; options?: string; required?: boolean },
+) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const group = dialog.getByRole('group', { name: `Field ${n}` });
+  await group.getByRole('textbox', { name: 'Label' }).fill(field.label);
+  // Named by its label from here on.
+  const named = dialog.getByRole('group', { name: field.label });
+  await named.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: field.type, exact: true }).click();
+  if (field.options) await named.getByRole('textbox', { name: 'Options' }).fill(field.options);
+  if (field.required) await named.getByRole('checkbox', { name: 'Required' }).check();
+}
+
 test('Item Types: an Admin builds a type with a choice list and a required number; reception asks for both and refuses the empty one', async ({
   page,
 }) => {
@@ -132,19 +150,8 @@ test('Item Types: an Admin builds a type with a choice list and a required numbe
   const dialog = page.getByRole('dialog', { name: 'Add item type' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Laptop');
 
-  await dialog.getByRole('button', { name: 'Add field' }).click();
-  const colour = dialog.getByRole('group', { name: 'Field 1' });
-  await colour.getByRole('textbox', { name: 'Label' }).fill('Colour');
-  await colour.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Choice list' }).click();
-  await colour.getByRole('textbox', { name: 'Options' }).fill('Black, Silver');
-
-  await dialog.getByRole('button', { name: 'Add field' }).click();
-  const screen = dialog.getByRole('group', { name: 'Field 2' });
-  await screen.getByRole('textbox', { name: 'Label' }).fill('Screen inches');
-  await screen.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Number' }).click();
-  await screen.getByRole('checkbox', { name: 'Required' }).check();
+  await addField(page, 1, { label: 'Colour', type: 'Choice list', options: 'Black, Silver' });
+  await addField(page, 2, { label: 'Screen inches', type: 'Number', required: true });
   // The builder's preview is the reception form's own fields.
   const preview = dialog.getByRole('region', { name: 'Reception form preview' });
   await expect(preview.getByRole('combobox', { name: 'Colour' })).toBeVisible();
@@ -185,47 +192,23 @@ test('Item Types: an Admin builds a type with a choice list and a required numbe
   expect(item.fields).toEqual({ colour: 'Silver', screen_inches: 14 });
 });
 
-/** Every /settings screen (mfe-settings' screen table), its heading and its primary action. */
-const SETTINGS_SCREENS: Array<{ path: string; title: string; action: (page: Page) => Locator }> = [
-  { path: '/settings/company', title: 'Company Info', action: (p) => p.getByRole('button', { name: 'Save' }) },
-  { path: '/settings/brands', title: 'Brands', action: (p) => p.getByRole('button', { name: 'Add brand' }).first() },
-  {
-    path: '/settings/label-settings',
-    title: 'Label Settings',
-    action: (p) => p.getByRole('button', { name: 'Save label settings' }),
-  },
-  {
-    path: '/settings/stores',
-    title: 'Locations',
-    action: (p) => p.getByRole('button', { name: 'Add location' }).first(),
-  },
-  {
-    path: '/settings/item-types',
-    title: 'Item Types',
-    action: (p) => p.getByRole('button', { name: 'Add item type' }).first(),
-  },
-  {
-    path: '/settings/transaction-types',
-    title: 'Transaction Types',
-    action: (p) => p.getByRole('button', { name: 'Add transaction type' }).first(),
-  },
-  {
-    path: '/settings/role-claims',
-    title: 'Roles and Transaction Type Access',
-    action: (p) => p.getByRole('button', { name: 'Save access' }),
-  },
-  { path: '/settings/users', title: 'User & User Roles', action: (p) => p.getByRole('link', { name: 'Invite user' }) },
-  {
-    path: '/settings/invitations',
-    title: 'User Invitations',
-    action: (p) => p.getByRole('button', { name: 'Invite user' }).first(),
-  },
-  { path: '/settings/roles', title: 'Roles', action: (p) => p.getByRole('button', { name: 'Add role' }).first() },
-  {
-    path: '/settings/role-management',
-    title: 'Role Management',
-    action: (p) => p.getByRole('checkbox', { name: /holds Storekeeper$/ }).first(),
-  },
+/** Every /settings screen (mfe-settings' screen table): its heading and its primary action. */
+const SETTINGS_SCREENS: Array<{
+  path: string;
+  title: string;
+  action: [role: 'button' | 'link' | 'checkbox', name: string | RegExp];
+}> = [
+  { path: '/settings/company', title: 'Company Info', action: ['button', 'Save'] },
+  { path: '/settings/brands', title: 'Brands', action: ['button', 'Add brand'] },
+  { path: '/settings/label-settings', title: 'Label Settings', action: ['button', 'Save label settings'] },
+  { path: '/settings/stores', title: 'Locations', action: ['button', 'Add location'] },
+  { path: '/settings/item-types', title: 'Item Types', action: ['button', 'Add item type'] },
+  { path: '/settings/transaction-types', title: 'Transaction Types', action: ['button', 'Add transaction type'] },
+  { path: '/settings/role-claims', title: 'Roles and Transaction Type Access', action: ['button', 'Save access'] },
+  { path: '/settings/users', title: 'User & User Roles', action: ['link', 'Invite user'] },
+  { path: '/settings/invitations', title: 'User Invitations', action: ['button', 'Invite user'] },
+  { path: '/settings/roles', title: 'Roles', action: ['button', 'Add role'] },
+  { path: '/settings/role-management', title: 'Role Management', action: ['checkbox', /holds Storekeeper$/] },
 ];
 
 test('every settings screen: no serious axe finding in light and dark, and usable at 390 px', async ({ page }) => {
@@ -267,7 +250,8 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
     // Nothing wider than the phone: the page does not scroll sideways…
     expect(await page.evaluate(() => document.documentElement.scrollWidth), screen.path).toBeLessThanOrEqual(390);
     // …and the screen's main action can be reached and is wholly on screen.
-    const action = screen.action(page);
+    const [role, name] = screen.action;
+    const action = page.getByRole(role, { name, exact: typeof name === 'string' }).first();
     await action.scrollIntoViewIfNeeded();
     await expect(action, screen.path).toBeInViewport({ ratio: 1 });
   }

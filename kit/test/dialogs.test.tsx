@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { AppError } from '@stockwise/shared';
-import { ConfirmDialog, FormDialog } from '../src';
+import { ConfirmDialog, FormDialog, type FormDialogProps } from '../src';
 
 /** A promise the test settles when it wants: to look at the pending state in between. */
 function deferred() {
@@ -22,7 +22,11 @@ const schema = z.object({
 });
 type Brand = z.infer<typeof schema>;
 
-function renderForm(onSubmit: (values: Brand) => Promise<unknown>, onClose = jest.fn()) {
+function renderForm(
+  onSubmit: (values: Brand) => Promise<unknown>,
+  onClose = jest.fn(),
+  errorAction?: FormDialogProps<Brand>['errorAction'],
+) {
   render(
     <FormDialog
       open
@@ -31,6 +35,7 @@ function renderForm(onSubmit: (values: Brand) => Promise<unknown>, onClose = jes
       defaultValues={{ name: '', code: '' }}
       onSubmit={onSubmit}
       onClose={onClose}
+      errorAction={errorAction}
     >
       {(field) => (
         <>
@@ -116,21 +121,12 @@ describe('FormDialog', () => {
   });
 
   it("offers the screen's way out under a refusal it knows by code", async () => {
-    render(
-      <FormDialog
-        open
-        title="Add brand"
-        schema={schema}
-        defaultValues={{ name: 'Acme', code: '' }}
-        onSubmit={() =>
-          Promise.reject(new AppError('Plan limit reached.', { status: 403, code: 'PLAN_LIMIT_LOCATIONS' }))
-        }
-        errorAction={(code) => (code === 'PLAN_LIMIT_LOCATIONS' ? <a href="/premium">Go Premium</a> : null)}
-        onClose={jest.fn()}
-      >
-        {(field) => <TextField label="Name" {...field('name')} />}
-      </FormDialog>,
+    renderForm(
+      () => Promise.reject(new AppError('Plan limit reached.', { status: 403, code: 'PLAN_LIMIT_LOCATIONS' })),
+      jest.fn(),
+      (code) => (code === 'PLAN_LIMIT_LOCATIONS' ? <a href="/premium">Go Premium</a> : null),
     );
+    await userEvent.type(screen.getByLabelText('Name'), 'Acme');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Plan limit reached.');
