@@ -12,11 +12,14 @@ import { login, registerCompany, signInWithToken } from '../support/session';
  * shell's own frame is checked by shell-and-public.spec.ts.
  */
 async function expectAccessible(page: Page, label: string) {
+  expect(await seriousFindings(page, label)).toEqual([]);
+}
+
+async function seriousFindings(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function signInAsNewOwner(page: Page) {
@@ -225,15 +228,25 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   ] as const) {
     expect((await page.request.post(path, { headers: auth, data })).status(), path).toBe(201);
   }
+  // A revoked invitation beside the pending one: both status chips are checked.
+  const revoked = (await (
+    await page.request.post('/api/invitations', {
+      headers: auth,
+      data: { email: `gone_${Date.now().toString(36)}@example.com`, roles: ['Storekeeper'] },
+    })
+  ).json()) as { id: string };
+  expect((await page.request.post(`/api/invitations/${revoked.id}/revoke`, { headers: auth })).ok()).toBe(true);
 
   const visit = async ({ path, title }: (typeof SETTINGS_SCREENS)[number]) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await page.waitForLoadState('networkidle');
   };
+  // Every screen is checked before the test says what it found.
+  const findings: string[] = [];
   for (const screen of SETTINGS_SCREENS) {
     await visit(screen);
-    await expectAccessible(page, screen.path);
+    findings.push(...(await seriousFindings(page, screen.path)));
   }
 
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -241,8 +254,9 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   for (const screen of SETTINGS_SCREENS) {
     await visit(screen);
-    await expectAccessible(page, `${screen.path} (dark)`);
+    findings.push(...(await seriousFindings(page, `${screen.path} (dark)`)));
   }
+  expect(findings).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   for (const screen of SETTINGS_SCREENS) {

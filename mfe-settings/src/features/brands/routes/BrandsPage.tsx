@@ -44,7 +44,7 @@ export function BrandsPage() {
           {t('brands.add')}
         </Button>
       }
-      query={{ ...brands, data: brands.data?.items }}
+      query={brands}
       columns={columns}
       text={(row, field) => (field === 'createdAt' ? row.createdAt : row.name)}
       searchFields={['name']}

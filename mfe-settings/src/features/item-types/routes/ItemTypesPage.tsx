@@ -115,7 +115,7 @@ export function ItemTypesPage() {
           {t('itemTypes.add')}
         </Button>
       }
-      query={{ ...itemTypes, data: itemTypes.data?.items }}
+      query={itemTypes}
       columns={columns}
       text={text}
       searchFields={['name', 'fields']}

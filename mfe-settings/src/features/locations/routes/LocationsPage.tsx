@@ -44,7 +44,7 @@ export function LocationsPage() {
       }),
     [ts],
   );
-  const tree = useMemo(() => (locations.data ? toTree(locations.data.items) : undefined), [locations.data]);
+  const tree = useMemo(() => (locations.data ? toTree(locations.data) : undefined), [locations.data]);
   const kindName = (kind: Location['kind']) => t(`locations.kinds.${kind}`);
   const text = (row: TreeRow, field: string) => {
     switch (field) {

@@ -96,7 +96,7 @@ export function TransactionTypesPage() {
 
   const statusName = (key: StatusKey) => statuses.data?.find((s) => s.key === key)?.name ?? t(`statuses.${key}`);
   const kindName = (kind: Kind) => t(`kinds.${kind}`);
-  const locationName = (id: string | null) => (id ? (locations.data?.items.find((l) => l.id === id)?.name ?? '') : '');
+  const locationName = (id: string | null) => (id ? (locations.data?.find((l) => l.id === id)?.name ?? '') : '');
 
   const schema = useMemo(
     () =>
@@ -172,7 +172,7 @@ export function TransactionTypesPage() {
   };
 
   const row = editing?.row ?? null;
-  const locationOptions = (locations.data?.items ?? []).filter((l) => l.active);
+  const locationOptions = (locations.data ?? []).filter((l) => l.active);
   const locationSelect = (
     control: Control<Values>,
     name: 'defaultFromLocationId' | 'defaultToLocationId',
@@ -206,7 +206,7 @@ export function TransactionTypesPage() {
           {t('transactionTypes.add')}
         </Button>
       }
-      query={{ ...types, data: types.data?.items }}
+      query={types}
       columns={columns}
       text={text}
       searchFields={['name', 'kind']}
