@@ -22,6 +22,16 @@ const laptop = {
 
 beforeEach(() => signIn(['Admin']));
 
+/** The settings routes at `path` on a query cache the test keeps (the shell's one cache). */
+const renderWith = (client: QueryClient, path: string) =>
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <SettingsRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
 test('an item-type list the workspace cached is shown as it is, and the settings screen caches the rows alone', async () => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   // What the reception screen left in the cache a moment ago.
@@ -31,23 +41,11 @@ test('an item-type list the workspace cached is shown as it is, and the settings
       ? { status: 200, data: { items: [{ id: 'b1', name: 'Acme', createdAt: at }], total: 1 } }
       : undefined,
   );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/settings/item-types']}>
-        <SettingsRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const view = renderWith(client, '/settings/item-types');
   expect(await screen.findByText('Laptop')).toBeInTheDocument();
   view.unmount();
 
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/settings/brands']}>
-        <SettingsRoutes />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWith(client, '/settings/brands');
   expect(await screen.findByText('Acme')).toBeInTheDocument();
   // What the reception screen will read from the cache: the rows, as its own query would have.
   await waitFor(() =>
