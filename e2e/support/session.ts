@@ -60,3 +60,11 @@ export async function signInWithToken(page: Page, token: string, user: Record<st
     [token, user] as const,
   );
 }
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signInOnScreen(page: Page, userName: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('User name or email').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}

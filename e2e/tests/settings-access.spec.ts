@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailedLink, pathOf, verifyEmail } from '../support/mail';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { acceptOnScreen, inviteOnScreen } from '../support/invitations';
+import { ACCOUNT_LINKS, menuLinks, REPORTING_LINKS } from '../support/menu';
+import { login, registerCompany, signInOnScreen, signInWithToken } from '../support/session';
 
 // Issue 13: users and access as a Company Owner works them — invite a user from the settings
 // screen who accepts from the mailed link and lands with the invited roles; restrict a
@@ -13,6 +15,7 @@ async function signInAsNewOwner(page: Page) {
   return { owner, token };
 }
 
+const PASSWORD = 'correct horse battery';
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 test('invite and accept: the owner invites from User Invitations; the invitee registers from the mailed link and lands with the role', async ({
@@ -23,13 +26,7 @@ test('invite and accept: the owner invites from User Invitations; the invitee re
   const id = uid();
   const email = `kim_${id}@example.com`;
 
-  await page.goto('/settings/invitations');
-  await page.getByRole('button', { name: 'Invite user' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Invite user' });
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByRole('checkbox', { name: 'Storekeeper' }).check();
-  await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByTestId('invitation-sent')).toContainText(email);
+  await inviteOnScreen(page, email, ['Storekeeper']);
   await expect(page.getByRole('gridcell', { name: email, exact: true })).toBeVisible();
 
   // The invitee, in a browser of their own, opens the link from the mail.
@@ -39,19 +36,11 @@ test('invite and accept: the owner invites from User Invitations; the invitee re
   await theirs.goto(pathOf(link));
   await expect(theirs.getByText(`Join ${owner.companyName} on Stockwise`)).toBeVisible();
   await expect(theirs.getByText('You were invited as Storekeeper.')).toBeVisible();
-  await theirs.getByLabel('First name').fill('Kim');
-  await theirs.getByLabel('Last name').fill('Keeper');
-  await theirs.getByLabel('User name').fill(`kim_${id}`);
-  await theirs.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await theirs.getByLabel('Confirm password').fill('correct horse battery');
-  await theirs.getByRole('button', { name: 'Accept invitation' }).click();
+  await acceptOnScreen(theirs, { firstName: 'Kim', lastName: 'Keeper', userName: `kim_${id}`, password: PASSWORD });
   await expect(theirs.getByText('Check your email')).toBeVisible();
   await verifyEmail(theirs.request, email);
 
-  await theirs.goto('/login');
-  await theirs.getByLabel('User name or email').fill(`kim_${id}`);
-  await theirs.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await theirs.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInOnScreen(theirs, `kim_${id}`, PASSWORD);
   // A Storekeeper's home; the inviting company; no settings in the menu (spec §6).
   await expect(theirs).toHaveURL(/\/my-tasks$/);
   await expect(theirs.getByTestId('sidebar-company-name')).toHaveText(owner.companyName);
@@ -141,4 +130,49 @@ test('access matrix: a transaction type taken from a role is refused to its user
     status: string;
   };
   expect(item.status).toBe('in_stock');
+});
+
+test('invite with two roles: the invitee accepts in a browser of their own and sees exactly the menu spec §6 gives Storekeeper and Account Manager', async ({
+  page,
+  browser,
+}) => {
+  const { owner } = await signInAsNewOwner(page);
+  const id = uid();
+  const email = `lee_${id}@example.com`;
+
+  await inviteOnScreen(page, email, ['Storekeeper', 'Account Manager']);
+
+  const link = await mailedLink(page.request, email, '/register');
+  const invitee = await browser.newContext();
+  const theirs = await invitee.newPage();
+  await theirs.goto(pathOf(link));
+  await expect(theirs.getByText(`Join ${owner.companyName} on Stockwise`)).toBeVisible();
+  await expect(theirs.getByText(/^You were invited as Storekeeper, Account Manager\./)).toBeVisible();
+  await acceptOnScreen(theirs, { firstName: 'Lee', lastName: 'Both', userName: `lee_${id}`, password: PASSWORD });
+  await expect(theirs.getByText('Check your email')).toBeVisible();
+  await verifyEmail(theirs.request, email);
+
+  await signInOnScreen(theirs, `lee_${id}`, PASSWORD);
+  await expect(theirs).toHaveURL(/\/my-tasks$/);
+
+  // Spec §6's table for the union of the two roles: My Tasks (everyone); the Reporting group
+  // (Storekeeper); Account Management (Account Manager); no Dashboard, Add Item, Search Item,
+  // Rapid Sell, Multi-Sale, Settings or Go Premium. Support is everyone's.
+  const menu = theirs.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'My Tasks' })).toBeVisible();
+  const groups = await menu
+    .getByRole('group')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
+    );
+  expect(groups).toEqual(['My View', 'Reporting', 'Account Management', 'Support & Help']);
+  await expect(menu.getByRole('link')).toHaveText(menuLinks(REPORTING_LINKS, ACCOUNT_LINKS));
+  await expect(theirs.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Go Premium' })).toHaveCount(0);
+  await invitee.close();
+
+  await page.goto('/settings/users');
+  const row = page.getByRole('row', { name: /Lee Both/ });
+  await expect(row.getByText('Storekeeper')).toBeVisible();
+  await expect(row.getByText('Account Manager')).toBeVisible();
 });

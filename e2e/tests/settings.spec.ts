@@ -12,11 +12,14 @@ import { login, registerCompany, signInWithToken } from '../support/session';
  * shell's own frame is checked by shell-and-public.spec.ts.
  */
 async function expectAccessible(page: Page, label: string) {
+  expect(await seriousFindings(page, label)).toEqual([]);
+}
+
+async function seriousFindings(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function signInAsNewOwner(page: Page) {
@@ -96,8 +99,8 @@ test('Locations: create one inside the Free plan, then be shown the way to Premi
   await page.getByRole('button', { name: 'Add location' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Second store');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const limit = dialog.getByTestId('plan-limit');
-  await expect(limit).toBeVisible();
+  const limit = dialog.getByRole('alert');
+  await expect(limit).toContainText('Plan limit reached');
   await expect(limit.getByRole('link', { name: 'Go Premium' })).toBeVisible();
 });
 
@@ -117,4 +120,154 @@ test('Brands: add a brand and rename it', async ({ page }) => {
   await rename.getByRole('textbox', { name: 'Name' }).fill('Acme Mobile');
   await rename.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('gridcell', { name: 'Acme Mobile', exact: true })).toBeVisible();
+});
+
+/** One more custom field in the open item-type dialog, as the builder's n-th. */
+async function addField(
+  page: Page,
+  n: number,
+  field: { label: string; type: string; options?: string; required?: boolean },
+) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add field' }).click();
+  const group = dialog.getByRole('group', { name: `Field ${n}` });
+  await group.getByRole('textbox', { name: 'Label' }).fill(field.label);
+  // Named by its label from here on.
+  const named = dialog.getByRole('group', { name: field.label });
+  await named.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: field.type, exact: true }).click();
+  if (field.options) await named.getByRole('textbox', { name: 'Options' }).fill(field.options);
+  if (field.required) await named.getByRole('checkbox', { name: 'Required' }).check();
+}
+
+test('Item Types: an Admin builds a type with a choice list and a required number; reception asks for both and refuses the empty one', async ({
+  page,
+}) => {
+  const { token } = await signInAsNewOwner(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  // Somewhere to receive into.
+  expect((await page.request.post('/api/locations', { headers: auth, data: { name: 'Depot' } })).status()).toBe(201);
+
+  await page.goto('/settings/item-types');
+  await page.getByRole('button', { name: 'Add item type' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add item type' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Laptop');
+
+  await addField(page, 1, { label: 'Colour', type: 'Choice list', options: 'Black, Silver' });
+  await addField(page, 2, { label: 'Screen inches', type: 'Number', required: true });
+  // The builder's preview is the reception form's own fields.
+  const preview = dialog.getByRole('region', { name: 'Reception form preview' });
+  await expect(preview.getByRole('combobox', { name: 'Colour' })).toBeVisible();
+  await expect(preview.getByRole('textbox', { name: 'Screen inches' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('gridcell', { name: 'Colour, Screen inches' })).toBeVisible();
+
+  // Reception, reached through the menu (the page keeps its query cache, shared with the
+  // settings screen): choosing the type brings its two fields, the number marked required.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Add Item' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Item' })).toBeVisible();
+  await page.getByRole('combobox', { name: /^Item type/ }).click();
+  await page.getByRole('option', { name: 'Laptop' }).click();
+  const details = page.getByRole('group', { name: 'Laptop details' });
+  await expect(details.getByRole('combobox', { name: 'Colour' })).toBeVisible();
+  const inches = details.getByRole('textbox', { name: 'Screen inches' });
+  await expect(inches).toHaveAttribute('required', '');
+  await details.getByRole('combobox', { name: 'Colour' }).click();
+  await expect(page.getByRole('option', { name: 'Silver' })).toBeVisible();
+  await page.getByRole('option', { name: 'Silver' }).click();
+  await page.getByRole('combobox', { name: /^Location/ }).click();
+  await page.getByRole('option', { name: 'Depot' }).click();
+  const serial = `LT-${Date.now().toString(36)}`.toUpperCase();
+  await page.getByRole('textbox', { name: 'Serials' }).fill(serial);
+
+  // Submitted with the required number empty: refused on that field, nothing received.
+  await page.getByRole('button', { name: 'Receive 1 item' }).click();
+  await expect(inches).toHaveAttribute('aria-invalid', 'true');
+  expect((await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).status()).toBe(404);
+
+  // Filled in, it goes through and the item keeps both values.
+  await inches.fill('14');
+  await page.getByRole('button', { name: 'Receive 1 item' }).click();
+  await expect(page.getByText('Received 1 item at Depot.')).toBeVisible();
+  const item = (await (await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).json()) as {
+    fields: Record<string, unknown>;
+  };
+  expect(item.fields).toEqual({ colour: 'Silver', screen_inches: 14 });
+});
+
+/** Every /settings screen (mfe-settings' screen table): its heading and its primary action. */
+const SETTINGS_SCREENS: Array<{
+  path: string;
+  title: string;
+  action: [role: 'button' | 'link' | 'checkbox', name: string | RegExp];
+}> = [
+  { path: '/settings/company', title: 'Company Info', action: ['button', 'Save'] },
+  { path: '/settings/brands', title: 'Brands', action: ['button', 'Add brand'] },
+  { path: '/settings/label-settings', title: 'Label Settings', action: ['button', 'Save label settings'] },
+  { path: '/settings/stores', title: 'Locations', action: ['button', 'Add location'] },
+  { path: '/settings/item-types', title: 'Item Types', action: ['button', 'Add item type'] },
+  { path: '/settings/transaction-types', title: 'Transaction Types', action: ['button', 'Add transaction type'] },
+  { path: '/settings/role-claims', title: 'Roles and Transaction Type Access', action: ['button', 'Save access'] },
+  { path: '/settings/users', title: 'User & User Roles', action: ['link', 'Invite user'] },
+  { path: '/settings/invitations', title: 'User Invitations', action: ['button', 'Invite user'] },
+  { path: '/settings/roles', title: 'Roles', action: ['button', 'Add role'] },
+  { path: '/settings/role-management', title: 'Role Management', action: ['checkbox', /holds Storekeeper$/] },
+];
+
+test('every settings screen: no serious axe finding in light and dark, and usable at 390 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { token } = await signInAsNewOwner(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  // Rows on every list, so the checks see its cells and row actions, not only the empty state.
+  for (const [path, data] of [
+    ['/api/brands', { name: 'Acme' }],
+    ['/api/locations', { name: 'Main warehouse' }],
+    ['/api/item-types', { name: 'Phone' }],
+    ['/api/roles', { name: 'Auditor' }],
+    ['/api/invitations', { email: `axe_${Date.now().toString(36)}@example.com`, roles: ['Storekeeper'] }],
+  ] as const) {
+    expect((await page.request.post(path, { headers: auth, data })).status(), path).toBe(201);
+  }
+  // A revoked invitation beside the pending one: both status chips are checked.
+  const revoked = (await (
+    await page.request.post('/api/invitations', {
+      headers: auth,
+      data: { email: `gone_${Date.now().toString(36)}@example.com`, roles: ['Storekeeper'] },
+    })
+  ).json()) as { id: string };
+  expect((await page.request.post(`/api/invitations/${revoked.id}/revoke`, { headers: auth })).ok()).toBe(true);
+
+  const visit = async ({ path, title }: (typeof SETTINGS_SCREENS)[number]) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  };
+  // Every screen is checked before the test says what it found.
+  const findings: string[] = [];
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    findings.push(...(await seriousFindings(page, screen.path)));
+  }
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    findings.push(...(await seriousFindings(page, `${screen.path} (dark)`)));
+  }
+  expect(findings).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const screen of SETTINGS_SCREENS) {
+    await visit(screen);
+    // Nothing wider than the phone: the page does not scroll sideways…
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), screen.path).toBeLessThanOrEqual(390);
+    // …and the screen's main action can be reached and is wholly on screen.
+    const [role, name] = screen.action;
+    const action = page.getByRole(role, { name, exact: typeof name === 'string' }).first();
+    await action.scrollIntoViewIfNeeded();
+    await expect(action, screen.path).toBeInViewport({ ratio: 1 });
+  }
 });

@@ -3,7 +3,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppError } from '@stockwise/shared';
+import { act } from 'react';
+import { AppError, i18n } from '@stockwise/shared';
 import { DataTable, useTableParams, type TableParams } from '../src';
 
 interface Brand {
@@ -140,5 +141,18 @@ describe('DataTable', () => {
     renderList({ state: 'forbidden', onRetry: jest.fn() });
     expect(screen.getByRole('alert')).toHaveTextContent('You do not have access to this screen');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Turkish in Turkish, the pager included (MUI X leaves it in English)', async () => {
+    await act(() => i18n.changeLanguage('tr'));
+    try {
+      renderList();
+      await waitFor(() => expect(rowNames()).toHaveLength(10));
+      expect(screen.getByText('1–10 / 30')).toBeInTheDocument();
+      expect(screen.getByText('Sayfa başına satır:')).toBeInTheDocument();
+      expect(screen.queryByText(/ of 30/)).not.toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { TextField } from '@mui/material';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { AppError } from '@stockwise/shared';
-import { ConfirmDialog, FormDialog } from '../src';
+import { ConfirmDialog, FormDialog, type FormDialogProps } from '../src';
 
 /** A promise the test settles when it wants: to look at the pending state in between. */
 function deferred() {
@@ -22,7 +22,11 @@ const schema = z.object({
 });
 type Brand = z.infer<typeof schema>;
 
-function renderForm(onSubmit: (values: Brand) => Promise<unknown>, onClose = jest.fn()) {
+function renderForm(
+  onSubmit: (values: Brand) => Promise<unknown>,
+  onClose = jest.fn(),
+  errorAction?: FormDialogProps<Brand>['errorAction'],
+) {
   render(
     <FormDialog
       open
@@ -31,6 +35,7 @@ function renderForm(onSubmit: (values: Brand) => Promise<unknown>, onClose = jes
       defaultValues={{ name: '', code: '' }}
       onSubmit={onSubmit}
       onClose={onClose}
+      errorAction={errorAction}
     >
       {(field) => (
         <>
@@ -85,6 +90,47 @@ describe('FormDialog', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Acme');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The plan allows 20 brands.');
+  });
+
+  it('puts a nested field the API names (an item of a list) on the form field that holds it', async () => {
+    const nested = z.object({ name: z.string(), fields: z.array(z.object({ options: z.string() })) });
+    render(
+      <FormDialog
+        open
+        title="Add item type"
+        schema={nested}
+        defaultValues={{ name: 'Laptop', fields: [{ options: 'Black' }] }}
+        onSubmit={() =>
+          Promise.reject(
+            new AppError('fields.0.options.0: must NOT have more than 80 characters', {
+              status: 400,
+              field: 'fields.0.options.0',
+            }),
+          )
+        }
+        onClose={jest.fn()}
+      >
+        {(field) => <TextField label="Options" {...field('fields.0.options')} />}
+      </FormDialog>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // On the Options field, without the API's path in front; nothing above the form.
+    expect(await screen.findByText('Must NOT have more than 80 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Options')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("offers the screen's way out under a refusal it knows by code", async () => {
+    renderForm(
+      () => Promise.reject(new AppError('Plan limit reached.', { status: 403, code: 'PLAN_LIMIT_LOCATIONS' })),
+      jest.fn(),
+      (code) => (code === 'PLAN_LIMIT_LOCATIONS' ? <a href="/premium">Go Premium</a> : null),
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Plan limit reached.');
+    expect(within(alert).getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/premium');
   });
 });
 

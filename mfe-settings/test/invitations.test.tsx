@@ -163,8 +163,10 @@ describe('/settings/invitations', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /email/i }), 'fourth@example.com');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Storekeeper' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    const limit = await within(dialog).findByTestId('plan-limit');
+    // Said once, with the way to Premium under it.
+    const limit = await within(dialog).findByRole('alert');
     expect(limit).toHaveTextContent('Plan limit reached: your plan allows 3 users.');
+    expect(within(dialog).getAllByText(/Plan limit reached/)).toHaveLength(1);
     expect(within(limit).getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/premium-purchase');
   });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, refusal, renderAt, signIn } from './support/harness';
+import { mockApi, refusal, renderAt, signIn, type Reply } from './support/harness';
 
 type Field = { key: string; label: string; type: string; required: boolean; options?: string[] };
 type ItemType = {
@@ -34,6 +34,15 @@ function typesApi(refuseDelete = false) {
       types = types.filter((t) => t.id !== one[1]);
       return { status: 204 };
     }
+    return undefined;
+  });
+}
+
+/** The list as it is; every save answered with `answer()`. */
+function refusingSaves(answer: () => Reply) {
+  return mockApi((call) => {
+    if (call.method === 'GET') return { status: 200, data: { items: types, total: types.length } };
+    if (call.method === 'PUT') return answer();
     return undefined;
   });
 }
@@ -109,11 +118,7 @@ describe('/settings/item-types', () => {
 
   test('edits a type: an existing field keeps its key; the API’s error shows on the field it names', async () => {
     const user = userEvent.setup();
-    mockApi((call) => {
-      if (call.method === 'GET') return { status: 200, data: { items: types, total: 1 } };
-      if (call.method === 'PUT') return refusal(409, 'An item type with this name already exists.', { field: 'name' });
-      return undefined;
-    });
+    refusingSaves(() => refusal(409, 'An item type with this name already exists.', { field: 'name' }));
     renderAt('/settings/item-types');
     await user.click(await screen.findByRole('button', { name: 'Edit Phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Phone' });
@@ -122,6 +127,37 @@ describe('/settings/item-types', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('An item type with this name already exists.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the API’s refusals of the custom fields land in the builder: the list’s own above it, an option’s on Options', async () => {
+    const user = userEvent.setup();
+    let answer = refusal(400, 'fields: "color" is a select and needs options', { field: 'fields' });
+    refusingSaves(() => answer);
+    renderAt('/settings/item-types');
+    await user.click(await screen.findByRole('button', { name: 'Edit Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Phone' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('"color" is a select and needs options');
+
+    answer = refusal(400, 'fields.0.options.1: must NOT have more than 80 characters', { field: 'fields.0.options.1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Must NOT have more than 80 characters')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Options' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('an option longer than the API takes is refused before saving', async () => {
+    const user = userEvent.setup();
+    const calls = typesApi();
+    renderAt('/settings/item-types');
+    await user.click(await screen.findByRole('button', { name: 'Edit Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Phone' });
+    const options = within(dialog).getByRole('textbox', { name: 'Options' });
+    await user.clear(options);
+    await user.click(options);
+    await user.paste(`Black, ${'x'.repeat(81)}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Keep each option to at most 80 characters.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   test('a type in use is not deleted: the dialog says so', async () => {

@@ -94,8 +94,10 @@ describe('/settings/stores', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add location' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /name/i }), 'Second');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    const limit = await within(dialog).findByTestId('plan-limit');
+    // Said once, with the way to Premium under it.
+    const limit = await within(dialog).findByRole('alert');
     expect(limit).toHaveTextContent('Plan limit reached: your plan allows 1 location.');
+    expect(within(dialog).getAllByText(/Plan limit reached/)).toHaveLength(1);
     expect(within(limit).getByRole('link', { name: 'Go Premium' })).toBeInTheDocument();
   });
 

@@ -156,7 +156,10 @@ describe('/settings/transaction-types', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Quality check' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Quality check' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('toStatus: only a sale makes an item sold')).toBeInTheDocument();
+    // On the field it names, without the API's field prefix.
+    const to = within(dialog).getByRole('combobox', { name: /Resulting status/ });
+    expect(await within(dialog).findByText('Only a sale makes an item sold')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('a forbidden list says so', async () => {

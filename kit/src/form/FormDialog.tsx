@@ -17,6 +17,11 @@ export interface FormDialogProps<T extends FieldValues> {
   onSubmit: (values: T) => Promise<unknown>;
   onClose: () => void;
   submitLabel?: string;
+  /**
+   * Shown under an error the server gave for no field, by its code — e.g. the way to Premium
+   * under a plan limit's refusal.
+   */
+  errorAction?: (code: string | undefined) => ReactNode;
   /** The fields: `field('name')` binds one to an MUI TextField (fieldBinder). */
   children: (field: (name: Path<T>) => FieldBinding<T>, form: UseFormReturn<T>) => ReactNode;
 }
@@ -53,6 +58,7 @@ function FormDialogBody<T extends FieldValues>({
   onSubmit,
   onClose,
   submitLabel,
+  errorAction,
   children,
   onSaving,
 }: FormDialogProps<T> & { onSaving: (saving: boolean) => void }) {
@@ -66,7 +72,7 @@ function FormDialogBody<T extends FieldValues>({
     formState: { errors, isSubmitting },
   } = form;
   // An error the server gave for no field of the form: react-hook-form's root error, cleared on submit.
-  const formError = errors.root?.server?.message;
+  const formError = errors.root?.server;
 
   const submit = handleSubmit(async (values) => {
     onSaving(true);
@@ -77,10 +83,13 @@ function FormDialogBody<T extends FieldValues>({
     } catch (failure) {
       onSaving(false);
       const error = toAppError(failure, t('table.error'));
-      if (error.field && error.field in getValues()) {
-        setError(error.field as Path<T>, { type: 'server', message: error.message }, { shouldFocus: true });
+      const field = error.field ? formFieldOf(getValues(), error.field) : undefined;
+      if (field) {
+        // "fields.0.options.0: must…" on the Options field: the field says where, the text says what.
+        const message = capitalise(error.message.replace(new RegExp(`^${escape(error.field!)}: `), ''));
+        setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
       } else {
-        setError('root.server', { type: 'server', message: error.message });
+        setError('root.server', { type: error.code ?? 'server', message: error.message });
       }
     }
   });
@@ -91,7 +100,8 @@ function FormDialogBody<T extends FieldValues>({
         <Stack spacing={2} sx={{ pt: 1 }}>
           {formError ? (
             <Alert severity="error" role="alert">
-              {formError}
+              {formError.message}
+              {errorAction?.(formError.type === 'server' ? undefined : String(formError.type))}
             </Alert>
           ) : null}
           {children(fieldBinder(register, errors), form)}
@@ -107,4 +117,24 @@ function FormDialogBody<T extends FieldValues>({
       </DialogActions>
     </form>
   );
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const capitalise = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/**
+ * Where the server's `field` ("fields.0.options.0") is shown in a form: the deepest part of the
+ * path the form has ("fields.0.options"). Nothing when the form has no such field.
+ */
+export function formFieldOf(values: object, field: string): string | undefined {
+  const parts = field.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    let value: unknown = values;
+    for (const part of parts.slice(0, n)) {
+      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+    }
+    if (value === undefined) continue;
+    return parts.slice(0, n).join('.');
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@ import {
   DataGrid,
   type DataGridProps,
   type GridColDef,
+  type GridLocaleText,
   type GridRowIdGetter,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -13,7 +14,15 @@ import type { TableGridProps } from './table-params';
 import { EmptyState } from '../layout/EmptyState';
 import { Forbidden, isForbidden } from '../layout/ScreenStates';
 
-const TURKISH = trTR.components.MuiDataGrid.defaultProps.localeText;
+/**
+ * MUI X's Turkish, with the texts its locale leaves in English that our lists show: the pager's
+ * "1–4 of 4" and a column menu's accessible name.
+ */
+export const TURKISH: Partial<GridLocaleText> = {
+  ...trTR.components.MuiDataGrid.defaultProps.localeText,
+  paginationDisplayedRows: ({ from, to, count }) => `${from}–${to} / ${count === -1 ? `${to}+` : count}`,
+  columnMenuAriaLabel: (column: string) => `${column} sütun menüsü`,
+};
 
 export interface DataTableProps<Row extends GridValidRowModel> {
   /** The list's accessible name (usually the screen's title). */

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
 
 // Catalogue lists more than one settings screen reads (the access matrix and the transaction
-// types read the types; transaction types offer the locations).
+// types read the types; transaction types offer the locations). Each list query holds the rows
+// alone, as the workspace's queries of the same resource do: one query key, one shape of data
+// in the page's one query cache, whichever remote filled it.
 
 export type TransactionTypeRow = ApiResponse<'listTransactionTypes'>['items'][number];
 
@@ -10,7 +12,7 @@ export type TransactionTypeRow = ApiResponse<'listTransactionTypes'>['items'][nu
 export function useTransactionTypes() {
   return useQuery({
     queryKey: resourceKey('transaction-types'),
-    queryFn: () => call('GET', '/api/transaction-types'),
+    queryFn: async () => (await call('GET', '/api/transaction-types')).items,
   });
 }
 
@@ -18,6 +20,6 @@ export function useTransactionTypes() {
 export function useLocations() {
   return useQuery({
     queryKey: resourceKey('locations'),
-    queryFn: () => call('GET', '/api/locations'),
+    queryFn: async () => (await call('GET', '/api/locations')).items,
   });
 }

@@ -29,6 +29,15 @@ export function PlanLimitAlert({ message }: { message: string }) {
   );
 }
 
+/** A form's refusal past the plan's limit (FormDialog's errorAction): the way to Premium under the API's message. */
+export function planLimitAction(code: string | undefined) {
+  return code?.startsWith('PLAN_LIMIT_') ? (
+    <Box sx={{ mt: 1 }} data-testid="plan-limit">
+      <WayToPremium />
+    </Box>
+  ) : null;
+}
+
 /** "3 of 20 used" for one limit of the plan, with the way to Premium once it is reached. */
 export function PlanUsageBar({
   label,

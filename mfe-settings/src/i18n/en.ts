@@ -21,6 +21,14 @@ export const en = {
     askOwner: 'Ask the Company Owner to upgrade to Premium.',
     seats: 'Seats (users and pending invitations)',
   },
+  list: {
+    actions: 'Actions',
+    edit: 'Edit {{name}}',
+    remove: 'Delete {{name}}',
+    deleteTitle: 'Delete {{name}}?',
+    nameRequired: 'Enter a name.',
+    tooLong: 'Use at most {{max}} characters.',
+  },
   roles: {
     label: 'Roles',
     required: 'Choose at least one role.',

@@ -23,6 +23,14 @@ export const tr: TranslationsOf<SettingsTexts> = {
     askOwner: 'Premium’a geçmek için Şirket Sahibine başvurun.',
     seats: 'Koltuklar (kullanıcılar ve bekleyen davetler)',
   },
+  list: {
+    actions: 'İşlemler',
+    edit: '{{name}} düzenleyin',
+    remove: '{{name}} silin',
+    deleteTitle: '{{name}} silinsin mi?',
+    nameRequired: 'Bir ad girin.',
+    tooLong: 'En fazla {{max}} karakter kullanın.',
+  },
   roles: {
     label: 'Roller',
     required: 'En az bir rol seçin.',

@@ -8,7 +8,7 @@ export type Brand = ApiResponse<'getBrand'>;
 export function useBrands() {
   return useQuery({
     queryKey: resourceKey('brands'),
-    queryFn: () => call('GET', '/api/brands'),
+    queryFn: async () => (await call('GET', '/api/brands')).items,
   });
 }
 

@@ -1,10 +1,9 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { Button, TextField } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
 import { useDateFormat } from '@/lib/format';
@@ -25,42 +24,15 @@ export function BrandsPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Brand | null>(null);
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('brands.required'))
-          .max(120, t('brands.tooLong', { max: 120 })),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => z.object({ name: nameSchema(ts, 120) }), [ts]);
 
   const columns: DataTableProps<Brand>['columns'] = [
     { field: 'name', headerName: t('brands.name'), flex: 1, minWidth: 160 },
     { field: 'createdAt', headerName: t('brands.created'), width: 140, filterable: false, valueFormatter: date },
-    {
-      field: 'actions',
-      headerName: t('brands.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <RowAction
-            label={t('brands.edit', { name: row.name })}
-            icon={<EditIcon fontSize="small" />}
-            onClick={() => setEditing(row)}
-          />
-          <RowAction
-            label={t('brands.remove', { name: row.name })}
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={() => setDeleting(row)}
-          />
-        </>
-      ),
-    },
+    actionsColumn(ts('list.actions'), (row) => [
+      editAction(t('brands.edit', { name: row.name }), () => setEditing(row)),
+      deleteAction(ts('list.remove', { name: row.name }), () => setDeleting(row)),
+    ]),
   ];
 
   return (
@@ -72,7 +44,7 @@ export function BrandsPage() {
           {t('brands.add')}
         </Button>
       }
-      query={{ ...brands, data: brands.data?.items }}
+      query={brands}
       columns={columns}
       text={(row, field) => (field === 'createdAt' ? row.createdAt : row.name)}
       searchFields={['name']}
@@ -91,16 +63,11 @@ export function BrandsPage() {
       >
         {(field) => <TextField label={t('brands.name')} required autoFocus {...field('name')} />}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        destructive
-        title={t('brands.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteDialog
+        row={deleting}
         body={t('brands.deleteBody')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify(t('brands.deleted'), 'success');
-        }}
+        done={t('brands.deleted')}
+        remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
       />
     </ListScreen>

@@ -8,7 +8,6 @@ export const en = {
     invitedBy: 'Invited by',
     expires: 'Expires',
     created: 'Sent',
-    actions: 'Actions',
     statuses: { pending: 'Pending', accepted: 'Accepted', revoked: 'Revoked', expired: 'Expired' },
     copy: 'Copy the link for {{email}}',
     revoke: 'Revoke the invitation for {{email}}',

@@ -11,7 +11,6 @@ export const tr: TranslationsOf<InvitationTexts> = {
     invitedBy: 'Davet eden',
     expires: 'Son geçerlilik',
     created: 'Gönderildi',
-    actions: 'İşlemler',
     statuses: { pending: 'Bekliyor', accepted: 'Kabul edildi', revoked: 'İptal edildi', expired: 'Süresi doldu' },
     copy: '{{email}} için bağlantıyı kopyalayın',
     revoke: '{{email}} davetini iptal edin',

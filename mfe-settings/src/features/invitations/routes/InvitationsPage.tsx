@@ -2,15 +2,16 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, Chip, Stack, TextField } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { ConfirmDialog, FormDialog, type DataTableProps } from '@stockwise/kit';
 import { EMAIL_PATTERN, errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
+import { actionsColumn } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
-import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
+import { PlanLimitAlert, planLimitAction, PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
 import { useT as useScreensT } from '@/i18n';
 import { isPlanLimit } from '@/lib/errors';
@@ -26,7 +27,8 @@ import { useT } from '../i18n';
 
 type Values = { email: string; roles: string[] };
 const NEW: Values = { email: '', roles: [] };
-const STATUS_COLOR = { pending: 'info', accepted: 'success', revoked: 'default', expired: 'warning' } as const;
+// Colours whose text keeps 4.5:1 on the light and the dark paper (MUI's info and warning do not).
+const STATUS_COLOR = { pending: 'primary', accepted: 'success', revoked: 'default', expired: 'error' } as const;
 
 /** /settings/invitations — User Invitations: invite by email with roles, copy the link, revoke. */
 export function InvitationsPage() {
@@ -54,7 +56,6 @@ export function InvitationsPage() {
   const isOwner = hasRole(ROLES.companyOwner, token);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
-  const [limit, setLimit] = useState<string | null>(null);
   const [resendLimit, setResendLimit] = useState<string | null>(null);
   const [sent, setSent] = useState<Invitation | null>(null);
 
@@ -124,46 +125,35 @@ export function InvitationsPage() {
       filterable: false,
       valueFormatter: date,
     },
-    {
-      field: 'actions',
-      headerName: t('invitations.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          {row.status === 'pending' && row.inviteUrl ? (
-            <RowAction
-              label={t('invitations.copy', { email: row.email })}
-              icon={<CopyIcon fontSize="small" />}
-              onClick={() => void copy(row.inviteUrl!)}
-            />
-          ) : null}
-          {row.status === 'pending' || row.status === 'expired' ? (
-            <RowAction
-              label={t('invitations.resend', { email: row.email })}
-              icon={<SendIcon fontSize="small" />}
-              disabled={resend.isPending}
-              onClick={() => void resendOne(row)}
-            />
-          ) : null}
-          {row.status === 'pending' ? (
-            <RowAction
-              label={t('invitations.revoke', { email: row.email })}
-              icon={<BlockIcon fontSize="small" />}
-              onClick={() => setRevoking(row)}
-            />
-          ) : null}
-        </>
-      ),
-    },
+    actionsColumn(
+      ts('list.actions'),
+      (row) => [
+        row.status === 'pending' &&
+          Boolean(row.inviteUrl) && {
+            label: t('invitations.copy', { email: row.email }),
+            icon: <CopyIcon fontSize="small" />,
+            onClick: () => void copy(row.inviteUrl!),
+          },
+        (row.status === 'pending' || row.status === 'expired') && {
+          label: t('invitations.resend', { email: row.email }),
+          icon: <SendIcon fontSize="small" />,
+          disabled: resend.isPending,
+          onClick: () => void resendOne(row),
+        },
+        row.status === 'pending' && {
+          label: t('invitations.revoke', { email: row.email }),
+          icon: <BlockIcon fontSize="small" />,
+          onClick: () => setRevoking(row),
+        },
+      ],
+      3,
+    ),
   ];
 
   const addButton = (
     <Button
       variant="contained"
       onClick={() => {
-        setLimit(null);
         setInviting(true);
       }}
     >
@@ -213,16 +203,10 @@ export function InvitationsPage() {
         submitLabel={t('invitations.send')}
         schema={schema}
         defaultValues={NEW}
+        // No free seat (403 PLAN_LIMIT_USERS): the API's message with the way to Premium.
+        errorAction={planLimitAction}
         onSubmit={async (values) => {
-          setLimit(null);
-          let invitation: Invitation;
-          try {
-            invitation = await create.mutateAsync({ email: values.email.trim(), roles: values.roles });
-          } catch (failure) {
-            // No free seat: the API's message in the dialog, with the way to Premium.
-            if (isPlanLimit(failure, 'PLAN_LIMIT_USERS')) setLimit(errorMessage(failure, ''));
-            throw failure;
-          }
+          const invitation = await create.mutateAsync({ email: values.email.trim(), roles: values.roles });
           setSent(invitation);
           notify(t('invitations.sent', { email: invitation.email }), 'success');
         }}
@@ -230,7 +214,6 @@ export function InvitationsPage() {
       >
         {(field, form) => (
           <>
-            {limit ? <PlanLimitAlert message={limit} /> : null}
             <TextField label={t('invitations.email')} type="email" required autoFocus {...field('email')} />
             {roles.error ? (
               <Alert severity="error">{errorMessage(roles.error, ts('roles.loadError'))}</Alert>

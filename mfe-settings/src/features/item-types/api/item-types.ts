@@ -9,7 +9,7 @@ export type ItemTypeBody = ApiBody<'createItemType'>;
 export function useItemTypes() {
   return useQuery({
     queryKey: resourceKey('item-types'),
-    queryFn: () => call('GET', '/api/item-types'),
+    queryFn: async () => (await call('GET', '/api/item-types')).items,
   });
 }
 

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownIcon from '@mui/icons-material/ArrowDownward';
 import UpIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { CustomFieldInput, RowAction, type FieldBinding } from '@stockwise/kit';
 import { useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
@@ -31,6 +31,8 @@ export function FieldBuilder<T extends WithFields>({
   const list = useFieldArray({ control: typed.control, name: 'fields', keyName: 'rowId' });
   const drafts = useWatch({ control: typed.control, name: 'fields' }) ?? [];
   const name = (index: number, part: keyof FieldDraft) => `fields.${index}.${part}` as Path<T>;
+  // The API's refusal of the list as a whole (a key defined twice, a select without options).
+  const listError = typed.formState.errors.fields?.message;
 
   return (
     <Stack spacing={2}>
@@ -38,6 +40,11 @@ export function FieldBuilder<T extends WithFields>({
         {t('itemTypes.customFields')}
       </Typography>
       {list.fields.length === 0 ? <Typography color="text.secondary">{t('itemTypes.noFields')}</Typography> : null}
+      {listError ? (
+        <Alert severity="error" role="alert">
+          {listError}
+        </Alert>
+      ) : null}
       {list.fields.map((row, index) => {
         const label = drafts[index]?.label || t('itemTypes.fieldNumber', { n: index + 1 });
         const locked = existingKeys.has(row.key);

@@ -60,7 +60,11 @@ export interface FieldMessages {
   keyTaken: string;
   optionsRequired: string;
   tooLong: string;
+  optionTooLong: string;
 }
+
+/** The API's longest choice of a select field. */
+export const OPTION_MAX = 80;
 
 /** The builder's rules, as the API's: a label, a valid key used once, a select with options. */
 export function fieldsSchema(m: FieldMessages) {
@@ -81,8 +85,11 @@ export function fieldsSchema(m: FieldMessages) {
         const key = field.key || keyFromLabel(field.label);
         if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: m.keyTaken });
         seen.add(key);
-        if (field.type === 'select' && optionList(field.options).length === 0)
+        const options = field.type === 'select' ? optionList(field.options) : [];
+        if (field.type === 'select' && options.length === 0)
           ctx.addIssue({ code: 'custom', path: [index, 'options'], message: m.optionsRequired });
+        if (options.some((option) => option.length > OPTION_MAX))
+          ctx.addIssue({ code: 'custom', path: [index, 'options'], message: m.optionTooLong });
       });
     });
 }

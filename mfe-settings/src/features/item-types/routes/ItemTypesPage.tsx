@@ -1,17 +1,16 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import { Button, Chip, TextField } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { SwitchField } from '@/components/SwitchField';
 import { useT as useScreensT } from '@/i18n';
 import { useDeleteItemType, useItemTypes, useSaveItemType, type ItemType } from '../api/item-types';
 import { FieldBuilder } from '../components/FieldBuilder';
 import { useT } from '../i18n';
-import { fieldsSchema, toDefinition, toDraft, type FieldDraft } from '../lib/fields';
+import { fieldsSchema, OPTION_MAX, toDefinition, toDraft, type FieldDraft } from '../lib/fields';
 
 type Values = {
   name: string;
@@ -42,11 +41,7 @@ export function ItemTypesPage() {
   const schema = useMemo(
     () =>
       z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('itemTypes.nameRequired'))
-          .max(120, t('itemTypes.tooLong', { max: 120 })),
+        name: nameSchema(ts, 120),
         serialRequired: z.boolean(),
         warrantyMonths: z
           .string()
@@ -58,10 +53,11 @@ export function ItemTypesPage() {
           keyPattern: t('itemTypes.keyPattern'),
           keyTaken: t('itemTypes.keyTaken'),
           optionsRequired: t('itemTypes.optionsRequired'),
-          tooLong: t('itemTypes.tooLong', { max: 80 }),
+          tooLong: ts('list.tooLong', { max: 80 }),
+          optionTooLong: t('itemTypes.optionTooLong', { max: OPTION_MAX }),
         }),
       }),
-    [t],
+    [t, ts],
   );
 
   const yes = (value: boolean) => (value ? t('itemTypes.yes') : t('itemTypes.no'));
@@ -89,27 +85,10 @@ export function ItemTypesPage() {
       renderCell: ({ row }) =>
         row.active ? null : <Chip size="small" variant="outlined" label={t('itemTypes.inactive')} />,
     },
-    {
-      field: 'actions',
-      headerName: t('itemTypes.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <RowAction
-            label={t('itemTypes.edit', { name: row.name })}
-            icon={<EditIcon fontSize="small" />}
-            onClick={() => setEditing({ row })}
-          />
-          <RowAction
-            label={t('itemTypes.remove', { name: row.name })}
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={() => setDeleting(row)}
-          />
-        </>
-      ),
-    },
+    actionsColumn(ts('list.actions'), (row) => [
+      editAction(ts('list.edit', { name: row.name }), () => setEditing({ row })),
+      deleteAction(ts('list.remove', { name: row.name }), () => setDeleting(row)),
+    ]),
   ];
   const text = (row: ItemType, field: string): string => {
     switch (field) {
@@ -136,7 +115,7 @@ export function ItemTypesPage() {
           {t('itemTypes.add')}
         </Button>
       }
-      query={{ ...itemTypes, data: itemTypes.data?.items }}
+      query={itemTypes}
       columns={columns}
       text={text}
       searchFields={['name', 'fields']}
@@ -176,16 +155,11 @@ export function ItemTypesPage() {
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        destructive
-        title={t('itemTypes.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteDialog
+        row={deleting}
         body={t('itemTypes.deleteBody')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify(t('itemTypes.deleted'), 'success');
-        }}
+        done={t('itemTypes.deleted')}
+        remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
       />
     </ListScreen>

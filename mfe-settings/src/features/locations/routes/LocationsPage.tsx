@@ -1,25 +1,15 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
-import { Box, Button, Chip, FormControlLabel, IconButton, MenuItem, Switch, TextField, Tooltip } from '@mui/material';
-import {
-  ConfirmDialog,
-  DataTable,
-  type DataTableProps,
-  Forbidden,
-  FormDialog,
-  isForbidden,
-  PageHeader,
-  useTableParams,
-} from '@stockwise/kit';
-import { errorMessage, notify } from '@stockwise/shared';
+import { Box, Button, Chip, MenuItem, TextField } from '@mui/material';
+import { type DataTableProps, FormDialog } from '@stockwise/kit';
+import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { usePlanUsage } from '@/api/plan-usage';
-import { PlanLimitAlert, PlanUsageBar } from '@/components/PlanLimit';
+import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
+import { ListScreen } from '@/components/ListScreen';
+import { planLimitAction, PlanUsageBar } from '@/components/PlanLimit';
+import { SwitchField } from '@/components/SwitchField';
 import { useT as useScreensT } from '@/i18n';
-import { isPlanLimit } from '@/lib/errors';
-import { localPage } from '@/lib/local-page';
 import { useDeleteLocation, useLocations, useSaveLocation, type Location } from '../api/locations';
 import { useT } from '../i18n';
 import { selfAndDescendants, toTree, type TreeRow } from '../lib/tree';
@@ -37,30 +27,24 @@ const editingOf = (l: Location): Editing => ({
 export function LocationsPage() {
   const { t: ts } = useScreensT();
   const { t } = useT();
-  const { params, gridProps } = useTableParams();
   const locations = useLocations();
   const usage = usePlanUsage();
   const save = useSaveLocation();
   const remove = useDeleteLocation();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Location | null>(null);
-  const [limit, setLimit] = useState<string | null>(null);
 
   const schema = useMemo(
     () =>
       z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('locations.required'))
-          .max(120, t('locations.tooLong', { max: 120 })),
+        name: nameSchema(ts, 120),
         kind: z.enum(KINDS),
         parentId: z.string(),
         active: z.boolean(),
       }),
-    [t],
+    [ts],
   );
-  const tree = useMemo(() => (locations.data ? toTree(locations.data.items) : undefined), [locations.data]);
+  const tree = useMemo(() => (locations.data ? toTree(locations.data) : undefined), [locations.data]);
   const kindName = (kind: Location['kind']) => t(`locations.kinds.${kind}`);
   const text = (row: TreeRow, field: string) => {
     switch (field) {
@@ -74,7 +58,6 @@ export function LocationsPage() {
         return row.path;
     }
   };
-  const page = localPage(tree, params, text, ['name', 'kind', 'active']);
   const parents =
     editing && tree ? tree.filter((row) => !editing.id || !selfAndDescendants(tree, editing.id).has(row.id)) : [];
 
@@ -111,94 +94,53 @@ export function LocationsPage() {
         />
       ),
     },
-    {
-      field: 'actions',
-      headerName: t('locations.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <Tooltip title={t('locations.edit', { name: row.name })}>
-            <IconButton aria-label={t('locations.edit', { name: row.name })} onClick={() => setEditing(editingOf(row))}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('locations.remove', { name: row.name })}>
-            <IconButton aria-label={t('locations.remove', { name: row.name })} onClick={() => setDeleting(row)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </>
-      ),
-    },
+    actionsColumn(ts('list.actions'), (row) => [
+      editAction(t('locations.edit', { name: row.name }), () => setEditing(editingOf(row))),
+      deleteAction(t('locations.remove', { name: row.name }), () => setDeleting(row)),
+    ]),
   ];
 
-  const open = (next: Editing) => {
-    setLimit(null);
-    setEditing(next);
-  };
   const addButton = (
-    <Button variant="contained" onClick={() => open(NEW)}>
+    <Button variant="contained" onClick={() => setEditing(NEW)}>
       {t('locations.add')}
     </Button>
   );
-  const forbidden = isForbidden(locations.error);
 
   return (
-    <>
-      <PageHeader
-        title={ts('screens.stores')}
-        subtitle={t('locations.subtitle')}
-        actions={forbidden ? undefined : addButton}
-      />
-      {forbidden ? (
-        <Forbidden />
-      ) : (
-        <>
-          {usage.data ? <PlanUsageBar label={t('locations.usage')} usage={usage.data} limit="locations" /> : null}
-          <DataTable
-            label={ts('screens.stores')}
-            columns={columns}
-            rows={page?.items}
-            rowCount={page?.total}
-            loading={locations.isPending}
-            error={locations.error}
-            onRetry={() => void locations.refetch()}
-            gridProps={gridProps}
-            empty={{ title: t('locations.emptyTitle'), body: t('locations.emptyBody'), action: addButton }}
-          />
-        </>
-      )}
+    <ListScreen
+      title={ts('screens.stores')}
+      subtitle={t('locations.subtitle')}
+      action={addButton}
+      above={usage.data ? <PlanUsageBar label={t('locations.usage')} usage={usage.data} limit="locations" /> : null}
+      query={{ ...locations, data: tree }}
+      columns={columns}
+      text={text}
+      searchFields={['name', 'kind', 'active']}
+      empty={{ title: t('locations.emptyTitle'), body: t('locations.emptyBody') }}
+    >
       <FormDialog
         open={editing !== null}
         title={editing?.id ? t('locations.editTitle') : t('locations.add')}
         schema={schema}
         defaultValues={editing?.values ?? NEW.values}
+        // Past the plan's limit (403 PLAN_LIMIT_LOCATIONS): the API's message with the way to Premium.
+        errorAction={planLimitAction}
         onSubmit={async (values) => {
-          setLimit(null);
-          try {
-            await save.mutateAsync({
-              id: editing?.id ?? null,
-              body: {
-                name: values.name.trim(),
-                kind: values.kind,
-                parentId: values.parentId || null,
-                active: values.active,
-              },
-            });
-          } catch (failure) {
-            // Past the plan's limit: the API's message in the dialog, with the way to Premium.
-            if (isPlanLimit(failure, 'PLAN_LIMIT_LOCATIONS')) setLimit(errorMessage(failure, ''));
-            throw failure;
-          }
+          await save.mutateAsync({
+            id: editing?.id ?? null,
+            body: {
+              name: values.name.trim(),
+              kind: values.kind,
+              parentId: values.parentId || null,
+              active: values.active,
+            },
+          });
           notify(t('locations.saved'), 'success');
         }}
         onClose={() => setEditing(null)}
       >
         {(field, form) => (
           <>
-            {limit ? <PlanLimitAlert message={limit} /> : null}
             <TextField label={t('locations.name')} required autoFocus {...field('name')} />
             <Controller
               control={form.control}
@@ -233,39 +175,17 @@ export function LocationsPage() {
                 </TextField>
               )}
             />
-            <Controller
-              control={form.control}
-              name="active"
-              render={({ field: active }) => (
-                <FormControlLabel
-                  label={t('locations.active')}
-                  control={
-                    <Switch
-                      checked={active.value}
-                      onChange={(event) => active.onChange(event.target.checked)}
-                      onBlur={active.onBlur}
-                      name={active.name}
-                      slotProps={{ input: { ref: active.ref } }}
-                    />
-                  }
-                />
-              )}
-            />
+            <SwitchField control={form.control} name="active" label={t('locations.active')} />
           </>
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        destructive
-        title={t('locations.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteDialog
+        row={deleting}
         body={t('locations.deleteBody')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify(t('locations.deleted'), 'success');
-        }}
+        done={t('locations.deleted')}
+        remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
       />
-    </>
+    </ListScreen>
   );
 }

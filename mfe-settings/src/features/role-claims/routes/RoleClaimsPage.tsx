@@ -93,7 +93,7 @@ export function RoleClaimsPage() {
       </>
     );
 
-  const typeRows = types.data.items;
+  const typeRows = types.data;
   const roleColumns = roles.data;
   return (
     <>

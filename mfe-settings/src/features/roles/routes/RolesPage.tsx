@@ -1,13 +1,12 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import { Button, Chip, Stack, TextField } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { useRoles, type RoleRow } from '@/api/roles';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
+import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
 import { PermissionsDialog } from '../components/PermissionsDialog';
@@ -25,17 +24,7 @@ export function RolesPage() {
   const [deleting, setDeleting] = useState<RoleRow | null>(null);
   const [permissions, setPermissions] = useState<RoleRow | null>(null);
 
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('roleList.nameRequired'))
-          .max(80, t('roleList.tooLong', { max: 80 })),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => z.object({ name: nameSchema(ts, 80) }), [ts]);
 
   const columns: DataTableProps<RoleRow>['columns'] = [
     {
@@ -51,36 +40,20 @@ export function RolesPage() {
       ),
     },
     { field: 'userCount', headerName: t('roleList.users'), width: 110, type: 'number' },
-    {
-      field: 'actions',
-      headerName: t('roleList.actions'),
-      width: 150,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <RowAction
-            label={t('roleList.permissionsOf', { name: row.name })}
-            icon={<KeyIcon fontSize="small" />}
-            onClick={() => setPermissions(row)}
-          />
-          {row.builtIn ? null : (
-            <>
-              <RowAction
-                label={t('roleList.rename', { name: row.name })}
-                icon={<EditIcon fontSize="small" />}
-                onClick={() => setEditing({ row })}
-              />
-              <RowAction
-                label={t('roleList.remove', { name: row.name })}
-                icon={<DeleteIcon fontSize="small" />}
-                onClick={() => setDeleting(row)}
-              />
-            </>
-          )}
-        </>
-      ),
-    },
+    actionsColumn(
+      ts('list.actions'),
+      (row) => [
+        {
+          label: t('roleList.permissionsOf', { name: row.name }),
+          icon: <KeyIcon fontSize="small" />,
+          onClick: () => setPermissions(row),
+        },
+        // The built-in roles of spec §6 are neither renamed nor deleted.
+        !row.builtIn && editAction(t('roleList.rename', { name: row.name }), () => setEditing({ row })),
+        !row.builtIn && deleteAction(ts('list.remove', { name: row.name }), () => setDeleting(row)),
+      ],
+      3,
+    ),
   ];
 
   return (
@@ -121,16 +94,11 @@ export function RolesPage() {
           />
         )}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        destructive
-        title={t('roleList.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteDialog
+        row={deleting}
         body={t('roleList.deleteBody')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify(t('roleList.deleted'), 'success');
-        }}
+        done={t('roleList.deleted')}
+        remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
       />
       <PermissionsDialog role={permissions} onClose={() => setPermissions(null)} />

@@ -1,5 +1,3 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import {
   Alert,
   Button,
@@ -14,12 +12,13 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { useLocations, useTransactionTypes, type TransactionTypeRow } from '@/api/catalogue';
+import { actionsColumn, deleteAction, DeleteDialog, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { SwitchField } from '@/components/SwitchField';
 import { useT as useScreensT } from '@/i18n';
@@ -97,17 +96,13 @@ export function TransactionTypesPage() {
 
   const statusName = (key: StatusKey) => statuses.data?.find((s) => s.key === key)?.name ?? t(`statuses.${key}`);
   const kindName = (kind: Kind) => t(`kinds.${kind}`);
-  const locationName = (id: string | null) => (id ? (locations.data?.items.find((l) => l.id === id)?.name ?? '') : '');
+  const locationName = (id: string | null) => (id ? (locations.data?.find((l) => l.id === id)?.name ?? '') : '');
 
   const schema = useMemo(
     () =>
       z
         .object({
-          name: z
-            .string()
-            .trim()
-            .min(1, t('transactionTypes.nameRequired'))
-            .max(120, t('transactionTypes.tooLong', { max: 120 })),
+          name: nameSchema(ts, 120),
           kind: z.enum(['receive', 'sell', ...KINDS]),
           fromStatuses: z.array(z.enum(STATUSES as [StatusKey, ...StatusKey[]])),
           toStatus: z.union([z.enum(STATUSES as [StatusKey, ...StatusKey[]]), z.literal('')]),
@@ -125,7 +120,7 @@ export function TransactionTypesPage() {
           if (v.toStatus === 'sold' && v.kind !== 'sell')
             ctx.addIssue({ code: 'custom', path: ['toStatus'], message: t('transactionTypes.soldOnlySale') });
         }),
-    [t],
+    [t, ts],
   );
 
   const columns: DataTableProps<TransactionTypeRow>['columns'] = [
@@ -157,29 +152,11 @@ export function TransactionTypesPage() {
       width: 150,
       valueGetter: (_v, row) => (row.toStatus ? statusName(row.toStatus) : t('transactionTypes.unchanged')),
     },
-    {
-      field: 'actions',
-      headerName: t('transactionTypes.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <RowAction
-            label={t('transactionTypes.edit', { name: row.name })}
-            icon={<EditIcon fontSize="small" />}
-            onClick={() => setEditing({ row })}
-          />
-          {row.builtIn ? null : (
-            <RowAction
-              label={t('transactionTypes.remove', { name: row.name })}
-              icon={<DeleteIcon fontSize="small" />}
-              onClick={() => setDeleting(row)}
-            />
-          )}
-        </>
-      ),
-    },
+    actionsColumn(ts('list.actions'), (row) => [
+      editAction(ts('list.edit', { name: row.name }), () => setEditing({ row })),
+      // Built-in types are the engine's: edited (name, label, defaults), never deleted.
+      !row.builtIn && deleteAction(ts('list.remove', { name: row.name }), () => setDeleting(row)),
+    ]),
   ];
   const text = (row: TransactionTypeRow, field: string) => {
     switch (field) {
@@ -195,7 +172,7 @@ export function TransactionTypesPage() {
   };
 
   const row = editing?.row ?? null;
-  const locationOptions = (locations.data?.items ?? []).filter((l) => l.active);
+  const locationOptions = (locations.data ?? []).filter((l) => l.active);
   const locationSelect = (
     control: Control<Values>,
     name: 'defaultFromLocationId' | 'defaultToLocationId',
@@ -229,7 +206,7 @@ export function TransactionTypesPage() {
           {t('transactionTypes.add')}
         </Button>
       }
-      query={{ ...types, data: types.data?.items }}
+      query={types}
       columns={columns}
       text={text}
       searchFields={['name', 'kind']}
@@ -368,16 +345,11 @@ export function TransactionTypesPage() {
           );
         }}
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        destructive
-        title={t('transactionTypes.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteDialog
+        row={deleting}
         body={t('transactionTypes.deleteBody')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          notify(t('transactionTypes.deleted'), 'success');
-        }}
+        done={t('transactionTypes.deleted')}
+        remove={remove.mutateAsync}
         onClose={() => setDeleting(null)}
       />
     </ListScreen>

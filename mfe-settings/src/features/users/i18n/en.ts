@@ -21,7 +21,6 @@ export const en = {
     reactivateTitle: 'Reactivate {{name}}?',
     reactivateBody: 'They can sign in again with the roles they hold.',
     reactivateConfirm: 'Reactivate',
-    actions: 'Actions',
     edit: 'Change the roles of {{name}}',
     editTitle: 'Roles of {{name}}',
     noRolesHint: 'A user without roles can sign in but reaches only their own profile.',

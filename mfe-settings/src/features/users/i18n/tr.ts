@@ -24,7 +24,6 @@ export const tr: TranslationsOf<UserTexts> = {
     reactivateTitle: '{{name}} yeniden etkinleştirilsin mi?',
     reactivateBody: 'Sahip olduğu rollerle yeniden oturum açabilir.',
     reactivateConfirm: 'Yeniden etkinleştir',
-    actions: 'İşlemler',
     edit: '{{name}} kullanıcısının rollerini değiştirin',
     editTitle: '{{name}} kullanıcısının rolleri',
     noRolesHint: 'Rolü olmayan bir kullanıcı oturum açabilir ama yalnızca kendi profiline ulaşır.',

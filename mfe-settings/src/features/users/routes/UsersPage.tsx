@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import EditIcon from '@mui/icons-material/ManageAccountsOutlined';
 import RestoreIcon from '@mui/icons-material/HowToRegOutlined';
 import { Alert, Box, Button, Chip, Typography } from '@mui/material';
-import { ConfirmDialog, FormDialog, RowAction, type DataTableProps } from '@stockwise/kit';
+import { ConfirmDialog, FormDialog, type DataTableProps } from '@stockwise/kit';
 import { errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { useRoles } from '@/api/roles';
 import { useSeats } from '@/api/seats';
 import { useSetUserActive, useSetUserRoles, useUsers, type CompanyUser } from '@/api/users';
+import { actionsColumn } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { PlanUsageBar } from '@/components/PlanLimit';
 import { RolePicker } from '@/components/RolePicker';
@@ -100,29 +101,18 @@ export function UsersPage() {
       filterable: false,
       valueFormatter: date,
     },
-    {
-      field: 'actions',
-      headerName: t('users.actions'),
-      width: 110,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => (
-        <>
-          <RowAction
-            label={t('users.edit', { name: fullName(row) })}
-            icon={<EditIcon fontSize="small" />}
-            onClick={() => setEditing(row)}
-          />
-          {canSwitch(row) ? (
-            <RowAction
-              label={t(row.active ? 'users.deactivate' : 'users.reactivate', { name: fullName(row) })}
-              icon={row.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />}
-              onClick={() => setSwitching(row)}
-            />
-          ) : null}
-        </>
-      ),
-    },
+    actionsColumn(ts('list.actions'), (row) => [
+      {
+        label: t('users.edit', { name: fullName(row) }),
+        icon: <EditIcon fontSize="small" />,
+        onClick: () => setEditing(row),
+      },
+      canSwitch(row) && {
+        label: t(row.active ? 'users.deactivate' : 'users.reactivate', { name: fullName(row) }),
+        icon: row.active ? <BlockIcon fontSize="small" /> : <RestoreIcon fontSize="small" />,
+        onClick: () => setSwitching(row),
+      },
+    ]),
   ];
 
   return (

@@ -1,0 +1,9 @@
+// The side menu's entries by spec §6's table, in the menu's order (shell: menu-items.ts).
+
+/** The Reporting group's links: Company Owner, Admin, Storekeeper. */
+export const REPORTING_LINKS = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 'Item History'];
+/** The Account Management group's links: Company Owner, Admin, Account Manager. */
+export const ACCOUNT_LINKS = ['Vendors/Customers', 'History'];
+
+/** The links a user of no owner/admin role sees: My Tasks, what their groups give, Support. */
+export const menuLinks = (...groups: string[][]) => ['My Tasks', ...groups.flat(), 'Send us a message'];
