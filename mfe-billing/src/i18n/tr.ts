@@ -67,7 +67,7 @@ export const tr: BillingTexts = {
     testMode: 'Test modu: 4242 4242 4242 4242, ileri bir tarih ve herhangi bir CVC ile ödeyin.',
     paymentsOff: 'Bu sunucuda ödemeler yapılandırılmamış; Premium şu anda buradan satın alınamaz.',
     stripeUnavailable:
-      'Güvenli ödeme formu yüklenemedi. Bağlantınızı (veya js.stripe.com adresini engelleyen bir eklentiyi) kontrol edip sayfayı yenileyin.',
+      'Güvenli ödeme formu yüklenemedi. Bağlantınızı (veya Stripe’ı engelleyen bir eklentiyi) kontrol edip sayfayı yenileyin.',
     closePayment: 'Kapat',
     changePlan: 'Tüm planları gör',
     features: 'Neler alırsınız',
