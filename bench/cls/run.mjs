@@ -6,7 +6,7 @@
 // window of shifts not caused by input (gaps under 1 s, windows up to 5 s). Also lists what moved.
 //   node bench/cls/run.mjs   → prints a Markdown table and writes bench/cls/RESULTS.md
 //   ROUTES=/,/pricing RUNS=3 BENCH_PORT=8380 to choose routes, runs per cell and the port.
-/* global window, document, PerformanceObserver, localStorage -- used inside functions that run in the page */
+/* global window, document -- used inside functions that run in the page */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -91,7 +91,7 @@ async function main() {
       const cells = [];
       const moved = new Set();
       for (const scheme of SCHEMES)
-        for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+        for (const viewport of Object.values(VIEWPORTS)) {
           let worst = 0;
           for (let i = 0; i < RUNS; i += 1) {
             loads.push(loadavg()[0]);
