@@ -52,7 +52,13 @@ function stripeStandIn(): Promise<Server> {
         const session = { id, client_secret: `${id}_secret_${unique()}` };
         sessions.set(id, session);
         byIdempotencyKey.set(key, id);
-        return send(200, { object: 'checkout.session', ui_mode: 'embedded_page', url: null, status: 'open', ...session });
+        return send(200, {
+          object: 'checkout.session',
+          ui_mode: 'embedded_page',
+          url: null,
+          status: 'open',
+          ...session,
+        });
       }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
       if (request.method === 'GET' && retrieve && sessions.has(retrieve[1]!))
