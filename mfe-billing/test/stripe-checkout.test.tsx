@@ -150,3 +150,60 @@ test('when Stripe.js cannot load, the page says so instead of showing an empty f
   expect(loadStripe).toHaveBeenCalledWith('pk_test_2');
   expect(mounted).toHaveLength(0);
 });
+
+test('an add-on bought with Stripe opens Embedded Checkout in a dialog on Plan & billing', async () => {
+  answers['/api/environment'] = environment('stripe');
+  answers['/api/subscription/addons'] = [
+    {
+      addonId: 'a1',
+      addonName: 'Extra Users (5 seats)',
+      type: 'users',
+      price: 10,
+      billingPeriod: 'month',
+      stripePriceId: null,
+      units: 5,
+    },
+  ];
+  answers['/api/billing/usage'] = {
+    planName: 'Free Plan',
+    planType: 0,
+    users: { used: 1, max: 3 },
+    locations: { used: 0, max: 1 },
+  };
+  answers['/api/billing/overview'] = {
+    provider: 'stripe',
+    subscription: {
+      planName: 'Free Plan',
+      planType: 0,
+      status: 0,
+      premium: false,
+      billingInterval: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      cancelReason: null,
+    },
+    addons: [],
+    payments: [],
+  };
+  answers['POST /api/billing/checkout'] = {
+    ...checkout('stripe'),
+    description: 'Extra Users (5 seats)',
+    interval: 'month',
+    clientSecret: 'cs_test_addon_secret',
+  };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/test-subscription-limit']}>
+        <BillingRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: /^Buy Extra Users/ }));
+  expect(posted.at(-1)).toMatchObject({ kind: 'addon', addonId: 'a1' });
+  const dialog = await screen.findByRole('dialog', { name: 'Extra Users (5 seats)' });
+  await waitFor(() => expect(mounted.at(-1)?.clientSecret).toBe('cs_test_addon_secret'));
+  await waitFor(() => expect(dialog.contains(mounted.at(-1)!.into!)).toBe(true));
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}, 30_000);
