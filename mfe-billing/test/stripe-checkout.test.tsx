@@ -6,6 +6,9 @@ import { api, session } from '@stockwise/shared';
 import type { Checkout, Environment, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
 
+// Whole pages with their queries: slow on a loaded machine.
+jest.setTimeout(30_000);
+
 /**
  * The purchase with the Stripe adapter: Stripe's Embedded Checkout through @stripe/react-stripe-js,
  * with Stripe.js itself replaced (it cannot load here: js.stripe.com is out of reach). The mock
@@ -206,4 +209,4 @@ test('an add-on bought with Stripe opens Embedded Checkout in a dialog on Plan &
   await waitFor(() => expect(dialog.contains(mounted.at(-1)!.into!)).toBe(true));
   await userEvent.click(screen.getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-}, 30_000);
+});
