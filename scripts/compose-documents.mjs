@@ -4,29 +4,36 @@
 // and the plain shell document as <out>/app.html for every other path (the host's SPA
 // fallback). Run it in the release step whenever the shell, a remote with prerendered pages, or
 // remotes.json changes; the gateway does the same on every request (scripts/gateway.mjs).
+// With --remotes-json (the environment's file), each page also carries preload hints for its
+// remote's manifest, entry and routes at the URLs that file names (scripts/lib/documents.mjs).
 //   node scripts/compose-documents.mjs --shell shell/dist --remote mfe_public=mfe-public/dist \
-//     --remote mfe_billing=mfe-billing/dist --out build/documents
+//     --remote mfe_billing=mfe-billing/dist --remotes-json remotes.json --out build/documents
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { composeDocument, readPrerendered } from './lib/documents.mjs';
+import { composeDocument, documentHints, readPrerendered, readRemoteAssets, readShellFonts } from './lib/documents.mjs';
 
 const { values } = parseArgs({
   options: {
     shell: { type: 'string' },
     remote: { type: 'string', multiple: true, default: [] },
+    'remotes-json': { type: 'string' },
     out: { type: 'string' },
   },
 });
 if (!values.shell || !values.out) {
-  console.error('usage: compose-documents.mjs --shell <dist> --remote <name>=<dist> … --out <dir>');
+  console.error(
+    'usage: compose-documents.mjs --shell <dist> --remote <name>=<dist> … [--remotes-json <file>] --out <dir>',
+  );
   process.exit(2);
 }
 
 const shellHtml = readFileSync(join(resolve(values.shell), 'index.html'), 'utf8');
 const out = resolve(values.out);
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'app.html'), shellHtml);
+const remotesJson = values['remotes-json'] ? JSON.parse(readFileSync(values['remotes-json'], 'utf8')) : {};
+const fonts = readShellFonts(resolve(values.shell));
+writeFileSync(join(out, 'app.html'), composeDocument(shellHtml, null, { hints: documentHints() }));
 
 for (const spec of values.remote) {
   const [name, dist] = spec.split('=');
@@ -40,7 +47,8 @@ for (const spec of values.remote) {
     const page = readPrerendered(resolve(dist), path);
     const file = join(out, path.replace(/^\/+/, ''), 'index.html');
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, composeDocument(shellHtml, page, { remote: name }));
+    const remote = remotesJson[name] ? readRemoteAssets(resolve(dist), remotesJson[name]) : null;
+    writeFileSync(file, composeDocument(shellHtml, page, { remote: name, hints: documentHints({ remote, fonts }) }));
     console.log(`${name}: ${path} → ${file}`);
   }
 }

@@ -14,7 +14,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { composeDocument, normalizePath, readPrerendered } from './lib/documents.mjs';
+import {
+  composeDocument,
+  documentHints,
+  normalizePath,
+  readPrerendered,
+  readRemoteAssets,
+  readShellFonts,
+} from './lib/documents.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -169,7 +176,13 @@ export async function buildGateway({
   const indexHtml = () => readFileSync(join(shellDir, 'index.html'), 'utf8');
   const sendShell = (reply, url) => {
     const found = prerenderedFor(normalizePath(url));
-    const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote });
+    // Read on every request, like the page: a remote rolled forward or back by remotes.json is
+    // hinted as it is now, never as it was when the gateway started.
+    const hints = documentHints({
+      remote: found ? readRemoteAssets(remoteDir(REMOTES[found.remote]), currentRemotes()[found.remote]) : null,
+      fonts: found ? readShellFonts(shellDir) : null,
+    });
+    const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote, hints });
     return reply.header('Cache-Control', 'no-cache').type('text/html').send(html);
   };
   app.get('/', (req, reply) => sendShell(reply, req.url));

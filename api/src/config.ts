@@ -48,6 +48,8 @@ export interface Config {
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   stripePublishableKey: string | null;
+  /** Where the `stripe` SDK sends its calls instead of api.stripe.com (development and test only). */
+  stripeApiUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripeSecretKey && !stripeWebhookSecret) {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   }
+  const stripePublishableKey = env.STRIPE_PUBLISHABLE_KEY || null;
+  // The purchase page embeds Stripe's checkout, which Stripe.js opens with this key.
+  if (stripeSecretKey && !stripePublishableKey) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY');
+  }
+  // Another Stripe API host (stripe-mock, or a test's stand-in): never on a production server.
+  const stripeApiUrl = url(env, 'STRIPE_API_URL', null, ['http:', 'https:']);
+  if (production && stripeApiUrl) {
+    throw new ConfigError('STRIPE_API_URL is refused in production: payments go to Stripe itself');
+  }
   return {
     mode,
     production,
@@ -147,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     stripeSecretKey,
     stripeWebhookSecret,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    stripePublishableKey,
+    stripeApiUrl,
   };
 }

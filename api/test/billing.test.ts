@@ -564,15 +564,16 @@ describe('pure rules', () => {
     expect(periodEndAfter(jan31, 'year').toISOString()).toBe('2027-01-15T00:00:00.000Z');
   });
 
-  test('the Stripe adapter creates a Checkout Session with the price in cents and Stripe’s idempotency key', async () => {
+  test('the Stripe adapter creates an embedded Checkout Session with the price in cents and Stripe’s idempotency key', async () => {
     const calls: { create: unknown[][]; update: unknown[][] } = { create: [], update: [] };
     const stripe: StripeApi = {
       checkout: {
         sessions: {
           create: async (...args) => (
             calls.create.push(args),
-            { id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }
+            { id: 'cs_test_1', client_secret: 'cs_test_1_secret_a' }
           ),
+          retrieve: async (id) => ({ id, client_secret: `${id}_secret_a` }),
         },
       },
       subscriptions: { update: async (...args) => (calls.update.push(args), {}) },
@@ -592,22 +593,26 @@ describe('pure rules', () => {
       customerEmail: 'o@x.io',
       successUrl: 'https://s',
       cancelUrl: 'https://c',
+      pageUrl: 'https://p',
       metadata: { companyId: 'co1', kind: 'plan' },
     });
-    expect(made).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1', sessionId: 'cs_test_1' });
+    expect(made).toEqual({ url: 'https://p', sessionId: 'cs_test_1', clientSecret: 'cs_test_1_secret_a' });
+    expect(await provider.clientSecretOf('cs_test_1')).toBe('cs_test_1_secret_a');
     const [params, options] = calls.create[0]!;
     expect(options).toEqual({ idempotencyKey: 'checkout:co1:k1' });
     expect(params).toMatchObject({
       mode: 'subscription',
       client_reference_id: 'co1',
       customer_email: 'o@x.io',
-      success_url: 'https://s',
-      cancel_url: 'https://c',
+      ui_mode: 'embedded_page',
+      return_url: 'https://s',
       line_items: [
         { quantity: 1, price_data: { currency: 'usd', unit_amount: 29000, recurring: { interval: 'year' } } },
       ],
       subscription_data: { metadata: { companyId: 'co1', kind: 'plan' } },
     });
+    expect(params).not.toHaveProperty('cancel_url');
+    expect(params).not.toHaveProperty('success_url');
     await provider.setCancelAtPeriodEnd('sub_1', true);
     expect(calls.update).toEqual([['sub_1', { cancel_at_period_end: true }]]);
   });

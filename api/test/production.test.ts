@@ -100,6 +100,7 @@ test('the features a missing service turns off say so', async () => {
     standIns: { signIn: false, payments: false, mail: false, demoData: false },
     mail: false,
     payments: false,
+    paymentProvider: null,
   });
   expect(await (await get('/api/auth/providers')).json()).toEqual({ google: null, oidc: null });
   const nonce = await post('/api/auth/google-nonce', {});

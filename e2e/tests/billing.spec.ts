@@ -175,3 +175,34 @@ test('/test-subscription-limit signed out shows the plans’ limits', async ({ p
   await expect(page.getByRole('row', { name: /Premium 25 20/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Free 3 1/ })).toBeVisible();
 });
+
+test('with the embedded checkout stand-in, no page loads the Stripe chunk or Stripe.js — the purchase page included', async ({
+  page,
+}) => {
+  // Only Stripe's form chunks name Stripe.js's address (@stripe/stripe-js's loader).
+  const stripeScripts: string[] = [];
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (!/\.js(\?|$)/.test(url)) return;
+    if (url.includes('stripe.com')) stripeScripts.push(url);
+    reads.push(
+      response
+        .text()
+        .then((body) => {
+          if (body.includes('https://js.stripe.com')) stripeScripts.push(url);
+        })
+        .catch(() => undefined),
+    );
+  });
+  for (const path of ['/', '/login', '/pricing']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await signInAsNewOwner(page);
+  await page.goto('/premium-purchase?plan=00000000-0000-4000-8000-000000000002&billing=yearly');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/api\/billing\/checkout\/[0-9a-f-]+$/);
+  await Promise.all(reads);
+  expect(stripeScripts).toEqual([]);
+});

@@ -111,3 +111,122 @@ test('a visitor who chose Turkish never sees the English markup; the page render
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('tr');
   expect(errors).toEqual([]);
 });
+
+/** The sum of the page's layout shifts not caused by input, from the first paint on (Chromium). */
+async function observeLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as { layoutShifts?: { value: number; nodes: string[] }[] };
+    w.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const nodes = (entry.sources ?? []).map((s) => {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          return el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '?';
+        });
+        w.layoutShifts!.push({ value: entry.value, nodes });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return async () => {
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(1000);
+    const shifts = await page.evaluate(
+      () => (window as { layoutShifts?: { value: number; nodes: string[] }[] }).layoutShifts ?? [],
+    );
+    return { cls: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+  };
+}
+
+/** As a production server answers: no development banner (it pushes the page down by design). */
+async function asInProduction(page: Page) {
+  await page.route('**/api/environment', (route) =>
+    route.fulfill({
+      json: {
+        mode: 'production',
+        standIns: { signIn: false, payments: false, mail: false, demoData: false },
+        mail: true,
+        payments: true,
+        paymentProvider: 'stripe',
+      },
+    }),
+  );
+}
+
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+for (const [size, viewport] of Object.entries(VIEWPORTS))
+  for (const scheme of ['light', 'dark'])
+    test(`nothing moves on the first-visit pages as they load and hydrate (${scheme}, ${size}): CLS ≤ 0.05`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((mode) => localStorage.setItem('theme-mode', mode), scheme);
+      for (const path of PRERENDERED) {
+        const page = await context.newPage();
+        await asInProduction(page);
+        const layoutShifts = await observeLayoutShifts(page);
+        await page.goto(path);
+        await waitForReact(page);
+        const { cls, shifts } = await layoutShifts();
+        expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+        await page.close();
+      }
+      await context.close();
+    });
+
+test('text painted before Roboto arrives already takes Roboto’s room (the sized fallback font)', async ({
+  browser,
+}) => {
+  /** The hero's heights, as the page lays it out with no JavaScript (the prerendered HTML alone). */
+  async function heroHeights(blockFonts: boolean) {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    if (blockFonts) await page.route(/\.woff2?$/, (route) => route.abort());
+    await page.goto('/');
+    const result = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return {
+        roboto: [...document.fonts].some((f) => f.family === 'Roboto' && f.status === 'loaded'),
+        heights: [...document.querySelectorAll('h1, main p')]
+          .slice(0, 4)
+          .map((el) => el.getBoundingClientRect().height),
+      };
+    });
+    await context.close();
+    return result;
+  }
+  const withRoboto = await heroHeights(false);
+  expect(withRoboto.roboto).toBe(true);
+  // Roboto never comes: the sized fallback lays the hero out in the same lines.
+  const without = await heroHeights(true);
+  expect(without.roboto).toBe(false);
+  expect(without.heights).toEqual(withRoboto.heights);
+});
+
+test('the document starts fetching remotes.json, the remote and the fonts with the shell, and each is fetched once', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const response = await page.goto('/login');
+  const html = (await response?.text()) ?? '';
+  const remotes = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
+  const manifest = remotes.mfe_public!;
+  // The hints name what remotes.json names now, before the shell's own script.
+  for (const href of ['/remotes.json', manifest, manifest.replace('mf-manifest.json', 'remoteEntry.js')])
+    expect(html.indexOf(`href="${href}"`), href).toBeGreaterThan(-1);
+  expect(html.indexOf('href="/remotes.json"')).toBeLessThan(html.indexOf('<script'));
+  expect(html).toMatch(/<link rel="preload" href="[^"]+roboto-latin-700[^"]+\.woff2" as="font"/);
+  await waitForReact(page);
+  await page.waitForLoadState('networkidle');
+  // The shell's fetch and the federation runtime used the preloaded answers: nothing twice.
+  for (const path of ['/remotes.json', manifest, manifest.replace('mf-manifest.json', 'remoteEntry.js')])
+    expect(
+      requested.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 // The document a browser gets for a page path (issue 14): the shell's index.html, with a remote's
 // prerendered page inside it when that remote prerendered the path. Used by the gateway on every
 // request and by scripts/compose-documents.mjs for static hosting.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `/` → `index.json`, `/login` → `login.json` (dist/prerendered/ of the remote). */
@@ -33,14 +33,124 @@ export function readPrerendered(distDir, path) {
 
 const ROOT = '<div id="root"></div>';
 
+const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * "Roboto Fallback" (named after Roboto in the theme's font stack): the local Arial (or its
+ * metric twin Liberation Sans), scaled per weight to Roboto's advance widths and given Roboto's
+ * ascent and descent (2048 units: 1900 / 500, no line gap). Measured in Chromium on this repo's
+ * pages' text: Roboto is 99.6 % of Arial's width at 400, 100.5 % at 500 (Arial has no 500 and
+ * uses its regular) and 94.4 % at 700 and above.
+ */
+const FALLBACK_FACES = [
+  { weight: '100 450', sizeAdjust: 0.996, local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans'] },
+  { weight: '451 600', sizeAdjust: 1.005, local: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans'] },
+  {
+    weight: '601 900',
+    sizeAdjust: 0.944,
+    local: ['Arial Bold', 'Arial-BoldMT', 'Liberation Sans Bold', 'LiberationSans-Bold'],
+  },
+];
+const percent = (value) => `${(value * 100).toFixed(2)}%`;
+export const ROBOTO_FALLBACK_CSS = FALLBACK_FACES.map(
+  ({ weight, sizeAdjust, local }) =>
+    `@font-face{font-family:"Roboto Fallback";font-weight:${weight};src:${local.map((name) => `local("${name}")`).join(',')};` +
+    `size-adjust:${percent(sizeAdjust)};ascent-override:${percent(1900 / 2048 / sizeAdjust)};` +
+    `descent-override:${percent(500 / 2048 / sizeAdjust)};line-gap-override:0%}`,
+).join('');
+
+/**
+ * The shell's web fonts, as its build emitted them: every `@font-face` rule of the CSS files in its
+ * dist folder, and the WOFF2 files of the Basic Latin faces (what an English page's text needs).
+ * A prerendered page is painted before the shell's CSS arrives; without these rules its text is
+ * laid out in a fallback font first and moves when Roboto comes (CLS, issue 14).
+ */
+export function readShellFonts(shellDir) {
+  const rules = [];
+  try {
+    for (const file of readdirSync(shellDir)
+      .filter((name) => name.endsWith('.css'))
+      .sort())
+      rules.push(...(readFileSync(join(shellDir, file), 'utf8').match(/@font-face\s*\{[^}]*\}/g) ?? []));
+  } catch {
+    return { css: '', preload: [] };
+  }
+  const preload = rules
+    // U+0-FF, however the minifier wrote it (U+0000-00FF, U+??).
+    .filter((rule) => /unicode-range:\s*U\+(?:\?\?|0+-0*FF)(?![0-9A-F?])/i.test(rule))
+    .map((rule) => /url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/.exec(rule)?.[1])
+    .filter(Boolean);
+  return { css: rules.join(''), preload: [...new Set(preload)] };
+}
+
+/**
+ * What a page needs from its remote, named by the remote's manifest and placed at the URL
+ * remotes.json gives for it now: the manifest itself, the remote entry and the synchronous chunks
+ * of its `./routes` module. Null when the manifest cannot be read (the runtime finds out itself).
+ */
+export function readRemoteAssets(distDir, manifestUrl, base = 'http://localhost/') {
+  try {
+    const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8'));
+    const at = new URL(manifestUrl, base);
+    // publicPath "auto": the files sit beside the manifest, wherever remotes.json puts it.
+    const folder =
+      manifest.metaData?.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : at;
+    const url = (file) => {
+      const resolved = new URL(file, folder);
+      return resolved.origin === new URL(base).origin ? resolved.pathname : resolved.href;
+    };
+    const entry = manifest.metaData.remoteEntry;
+    const routes = manifest.exposes?.find((expose) => expose.path === './routes');
+    return {
+      manifest: manifestUrl,
+      scripts: [
+        url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`),
+        ...(routes?.assets?.js?.sync ?? []).map(url),
+      ],
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `<link>` hints that start, with the HTML, what the shell would fetch only after its own scripts
+ * ran (issue 14): remotes.json, and for a prerendered page its remote's manifest, entry and routes.
+ * The `crossorigin` of a fetch hint matches how the shell and the federation runtime fetch
+ * (`fetch()` in cors mode, same-origin credentials), and script hints none (classic scripts), so
+ * the browser hands the preloaded answers to those requests instead of fetching twice.
+ */
+export function documentHints({ remotesJsonUrl = '/remotes.json', remote = null, fonts = null } = {}) {
+  const fetchHint = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`;
+  const links = [fetchHint(remotesJsonUrl)];
+  if (remote) {
+    links.push(fetchHint(remote.manifest));
+    for (const src of remote.scripts) links.push(`<link rel="preload" href="${escapeAttribute(src)}" as="script">`);
+  }
+  if (fonts?.css) {
+    for (const href of fonts.preload)
+      links.push(
+        `<link rel="preload" href="${escapeAttribute(href)}" as="font" type="font/woff2" crossorigin="anonymous">`,
+      );
+    links.push(`<style data-shell-fonts>${ROBOTO_FALLBACK_CSS}${fonts.css}</style>`);
+  }
+  return links.join('');
+}
+
 /**
  * The shell's document with `page` in it: its critical CSS and colour-scheme script in the head,
- * its markup inside #root (marked, so the shell hydrates instead of rendering afresh). Without a
- * page, or with a shell document of another shape, the shell's own document is returned.
+ * its markup inside #root (marked, so the shell hydrates instead of rendering afresh), and
+ * `hints` (documentHints) at the top of the head. Without a page, the shell's own document with
+ * the hints only; a shell document of another shape is returned as it is.
  */
-export function composeDocument(shellHtml, page, { remote = '' } = {}) {
-  if (!page || !shellHtml.includes(ROOT) || !shellHtml.includes('</head>')) return shellHtml;
-  return shellHtml
+export function composeDocument(shellHtml, page, { remote = '', hints = '' } = {}) {
+  if (!shellHtml.includes(ROOT) || !shellHtml.includes('</head>')) return shellHtml;
+  // Before the shell's own <script>, so the hinted fetches start no later than the shell's; after
+  // the charset, which must stay within the document's first 1024 bytes.
+  const opening = /<meta charset=[^>]*>/i.test(shellHtml) ? /<meta charset=[^>]*>/i : /<head>/;
+  const withHints = hints ? shellHtml.replace(opening, (tag) => `${tag}${hints}`) : shellHtml;
+  if (!page) return withHints;
+  return withHints
     .replace('</head>', () => `${page.head}</head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${remote}">${page.root}</div>${page.afterRoot}`);
 }

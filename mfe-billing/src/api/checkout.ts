@@ -16,25 +16,14 @@ export async function createCheckout(body: CheckoutRequest): Promise<Checkout> {
 }
 
 /**
- * Sends the browser to pay. With Stripe, Stripe.js is loaded first (only in that mode — the
- * embedded checkout never loads it) and the browser goes to the Checkout Session's page.
+ * Creates a checkout. The local checkout is a page of its own, so the browser goes there; a Stripe
+ * checkout comes with a client secret and is shown inside the page (components/EmbeddedPayment).
  */
-export async function goToCheckout(
-  checkout: Checkout,
-  navigate: (url: string) => void = (url) => window.location.assign(url),
-) {
-  if (checkout.provider === 'stripe' && checkout.publishableKey) {
-    const { loadStripe } = await import('@stripe/stripe-js');
-    await loadStripe(checkout.publishableKey);
-  }
-  navigate(checkout.url);
-}
-
-export function useCheckout() {
+export function useCheckout(navigate: (url: string) => void = (url) => window.location.assign(url)) {
   return useMutation({
     mutationFn: async (body: CheckoutRequest) => {
       const checkout = await createCheckout(body);
-      await goToCheckout(checkout);
+      if (!checkout.clientSecret) navigate(checkout.url);
       return checkout;
     },
   });

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Box, CircularProgress, Grid, Stack } from '@mui/material';
+import { Alert, AlertTitle, Grid, Skeleton, Stack } from '@mui/material';
 import type { Plan } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
@@ -7,6 +7,9 @@ import { usePlanText } from '@/hooks/usePlanText';
 import { hasPremiumPlan, yearlyDiscountPercent } from '@/lib/price-math';
 import { BillingSwitch } from './BillingSwitch';
 import { PlanCard } from './PlanCard';
+
+/** The plan cards' heights as laid out (phone: stacked, the free card shorter; md and up: side by side, stretched). */
+const PLAN_CARD_HEIGHT = { free: { xs: 460, md: 534 }, premium: { xs: 534, md: 534 } };
 
 export interface PlanChoice {
   plan: Plan;
@@ -31,10 +34,19 @@ export function PricingPlans({
   const planText = usePlanText();
 
   if (plans.isPending) {
+    // The prerendered /pricing shows this until the plans arrive: it holds the place of the
+    // switch and the two cards, so that nothing below them moves when they come (CLS, issue 14).
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} aria-label={t('pricing.loading')}>
-        <CircularProgress />
-      </Box>
+      <Stack spacing={4} sx={{ alignItems: 'center' }} role="status" aria-label={t('pricing.loading')}>
+        <Skeleton variant="rounded" width={260} height={39} />
+        <Grid container spacing={3} sx={{ width: '100%', justifyContent: 'center' }}>
+          {[PLAN_CARD_HEIGHT.free, PLAN_CARD_HEIGHT.premium].map((height, index) => (
+            <Grid key={index} size={{ xs: 12, md: 6 }} sx={{ maxWidth: 480 }}>
+              <Skeleton variant="rounded" sx={{ height }} />
+            </Grid>
+          ))}
+        </Grid>
+      </Stack>
     );
   }
   // Spec §8: a failed plans fetch is silent; no Premium plan → "Plans not available".

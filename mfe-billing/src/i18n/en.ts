@@ -64,6 +64,9 @@ export const en = {
     failed: 'The checkout could not be started. Please try again.',
     testMode: 'Test mode: pay with 4242 4242 4242 4242, any future date and any CVC.',
     paymentsOff: 'Payments are not configured on this server, so Premium cannot be bought here yet.',
+    stripeUnavailable:
+      'The secure payment form could not be loaded. Check your connection (or an extension blocking Stripe) and reload the page.',
+    closePayment: 'Close',
     changePlan: 'See all plans',
     features: 'What you get',
   },

@@ -66,6 +66,9 @@ export const tr: BillingTexts = {
     failed: 'Ödeme başlatılamadı. Lütfen tekrar deneyin.',
     testMode: 'Test modu: 4242 4242 4242 4242, ileri bir tarih ve herhangi bir CVC ile ödeyin.',
     paymentsOff: 'Bu sunucuda ödemeler yapılandırılmamış; Premium şu anda buradan satın alınamaz.',
+    stripeUnavailable:
+      'Güvenli ödeme formu yüklenemedi. Bağlantınızı (veya Stripe’ı engelleyen bir eklentiyi) kontrol edip sayfayı yenileyin.',
+    closePayment: 'Kapat',
     changePlan: 'Tüm planları gör',
     features: 'Neler alırsınız',
   },

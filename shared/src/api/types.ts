@@ -70,6 +70,7 @@ export type Checkout = {
   currency: string;
   interval: "month" | "year";
   publishableKey: string | null;
+  clientSecret: string | null;
 };
 
 export type Company = {
@@ -314,6 +315,7 @@ export type Environment = {
   };
   mail: boolean;
   payments: boolean;
+  paymentProvider: "stripe" | "local" | null | null;
 };
 
 export type EventTicket = {

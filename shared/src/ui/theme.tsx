@@ -25,7 +25,10 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 12 },
   typography: {
-    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", sans-serif',
+    // "Roboto Fallback" is Arial resized to Roboto's widths, declared by the documents of the
+    // prerendered pages (scripts/lib/documents.mjs): text painted before Roboto arrives already
+    // takes Roboto's room, so nothing moves when it comes (CLS, issue 14).
+    fontFamily: 'Roboto, "Roboto Fallback", system-ui, -apple-system, "Segoe UI", sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

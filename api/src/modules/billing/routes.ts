@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { badRequest, serviceUnavailable } from '../../lib/errors.js';
+import { ApiError, badRequest, serviceUnavailable } from '../../lib/errors.js';
 import { permit, SELF } from '../../access/index.js';
 import { answers } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
 import Stripe from 'stripe';
+import { PAYMENT_PROVIDER_ERROR } from './providers/stripe.js';
 import {
   localCheckoutRoutes,
   paymentProviderFromConfig,
@@ -125,7 +126,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           response: answers(CheckoutSchema),
         },
       },
-      (request) => {
+      async (request) => {
         const p = request.principal!;
         return createCheckout(
           {
@@ -136,7 +137,11 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
             userId: p.userId,
           },
           request.body,
-        );
+        ).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === PAYMENT_PROVIDER_ERROR)
+            request.log.error({ err: error.cause }, 'the payment provider refused or did not answer');
+          throw error;
+        });
       },
     );
 

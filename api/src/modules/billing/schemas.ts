@@ -32,7 +32,10 @@ export const CheckoutSchema = Type.Object(
   {
     checkoutId: Type.String(),
     provider: Type.Union([Type.Literal('local'), Type.Literal('stripe')]),
-    url: Type.String({ description: 'Where the browser goes to pay' }),
+    url: Type.String({
+      description:
+        'Where the browser pays: the local checkout page, or (Stripe) the purchase page that embeds the form',
+    }),
     sessionId: Type.String(),
     status: Type.Union([
       Type.Literal('open'),
@@ -45,6 +48,12 @@ export const CheckoutSchema = Type.Object(
     currency: Type.String(),
     interval: Interval,
     publishableKey: Nullable(Type.String()),
+    clientSecret: Nullable(
+      Type.String({
+        description:
+          "Stripe: the Embedded Checkout session's client secret, for Stripe.js on the purchase page (null for the local checkout page, or a checkout no longer open)",
+      }),
+    ),
   },
   { title: 'Checkout' },
 );

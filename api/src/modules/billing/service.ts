@@ -33,6 +33,7 @@ export interface Checkout {
   currency: string;
   interval: 'month' | 'year';
   publishableKey: string | null;
+  clientSecret: string | null;
 }
 
 const CHECKOUT_SELECT = `SELECT c.id AS "checkoutId", c.provider, c.url, c.provider_session_id AS "sessionId",
@@ -119,9 +120,9 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
       ]),
     )
     .digest('hex');
-  const answer = (row: Checkout & { requestHash?: string }): Checkout => {
-    const { requestHash: _hash, ...checkout } = row;
-    return { ...checkout, publishableKey: ctx.provider.publishableKey };
+  const answer = (row: Omit<Checkout, 'publishableKey' | 'clientSecret'>, clientSecret: string | null): Checkout => {
+    const { requestHash: _hash, ...checkout } = row as typeof row & { requestHash?: string };
+    return { ...checkout, publishableKey: ctx.provider.publishableKey, clientSecret };
   };
   const prepared = await inTenant(ctx.db, ctx.companyId, async (q) => {
     const [existing] = await q.query<Checkout & { requestHash: string }>(
@@ -151,7 +152,15 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     const [user] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [ctx.userId]);
     return { order, email: user?.email ?? null };
   });
-  if ('existing' in prepared && prepared.existing) return answer(prepared.existing);
+  if ('existing' in prepared && prepared.existing) {
+    const { existing } = prepared;
+    // A retried purchase of an open embedded checkout: the form needs its secret again.
+    const secret =
+      existing.status === 'open' && existing.provider === ctx.provider.name
+        ? await ctx.provider.clientSecretOf(existing.sessionId)
+        : null;
+    return answer(existing, secret);
+  }
   const { order, email } = prepared as { order: Awaited<ReturnType<typeof orderFor>>; email: string | null };
 
   const digest = createHmac('sha256', ctx.provider.webhookSecret)
@@ -180,6 +189,7 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     customerEmail: email,
     successUrl: `${ctx.publicUrl}${back}?checkout=success&checkout_id=${checkoutId}`,
     cancelUrl: `${ctx.publicUrl}${back}?checkout=canceled`,
+    pageUrl: `${ctx.publicUrl}${back}`,
     metadata,
   });
   return inTenant(ctx.db, ctx.companyId, async (q) => {
@@ -214,7 +224,7 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     const [row] = await q.query<Checkout & { requestHash: string }>(`${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`, [
       body.idempotencyKey,
     ]);
-    return answer(row!);
+    return answer(row!, created.clientSecret);
   });
 }
 

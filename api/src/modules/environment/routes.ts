@@ -17,6 +17,10 @@ export const EnvironmentSchema = Type.Object(
     ),
     mail: Type.Boolean({ description: 'Mailed links (verification, password reset) work.' }),
     payments: Type.Boolean({ description: 'A purchase can be paid.' }),
+    paymentProvider: Type.Union([Type.Literal('stripe'), Type.Literal('local'), Type.Null()], {
+      description:
+        'Who takes card payments: Stripe (the purchase page embeds its checkout, with Stripe.js), the local checkout page (development), or nobody.',
+    }),
   },
   { additionalProperties: false, title: 'Environment' },
 );
@@ -34,6 +38,8 @@ export function describeEnvironment(config: Config) {
     },
     mail: dev || config.smtpUrl !== null,
     payments: dev || config.stripeSecretKey !== null,
+    // The same choice as the billing module's paymentProviderFromConfig.
+    paymentProvider: config.stripeSecretKey ? ('stripe' as const) : dev ? ('local' as const) : null,
   };
 }
 

@@ -13,11 +13,24 @@ export { localCheckoutRoutes } from './local/routes.js';
  * payments say they are not configured — a test card never buys Premium on a real server.
  */
 export async function paymentProviderFromConfig(
-  config: Pick<Config, 'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey'>,
+  config: Pick<
+    Config,
+    'production' | 'publicUrl' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripePublishableKey' | 'stripeApiUrl'
+  >,
   secret: () => Promise<string>,
 ): Promise<PaymentProvider | null> {
   if (config.stripeSecretKey) {
-    const stripe = new Stripe(config.stripeSecretKey) as unknown as StripeApi;
+    const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+    const stripe = new Stripe(
+      config.stripeSecretKey,
+      api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)),
+            protocol: api.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {},
+    ) as unknown as StripeApi;
     return new StripePaymentProvider(stripe, config.stripeWebhookSecret!, config.stripePublishableKey);
   }
   if (config.production) return null;

@@ -14,17 +14,22 @@ export interface CheckoutOrder {
   /** The catalogue's Stripe price id for this product and interval, when it has one. */
   catalogPriceId: string | null;
   customerEmail: string | null;
+  /** Where the buyer lands after paying (Stripe adds the session to it for an embedded checkout). */
   successUrl: string;
   cancelUrl: string;
+  /** The page the purchase starts on, where an embedded checkout is shown. */
+  pageUrl: string;
   /** Copied onto the checkout session and its subscription, so every event names its company. */
   metadata: Record<string, string>;
 }
 
 export interface CreatedCheckout {
-  /** Where the browser goes to pay. */
+  /** Where the browser pays: the local checkout page, or (Stripe) the page that embeds the form. */
   url: string;
   /** The provider's checkout session id (cs_…). */
   sessionId: string;
+  /** Stripe Embedded Checkout's client secret, for Stripe.js on the purchase page; null for the local page. */
+  clientSecret: string | null;
 }
 
 /**
@@ -39,6 +44,8 @@ export interface PaymentProvider {
   readonly webhookSecret: string;
   /** Creates a checkout; the same order and idempotency key give the same checkout. */
   createCheckout(order: CheckoutOrder): Promise<CreatedCheckout>;
+  /** An open checkout's client secret again (a retried purchase); null when there is none. */
+  clientSecretOf(sessionId: string): Promise<string | null>;
   /** Tells the provider to end a subscription at its period end, or not (the local adapter has nothing to tell). */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 }

@@ -1,4 +1,22 @@
+import { ApiError } from '../../../lib/errors.js';
 import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from './provider.js';
+
+export const PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR';
+
+/**
+ * Stripe refusing or not answering is neither the buyer's doing nor a bug here: 502, with Stripe's
+ * error kept as the cause for the log; nothing has been written yet when a checkout call fails.
+ */
+async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw Object.assign(
+      new ApiError(502, 'The payment provider did not answer as expected. Please try again.', PAYMENT_PROVIDER_ERROR),
+      { cause: error },
+    );
+  }
+}
 
 /** The few calls of the `stripe` SDK this adapter makes (a real Stripe client satisfies it). */
 export interface StripeApi {
@@ -7,7 +25,8 @@ export interface StripeApi {
       create(
         params: Record<string, unknown>,
         options?: { idempotencyKey?: string },
-      ): Promise<{ id: string; url: string | null }>;
+      ): Promise<{ id: string; client_secret: string | null }>;
+      retrieve(id: string): Promise<{ id: string; client_secret: string | null }>;
     };
   };
   subscriptions: {
@@ -15,7 +34,11 @@ export interface StripeApi {
   };
 }
 
-/** Stripe Checkout Sessions (STRIPE_SECRET_KEY); events come back to the webhook route. */
+/**
+ * Stripe Checkout Sessions (STRIPE_SECRET_KEY) in Embedded Checkout mode: the purchase page shows
+ * Stripe's form itself (`@stripe/react-stripe-js`, with the session's client secret) and Stripe
+ * returns the buyer to the success URL; events come back to the webhook route.
+ */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
 
@@ -28,32 +51,39 @@ export class StripePaymentProvider implements PaymentProvider {
   async createCheckout(order: CheckoutOrder): Promise<CreatedCheckout> {
     // Amounts come from the catalogue (one source of truth for the price page and the charge);
     // the catalogue's Stripe price id travels in the metadata for reconciliation.
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: order.currency,
-              unit_amount: order.amountCents,
-              recurring: { interval: order.interval },
-              product_data: { name: order.description },
+    const session = await viaStripe(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          ui_mode: 'embedded_page',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: order.currency,
+                unit_amount: order.amountCents,
+                recurring: { interval: order.interval },
+                product_data: { name: order.description },
+              },
             },
-          },
-        ],
-        client_reference_id: order.companyId,
-        ...(order.customerEmail ? { customer_email: order.customerEmail } : {}),
-        metadata: { ...order.metadata, ...(order.catalogPriceId ? { catalogPriceId: order.catalogPriceId } : {}) },
-        subscription_data: { metadata: order.metadata },
-        success_url: order.successUrl,
-        cancel_url: order.cancelUrl,
-      },
-      // Stripe's own idempotency: a retried request gets the session the first one made.
-      { idempotencyKey: `checkout:${order.companyId}:${order.idempotencyKey}` },
+          ],
+          client_reference_id: order.companyId,
+          ...(order.customerEmail ? { customer_email: order.customerEmail } : {}),
+          metadata: { ...order.metadata, ...(order.catalogPriceId ? { catalogPriceId: order.catalogPriceId } : {}) },
+          subscription_data: { metadata: order.metadata },
+          // Embedded: no cancel URL (the buyer leaves by the page's own buttons), one return URL.
+          return_url: order.successUrl,
+        },
+        // Stripe's own idempotency: a retried request gets the session the first one made.
+        { idempotencyKey: `checkout:${order.companyId}:${order.idempotencyKey}` },
+      ),
     );
-    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { url: session.url, sessionId: session.id };
+    if (!session.client_secret) throw new Error('Stripe returned an embedded checkout session without a client secret');
+    return { url: order.pageUrl, sessionId: session.id, clientSecret: session.client_secret };
+  }
+
+  async clientSecretOf(sessionId: string): Promise<string | null> {
+    return (await viaStripe(() => this.stripe.checkout.sessions.retrieve(sessionId))).client_secret;
   }
 
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {

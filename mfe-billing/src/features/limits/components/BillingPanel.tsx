@@ -25,6 +25,7 @@ import { useT } from '@/i18n';
 import { useAddons } from '@/api/catalog';
 import { formatPrice, planName } from '@/lib/price-math';
 import { newIdempotencyKey, useCheckout } from '@/api/checkout';
+import { EmbeddedPayment, isEmbedded } from '@/components/EmbeddedPayment';
 import { useCancelAtPeriodEnd } from '../api/billing';
 
 const day = (iso: string | null | undefined) =>
@@ -179,6 +180,17 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
           )}
         </Stack>
       </CardContent>
+      {isEmbedded(buy.data) ? (
+        <Dialog open onClose={() => buy.reset()} aria-labelledby="addon-pay-title" fullWidth maxWidth="sm">
+          <DialogTitle id="addon-pay-title">{buy.data.description}</DialogTitle>
+          <DialogContent>
+            <EmbeddedPayment checkout={buy.data} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => buy.reset()}>{t('purchase.closePayment')}</Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title">
         <DialogTitle id="cancel-title">{t('billing.cancelTitle')}</DialogTitle>
         <DialogContent>

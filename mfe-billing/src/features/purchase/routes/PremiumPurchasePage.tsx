@@ -9,6 +9,7 @@ import { PricingPlans } from '@/components/PricingPlans';
 import { usePlanText } from '@/hooks/usePlanText';
 import { formatPrice } from '@/lib/price-math';
 import { newIdempotencyKey, useCheckout } from '@/api/checkout';
+import { EmbeddedPayment, isEmbedded, preloadStripeCheckout } from '@/components/EmbeddedPayment';
 import { OrderSummary } from '../components/OrderSummary';
 import { useConfirmedPremium } from '../hooks/useConfirmedPremium';
 import {
@@ -76,15 +77,22 @@ export function PremiumPurchasePage() {
   const [browsing, setBrowsing] = useState(false);
   const outcome = params.get('checkout');
   const confirmed = useConfirmedPremium(Boolean(token) && outcome === 'success');
+  const environment = useEnvironment().data;
   // In production without Stripe nothing can be paid: say so rather than start a checkout.
-  const paymentsOff = useEnvironment().data?.payments === false;
+  const paymentsOff = environment?.payments === false;
+  const signedIn = Boolean(token);
+  const owner = hasRole(ROLES.companyOwner, token);
+  const readyToPay = signedIn && owner && Boolean(selection) && !paymentsOff && !isPremium(subscription);
+
+  // With Stripe, its form's code comes while the owner reads the order (never with the local checkout).
+  useEffect(() => {
+    if (readyToPay && environment?.paymentProvider === 'stripe') preloadStripeCheckout();
+  }, [readyToPay, environment?.paymentProvider]);
 
   useEffect(() => {
     if (confirmed.premium) clearSelection();
   }, [confirmed.premium]);
 
-  const signedIn = Boolean(token);
-  const owner = hasRole(ROLES.companyOwner, token);
   const here = `${pathname}${search}`;
 
   const pay = () => {
@@ -177,6 +185,8 @@ export function PremiumPurchasePage() {
           {t('purchase.paymentsOff')}
         </Alert>
       );
+    } else if (isEmbedded(checkout.data)) {
+      action = <EmbeddedPayment checkout={checkout.data} />;
     } else {
       action = (
         <Stack spacing={1.5}>

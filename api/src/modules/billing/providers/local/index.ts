@@ -18,7 +18,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     return {
       url: `${this.publicUrl}/api/billing/checkout/${order.checkoutId}`,
       sessionId: `cs_test_local_${order.checkoutId.replace(/-/g, '')}`,
+      clientSecret: null,
     };
+  }
+
+  async clientSecretOf(): Promise<string | null> {
+    return null;
   }
 
   async setCancelAtPeriodEnd(): Promise<void> {
