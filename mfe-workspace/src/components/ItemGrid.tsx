@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
+import { CatalogueSelect } from './CatalogueSelect';
 import { Forbidden } from './ScreenStates';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
@@ -206,36 +207,24 @@ export function ItemGrid({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
+        <CatalogueSelect
           size="small"
           label={t('item.location')}
+          options={locations.data ?? []}
           value={filters.locationId ?? ''}
-          onChange={(event) => setFilter('location', event.target.value)}
+          onChange={(id) => setFilter('location', id)}
+          empty={t('grid.anyLocation')}
           sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('grid.anyLocation')}</MenuItem>
-          {(locations.data ?? []).map((location) => (
-            <MenuItem key={location.id} value={location.id}>
-              {location.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <CatalogueSelect
           size="small"
           label={t('item.type')}
+          options={types.data ?? []}
           value={filters.itemTypeId ?? ''}
-          onChange={(event) => setFilter('type', event.target.value)}
+          onChange={(id) => setFilter('type', id)}
+          empty={t('grid.anyType')}
           sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('grid.anyType')}</MenuItem>
-          {(types.data ?? []).map((type) => (
-            <MenuItem key={type.id} value={type.id}>
-              {type.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {filtered ? (
           <Button
             onClick={() =>

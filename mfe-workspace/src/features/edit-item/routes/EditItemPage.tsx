@@ -5,7 +5,6 @@ import {
   Container,
   Grid,
   Link,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -25,6 +24,7 @@ import {
   type Item,
   type ItemPatch as Patch,
 } from '@/api/inventory';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsButton } from '@/components/PrintLabels';
@@ -298,23 +298,15 @@ export function EditItemPage() {
               <Grid size={{ xs: 12, sm: 6 }}>{field('serial', t('item.serial'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('sku', t('item.sku'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   label={t('item.brand')}
+                  options={brands.data ?? []}
                   value={draft.brandId}
-                  onChange={(event) => set('brandId', event.target.value)}
+                  onChange={(id) => set('brandId', id)}
+                  empty={t('states.none')}
                   helperText=" "
-                >
-                  <MenuItem value="">
-                    <em>{t('states.none')}</em>
-                  </MenuItem>
-                  {(brands.data ?? []).map((brand) => (
-                    <MenuItem key={brand.id} value={brand.id}>
-                      {brand.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('model', t('item.model'))}</Grid>
               <Grid size={{ xs: 12, sm: 4 }}>{field('cost', t('item.cost'))}</Grid>

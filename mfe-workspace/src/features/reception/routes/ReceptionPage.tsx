@@ -6,7 +6,6 @@ import {
   Container,
   Grid,
   Link,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -28,6 +27,7 @@ import {
   type ReceiveRequest,
 } from '@/api/inventory';
 import { CameraScanButton } from '@/components/camera/CameraScanButton';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsDialog } from '@/components/PrintLabels';
@@ -250,60 +250,40 @@ export function ReceptionPage() {
             </Typography>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   required
                   autoFocus
                   label={t('reception.itemType')}
+                  options={activeTypes}
                   value={draft.itemTypeId}
-                  onChange={(event) => chooseType(event.target.value)}
-                  error={Boolean(errors.itemTypeId)}
-                  helperText={errors.itemTypeId ?? ' '}
-                >
-                  {activeTypes.map((type) => (
-                    <MenuItem key={type.id} value={type.id}>
-                      {type.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={chooseType}
+                  error={errors.itemTypeId}
+                  helperText=" "
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   required
                   label={t('reception.location')}
+                  options={activeLocations}
                   value={draft.locationId}
-                  onChange={(event) => set('locationId', event.target.value)}
-                  error={Boolean(errors.locationId)}
-                  helperText={errors.locationId ?? ' '}
-                >
-                  {activeLocations.map((location) => (
-                    <MenuItem key={location.id} value={location.id}>
-                      {location.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={(id) => set('locationId', id)}
+                  error={errors.locationId}
+                  helperText=" "
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   label={t('reception.brand')}
+                  options={brands.data ?? []}
                   value={draft.brandId}
-                  onChange={(event) => set('brandId', event.target.value)}
+                  onChange={(id) => set('brandId', id)}
+                  empty={t('reception.noBrand')}
                   helperText=" "
-                >
-                  <MenuItem value="">
-                    <em>{t('reception.noBrand')}</em>
-                  </MenuItem>
-                  {(brands.data ?? []).map((brand) => (
-                    <MenuItem key={brand.id} value={brand.id}>
-                      {brand.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField

@@ -1,8 +1,7 @@
-import { Box, Checkbox, Chip, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
 import { DataTable, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
@@ -12,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { FilterBar } from '../components/FilterBar';
 import { FilterSelect } from '../components/FilterSelect';
 import { useT } from '../i18n';
+import { serialColumn } from '../lib/serialColumn';
 
 const WITHIN = [7, 30, 60, 90, 180, 365];
 const DEFAULT_WITHIN = 30;
@@ -44,22 +44,7 @@ export function WarrantyListPage() {
 
   const columns = useMemo<DataTableProps<WarrantyRow>['columns']>(
     () => [
-      {
-        field: 'serial',
-        headerName: t('item.serial'),
-        minWidth: 140,
-        flex: 1,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: row.itemId })}`}
-            aria-label={t('reports.tracking.open', { serial: row.serial })}
-          >
-            {row.serial}
-          </Link>
-        ),
-      },
+      serialColumn<WarrantyRow>(t),
       { field: 'itemTypeName', headerName: t('item.type'), minWidth: 120, flex: 1, sortable: false },
       {
         field: 'model',
