@@ -14,7 +14,7 @@ import {
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, hasRole, resourceKey, ROLES } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   listBrands,
@@ -62,6 +62,13 @@ const EMPTY: Draft = {
   fields: {},
 };
 
+/** A field in error that takes focus: a select's combobox, or a visible input (not MUI's hidden ones). */
+const FIRST_INVALID = [
+  '.Mui-error [role="combobox"]',
+  '.Mui-error input:not([aria-hidden="true"]):not([type="hidden"])',
+  '.Mui-error textarea:not([aria-hidden="true"])',
+].join(', ');
+
 type Errors = Partial<Record<Exclude<keyof Draft, 'fields'> | 'serials', string>> & { fields?: Record<string, string> };
 
 /**
@@ -85,6 +92,7 @@ export function ReceptionPage() {
   const [done, setDone] = useState<string | null>(null);
   const [received, setReceived] = useState<Item[]>([]);
   const [printing, setPrinting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // The Receive type says whether a finished reception goes straight to its labels.
   const transactionTypes = useQuery({
     queryKey: resourceKey('transaction-types'),
@@ -157,8 +165,8 @@ export function ReceptionPage() {
     else if (now.duplicates.length || now.problems.length) next.serials = ' ';
     setErrors(next);
     if (Object.values(next).some(Boolean)) {
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      // After the render that marks them: the first field in error takes focus, to be fixed from the keyboard.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus(), 0);
       return;
     }
     const body: ReceiveRequest = {
@@ -242,7 +250,7 @@ export function ReceptionPage() {
   return (
     <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
       {title}
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" ref={formRef} noValidate onSubmit={submit}>
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reception-details">
             <Typography id="reception-details" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
