@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { png } from '../support/images';
+import { expectDecoded } from '../support/images';
+import { addPhoto, fillReception } from '../support/reception';
 import { login, signInWithToken } from '../support/session';
 
 // Issue 12, the named flows end to end, one test each, as the demo company's people do them on the
@@ -49,12 +50,6 @@ async function catalogue(request: APIRequestContext, token: string) {
   };
 }
 
-/** An <img> the browser actually decoded (not a broken image). */
-async function expectDecoded(image: ReturnType<Page['getByRole']>) {
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-}
-
 test('a New Item Operator receives 20 serials given as a range, with a photo, and prints their labels', async ({
   page,
   request,
@@ -62,18 +57,9 @@ test('a New Item Operator receives 20 serials given as a range, with a photo, an
   const serial = (n: number) => `E2F-${stamp}-${String(n).padStart(2, '0')}`;
   const token = await signIn(page, request, 'newitem');
   await page.goto('/actions/inventory-reception');
-  await page.getByRole('combobox', { name: /^Item type/ }).click();
-  await page.getByRole('option', { name: 'Headphones' }).click();
-  await page.getByRole('combobox', { name: /^Location/ }).click();
-  await page.getByRole('option', { name: 'Main Warehouse' }).click();
-  await page.getByRole('textbox', { name: 'Serials' }).fill(`${serial(1)}..${serial(20)}`);
+  await fillReception(page, `${serial(1)}..${serial(20)}`);
   await expect(page.getByText('20 serials')).toBeVisible();
-  await page.getByLabel(/Add photos/).setInputFiles({
-    name: 'box-front.png',
-    mimeType: 'image/png',
-    buffer: png(48, 32, [20, 120, 200]),
-  });
-  await expect(page.getByText('1 photo added.')).toBeVisible();
+  await addPhoto(page, 'box-front.png', [20, 120, 200]);
   await page.getByRole('button', { name: 'Receive 20 items' }).click();
 
   // The demo company's Receive type prints labels on completion: the dialog names all 20.
@@ -236,6 +222,7 @@ test('a Storekeeper scans the destination, then the items, moves them, and the h
   await expect(scan).toBeFocused();
 
   await page.goto('/item-status/item-search');
+  await expect(page.getByLabel('Serial, SKU or model')).toBeFocused();
   await page.keyboard.type(serial(2));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: serial(2) })).toBeVisible();

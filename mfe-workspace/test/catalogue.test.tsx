@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { i18n } from '@stockwise/shared';
 import { CatalogueSelect } from '../src/components/CatalogueSelect';
 import { destinationOf } from '../src/features/batch-actions/lib/destination';
+import { serialColumn } from '../src/components/serialColumn';
 import { useT } from '../src/features/reports/i18n';
-import { serialColumn, type SerialRow } from '../src/features/reports/lib/serialColumn';
 
 const places = [
   { id: 'l1', name: 'Main Warehouse' },
@@ -63,9 +63,10 @@ describe('destinationOf', () => {
 });
 
 describe('serialColumn', () => {
-  function Cell({ row }: { row: SerialRow }) {
+  type Row = { serial: string; itemId: string };
+  function Cell({ row }: { row: Row }) {
     const { t } = useT();
-    const column = serialColumn<SerialRow>(t);
+    const column = serialColumn<Row>(t, (one) => one.itemId);
     return (
       <>
         <span data-testid="header">{column.headerName}</span>

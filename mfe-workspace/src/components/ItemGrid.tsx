@@ -1,4 +1,4 @@
-import { Box, Button, Container, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/material';
 import { DataTable, PageHeader, toCsv, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, typ
 import { BulkActions } from './BulkActions';
 import { CatalogueSelect } from './CatalogueSelect';
 import { Forbidden } from './ScreenStates';
+import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { useRowSelection } from '@/hooks/useRowSelection';
@@ -83,21 +84,7 @@ export function ItemGrid({
 
   const columns = useMemo<DataTableProps<Item>['columns']>(
     () => [
-      {
-        field: 'serial',
-        headerName: t('item.serial'),
-        flex: 1,
-        minWidth: 140,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: row.id })}`}
-            aria-label={t('grid.open', { serial: row.serial })}
-          >
-            {row.serial}
-          </Link>
-        ),
-      },
+      serialColumn<Item>(t, (row) => row.id, { sortable: true }),
       { field: 'itemTypeName', headerName: t('item.type'), flex: 1, minWidth: 120, sortable: false },
       { field: 'brandName', headerName: t('item.brand'), flex: 1, minWidth: 100, sortable: false },
       { field: 'model', headerName: t('item.model'), flex: 1, minWidth: 100, sortable: false },

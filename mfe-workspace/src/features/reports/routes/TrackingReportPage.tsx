@@ -7,6 +7,7 @@ import { listItemTypes, listLocations, listTransactionTypes, type StatusKey } fr
 import { getTrackingReport, listUsers, REPORT_PATHS, type TrackingQuery, type TrackingRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
+import { serialColumn } from '@/components/serialColumn';
 import { useStatusName } from '@/components/StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -15,7 +16,6 @@ import { FilterBar } from '../components/FilterBar';
 import { FilterSelect } from '../components/FilterSelect';
 import { useT } from '../i18n';
 import { periodOf } from '../lib/dates';
-import { serialColumn } from '../lib/serialColumn';
 
 const KINDS = ['receive', 'process', 'sell', 'move', 'status_change', 'return', 'scrap', 'edit'] as const;
 const FILTERS = {
@@ -78,7 +78,7 @@ export function TrackingReportPage() {
         minWidth: 170,
         valueFormatter: (value: string) => formatDateTime(value, language),
       },
-      serialColumn<TrackingRow>(t),
+      serialColumn<TrackingRow>(t, (row) => row.itemId),
       {
         field: 'kind',
         headerName: t('reports.tracking.movement'),

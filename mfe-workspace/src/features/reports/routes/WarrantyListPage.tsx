@@ -5,13 +5,13 @@ import { useMemo } from 'react';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
+import { serialColumn } from '@/components/serialColumn';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
 import { formatDate } from '@/lib/format';
 import { FilterBar } from '../components/FilterBar';
 import { FilterSelect } from '../components/FilterSelect';
 import { useT } from '../i18n';
-import { serialColumn } from '../lib/serialColumn';
 
 const WITHIN = [7, 30, 60, 90, 180, 365];
 const DEFAULT_WITHIN = 30;
@@ -44,7 +44,7 @@ export function WarrantyListPage() {
 
   const columns = useMemo<DataTableProps<WarrantyRow>['columns']>(
     () => [
-      serialColumn<WarrantyRow>(t),
+      serialColumn<WarrantyRow>(t, (row) => row.itemId),
       { field: 'itemTypeName', headerName: t('item.type'), minWidth: 120, flex: 1, sortable: false },
       {
         field: 'model',
