@@ -114,7 +114,11 @@ test('the item manager filters 1,000 items and exports exactly the rows it shows
   await page.goto('/item-status/item-manager');
   const grid = page.getByRole('grid', { name: 'Item Manager' });
   await expect(grid).toBeVisible();
-  await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first().fill(prefix);
+  await page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /search/i }))
+    .first()
+    .fill(prefix);
   await page.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: 'Airport Kiosk' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${prefix}`));

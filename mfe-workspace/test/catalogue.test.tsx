@@ -23,7 +23,10 @@ describe('CatalogueSelect', () => {
     render(<CatalogueSelect label="Location" options={places} value="" onChange={(id) => chosen.push(id)} />);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Location' }));
     const list = within(screen.getByRole('listbox'));
-    expect(list.getAllByRole('option').map((option) => option.textContent)).toEqual(['Main Warehouse', 'Airport Kiosk']);
+    expect(list.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Main Warehouse',
+      'Airport Kiosk',
+    ]);
     await userEvent.click(list.getByRole('option', { name: 'Airport Kiosk' }));
     expect(chosen).toEqual(['l2']);
   });

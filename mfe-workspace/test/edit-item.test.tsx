@@ -85,10 +85,11 @@ describe('/reporting/edit-item', () => {
 
   it('says it in Turkish too, with the fields named in Turkish and amounts in Turkish format', async () => {
     await act(() => i18n.changeLanguage('tr'));
-    api(
-      () => ({ status: 409, data: { message: 'SN-0001 was changed by someone else', code: 'STALE_VERSION' } }),
-      { ...item, salePrice: 999, version: 5 },
-    );
+    api(() => ({ status: 409, data: { message: 'SN-0001 was changed by someone else', code: 'STALE_VERSION' } }), {
+      ...item,
+      salePrice: 999,
+      version: 5,
+    });
     renderAt('/reporting/edit-item?serial=SN-0001');
     await userEvent.type(await screen.findByLabelText('Model'), ' Pro');
     await userEvent.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));

@@ -21,7 +21,15 @@ export type CatalogueSelectProps = Omit<TextFieldProps, 'select' | 'value' | 'on
  * One select over a catalogue list (item type, brand, location), the same on every form and
  * filter bar: the forms pass an error and keep their helper line, the filters pass `empty`.
  */
-export function CatalogueSelect({ options, value, onChange, empty, error, helperText, ...field }: CatalogueSelectProps) {
+export function CatalogueSelect({
+  options,
+  value,
+  onChange,
+  empty,
+  error,
+  helperText,
+  ...field
+}: CatalogueSelectProps) {
   return (
     <TextField
       {...field}

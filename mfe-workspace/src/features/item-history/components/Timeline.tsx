@@ -11,7 +11,6 @@ const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
-
 /** An item's events, newest first: who, when, what, from → to (location, status), note and field changes. */
 export function Timeline({ events, customerName }: { events: ItemEvent[]; customerName?: string | null }) {
   const { t, i18n } = useT();
