@@ -1,3 +1,4 @@
+import { expect, type Locator } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 
 /** A real PNG, `width`×`height`, one colour. */
@@ -31,4 +32,10 @@ export function png(width: number, height: number, rgb: [number, number, number]
     chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** An <img> the browser actually decoded (not a broken image). */
+export async function expectDecoded(image: Locator): Promise<void> {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { png } from '../support/images';
+import { expectDecoded } from '../support/images';
+import { addPhoto, fillReception } from '../support/reception';
 import { login, signInWithToken } from '../support/session';
 
 // Issue 12, part 2: labels after a reception, item photos, bulk moves from the item manager and
@@ -15,12 +16,7 @@ async function signIn(page: Page, request: Parameters<typeof login>[0], userName
   await signInWithToken(page, token, user);
 }
 
-/** An <img> the browser actually decoded (not a broken image). */
-async function expectLoaded(page: Page, name: string | RegExp) {
-  const image = page.getByRole('img', { name }).first();
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-}
+const expectLoaded = (page: Page, name: string | RegExp) => expectDecoded(page.getByRole('img', { name }).first());
 
 test.describe.serial('workspace: labels, photos, bulk actions', () => {
   test('a New Item Operator receives three items and the label dialog shows their barcodes', async ({
@@ -29,11 +25,7 @@ test.describe.serial('workspace: labels, photos, bulk actions', () => {
   }) => {
     await signIn(page, request, 'newitem');
     await page.goto('/actions/inventory-reception');
-    await page.getByRole('combobox', { name: /^Item type/ }).click();
-    await page.getByRole('option', { name: 'Headphones' }).click();
-    await page.getByRole('combobox', { name: /^Location/ }).click();
-    await page.getByRole('option', { name: 'Main Warehouse' }).click();
-    await page.getByRole('textbox', { name: 'Serials' }).fill(`${serial(1)}..${serial(3)}`);
+    await fillReception(page, `${serial(1)}..${serial(3)}`);
     await page.getByRole('button', { name: 'Receive 3 items' }).click();
     // The demo company's Receive type prints labels on completion.
     const dialog = page.getByRole('dialog', { name: '3 labels' });
@@ -55,12 +47,7 @@ test.describe.serial('workspace: labels, photos, bulk actions', () => {
     await page.goto(`/item-status/item-search?q=${serial(1)}`);
     await expect(page.getByRole('heading', { name: serial(1) })).toBeVisible();
     await expect(page.getByText('No photos yet.')).toBeVisible();
-    await page.getByLabel(/Add photos/).setInputFiles({
-      name: 'front.png',
-      mimeType: 'image/png',
-      buffer: png(40, 30, [200, 30, 30]),
-    });
-    await expect(page.getByText('1 photo added.')).toBeVisible();
+    await addPhoto(page, 'front.png', [200, 30, 30]);
     await expectLoaded(page, `Photo 1 of ${serial(1)}`);
     // Stored on the item: a reload shows it again.
     await page.reload();

@@ -95,6 +95,27 @@ describe('/actions/change-location', () => {
     });
     expect(screen.getByLabelText('Scan or type a serial')).toHaveFocus();
   });
+  it('takes a scanned location name as the destination, then the items, keyboard only', async () => {
+    const calls = api();
+    renderAt('/actions/change-location');
+    const input = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(input, 'airport{Enter}');
+    expect(await screen.findByText('Destination: Airport. Now scan the items.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Destination/ })).toHaveTextContent('Airport');
+    expect(input).toHaveValue('');
+    await scan('SN-A');
+    expect(screen.getByText('Accepted')).toBeInTheDocument();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Moved 1 item to Airport.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      transactionTypeId: 'tm',
+      serials: ['SN-A'],
+      toLocationId: 'l2',
+    });
+    // A location name is no serial: nothing was looked up for it.
+    expect(calls.some((call) => call.url.includes('by-serial/airport'))).toBe(false);
+    expect(input).toHaveFocus();
+  });
 });
 
 describe('/item-status/status-change', () => {

@@ -76,11 +76,27 @@ describe('/reporting/edit-item', () => {
     await userEvent.type(model, ' Pro');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('was changed by someone else since you read it');
-    expect(alert).toHaveTextContent('salePrice: 1,250.50 → 999.00');
+    expect(alert).toHaveTextContent('Someone else changed this item while you were editing it.');
+    expect(alert).toHaveTextContent('Sale price: 1,250.50 → 999.00');
     await userEvent.click(screen.getByRole('button', { name: /Load their version/ }));
     expect(screen.getByLabelText('Sale price')).toHaveValue('999');
     expect(screen.getByLabelText('Model')).toHaveValue('X1');
+  });
+
+  it('says it in Turkish too, with the fields named in Turkish and amounts in Turkish format', async () => {
+    await act(() => i18n.changeLanguage('tr'));
+    api(() => ({ status: 409, data: { message: 'SN-0001 was changed by someone else', code: 'STALE_VERSION' } }), {
+      ...item,
+      salePrice: 999,
+      version: 5,
+    });
+    renderAt('/reporting/edit-item?serial=SN-0001');
+    await userEvent.type(await screen.findByLabelText('Model'), ' Pro');
+    await userEvent.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Siz düzenlerken başka biri bu ürünü değiştirdi.');
+    expect(alert).toHaveTextContent('Satış fiyatı: 1.250,50 → 999,00');
+    expect(alert).not.toHaveTextContent('someone else');
   });
 
   it('is forbidden to a Rapid Seller', async () => {

@@ -40,7 +40,7 @@ const events = [
     fromLocationId: 'l1',
     fromStatus: 'in_stock',
     userName: 'storekeeper',
-    deltas: { model: ['X1', 'X1 Pro'] },
+    deltas: { model: ['X1', 'X1 Pro'], salePrice: [10, 12.5] },
     note: 'typo',
   }),
   event({
@@ -111,7 +111,8 @@ describe('/item-status/item-search (Item History)', () => {
     expect(entries[0]).toHaveTextContent('In stock → Sold');
     expect(entries[0]).toHaveTextContent('Grace Hopper');
     expect(entries[0]).toHaveTextContent('by rapidseller');
-    expect(entries[1]).toHaveTextContent('model: X1 → X1 Pro');
+    expect(entries[1]).toHaveTextContent('Model: X1 → X1 Pro');
+    expect(entries[1]).toHaveTextContent('Sale price: 10.00 → 12.50');
     expect(entries[1]).toHaveTextContent('Note: typo');
     expect(entries[2]).toHaveTextContent('Received');
     expect(entries[2]).toHaveTextContent('Main store');

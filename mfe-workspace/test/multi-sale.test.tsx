@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -43,6 +43,16 @@ function api(sale?: () => { status: number; data: unknown }) {
   });
 }
 
+/** Scans serials into the cart, each seen added; the scan field. */
+async function scanIntoCart(...serials: string[]) {
+  const scan = await screen.findByLabelText('Scan or type a serial');
+  for (const serial of serials) {
+    await userEvent.type(scan, `${serial}{Enter}`);
+    await screen.findByText(`${serial} added to the cart.`);
+  }
+  return scan;
+}
+
 jest.setTimeout(30_000);
 
 beforeEach(async () => {
@@ -54,11 +64,7 @@ describe('/actions/multi-sale', () => {
   it('sells a cart of scanned items in one sale and shows a receipt', async () => {
     const calls = api();
     renderAt('/actions/multi-sale');
-    const scan = await screen.findByLabelText('Scan or type a serial');
-    await userEvent.type(scan, 'SN-A{Enter}');
-    await screen.findByText('SN-A added to the cart.');
-    await userEvent.type(scan, 'SN-B{Enter}');
-    await screen.findByText('SN-B added to the cart.');
+    const scan = await scanIntoCart('SN-A', 'SN-B');
     await userEvent.type(scan, 'SN-S{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('SN-S is Sold and cannot be sold.');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('350.50');
@@ -77,6 +83,16 @@ describe('/actions/multi-sale', () => {
       customerId: null,
     });
     expect(screen.getByText('The cart is empty. Scan a serial to add it.')).toBeInTheDocument();
+  });
+
+  it('sells by scanner and Enter alone: Enter in the empty scan field sells, and the next scan goes there', async () => {
+    const calls = api();
+    renderAt('/actions/multi-sale');
+    const scan = await scanIntoCart('SN-A', 'SN-B');
+    await userEvent.type(scan, '{Enter}');
+    await screen.findByRole('region', { name: 'Receipt — sale #42' });
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    await waitFor(() => expect(scan).toHaveFocus());
   });
 
   it('keeps the cart and shows the API’s refusal when the sale is refused', async () => {

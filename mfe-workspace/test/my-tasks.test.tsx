@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { renderAt, signInAs } from './helpers';
+import { baseItem, currentLocation, renderAt, signInAs } from './helpers';
 
 const task = (over: Record<string, unknown>) => ({
   id: 't1',
@@ -32,6 +32,39 @@ beforeEach(async () => {
 });
 
 describe('/my-tasks', () => {
+  it('starts a process task in one click: Item Process opens with the task’s item scanned', async () => {
+    const calls = mockApi((config) => {
+      if (config.url === '/api/tasks') return { status: 200, data: { items: [task({})], nextCursor: null } };
+      if (config.url === '/api/items/i1') return { status: 200, data: { ...baseItem, id: 'i1', serial: 'SN-0001' } };
+      if (config.url === '/api/transaction-types') return { status: 200, data: { items: [], total: 0 } };
+      if (config.url === '/api/locations') return { status: 200, data: { items: [], total: 0 } };
+      return { status: 404, data: {} };
+    });
+    renderAt('/my-tasks');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start “Repair SN-0001”' }));
+    expect(await screen.findByRole('heading', { name: 'Item Process', level: 1 })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/actions/item-process');
+    expect(calls.some((call) => call.url === '/api/items/i1')).toBe(true);
+  });
+
+  it('offers no Start for a task without an item or whose work has no screen', async () => {
+    mockApi((config) =>
+      config.url === '/api/tasks'
+        ? {
+            status: 200,
+            data: {
+              items: [task({ id: 't2', kind: 'warranty' }), task({ id: 't3', itemId: null, serial: null })],
+              nextCursor: null,
+            },
+          }
+        : { status: 404, data: {} },
+    );
+    renderAt('/my-tasks');
+    await screen.findByRole('list', { name: 'My Tasks' });
+    expect(screen.getAllByRole('button', { name: 'Mark done' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument();
+  });
+
   it('lists my open tasks, links the item, and marks one done', async () => {
     let open = [
       task({}),

@@ -13,6 +13,8 @@ function api() {
     if (url === '/api/items/by-serial/SN-0002') return { status: 200, data: sold };
     if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'Item not found' } };
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
+    if (url === '/api/customers')
+      return { status: 200, data: { items: [{ id: 'c1', name: 'Grace Hopper', isCustomer: true }], nextCursor: null } };
     if (url === '/api/sales') {
       const body = JSON.parse(config.data as string) as { lines: { itemId: string; price: number }[] };
       if (body.lines[0]!.itemId === 'i2') {
@@ -67,6 +69,22 @@ describe('/actions/rapid-sell', () => {
     });
     await waitFor(() => expect(scan).toHaveFocus());
     expect(screen.queryByRole('heading', { name: 'SN-0001' })).not.toBeInTheDocument();
+  });
+
+  it('after a customer is picked from the keyboard, focus is back in the scan field and Enter sells to them', async () => {
+    const calls = api();
+    renderAt('/actions/rapid-sell');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.keyboard('SN-0001{Enter}');
+    await screen.findByRole('heading', { name: 'SN-0001' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer (optional)' }));
+    await userEvent.keyboard('Gra');
+    await screen.findByRole('option', { name: 'Grace Hopper' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(scan).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText(/sale #7/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ customerId: 'c1' });
   });
 
   it('sells at an edited price typed with a decimal comma', async () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -126,10 +126,13 @@ describe('/actions/inventory-reception', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Serials' }), 'A-1');
     await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    // The first field in error takes focus, to be fixed from the keyboard.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Item type/ })).toHaveFocus());
     await choose('Item type', 'Phone');
     await choose('Location', 'Main store');
     await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement?.closest('.Mui-error')).not.toBeNull());
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/material';
 import { DataTable, PageHeader, toCsv, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
+import { CatalogueSelect } from './CatalogueSelect';
 import { Forbidden } from './ScreenStates';
+import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { useRowSelection } from '@/hooks/useRowSelection';
@@ -82,21 +84,7 @@ export function ItemGrid({
 
   const columns = useMemo<DataTableProps<Item>['columns']>(
     () => [
-      {
-        field: 'serial',
-        headerName: t('item.serial'),
-        flex: 1,
-        minWidth: 140,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: row.id })}`}
-            aria-label={t('grid.open', { serial: row.serial })}
-          >
-            {row.serial}
-          </Link>
-        ),
-      },
+      serialColumn<Item>(t, (row) => row.id, { sortable: true }),
       { field: 'itemTypeName', headerName: t('item.type'), flex: 1, minWidth: 120, sortable: false },
       { field: 'brandName', headerName: t('item.brand'), flex: 1, minWidth: 100, sortable: false },
       { field: 'model', headerName: t('item.model'), flex: 1, minWidth: 100, sortable: false },
@@ -206,36 +194,24 @@ export function ItemGrid({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
+        <CatalogueSelect
           size="small"
           label={t('item.location')}
+          options={locations.data ?? []}
           value={filters.locationId ?? ''}
-          onChange={(event) => setFilter('location', event.target.value)}
+          onChange={(id) => setFilter('location', id)}
+          empty={t('grid.anyLocation')}
           sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('grid.anyLocation')}</MenuItem>
-          {(locations.data ?? []).map((location) => (
-            <MenuItem key={location.id} value={location.id}>
-              {location.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <CatalogueSelect
           size="small"
           label={t('item.type')}
+          options={types.data ?? []}
           value={filters.itemTypeId ?? ''}
-          onChange={(event) => setFilter('type', event.target.value)}
+          onChange={(id) => setFilter('type', id)}
+          empty={t('grid.anyType')}
           sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('grid.anyType')}</MenuItem>
-          {(types.data ?? []).map((type) => (
-            <MenuItem key={type.id} value={type.id}>
-              {type.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {filtered ? (
           <Button
             onClick={() =>

@@ -21,8 +21,11 @@ export function useRowSelection<Row extends { id: string }>(rows: readonly Row[]
       return updated;
     });
   }
+  // A ticked row on the page shown is read from the page: a live update (another user sold or moved
+  // it) reaches the bulk actions too, not the copy taken when it was ticked.
+  const shown = new Map((rows ?? []).map((row) => [row.id, row]));
   return {
-    selected: [...selected.values()],
+    selected: [...selected.values()].map((row) => shown.get(row.id) ?? row),
     clear: () => setSelected(new Map()),
     gridOptions: {
       checkboxSelection: true,

@@ -81,6 +81,9 @@ export const en = {
     warrantyMonths_one: '{{count}} month',
     warrantyMonths_other: '{{count}} months',
     warrantyEnds: 'Warranty ends {{date}}',
+    vendor: 'Vendor',
+    fields: 'Custom fields',
+    photos: 'Photos',
     version: 'Version',
   },
   scan: {

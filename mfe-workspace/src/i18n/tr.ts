@@ -83,6 +83,9 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     warrantyMonths_one: '{{count}} ay',
     warrantyMonths_other: '{{count}} ay',
     warrantyEnds: 'Garanti {{date}} tarihinde bitiyor',
+    vendor: 'Tedarikçi',
+    fields: 'Özel alanlar',
+    photos: 'Fotoğraflar',
     version: 'Sürüm',
   },
   scan: {

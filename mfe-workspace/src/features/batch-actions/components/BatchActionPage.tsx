@@ -28,6 +28,7 @@ import {
   type TransactionRequest,
   type TransactionType,
 } from '@/api/inventory';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { ScanField } from '@/components/ScanField';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { StatusChip, useStatusName } from '@/components/StatusChip';
@@ -35,6 +36,7 @@ import { useScanLookup } from '@/hooks/useScanLookup';
 import { handedItems } from '@/lib/handoff';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
+import { destinationOf } from '../lib/destination';
 
 export type BatchKind = 'move' | 'status_change' | 'process';
 const TARGET_STATUSES: StatusKey[] = [
@@ -148,6 +150,14 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   function scan(scanned: string) {
     if (!scanned || lookup.isPending) return;
     setSerial('');
+    const place = kind === 'move' ? destinationOf(activeLocations, scanned) : undefined;
+    if (place) {
+      setLocationId(place.id);
+      setMissing((current) => ({ ...current, destination: false }));
+      setMessage({ severity: 'info', text: t('batch.destinationSet', { location: place.name }) });
+      focusScan();
+      return;
+    }
     const known = items.find((item) => item.serial.toLowerCase() === scanned.toLowerCase());
     if (known) setMessage({ severity: 'info', text: t('batch.already', { serial: known.serial }) });
     else lookup.mutate(scanned);
@@ -230,25 +240,19 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
             </TextField>
           ) : null}
           {kind === 'move' ? (
-            <TextField
-              select
+            <CatalogueSelect
               fullWidth
               required
               label={t('batch.destination')}
+              options={activeLocations}
               value={destination}
-              onChange={(event) => {
-                setLocationId(event.target.value);
+              onChange={(id) => {
+                setLocationId(id);
                 setMissing((current) => ({ ...current, destination: false }));
               }}
-              error={Boolean(missing.destination)}
-              helperText={missing.destination ? t('batch.required') : ' '}
-            >
-              {activeLocations.map((location) => (
-                <MenuItem key={location.id} value={location.id}>
-                  {location.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              error={missing.destination ? t('batch.required') : undefined}
+              helperText=" "
+            />
           ) : null}
           {kind === 'status_change' ? (
             <TextField

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Container, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,12 +13,14 @@ import {
   type Item,
   type ItemPatch as Patch,
 } from '@/api/inventory';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
-import { StatusChip } from '@/components/StatusChip';
-import { formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { StatusChip, useStatusName } from '@/components/StatusChip';
+import { moneyInput, parseMoney } from '@/lib/format';
+import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
@@ -69,6 +59,7 @@ const MASTER = ['serial', 'sku', 'brandName', 'model', 'cost', 'salePrice', 'war
 export function EditItemPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const statusName = useStatusName();
   const queryClient = useQueryClient();
   const access = useAccess();
   const [search, setSearch] = useSearchParams();
@@ -110,7 +101,7 @@ export function EditItemPage() {
         try {
           const fresh = await getItem(id);
           if (fresh.version !== base?.version) {
-            setConflict({ message: errorMessage(error, t('editItem.conflict')), fresh });
+            setConflict({ message: t('editItem.conflict'), fresh });
             return;
           }
         } catch {
@@ -253,17 +244,15 @@ export function EditItemPage() {
               {MASTER.filter((key) => JSON.stringify(conflict.fresh[key]) !== JSON.stringify(base?.[key])).map(
                 (key) => (
                   <li key={key}>
-                    {key === 'cost' || key === 'salePrice'
-                      ? `${key}: ${formatMoney(base?.[key], language)} → ${formatMoney(conflict.fresh[key], language)}`
-                      : `${key}: ${String(base?.[key] ?? '—')} → ${String(conflict.fresh[key] ?? '—')}`}
+                    {`${t(itemFieldLabelKey(key)!)}: ${itemFieldValue(key, base?.[key], language, '—')} → ${itemFieldValue(key, conflict.fresh[key], language, '—')}`}
                   </li>
                 ),
               )}
               {JSON.stringify(conflict.fresh.fields) !== JSON.stringify(base?.fields) ? (
-                <li>{`fields: ${JSON.stringify(base?.fields)} → ${JSON.stringify(conflict.fresh.fields)}`}</li>
+                <li>{`${t('item.fields')}: ${JSON.stringify(base?.fields)} → ${JSON.stringify(conflict.fresh.fields)}`}</li>
               ) : null}
               {conflict.fresh.status !== base?.status || conflict.fresh.locationId !== base?.locationId ? (
-                <li>{`${conflict.fresh.status} · ${conflict.fresh.locationName}`}</li>
+                <li>{`${statusName(conflict.fresh.status)} · ${conflict.fresh.locationName}`}</li>
               ) : null}
             </Box>
           </Alert>
@@ -298,23 +287,15 @@ export function EditItemPage() {
               <Grid size={{ xs: 12, sm: 6 }}>{field('serial', t('item.serial'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('sku', t('item.sku'))}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   label={t('item.brand')}
+                  options={brands.data ?? []}
                   value={draft.brandId}
-                  onChange={(event) => set('brandId', event.target.value)}
+                  onChange={(id) => set('brandId', id)}
+                  empty={t('states.none')}
                   helperText=" "
-                >
-                  <MenuItem value="">
-                    <em>{t('states.none')}</em>
-                  </MenuItem>
-                  {(brands.data ?? []).map((brand) => (
-                    <MenuItem key={brand.id} value={brand.id}>
-                      {brand.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('model', t('item.model'))}</Grid>
               <Grid size={{ xs: 12, sm: 4 }}>{field('cost', t('item.cost'))}</Grid>

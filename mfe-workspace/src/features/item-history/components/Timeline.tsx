@@ -1,21 +1,15 @@
 import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { resourceKey } from '@stockwise/shared';
-import { listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
+import { listBrands, listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
 import { formatDateTime } from '@/lib/format';
+import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { useT } from '../i18n';
 
 const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 'scrap', 'edit'] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
-
-const show = (value: unknown, empty: string): string =>
-  value === null || value === undefined || value === ''
-    ? empty
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
 
 /** An item's events, newest first: who, when, what, from → to (location, status), note and field changes. */
 export function Timeline({ events, customerName }: { events: ItemEvent[]; customerName?: string | null }) {
@@ -23,6 +17,7 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
   const statusName = useStatusName();
   // Locations are named by id in events; the catalogue names them (a reader without it sees ids' absence as '—').
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, staleTime: 60_000 });
+  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands, staleTime: 60_000 });
   const place = (id: string | null) =>
     id ? (locations.data?.find((location) => location.id === id)?.name ?? '—') : '—';
   const ordered = [...events].sort((a, b) => b.version - a.version);
@@ -45,11 +40,16 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
         if (event.kind === 'sell' && customerName && event.customerId) lines.push(customerName);
         for (const [field, change] of Object.entries(event.deltas ?? {})) {
           const [before, after] = Array.isArray(change) ? change : [undefined, change];
+          const label = itemFieldLabelKey(field);
+          const value = (one: unknown) =>
+            field === 'brandId' && typeof one === 'string'
+              ? (brands.data?.find((brand) => brand.id === one)?.name ?? one)
+              : itemFieldValue(field, one, i18n.language, t('history.empty'));
           lines.push(
             t('history.change', {
-              field,
-              before: show(before, t('history.empty')),
-              after: show(after, t('history.empty')),
+              field: label ? t(label) : field,
+              before: value(before),
+              after: value(after),
             }),
           );
         }

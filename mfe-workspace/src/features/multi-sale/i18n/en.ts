@@ -1,7 +1,8 @@
 export const en = {
   multiSale: {
     title: 'Multi-Sale',
-    subtitle: 'Scan the items into the cart, check the prices, choose the customer, sell them in one sale.',
+    subtitle:
+      'Scan the items into the cart, check the prices, choose the customer, then press Enter in the empty scan field to sell them in one sale.',
     cart: 'Cart',
     empty: 'The cart is empty. Scan a serial to add it.',
     price: 'Price of {{serial}}',

@@ -4,7 +4,8 @@ import type { en } from './en';
 export const tr: TranslationsOf<typeof en> = {
   multiSale: {
     title: 'Çoklu Satış',
-    subtitle: 'Ürünleri sepete okutun, fiyatları kontrol edin, müşteriyi seçin ve tek satışta satın.',
+    subtitle:
+      'Ürünleri sepete okutun, fiyatları kontrol edin, müşteriyi seçin; tek satışta satmak için boş okutma alanında Enter’a basın.',
     cart: 'Sepet',
     empty: 'Sepet boş. Eklemek için bir seri numarası okutun.',
     price: '{{serial}} fiyatı',

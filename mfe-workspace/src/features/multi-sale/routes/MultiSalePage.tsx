@@ -73,6 +73,7 @@ export function MultiSalePage() {
       setMessage(null);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
       void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+      focusScan();
     },
     onError: (error) => {
       setMessage({ severity: 'error', text: errorMessage(error, t('multiSale.failed')) });
@@ -99,7 +100,9 @@ export function MultiSalePage() {
     }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    scan(serial.trim());
+    // Enter in the empty scan field sells the cart, as on Rapid Sell: scanner and Enter alone.
+    if (serial.trim()) scan(serial.trim());
+    else confirm();
   }
 
   function scan(scanned: string) {
@@ -197,7 +200,13 @@ export function MultiSalePage() {
               </Typography>
             </Stack>
           </Paper>
-          <CustomerPicker value={customer} onChange={setCustomer} />
+          <CustomerPicker
+            value={customer}
+            onChange={(next) => {
+              setCustomer(next);
+              if (next) focusScan();
+            }}
+          />
           <Button variant="contained" size="large" onClick={confirm} disabled={lines.length === 0 || sell.isPending}>
             {sell.isPending ? t('multiSale.selling') : t('multiSale.confirm', { count: lines.length })}
           </Button>

@@ -16,12 +16,20 @@ import { EmptyState, PageHeader } from '@stockwise/kit';
 import { call, errorMessage, resourceKey, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { getItem } from '@/api/inventory';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate } from '@/lib/format';
+import { handOff } from '@/lib/handoff';
 import { useT } from '../i18n';
 
 type Task = ApiResponse<'listTasks'>['items'][number];
+
+/** The screen that does a task's work on its item: it opens with the item already scanned. */
+const WORK_SCREEN: Partial<Record<Task['kind'], string>> = {
+  process: '/actions/item-process',
+  transfer: '/actions/change-location',
+};
 
 const listMyTasks = (status: 'open' | 'done', cursor?: string) =>
   call('GET', '/api/tasks', { query: { mine: '1', status, cursor, limit: 50 } });
@@ -47,6 +55,12 @@ export function MyTasksPage() {
       void queryClient.invalidateQueries({ queryKey: resourceKey('tasks') });
     },
     onError: (error) => setMessage({ severity: 'error', text: errorMessage(error, t('tasks.failedDone')) }),
+  });
+  const navigate = useNavigate();
+  const start = useMutation({
+    mutationFn: (task: Task) => getItem(task.itemId!),
+    onSuccess: (item, task) => navigate(WORK_SCREEN[task.kind]!, { state: handOff([item]) }),
+    onError: (error) => setMessage({ severity: 'error', text: errorMessage(error, t('tasks.failedStart')) }),
   });
   const rows = tasks.data?.pages.flatMap((page) => page.items) ?? [];
   const [now] = useState(() => Date.now());
@@ -115,7 +129,17 @@ export function MyTasksPage() {
                       {task.note ? <Typography variant="body2">{task.note}</Typography> : null}
                     </Box>
                     {task.status === 'open' ? (
-                      <Box sx={{ flexShrink: 0 }}>
+                      <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'flex-start' }}>
+                        {task.itemId && WORK_SCREEN[task.kind] ? (
+                          <Button
+                            variant="contained"
+                            onClick={() => start.mutate(task)}
+                            disabled={start.isPending}
+                            aria-label={t('tasks.startNamed', { title: task.title })}
+                          >
+                            {t('tasks.start')}
+                          </Button>
+                        ) : null}
                         <Button
                           variant="outlined"
                           onClick={() => done.mutate(task)}
@@ -123,7 +147,7 @@ export function MyTasksPage() {
                         >
                           {done.isPending && done.variables?.id === task.id ? t('tasks.marking') : t('tasks.markDone')}
                         </Button>
-                      </Box>
+                      </Stack>
                     ) : null}
                   </Stack>
                 </ListItem>

@@ -191,7 +191,14 @@ export function RapidSellPage() {
                 sx={{ minWidth: 160 }}
               />
               <Box sx={{ flex: 1 }}>
-                <CustomerPicker value={customer} onChange={setCustomer} />
+                <CustomerPicker
+                  value={customer}
+                  onChange={(next) => {
+                    setCustomer(next);
+                    // Chosen: back to the scan field, where Enter sells (Enter in the picker would reopen it).
+                    if (next) focusScan();
+                  }}
+                />
               </Box>
             </Stack>
             <Button variant="contained" size="large" onClick={confirm} disabled={busy} sx={{ mt: 1 }} fullWidth>

@@ -1,21 +1,9 @@
 import PrintIcon from '@mui/icons-material/Print';
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Container, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, hasRole, resourceKey, ROLES } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   listBrands,
@@ -28,6 +16,7 @@ import {
   type ReceiveRequest,
 } from '@/api/inventory';
 import { CameraScanButton } from '@/components/camera/CameraScanButton';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsDialog } from '@/components/PrintLabels';
@@ -62,6 +51,13 @@ const EMPTY: Draft = {
   fields: {},
 };
 
+/** A field in error that takes focus: a select's combobox, or a visible input (not MUI's hidden ones). */
+const FIRST_INVALID = [
+  '.Mui-error [role="combobox"]',
+  '.Mui-error input:not([aria-hidden="true"]):not([type="hidden"])',
+  '.Mui-error textarea:not([aria-hidden="true"])',
+].join(', ');
+
 type Errors = Partial<Record<Exclude<keyof Draft, 'fields'> | 'serials', string>> & { fields?: Record<string, string> };
 
 /**
@@ -85,6 +81,7 @@ export function ReceptionPage() {
   const [done, setDone] = useState<string | null>(null);
   const [received, setReceived] = useState<Item[]>([]);
   const [printing, setPrinting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // The Receive type says whether a finished reception goes straight to its labels.
   const transactionTypes = useQuery({
     queryKey: resourceKey('transaction-types'),
@@ -157,8 +154,8 @@ export function ReceptionPage() {
     else if (now.duplicates.length || now.problems.length) next.serials = ' ';
     setErrors(next);
     if (Object.values(next).some(Boolean)) {
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      // After the render that marks them: the first field in error takes focus, to be fixed from the keyboard.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus(), 0);
       return;
     }
     const body: ReceiveRequest = {
@@ -242,7 +239,7 @@ export function ReceptionPage() {
   return (
     <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
       {title}
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" ref={formRef} noValidate onSubmit={submit}>
         <Stack spacing={2}>
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reception-details">
             <Typography id="reception-details" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
@@ -250,60 +247,40 @@ export function ReceptionPage() {
             </Typography>
             <Grid container spacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   required
                   autoFocus
                   label={t('reception.itemType')}
+                  options={activeTypes}
                   value={draft.itemTypeId}
-                  onChange={(event) => chooseType(event.target.value)}
-                  error={Boolean(errors.itemTypeId)}
-                  helperText={errors.itemTypeId ?? ' '}
-                >
-                  {activeTypes.map((type) => (
-                    <MenuItem key={type.id} value={type.id}>
-                      {type.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={chooseType}
+                  error={errors.itemTypeId}
+                  helperText=" "
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   required
                   label={t('reception.location')}
+                  options={activeLocations}
                   value={draft.locationId}
-                  onChange={(event) => set('locationId', event.target.value)}
-                  error={Boolean(errors.locationId)}
-                  helperText={errors.locationId ?? ' '}
-                >
-                  {activeLocations.map((location) => (
-                    <MenuItem key={location.id} value={location.id}>
-                      {location.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  onChange={(id) => set('locationId', id)}
+                  error={errors.locationId}
+                  helperText=" "
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField
-                  select
+                <CatalogueSelect
                   fullWidth
                   label={t('reception.brand')}
+                  options={brands.data ?? []}
                   value={draft.brandId}
-                  onChange={(event) => set('brandId', event.target.value)}
+                  onChange={(id) => set('brandId', id)}
+                  empty={t('reception.noBrand')}
                   helperText=" "
-                >
-                  <MenuItem value="">
-                    <em>{t('reception.noBrand')}</em>
-                  </MenuItem>
-                  {(brands.data ?? []).map((brand) => (
-                    <MenuItem key={brand.id} value={brand.id}>
-                      {brand.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <TextField

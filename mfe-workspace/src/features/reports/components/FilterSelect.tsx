@@ -1,4 +1,4 @@
-import { MenuItem, TextField } from '@mui/material';
+import { CatalogueSelect } from '@/components/CatalogueSelect';
 
 /** One of a report's filters: a choice among options, or "any" (the empty value). */
 export function FilterSelect({
@@ -18,20 +18,14 @@ export function FilterSelect({
   minWidth?: number;
 }) {
   return (
-    <TextField
-      select
+    <CatalogueSelect
       size="small"
       label={label}
       value={value ?? ''}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
+      options={options.map((option) => ({ id: option.value, name: option.label }))}
+      empty={any}
       sx={{ minWidth }}
-    >
-      {any !== undefined ? <MenuItem value="">{any}</MenuItem> : null}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

@@ -28,7 +28,6 @@ export const en = {
       note: 'Note',
       empty: 'No movements in this period.',
       badRange: 'The start is after the end.',
-      open: 'Open the history of {{serial}}',
       kinds: {
         receive: 'Received',
         process: 'Processed',

@@ -31,7 +31,6 @@ export const tr: TranslationsOf<typeof en> = {
       note: 'Not',
       empty: 'Bu dönemde hareket yok.',
       badRange: 'Başlangıç bitişten sonra.',
-      open: '{{serial}} geçmişini aç',
       kinds: {
         receive: 'Teslim alındı',
         process: 'İşlendi',

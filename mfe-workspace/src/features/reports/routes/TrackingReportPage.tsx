@@ -1,13 +1,13 @@
-import { Alert, Box, Link, TextField } from '@mui/material';
+import { Alert, Box, TextField } from '@mui/material';
 import { DataTable, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey, useAccess } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { listItemTypes, listLocations, listTransactionTypes, type StatusKey } from '@/api/inventory';
 import { getTrackingReport, listUsers, REPORT_PATHS, type TrackingQuery, type TrackingRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
+import { serialColumn } from '@/components/serialColumn';
 import { useStatusName } from '@/components/StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -78,22 +78,7 @@ export function TrackingReportPage() {
         minWidth: 170,
         valueFormatter: (value: string) => formatDateTime(value, language),
       },
-      {
-        field: 'serial',
-        headerName: t('item.serial'),
-        minWidth: 140,
-        flex: 1,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: row.itemId })}`}
-            aria-label={t('reports.tracking.open', { serial: row.serial })}
-          >
-            {row.serial}
-          </Link>
-        ),
-      },
+      serialColumn<TrackingRow>(t, (row) => row.itemId),
       {
         field: 'kind',
         headerName: t('reports.tracking.movement'),

@@ -1,11 +1,11 @@
-import { Box, Checkbox, Chip, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
 import { DataTable, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { useMemo } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
+import { serialColumn } from '@/components/serialColumn';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
 import { formatDate } from '@/lib/format';
@@ -44,22 +44,7 @@ export function WarrantyListPage() {
 
   const columns = useMemo<DataTableProps<WarrantyRow>['columns']>(
     () => [
-      {
-        field: 'serial',
-        headerName: t('item.serial'),
-        minWidth: 140,
-        flex: 1,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: row.itemId })}`}
-            aria-label={t('reports.tracking.open', { serial: row.serial })}
-          >
-            {row.serial}
-          </Link>
-        ),
-      },
+      serialColumn<WarrantyRow>(t, (row) => row.itemId),
       { field: 'itemTypeName', headerName: t('item.type'), minWidth: 120, flex: 1, sortable: false },
       {
         field: 'model',

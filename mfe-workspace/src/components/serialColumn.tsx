@@ -1,0 +1,34 @@
+import { Link } from '@mui/material';
+import type { DataTableProps } from '@stockwise/kit';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** The two workspace texts the column needs; any workspace or feature `t` gives them. */
+type T = (key: 'item.serial' | 'grid.open', options?: { serial: string }) => string;
+
+/**
+ * The serial column of the item grids and the reports: the serial as a link to that item's
+ * history (Item History), named for screen readers. `itemIdOf` reads the item's id from a row
+ * (an item row's own id, a report row's itemId).
+ */
+export function serialColumn<Row extends { serial: string }>(
+  t: T,
+  itemIdOf: (row: Row) => string,
+  { sortable = false }: { sortable?: boolean } = {},
+): DataTableProps<Row>['columns'][number] {
+  return {
+    field: 'serial',
+    headerName: t('item.serial'),
+    minWidth: 140,
+    flex: 1,
+    sortable,
+    renderCell: ({ row }) => (
+      <Link
+        component={RouterLink}
+        to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: itemIdOf(row) })}`}
+        aria-label={t('grid.open', { serial: row.serial })}
+      >
+        {row.serial}
+      </Link>
+    ),
+  };
+}
