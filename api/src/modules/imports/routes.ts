@@ -65,7 +65,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'UNSUPPORTED_MEDIA_TYPE',
         );
       const rows = await readCsv(decodeCsv(request.body), ITEM_COLUMNS);
-      const { items, errors } = await app.inCompany(request, (q) => validateItemRows(q, rows));
+      const { items, errors } = await validateItemRows((fn) => app.inCompany(request, fn), rows);
       if (errors.length) throw refusedFile(errors, 'Nothing was imported');
       const id = await app.inCompany(request, (q) =>
         insertJob(q, companyId, userId, items.length, request.query.fileName ?? null),

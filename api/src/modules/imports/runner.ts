@@ -1,23 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
 import { findBuiltInType } from '../catalogue/index.js';
-import { writeReception, type Actor, type NewItem } from '../items/index.js';
+import { publish } from '../events/index.js';
+import type { Actor, NewItem } from '../items/index.js';
 import type { RowError } from './csv.js';
-import { finishJob, markRunning, renewLease, setProgress } from './queries.js';
+import {
+  finishJob,
+  markRunning,
+  receiveStaged,
+  renewLease,
+  setProgress,
+  stageRows,
+  stagedSerialsInUse,
+} from './queries.js';
 
-/** Rows per statement pair (items, events): big enough to be fast, small enough to report progress. */
+/** Rows per staging transaction and per write statement pair: short holds, visible progress. */
 export const CHUNK_ROWS = 2_000;
 /** A lease not renewed for this long belongs to a dead process. */
 export const LEASE_STALE_SECONDS = 30;
 const HEARTBEAT_MS = 5_000;
 
+/** A turn of the event loop: PGlite resolves queries as microtasks, and sockets need a turn too. */
+const breathe = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Writes a validated file: one transaction (all rows or none) through the reception the API's
- * batches use, the job's end written in it too — so a job is succeeded exactly when its items are
- * there. On PostgreSQL progress and the lease are written beside it on other connections; PGlite
- * has one connection, busy with the write, so there the job goes from 0 to done.
+ * Writes a validated file in two phases.
+ *  1. Stage: the rows go to import_rows in short transactions of CHUNK_ROWS, the job's progress
+ *     committed with each. Between them the connection is free: on PGlite (one connection for the
+ *     whole process) other requests of every company run, and polls see the job move.
+ *  2. Receive: one transaction moves the staged rows into items and item_events set-based
+ *     (INSERT … SELECT), re-checks the serials against items written since validation, and ends
+ *     the job — so a job is succeeded exactly when all its items are there, and a failure leaves
+ *     none. On PostgreSQL its progress is written beside it on other connections.
  */
 export async function runItemImport(
   db: Database,
@@ -31,20 +47,44 @@ export async function runItemImport(
   const heartbeat = separate
     ? setInterval(() => renewLease(db, jobId).catch(() => undefined), HEARTBEAT_MS).unref()
     : null;
+  const tenant = <T>(fn: (q: Queryable) => Promise<T>) => inTenant(db, actor.companyId, fn);
   try {
-    await inTenant(db, actor.companyId, (q) => markRunning(q, jobId));
-    await inTenant(db, actor.companyId, async (q) => {
+    await tenant((q) => markRunning(q, jobId));
+    const ids: string[] = [];
+    for (let done = 0; done < items.length; done += CHUNK_ROWS) {
+      const staged = await tenant((q) =>
+        stageRows(q, jobId, items.slice(done, done + CHUNK_ROWS), lines.slice(done, done + CHUNK_ROWS)),
+      );
+      for (const id of staged) ids.push(id);
+      await breathe();
+    }
+    await tenant(async (q) => {
       const type = await findBuiltInType(q, 'receive');
       if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
-      for (let done = 0; done < items.length; done += CHUNK_ROWS) {
-        await writeReception(q, actor, type, items.slice(done, done + CHUNK_ROWS), 'Imported from a CSV file');
-        if (separate)
-          await inTenant(db, actor.companyId, (p) => setProgress(p, jobId, Math.min(items.length, done + CHUNK_ROWS)));
-        // PGlite runs a query synchronously and resolves it as a microtask: without a turn of the
-        // event loop here, the whole import would starve the process's sockets (no answer sent,
-        // no request read, no stream heartbeat) until it commits.
-        await new Promise((resolve) => setImmediate(resolve));
+      const taken = await stagedSerialsInUse(q, jobId);
+      if (taken.length)
+        throw new ApiError(
+          409,
+          'Items with these serials were received since the file was checked.',
+          'ITEMS_REFUSED',
+          undefined,
+          {
+            rowErrors: taken.map((t) => ({
+              line: t.line,
+              column: 'serial',
+              reason: `an item with serial ${t.serial} already exists`,
+            })),
+          },
+        );
+      const job = { id: jobId, userId: actor.userId, transactionTypeId: type.id, note: 'Imported from a CSV file' };
+      for (let done = 0; done < lines.length; done += CHUNK_ROWS) {
+        const last = Math.min(lines.length, done + CHUNK_ROWS);
+        await receiveStaged(q, job, lines[done]!, lines[last - 1]!);
+        if (separate) await tenant((p) => setProgress(p, jobId, last));
+        // The process's sockets (stream heartbeats, answers that need no database) get their turn.
+        await breathe();
       }
+      await publish(q, actor.companyId, 'item.changed', ids);
       await finishJob(q, jobId, {
         status: 'succeeded',
         rowsDone: items.length,
@@ -52,13 +92,9 @@ export async function runItemImport(
       });
     });
   } catch (error) {
-    const refusals = (error as ApiError).extra?.refusals as Array<{ serial: string; reason: string }> | undefined;
-    const lineOf = new Map(items.map((item, i) => [item.serial.toLowerCase(), lines[i]!]));
-    const errors: RowError[] =
-      refusals?.map((r) => ({ line: lineOf.get(r.serial.toLowerCase()) ?? 0, column: 'serial', reason: r.reason })) ??
-      [];
+    const errors = ((error as ApiError).extra?.rowErrors as RowError[] | undefined) ?? [];
     if (!(error instanceof ApiError)) log.error({ err: error, jobId }, 'import failed');
-    await inTenant(db, actor.companyId, (q) =>
+    await tenant((q) =>
       finishJob(q, jobId, {
         status: 'failed',
         rowsDone: 0,
