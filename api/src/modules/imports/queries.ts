@@ -126,14 +126,6 @@ export async function receiveStaged(
   );
 }
 
-/** Staged serials an item already has (another upload won the race since validation), by line. */
-export const stagedSerialsInUse = (q: Queryable, jobId: string) =>
-  q.query<{ line: number; serial: string }>(
-    `SELECT r.line, i.serial FROM import_rows r JOIN items i ON i.serial_key = lower(r.serial)
-      WHERE r.job_id = $1 ORDER BY r.line`,
-    [jobId],
-  );
-
 /** The end of a job, and of its lease. */
 export async function finishJob(
   q: Queryable,

@@ -4,23 +4,17 @@ import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
 import { findBuiltInType } from '../catalogue/index.js';
 import { publish } from '../events/index.js';
-import type { Actor, NewItem } from '../items/index.js';
+import { existingSerials, type Actor, type NewItem } from '../items/index.js';
 import type { RowError } from './csv.js';
-import {
-  finishJob,
-  markRunning,
-  receiveStaged,
-  renewLease,
-  setProgress,
-  stageRows,
-  stagedSerialsInUse,
-} from './queries.js';
+import { finishJob, markRunning, receiveStaged, renewLease, setProgress, stageRows } from './queries.js';
 
 /** Rows per staging transaction and per write statement pair: short holds, visible progress. */
 export const CHUNK_ROWS = 2_000;
 /** A lease not renewed for this long belongs to a dead process. */
 export const LEASE_STALE_SECONDS = 30;
 const HEARTBEAT_MS = 5_000;
+/** Serials per look-up (= ANY of an index): the size validation uses too. */
+export const SERIAL_SLICE = 10_000;
 
 /** A turn of the event loop: PGlite resolves queries as microtasks, and sockets need a turn too. */
 const breathe = () => new Promise((resolve) => setImmediate(resolve));
@@ -61,7 +55,13 @@ export async function runItemImport(
     await tenant(async (q) => {
       const type = await findBuiltInType(q, 'receive');
       if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
-      const taken = await stagedSerialsInUse(q, jobId);
+      // Serials received since the file was checked (another upload, a batch): by line, nothing written.
+      const lineOf = new Map(items.map((item, i) => [item.serial.toLowerCase(), lines[i]!]));
+      const taken: Array<{ line: number; serial: string }> = [];
+      const keys = [...lineOf.keys()];
+      for (let i = 0; i < keys.length; i += SERIAL_SLICE)
+        for (const serial of await existingSerials(q, keys.slice(i, i + SERIAL_SLICE)))
+          taken.push({ line: lineOf.get(serial.toLowerCase())!, serial });
       if (taken.length)
         throw new ApiError(
           409,
