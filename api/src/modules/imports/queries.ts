@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import type { FieldDefinition } from '../catalogue/index.js';
-import type { NewItem } from '../items/index.js';
 import type { RowError } from './csv.js';
 
 export interface Named {
@@ -45,8 +44,7 @@ export interface Job {
 }
 
 const JOB = `id, kind, file_name AS "fileName", status, total_rows AS "totalRows", rows_done AS "rowsDone",
-  CASE WHEN total_rows = 0 OR status = 'succeeded' THEN 100
-       ELSE floor((rows_staged + rows_done) * 50.0 / total_rows)::int END AS percent,
+  CASE WHEN total_rows = 0 THEN 100 ELSE floor(rows_done * 100.0 / total_rows)::int END AS percent,
   message, errors, to_json(created_at)#>>'{}' AS "createdAt", to_json(finished_at)#>>'{}' AS "finishedAt"`;
 
 export async function insertJob(
@@ -76,56 +74,6 @@ export const markRunning = (q: Queryable, id: string) =>
 export const setProgress = (q: Queryable, id: string, rowsDone: number) =>
   q.query(`UPDATE import_jobs SET rows_done = $2 WHERE id = $1 AND status = 'running'`, [id, rowsDone]);
 
-/**
- * Stages a slice of a validated file (its own short transaction) and counts it in the job's
- * progress. The item ids are chosen here; answers them in order.
- */
-export async function stageRows(q: Queryable, jobId: string, items: NewItem[], lines: number[]): Promise<string[]> {
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO import_rows (company_id, job_id, line, serial, item_type_id, location_id, brand_id, model, sku,
-        vendor_id, cost, sale_price, warranty_months, fields, images)
-     SELECT current_setting('app.company_id')::uuid, $1, x.line, x.serial, x."itemTypeId", x."locationId", x."brandId",
-            x.model, x.sku, x."vendorId", x.cost, x."salePrice", x."warrantyMonths", x.fields,
-            ARRAY(SELECT jsonb_array_elements_text(x.images))
-       FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (line integer, serial text, "itemTypeId" uuid,
-              "locationId" uuid, "brandId" uuid, model text, sku text, "vendorId" uuid, cost numeric,
-              "salePrice" numeric, "warrantyMonths" integer, fields jsonb, images jsonb)) WITH ORDINALITY AS x
-      ORDER BY x.ordinality
-     RETURNING item_id AS id`,
-    [jobId, JSON.stringify(items.map((item, i) => ({ ...item, line: lines[i] })))],
-  );
-  await q.query(`UPDATE import_jobs SET rows_staged = rows_staged + $2 WHERE id = $1`, [jobId, items.length]);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Receives staged lines [from, to] of a job: what writeReception writes for a batch (items in
- * stock at version 1, one "receive" event each with the vendor as its customer), set-based from
- * the staging table — no parsing or parameter transfer inside the write transaction.
- */
-export async function receiveStaged(
-  q: Queryable,
-  job: { id: string; userId: string; transactionTypeId: string; note: string },
-  from: number,
-  to: number,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO items (company_id, id, serial, item_type_id, location_id, status, brand_id, model, sku, vendor_id,
-        cost, sale_price, warranty_months, fields, images)
-     SELECT company_id, item_id, serial, item_type_id, location_id, 'in_stock', brand_id, model, sku, vendor_id,
-            cost, sale_price, warranty_months, fields, images
-       FROM import_rows WHERE job_id = $1 AND line BETWEEN $2 AND $3 ORDER BY line`,
-    [job.id, from, to],
-  );
-  await q.query(
-    `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, to_location_id, to_status,
-        customer_id, user_id, note)
-     SELECT company_id, item_id, 1, 'receive', $4, location_id, 'in_stock', vendor_id, $5, $6
-       FROM import_rows WHERE job_id = $1 AND line BETWEEN $2 AND $3 ORDER BY line`,
-    [job.id, from, to, job.transactionTypeId, job.userId, job.note],
-  );
-}
-
 /** The end of a job, and of its lease. */
 export async function finishJob(
   q: Queryable,
@@ -137,7 +85,6 @@ export async function finishJob(
       WHERE id = $1`,
     [id, outcome.status, outcome.rowsDone, outcome.message, JSON.stringify(outcome.errors ?? [])],
   );
-  await q.query(`DELETE FROM import_rows WHERE job_id = $1`, [id]);
   await q.query(`DELETE FROM import_job_leases WHERE job_id = $1`, [id]);
 }
 

@@ -3,7 +3,6 @@ import { ApiError } from '../../lib/errors.js';
 import { checkFields, existingSerials, type NewItem } from '../items/index.js';
 import type { CsvRow, RowError } from './csv.js';
 import { catalogueByName, type Named } from './queries.js';
-import { SERIAL_SLICE } from './runner.js';
 
 export const ITEM_COLUMNS = {
   required: ['serial', 'itemType', 'location'],
@@ -131,8 +130,8 @@ export async function validateItemRows(
   // Serials already in use, in slices the database answers quickly.
   const lineOf = firstLine;
   const keys = [...lineOf.keys()];
-  for (let i = 0; i < keys.length; i += SERIAL_SLICE)
-    for (const serial of await read((q) => existingSerials(q, keys.slice(i, i + SERIAL_SLICE))))
+  for (let i = 0; i < keys.length; i += 10_000)
+    for (const serial of await read((q) => existingSerials(q, keys.slice(i, i + 10_000))))
       errors.push({
         line: lineOf.get(serial.toLowerCase())!,
         column: 'serial',
