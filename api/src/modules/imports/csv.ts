@@ -17,6 +17,8 @@ export const MAX_IMPORT_ROWS = 100_000;
 /** Listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 100;
 
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const refusedFile = (errors: RowError[], what: string, rows = new Set(errors.map((e) => e.line)).size) =>
   new ApiError(
     400,
@@ -121,14 +123,21 @@ export async function readCsv(
         const twice = header.filter((h, i) => header!.indexOf(h) !== i);
         if (unknown.length || missing.length || twice.length)
           throw badRequest(
-            [
-              unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 10).join(', ')}` : '',
-              missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
-              twice.length ? `column${twice.length > 1 ? 's' : ''} named twice: ${twice.join(', ')}` : '',
-            ]
-              .filter(Boolean)
-              .join('; ') +
-              `. The first line must name the columns: ${columns.required.join(', ')} (required), ${columns.optional.join(', ')}, ${columns.prefixed.map((p) => `${p}<key>`).join(', ')}.`,
+            capitalize(
+              [
+                unknown.length
+                  ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown
+                      .slice(0, 10)
+                      .map((u) => (u.length > 40 ? `${u.slice(0, 40)}…` : u))
+                      .join(', ')}`
+                  : '',
+                missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
+                twice.length ? `column${twice.length > 1 ? 's' : ''} named twice: ${twice.join(', ')}` : '',
+              ]
+                .filter(Boolean)
+                .join('; ') +
+                `. The first line must name the columns: ${columns.required.join(', ')} (required), ${columns.optional.join(', ')}, ${columns.prefixed.map((p) => `${p}<key>`).join(', ')}.`,
+            ),
             'file',
             'IMPORT_COLUMNS',
           );
