@@ -118,7 +118,7 @@ test('bad rows: 400 listing each by line and reason, and nothing written', async
 test('wrong columns, bad encodings, garbage and ragged rows: a clear 4xx each, nothing written', async () => {
   const before = await itemCount(owner.companyId);
   const cases: Array<[string | Buffer, number, string, RegExp]> = [
-    ['name,qty\nx,1\n', 400, 'IMPORT_COLUMNS', /unknown columns name, qty; missing columns serial, itemType, location/],
+    ['name,qty\nx,1\n', 400, 'IMPORT_COLUMNS', /Unknown columns name, qty; missing columns serial, itemType, location/],
     [Buffer.from('serial,itemType,location\nCAF\xc9,Cable,Shop\n', 'latin1'), 400, 'IMPORT_ENCODING', /line 2.*UTF-8/],
     [Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('serial\n', 'utf16le')]), 400, 'IMPORT_ENCODING', /UTF-16/],
     [randomBytes(10 * 1024 * 1024), 400, 'IMPORT_ENCODING', /./],
@@ -168,4 +168,122 @@ test('a job whose process died ends failed, not stuck', async () => {
   expect(await failAbandoned(ctx.db, 30)).toBeGreaterThanOrEqual(1);
   const job = (await ctx.app.inject({ url: `/api/imports/${id}`, headers: bearer(owner.token) })).json();
   expect(job).toMatchObject({ status: 'failed', message: expect.stringContaining('upload the file again') });
+});
+
+// Found trying the API with curl as an integrator (docs/integrating.md): each answer below was once unclear or wrong.
+describe('files as integrators send them', () => {
+  const header = 'serial,itemType,location,model';
+  const failedLines = (res: { json(): { rowErrors?: Array<{ line: number; column?: string }> } }) =>
+    (res.json().rowErrors ?? []).map((e) => `${e.line} ${e.column ?? ''}`.trim());
+
+  test('CRLF, LF, CR and a mix of them, quoted newlines and a spreadsheet’s blank ",,," rows are all one file', async () => {
+    const before = await itemCount(owner.companyId);
+    const csv = `${header}\r\nNL-1,Cable,Shop,"two\r\nlines"\nNL-2,Cable,Shop,x\r,,,\n\n , , ,\nNL-3,Cable,Shop,"a\nb"\r\n`;
+    const res = await upload(owner, csv);
+    expect(res.statusCode).toBe(202);
+    expect(res.json().totalRows).toBe(3);
+    const job = await finished(owner, res.json().id);
+    expect(job).toMatchObject({ status: 'succeeded', message: '3 items received.' });
+    expect(await itemCount(owner.companyId)).toBe(before + 3);
+    const item = (await ctx.app.inject({ url: '/api/items/by-serial/NL-1', headers: bearer(owner.token) })).json();
+    expect(item.model).toBe('two\nlines');
+    // One row: the message counts it as one.
+    const one = await upload(owner, 'serial,itemType,location\nNL-4,Cable,Shop\n');
+    expect((await finished(owner, one.json().id)).message).toBe('1 item received.');
+  });
+
+  test('a bad row is named by the line it starts on, after quoted newlines and skipped blank lines', async () => {
+    const csv = `${header}\n"NL-A\nsecond line",Cable,Shop,x\n\n\nNL-B,Tablet,Shop,"x\ny"\n"NL-C",Cable,Attic,x\n`;
+    const res = await upload(owner, csv);
+    expect(res.statusCode).toBe(400);
+    // line 2–3: a serial with a newline is fine; line 6: unknown type (its quoted model spans 6–7); line 8: location
+    expect(failedLines(res)).toEqual(['6 itemType', '8 location']);
+  });
+
+  test('formula cells are refused wherever they hide: behind spaces, in full-width forms, as +1 or -1', async () => {
+    const before = await itemCount(owner.companyId);
+    const csv = [
+      'serial,itemType,location,model,sku',
+      'FX-1,Cable,Shop,"=HYPERLINK(""http://evil.example"",""click"")",',
+      'FX-2,Cable,Shop,+1,',
+      'FX-3,Cable,Shop,,-1',
+      'FX-4,Cable,Shop,@SUM(A1),',
+      'FX-5,Cable,Shop, =1+2,',
+      'FX-6,Cable,Shop,\uFF1D1+2,',
+      'FX-7,Cable,Shop,fine,fine',
+    ].join('\n');
+    const res = await upload(owner, csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('IMPORT_INVALID');
+    expect(failedLines(res)).toEqual(['2 model', '3 model', '4 sku', '5 model', '6 model', '7 model']);
+    expect(res.json().rowErrors[4].reason).toMatch(/starts with "=", which a spreadsheet runs as a formula/);
+    expect(await itemCount(owner.companyId)).toBe(before);
+  });
+
+  test('data that looks like a formula, received through JSON, is guarded when it is exported', async () => {
+    const [type] = (await ctx.app.inject({ url: '/api/item-types', headers: bearer(owner.token) })).json().items;
+    const [location] = (await ctx.app.inject({ url: '/api/locations', headers: bearer(owner.token) })).json().items;
+    const received = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/items/receive',
+      headers: bearer(owner.token),
+      payload: { itemTypeId: type.id, locationId: location.id, serials: ['-1', '\uFF1DX'], sku: '-2+3', fields: {} },
+    });
+    expect(received.statusCode).toBe(201);
+    const csv = (await ctx.app.inject({ url: '/api/items?format=csv', headers: bearer(owner.token) })).body;
+    expect(csv).toContain(`,'-1,'-2+3,`);
+    expect(csv).toContain(`,'\uFF1DX,'-2+3,`);
+  });
+
+  test('the wrong kind of body gets a 415 that says what to send; text/csv with a charset is text/csv', async () => {
+    for (const [type, hint] of [
+      [
+        'application/csv',
+        /This was application\/csv: send the CSV file itself as the body, with Content-Type: text\/csv/,
+      ],
+      ['application/octet-stream', /This was application\/octet-stream/],
+      ['multipart/form-data; boundary=x', /not as a form field \(curl: --data-binary @file.csv, not -F\)/],
+    ] as const) {
+      const res = await upload(owner, '--x\r\n\r\nserial\r\n--x--\r\n', type);
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      expect(res.json().message).toMatch(hint);
+    }
+    const bare = await ctx.app.inject({ method: 'POST', url: '/api/imports/items', headers: bearer(owner.token) });
+    expect(bare.statusCode).toBe(415);
+    expect(bare.json().message).toMatch(/no Content-Type/);
+    const res = await upload(owner, 'serial,itemType,location\nCT-1,Cable,Shop\n', 'text/csv; charset=utf-8');
+    expect(res.statusCode).toBe(202);
+    expect((await finished(owner, res.json().id)).status).toBe('succeeded');
+  });
+
+  test('a first line with a blank or very long name says so, briefly', async () => {
+    const blank = await upload(owner, 'serial,itemType,location,\nB-1,Cable,Shop,\n');
+    expect(blank.json()).toMatchObject({
+      code: 'IMPORT_COLUMNS',
+      message: expect.stringMatching(/^Column 4 of the first line has no name/),
+    });
+    const long = await upload(owner, `${'x'.repeat(5000)}\nB-1\n`);
+    expect(long.json().code).toBe('IMPORT_COLUMNS');
+    expect(long.json().message).toMatch(/^Unknown column x{40}…; missing columns serial, itemType, location\./);
+  });
+
+  test('the row limit: 100,000 rows are read (the one bad row is listed), 100,001 are refused; nothing written', async () => {
+    const before = await itemCount(owner.companyId);
+    const rows = (n: number) =>
+      ['serial,itemType,location', ...Array.from({ length: n }, (_, i) => `LIM-${i},Cable,Shop`)].join('\n');
+    const at = await upload(owner, `${rows(99_999)}\nLIM-LAST,Tablet,Shop\n`);
+    expect(at.statusCode).toBe(400);
+    expect(at.json()).toMatchObject({ code: 'IMPORT_INVALID', rowErrorCount: 1 });
+    expect(failedLines(at)).toEqual(['100001 itemType']);
+    const over = await upload(owner, rows(100_001));
+    expect(over.json()).toMatchObject({
+      code: 'IMPORT_TOO_LARGE',
+      message: 'The file has more than 100,000 rows: split it.',
+    });
+    expect(over.statusCode).toBe(400);
+    expect(await itemCount(owner.companyId)).toBe(before);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 // Live updates and imports, measured on real API processes:
-//   - import of 100,000 CSV rows: upload answered (every row validated) and job succeeded (all written);
+//   - import of 100,000 CSV rows: upload answered (every row validated) and job succeeded (all written),
+//     and how long another company's requests wait meanwhile (PGlite: one connection for everyone);
 //   - a sale through one replica → its event on a stream connected to another (PostgreSQL, two
 //     processes, LISTEN/NOTIFY), p50/p95; on PGlite the same within the one process.
 // Usage (from the repo root):
@@ -97,11 +98,34 @@ async function company(base) {
   return t;
 }
 
-async function importRows(base, token, tag) {
+/**
+ * Another company's requests while the import runs: GET /api/locations every 250 ms, each timed.
+ * On PGlite every request that needs the database waits while the import holds the connection.
+ */
+function probe(base, token) {
+  const times = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await call(base, 'GET', '/api/locations', { token });
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return stats(times);
+  };
+}
+
+async function importRows(base, token, tag, otherToken) {
   const lines = ['serial,itemType,location,cost,salePrice'];
   for (let i = 0; i < ROWS; i++)
     lines.push(`${tag}-${String(i).padStart(6, '0')},Phone,Shop,${(i % 500) + 10},${(i % 500) + 25}.5`);
   const csv = `${lines.join('\n')}\n`;
+  const stopProbe = probe(base, otherToken);
   const started = performance.now();
   const upload = await call(base, 'POST', '/api/imports/items?fileName=bench.csv', {
     token,
@@ -121,7 +145,9 @@ async function importRows(base, token, tag) {
   }
   if (job.status !== 'succeeded') throw new Error(`import failed: ${job.message}`);
   const done = performance.now();
+  const other = await stopProbe();
   return {
+    other,
     bytes: Buffer.byteLength(csv),
     validatedMs: answered - started,
     totalMs: done - started,
@@ -214,8 +240,11 @@ async function run(label, env, twoReplicas) {
   const b = twoReplicas ? await startApi(env) : a;
   try {
     const token = await company(a.base);
+    const otherToken = await company(a.base);
     const tag = `B${Date.now().toString(36).toUpperCase()}`;
-    const imp = await importRows(b.base, token, tag);
+    const load = os.loadavg()[0];
+    const imp = await importRows(b.base, token, tag, otherToken);
+    imp.load = [load, os.loadavg()[0]];
     const lat = await saleLatency(a.base, b.base, token, tag);
     out.push({ label, imp, lat, twoReplicas });
     console.log(label, JSON.stringify({ imp, lat }));
@@ -236,11 +265,11 @@ const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const md = [
   `Measured ${when} UTC with \`${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}node bench/live/run.mjs\` (${os.cpus().length} cores, ${ROWS.toLocaleString('en')} rows, ${SALES} sales).`,
   '',
-  '| driver | CSV size | upload answered (parsed + every row validated) | job succeeded (all rows written) | progress seen by polls |',
-  '| --- | --- | --- | --- | --- |',
+  '| driver | CSV size | upload answered (parsed + every row validated) | job succeeded (all rows written) | progress seen by polls | another company’s GET during the import: p50 / p95 / max (n) | load average (1 min) before / after |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
   ...out.map(
     (o) =>
-      `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.length === 1 ? `${o.imp.percents[0]} % only` : `${o.imp.percents.length} values, ${o.imp.percents[0]} → ${o.imp.percents[o.imp.percents.length - 1]} %`} (${o.imp.polls} polls) |`,
+      `| ${o.label} | ${(o.imp.bytes / 1024 / 1024).toFixed(1)} MB | ${s(o.imp.validatedMs)} | ${s(o.imp.totalMs)} | ${o.imp.percents.length === 1 ? `${o.imp.percents[0]} % only` : `${o.imp.percents.length} values, ${o.imp.percents[0]} → ${o.imp.percents[o.imp.percents.length - 1]} %`} (${o.imp.polls} polls) | ${f(o.imp.other.p50)} / ${f(o.imp.other.p95)} / ${s(o.imp.other.max)} (${o.imp.other.n}) | ${o.imp.load.map((l) => l.toFixed(1)).join(' / ')} |`,
   ),
   '',
   '| driver | sale → event on the stream | p50 | p95 | max | event after the sale’s HTTP answer: p50 / p95 |',

@@ -16,6 +16,13 @@ import { ErrorResponse } from './schemas.js';
 
 export const EXPORT_BATCH = 1000;
 
+/**
+ * A cell a spreadsheet would run as a formula (CSV injection): the characters csv-stringify's
+ * escape_formulas guards on export, full-width forms included (Apple Numbers folds them). An
+ * import refuses such a cell rather than store what the next export would have to defuse.
+ */
+export const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 export interface Batch<Row> {
   items: Row[];
   /** null or absent: this was the last batch. */

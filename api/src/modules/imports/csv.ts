@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse';
+import { FORMULA_START } from '../../lib/csv.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 
 export interface RowError {
@@ -15,6 +16,8 @@ export interface CsvRow {
 export const MAX_IMPORT_ROWS = 100_000;
 /** Listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_ERRORS = 100;
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const refusedFile = (errors: RowError[], what: string, rows = new Set(errors.map((e) => e.line)).size) =>
   new ApiError(
@@ -66,9 +69,6 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
-/** A spreadsheet would run a cell starting with these as a formula (CSV injection). */
-const FORMULA = /^[=+\-@\t\r]/;
-
 /**
  * Text → rows keyed by the header's column names (as `columns` spells them, any case), each with
  * its line number. Unknown, missing or repeated columns, a ragged row, an unclosed quote, a
@@ -78,22 +78,41 @@ export async function readCsv(
   text: string,
   columns: { required: string[]; optional: string[]; prefixed: string[] },
 ): Promise<CsvRow[]> {
-  const parser = parse(text, {
+  // One line ending, whatever the file mixes (Excel on Windows CRLF, a script LF, old Macs CR):
+  // csv-parse fixes the record delimiter on the first it meets and counts lines by it.
+  const parser = parse(text.replace(/\r\n?/g, '\n'), {
     bom: true,
+    record_delimiter: '\n',
     skip_empty_lines: true,
+    // A spreadsheet exports its blank rows as ",,,": they are not rows.
+    skip_records_with_empty_values: true,
     relax_column_count: false,
     max_record_size: 64 * 1024,
     info: true,
+    raw: true,
   });
   const known = new Map([...columns.required, ...columns.optional].map((c) => [c.toLowerCase(), c]));
   let header: string[] | null = null;
   const rows: CsvRow[] = [];
   const errors: RowError[] = [];
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info, raw } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+      raw: string;
+    }>) {
       if (!header) {
-        header = record.map((raw) => {
-          const name = raw.trim();
+        const blank = record.findIndex((cell) => !cell.trim());
+        if (blank >= 0)
+          throw badRequest(
+            record.length === 1
+              ? 'The first line is blank: it must name the columns.'
+              : `Column ${blank + 1} of the first line has no name: name it or delete the column.`,
+            'file',
+            'IMPORT_COLUMNS',
+          );
+        header = record.map((cell) => {
+          const name = cell.trim();
           const prefix = columns.prefixed.find((p) => name.toLowerCase().startsWith(p.toLowerCase()));
           return prefix ? `${prefix}${name.slice(prefix.length)}` : (known.get(name.toLowerCase()) ?? name);
         });
@@ -104,14 +123,21 @@ export async function readCsv(
         const twice = header.filter((h, i) => header!.indexOf(h) !== i);
         if (unknown.length || missing.length || twice.length)
           throw badRequest(
-            [
-              unknown.length ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 10).join(', ')}` : '',
-              missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
-              twice.length ? `column${twice.length > 1 ? 's' : ''} named twice: ${twice.join(', ')}` : '',
-            ]
-              .filter(Boolean)
-              .join('; ') +
-              `. The first line must name the columns: ${columns.required.join(', ')} (required), ${columns.optional.join(', ')}, ${columns.prefixed.map((p) => `${p}<key>`).join(', ')}.`,
+            capitalize(
+              [
+                unknown.length
+                  ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown
+                      .slice(0, 10)
+                      .map((u) => (u.length > 40 ? `${u.slice(0, 40)}…` : u))
+                      .join(', ')}`
+                  : '',
+                missing.length ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
+                twice.length ? `column${twice.length > 1 ? 's' : ''} named twice: ${twice.join(', ')}` : '',
+              ]
+                .filter(Boolean)
+                .join('; ') +
+                `. The first line must name the columns: ${columns.required.join(', ')} (required), ${columns.optional.join(', ')}, ${columns.prefixed.map((p) => `${p}<key>`).join(', ')}.`,
+            ),
             'file',
             'IMPORT_COLUMNS',
           );
@@ -123,18 +149,22 @@ export async function readCsv(
           'file',
           'IMPORT_TOO_LARGE',
         );
+      // info.lines is where the record ends; a quoted cell may span lines, and people look for its first.
+      // (raw starts with the blank lines skipped before it.)
+      const line = info.lines - (raw.replace(/^\n+|\n$/g, '').match(/\n/g)?.length ?? 0);
       const cells: Record<string, string> = {};
       record.forEach((value, i) => {
         const column = header![i]!;
-        if (FORMULA.test(value))
+        const cell = value.trim();
+        if (FORMULA_START.test(cell))
           errors.push({
-            line: info.lines,
+            line,
             column,
-            reason: `starts with "${value[0] === '\t' ? '\\t' : value[0] === '\r' ? '\\r' : value[0]}", which a spreadsheet runs as a formula: remove it`,
+            reason: `starts with "${cell[0]}", which a spreadsheet runs as a formula: remove it`,
           });
-        cells[column] = value.trim();
+        cells[column] = cell;
       });
-      rows.push({ line: info.lines, cells });
+      rows.push({ line, cells });
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;

@@ -10,6 +10,18 @@ import { LEASE_STALE_SECONDS, runItemImport } from './runner.js';
 import * as S from './schemas.js';
 import { ITEM_COLUMNS, validateItemRows } from './validate.js';
 
+/** 415 naming what was sent; a form upload (curl -F, a browser form) gets the way to send the file. */
+function notCsv(contentType: string | undefined): ApiError {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase().slice(0, 100);
+  const sent = type ? `This was ${type}` : 'This request had no Content-Type';
+  const hint = type === 'multipart/form-data' ? ', not as a form field (curl: --data-binary @file.csv, not -F)' : '';
+  return new ApiError(
+    415,
+    `${sent}: send the CSV file itself as the body${hint}, with Content-Type: text/csv.`,
+    'UNSUPPORTED_MEDIA_TYPE',
+  );
+}
+
 /** Under the gateway's 16 MB, with room for the headers: 100,000 rows of ~150 bytes. */
 export const IMPORT_BODY_LIMIT = 15 * 1024 * 1024;
 
@@ -18,6 +30,11 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
+  );
+  // Any other body (a form upload, application/csv, octet-stream…) is read and dropped, so the
+  // route can say what it takes instead of Fastify's bare "Unsupported Media Type".
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_req, _body, done) =>
+    done(null, undefined),
   );
 
   // Jobs of processes that died end failed: at start (PGlite: this process is the only one, so
@@ -58,14 +75,9 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const actor = { companyId, userId, access: request.access! };
       const type = await app.inCompany(request, (q) => findBuiltInTypeForImport(q));
       assertMayRun(actor, type);
-      if (!Buffer.isBuffer(request.body))
-        throw new ApiError(
-          415,
-          'Send the CSV file itself as the body, with Content-Type: text/csv.',
-          'UNSUPPORTED_MEDIA_TYPE',
-        );
+      if (!Buffer.isBuffer(request.body)) throw notCsv(request.headers['content-type']);
       const rows = await readCsv(decodeCsv(request.body), ITEM_COLUMNS);
-      const { items, errors } = await app.inCompany(request, (q) => validateItemRows(q, rows));
+      const { items, errors } = await validateItemRows((fn) => app.inCompany(request, fn), rows);
       if (errors.length) throw refusedFile(errors, 'Nothing was imported');
       const id = await app.inCompany(request, (q) =>
         insertJob(q, companyId, userId, items.length, request.query.fileName ?? null),

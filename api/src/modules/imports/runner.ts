@@ -48,7 +48,7 @@ export async function runItemImport(
       await finishJob(q, jobId, {
         status: 'succeeded',
         rowsDone: items.length,
-        message: `${items.length.toLocaleString('en')} items received.`,
+        message: `${items.length.toLocaleString('en')} item${items.length === 1 ? '' : 's'} received.`,
       });
     });
   } catch (error) {

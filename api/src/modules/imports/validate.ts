@@ -19,10 +19,12 @@ const MAX_MONEY = 99_999_999;
  * has; a price or warranty that is not a number in range; a custom field of the wrong shape).
  */
 export async function validateItemRows(
-  q: Queryable,
+  read: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
   rows: CsvRow[],
 ): Promise<{ items: NewItem[]; errors: RowError[] }> {
-  const catalogue = await catalogueByName(q);
+  // Each look-up its own short transaction, the rows checked between them: on PGlite (one
+  // connection) other requests run while a large file is checked.
+  const catalogue = await read(catalogueByName);
   const errors: RowError[] = [];
   const items: NewItem[] = [];
   const firstLine = new Map<string, number>();
@@ -129,7 +131,7 @@ export async function validateItemRows(
   const lineOf = firstLine;
   const keys = [...lineOf.keys()];
   for (let i = 0; i < keys.length; i += 10_000)
-    for (const serial of await existingSerials(q, keys.slice(i, i + 10_000)))
+    for (const serial of await read((q) => existingSerials(q, keys.slice(i, i + 10_000))))
       errors.push({
         line: lineOf.get(serial.toLowerCase())!,
         column: 'serial',
