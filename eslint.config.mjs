@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import rspackBase from './rspack.base.js';
 
 const root = import.meta.dirname;
 
@@ -58,7 +59,7 @@ const apiZones = API_MODULES.map((module) => ({
 const RESTRICTED_IMPORTS = [
   {
     group: ['@mui/material/*', '@mui/system/*'],
-    message: 'Import from the package root: MUI is a whole-package federation singleton (rspack.base.js).',
+    message: 'Import from the package root (one way to import MUI; each build tree-shakes it, rspack.base.js).',
   },
   {
     group: ['@stockwise/shared/*'],
@@ -69,6 +70,20 @@ const RESTRICTED_IMPORTS = [
     message: 'Remotes never import each other or the shell; use the URL, the API or @stockwise/shared.',
   },
 ];
+
+/**
+ * The browser gets React Router as the shared subset of rspack.base.js (ROUTER_EXPORTS): any
+ * other export would be undefined at run time, so it fails lint instead.
+ */
+const routerImports = (allowed = rspackBase.ROUTER_EXPORTS) => [
+  {
+    name: 'react-router-dom',
+    allowImportNames: allowed,
+    message: `The shared router has ${allowed.join(', ')} (ROUTER_EXPORTS in rspack.base.js; growing it is a shell release first).`,
+  },
+  { name: 'react-router', message: 'Import from react-router-dom: the shared router subset (rspack.base.js).' },
+];
+const ROUTER_IMPORTS = routerImports();
 
 export default tseslint.config(
   {
@@ -105,7 +120,7 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS }],
+      'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS, paths: ROUTER_IMPORTS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: APPS.flatMap(zonesOf) }],
     },
@@ -133,6 +148,7 @@ export default tseslint.config(
             ...RESTRICTED_IMPORTS,
             { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
           ],
+          paths: ROUTER_IMPORTS,
         },
       ],
       // Field rules several forms share live once, in @stockwise/shared (validation/fields.ts).
@@ -154,6 +170,7 @@ export default tseslint.config(
         'error',
         {
           patterns: RESTRICTED_IMPORTS.filter((pattern) => !pattern.group.includes('@stockwise/shared/*')),
+          paths: ROUTER_IMPORTS,
         },
       ],
     },
@@ -169,6 +186,23 @@ export default tseslint.config(
             ...RESTRICTED_IMPORTS,
             { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
           ],
+          paths: ROUTER_IMPORTS,
+        },
+      ],
+    },
+  },
+  {
+    // The build-time renderer runs in Node with the whole React Router, never the shared subset.
+    files: ['shared/src/prerender/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...RESTRICTED_IMPORTS,
+            { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
+          ],
+          paths: routerImports([...rspackBase.ROUTER_EXPORTS, 'StaticRouter']),
         },
       ],
     },

@@ -16,7 +16,7 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
+  // What every app imports (react-router-dom), shared as the platform's router subset (below).
   'react-router-dom',
   '@emotion/react',
   '@emotion/styled',
@@ -110,6 +110,39 @@ function muiStateModules(appRequire) {
 const muiStateShareKeys = () =>
   muiStateModules(createRequire(path.join(__dirname, 'shell', 'package.json'))).map((m) => m.shareKey);
 
+/**
+ * React Router as the platform uses it (issue 14). Shared whole, React Router 7 is one 62 KB gzip
+ * module (data routers, fetchers, server rendering, turbo-stream) in every first visit; the
+ * routing the shell and the remotes use is these exports, 14 KB gzip once tree-shaken. The shared
+ * `react-router-dom` singleton is a module that re-exports only them (written under the app's
+ * node_modules/.cache, importing React Router's ES module by its path so that it is not itself
+ * consumed from the share scope). Lint refuses any other import from react-router-dom
+ * (eslint.config.mjs: the bundler cannot see through a shared module's exports), so a remote never
+ * meets a router that lacks what it needs; growing this list is a shell release first
+ * (docs/deploying.md).
+ */
+const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'Link',
+  'Navigate',
+  'Route',
+  'Routes',
+  'useLocation',
+  'useNavigate',
+  'useSearchParams',
+];
+
+function routerSubset(appRequire, dir) {
+  const pkgDir = path.dirname(fs.realpathSync(appRequire.resolve('react-router/package.json')));
+  const { exports } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  const esm = path.join(pkgDir, exports['.'].import.default);
+  const file = path.join(dir, 'node_modules', '.cache', 'stockwise-router', 'react-router-dom.js');
+  const text = `export { ${ROUTER_EXPORTS.join(', ')} } from ${JSON.stringify(esm)};\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+  return file;
+}
+
 function packageVersion(appRequire, request) {
   // `react/jsx-runtime` belongs to `react`; `@mui/material/styles` to `@mui/material`.
   const parts = request.split('/');
@@ -128,11 +161,15 @@ function singletonOf(version) {
   };
 }
 
-function sharedConfig(appRequire) {
+function sharedConfig(appRequire, dir) {
   return {
     ...Object.fromEntries(
       SHARED_SINGLETONS.map((request) => [request, singletonOf(packageVersion(appRequire, request))]),
     ),
+    'react-router-dom': {
+      ...singletonOf(packageVersion(appRequire, 'react-router')),
+      import: routerSubset(appRequire, dir),
+    },
     // An absolute path as the key matches the modules that resolve to that file.
     ...Object.fromEntries(
       muiStateModules(appRequire).map(({ file, shareKey, version }) => [file, { ...singletonOf(version), shareKey }]),
@@ -164,7 +201,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         exposes,
         // The shell knows no remote at build time: remotes.json is read at start.
         remotes: {},
-        shared: sharedConfig(appRequire),
+        shared: sharedConfig(appRequire, dir),
         shareStrategy: 'loaded-first',
         runtimePlugins,
         manifest: true,
@@ -321,6 +358,7 @@ module.exports = {
   createPrerenderConfig,
   SHARED_SINGLETONS,
   muiStateShareKeys,
+  ROUTER_EXPORTS,
   REMOTE_APPS,
   DEV_PORTS,
   containerName,
