@@ -97,7 +97,11 @@ function muiStateModules(appRequire) {
           .filter((file) => MUI_STATE_PATTERN.test(fs.readFileSync(file, 'utf8')))
           .map((file) => ({
             file,
-            shareKey: `${pkg}/${path.relative(dir, file).split(path.sep).join('/').replace(/\.mjs$/, '')}`,
+            shareKey: `${pkg}/${path
+              .relative(dir, file)
+              .split(path.sep)
+              .join('/')
+              .replace(/\.mjs$/, '')}`,
             version,
           }));
       }),
