@@ -84,6 +84,16 @@ const routerImports = (allowed = rspackBase.ROUTER_EXPORTS) => [
   { name: 'react-router', message: 'Import from react-router-dom: the shared router subset (rspack.base.js).' },
 ];
 const ROUTER_IMPORTS = routerImports();
+// Jest renders screens outside the browser build, with the whole React Router.
+const TEST_ROUTER_IMPORTS = routerImports([...rspackBase.ROUTER_EXPORTS, 'MemoryRouter']);
+const APP_PATTERNS = [
+  ...RESTRICTED_IMPORTS,
+  { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
+];
+const PACKAGE_PATTERNS = [
+  ...RESTRICTED_IMPORTS,
+  { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
+];
 
 export default tseslint.config(
   {
@@ -144,10 +154,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RESTRICTED_IMPORTS,
-            { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
-          ],
+          patterns: APP_PATTERNS,
           paths: ROUTER_IMPORTS,
         },
       ],
@@ -182,10 +189,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RESTRICTED_IMPORTS,
-            { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
-          ],
+          patterns: PACKAGE_PATTERNS,
           paths: ROUTER_IMPORTS,
         },
       ],
@@ -198,10 +202,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RESTRICTED_IMPORTS,
-            { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
-          ],
+          patterns: PACKAGE_PATTERNS,
           paths: routerImports([...rspackBase.ROUTER_EXPORTS, 'StaticRouter']),
         },
       ],
@@ -210,6 +211,14 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'e2e/**/*.{ts,mjs}'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  {
+    files: ['shell/test/**/*.{ts,tsx}', 'mfe-*/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS, paths: TEST_ROUTER_IMPORTS }] },
+  },
+  {
+    files: ['shared/test/**/*.{ts,tsx}', 'kit/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PACKAGE_PATTERNS, paths: TEST_ROUTER_IMPORTS }] },
   },
   {
     rules: {
