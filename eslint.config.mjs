@@ -7,6 +7,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import rspackBase from './rspack.base.js';
 
 const root = import.meta.dirname;
 
@@ -58,7 +59,7 @@ const apiZones = API_MODULES.map((module) => ({
 const RESTRICTED_IMPORTS = [
   {
     group: ['@mui/material/*', '@mui/system/*'],
-    message: 'Import from the package root: MUI is a whole-package federation singleton (rspack.base.js).',
+    message: 'Import from the package root (one way to import MUI; each build tree-shakes it, rspack.base.js).',
   },
   {
     group: ['@stockwise/shared/*'],
@@ -68,6 +69,30 @@ const RESTRICTED_IMPORTS = [
     group: ['mfe-*', '**/mfe-*/**', 'shell', '**/shell/src/**'],
     message: 'Remotes never import each other or the shell; use the URL, the API or @stockwise/shared.',
   },
+];
+
+/**
+ * The browser gets React Router as the shared subset of rspack.base.js (ROUTER_EXPORTS): any
+ * other export would be undefined at run time, so it fails lint instead.
+ */
+const routerImports = (allowed = rspackBase.ROUTER_EXPORTS) => [
+  {
+    name: 'react-router-dom',
+    allowImportNames: allowed,
+    message: `The shared router has ${allowed.join(', ')} (ROUTER_EXPORTS in rspack.base.js; growing it is a shell release first).`,
+  },
+  { name: 'react-router', message: 'Import from react-router-dom: the shared router subset (rspack.base.js).' },
+];
+const ROUTER_IMPORTS = routerImports();
+// Jest renders screens outside the browser build, with the whole React Router.
+const TEST_ROUTER_IMPORTS = routerImports([...rspackBase.ROUTER_EXPORTS, 'MemoryRouter']);
+const APP_PATTERNS = [
+  ...RESTRICTED_IMPORTS,
+  { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
+];
+const PACKAGE_PATTERNS = [
+  ...RESTRICTED_IMPORTS,
+  { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
 ];
 
 export default tseslint.config(
@@ -105,7 +130,7 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS }],
+      'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS, paths: ROUTER_IMPORTS }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: APPS.flatMap(zonesOf) }],
     },
@@ -129,10 +154,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RESTRICTED_IMPORTS,
-            { group: ['../../*'], message: 'Use the @/ alias (the app’s src/) instead of ../../.' },
-          ],
+          patterns: APP_PATTERNS,
+          paths: ROUTER_IMPORTS,
         },
       ],
       // Field rules several forms share live once, in @stockwise/shared (validation/fields.ts).
@@ -154,6 +177,7 @@ export default tseslint.config(
         'error',
         {
           patterns: RESTRICTED_IMPORTS.filter((pattern) => !pattern.group.includes('@stockwise/shared/*')),
+          paths: ROUTER_IMPORTS,
         },
       ],
     },
@@ -165,10 +189,21 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RESTRICTED_IMPORTS,
-            { group: ['@/*'], message: 'A package consumed by every app uses relative imports, not the @/ alias.' },
-          ],
+          patterns: PACKAGE_PATTERNS,
+          paths: ROUTER_IMPORTS,
+        },
+      ],
+    },
+  },
+  {
+    // The build-time renderer runs in Node with the whole React Router, never the shared subset.
+    files: ['shared/src/prerender/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: PACKAGE_PATTERNS,
+          paths: routerImports([...rspackBase.ROUTER_EXPORTS, 'StaticRouter']),
         },
       ],
     },
@@ -176,6 +211,14 @@ export default tseslint.config(
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'e2e/**/*.{ts,mjs}'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  {
+    files: ['shell/test/**/*.{ts,tsx}', 'mfe-*/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: RESTRICTED_IMPORTS, paths: TEST_ROUTER_IMPORTS }] },
+  },
+  {
+    files: ['shared/test/**/*.{ts,tsx}', 'kit/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PACKAGE_PATTERNS, paths: TEST_ROUTER_IMPORTS }] },
   },
   {
     rules: {

@@ -16,15 +16,8 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
+  // What every app imports (react-router-dom), shared as the platform's router subset (below).
   'react-router-dom',
-  // Whole-package keys, imported only from the package root (an ESLint rule holds that):
-  // deep-path sharing let two builds' copies of one MUI context meet in a page.
-  '@mui/material',
-  // @mui/icons-material reaches MUI through @mui/material/SvgIcon; shared, so an icon in a remote uses
-  // the shell's SvgIcon and theme defaults instead of a second copy of them.
-  '@mui/material/SvgIcon',
-  '@mui/system',
   '@emotion/react',
   '@emotion/styled',
   'zustand',
@@ -52,42 +45,106 @@ const devRemotes = () =>
 const containerName = (appName) => appName.replace(/-/g, '_');
 
 /**
- * MUI X (the kit's data grid) imports MUI by deep paths (`@mui/material/Popper`,
- * `@mui/material/styles`, `@mui/system/RtlProvider`). MUI is shared as whole packages, so those
- * paths would bundle a second copy of MUI's components into the page (and fetch the shared
- * fallback's chunks). Each such request from inside `@mui/x-*` is pointed at a one-line module
- * that re-exports the shared package root instead: one MUI in the page. Written once per build
- * under the app's node_modules/.cache.
+ * MUI is not shared as a package (issue 14): each build bundles, tree-shaken, the MUI components
+ * it uses. What components from two builds meet through must still be one object per page, so
+ * every MUI module that creates a React context (FormControlContext, ListContext, TableContext,
+ * the default-props and RTL providers, the colour-scheme context of ThemeProviderWithVars, …) or
+ * holds page-wide state (the modal manager of useModal) is shared on its own, as a singleton
+ * matched by the file it resolves to: a relative import inside MUI (`./FormControlContext.mjs`)
+ * is consumed from the share scope like a package import. The list is read from the installed
+ * packages, so an upgrade that adds a context shares it without an edit here.
+ * (The theme itself reaches every build through @emotion/react's ThemeContext: shared above.)
  */
-function muiDeepImportsToRoot(rspack, appRequire, dir) {
-  const shims = path.join(dir, 'node_modules', '.cache', 'stockwise-mui-x-shims');
-  const roots = { '@mui/material': null, '@mui/system': null };
-  const load = (pkg) => {
-    try {
-      return (roots[pkg] ??= appRequire(pkg));
-    } catch {
-      return null; // this app does not use MUI X
-    }
-  };
-  // The deep module's default export, as named by the package root.
-  const defaults = { '@mui/system/RtlProvider': 'RtlProvider', '@mui/system/createStyled': 'createStyled' };
-  return new rspack.NormalModuleReplacementPlugin(/^@mui\/(material|system)\/[A-Za-z_]+$/, (data) => {
-    if (!/[\\/]@mui[\\/]x-[a-z-]+[\\/]/.test(data.context ?? '')) return;
-    const request = data.request;
-    if (request === '@mui/material/SvgIcon') return; // shared under its own key
-    const pkg = request.startsWith('@mui/material/') ? '@mui/material' : '@mui/system';
-    const name = request.slice(pkg.length + 1);
-    const root = load(pkg);
-    if (!root) return;
-    const defaultName = defaults[request] ?? (typeof root[name] !== 'undefined' ? name : null);
-    const lines = [`export * from '${pkg}';`];
-    if (defaultName) lines.push(`export { ${defaultName} as default } from '${pkg}';`);
-    const file = path.join(shims, `${pkg.replace('/', '+')}+${name}.js`);
-    fs.mkdirSync(shims, { recursive: true });
-    const text = `${lines.join('\n')}\n`;
-    if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
-    data.request = file;
+const MUI_STATE_PACKAGES = ['@mui/material', '@mui/system', '@mui/private-theming', '@mui/utils'];
+const MUI_STATE_PATTERN = /\b(?:createContext|createCssVarsProvider)\(|\bnew ModalManager\(/;
+
+function filesUnder(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(full);
+    return entry.name.endsWith('.mjs') ? [full] : [];
   });
+}
+
+const muiStateCache = new Map();
+/**
+ * @returns {{ file: string, shareKey: string, version: string }[]} MUI's context and state
+ *   modules as this app resolves them (real paths: what the bundler matches), ESM files only.
+ */
+function muiStateModules(appRequire) {
+  let requireFrom = appRequire;
+  const dirs = [];
+  for (const pkg of MUI_STATE_PACKAGES) {
+    let dir;
+    try {
+      dir = path.dirname(fs.realpathSync(requireFrom.resolve(`${pkg}/package.json`)));
+    } catch {
+      if (pkg === '@mui/material') return []; // this app does not use MUI
+      dir = dirs.map(([, d]) => d).find((d) => fs.existsSync(path.join(d, '..', '..', pkg)));
+      dir = dir && path.dirname(fs.realpathSync(path.join(dir, '..', '..', pkg, 'package.json')));
+      if (!dir) throw new Error(`${pkg} not found next to @mui/material`);
+    }
+    dirs.push([pkg, dir]);
+    requireFrom = createRequire(path.join(dir, 'package.json'));
+  }
+  const cacheKey = dirs.map(([, d]) => d).join('|');
+  if (!muiStateCache.has(cacheKey)) {
+    muiStateCache.set(
+      cacheKey,
+      dirs.flatMap(([pkg, dir]) => {
+        const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+        return filesUnder(dir)
+          .filter((file) => MUI_STATE_PATTERN.test(fs.readFileSync(file, 'utf8')))
+          .map((file) => ({
+            file,
+            shareKey: `${pkg}/${path
+              .relative(dir, file)
+              .split(path.sep)
+              .join('/')
+              .replace(/\.mjs$/, '')}`,
+            version,
+          }));
+      }),
+    );
+  }
+  return muiStateCache.get(cacheKey);
+}
+
+/** The share keys of MUI's context and state modules, as the shell resolves them (for the e2e suite). */
+const muiStateShareKeys = () =>
+  muiStateModules(createRequire(path.join(__dirname, 'shell', 'package.json'))).map((m) => m.shareKey);
+
+/**
+ * React Router as the platform uses it (issue 14). Shared whole, React Router 7 is one 62 KB gzip
+ * module (data routers, fetchers, server rendering, turbo-stream) in every first visit; the
+ * routing the shell and the remotes use is these exports, 14 KB gzip once tree-shaken. The shared
+ * `react-router-dom` singleton is a module that re-exports only them (written under the app's
+ * node_modules/.cache, importing React Router's ES module by its path so that it is not itself
+ * consumed from the share scope). Lint refuses any other import from react-router-dom
+ * (eslint.config.mjs: the bundler cannot see through a shared module's exports), so a remote never
+ * meets a router that lacks what it needs; growing this list is a shell release first
+ * (docs/deploying.md).
+ */
+const ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'Link',
+  'Navigate',
+  'Route',
+  'Routes',
+  'useLocation',
+  'useNavigate',
+  'useSearchParams',
+];
+
+function routerSubset(appRequire, dir) {
+  const pkgDir = path.dirname(fs.realpathSync(appRequire.resolve('react-router/package.json')));
+  const { exports } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  const esm = path.join(pkgDir, exports['.'].import.default);
+  const file = path.join(dir, 'node_modules', '.cache', 'stockwise-router', 'react-router-dom.js');
+  const text = `export { ${ROUTER_EXPORTS.join(', ')} } from ${JSON.stringify(esm)};\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+  return file;
 }
 
 function packageVersion(appRequire, request) {
@@ -97,23 +154,31 @@ function packageVersion(appRequire, request) {
   return appRequire(`${pkg}/package.json`).version;
 }
 
-function sharedConfig(appRequire) {
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((request) => {
-      const version = packageVersion(appRequire, request);
-      const [major, minor] = version.split('.');
-      return [
-        request,
-        {
-          singleton: true,
-          version,
-          // Same major as the one this app was built and tested against.
-          requiredVersion: major === '0' ? `^0.${minor}.0-0` : `^${major}.0.0-0`,
-          strictVersion: false,
-        },
-      ];
-    }),
-  );
+/** Same major as the one this app was built and tested against. */
+function singletonOf(version) {
+  const [major, minor] = version.split('.');
+  return {
+    singleton: true,
+    version,
+    requiredVersion: major === '0' ? `^0.${minor}.0-0` : `^${major}.0.0-0`,
+    strictVersion: false,
+  };
+}
+
+function sharedConfig(appRequire, dir) {
+  return {
+    ...Object.fromEntries(
+      SHARED_SINGLETONS.map((request) => [request, singletonOf(packageVersion(appRequire, request))]),
+    ),
+    'react-router-dom': {
+      ...singletonOf(packageVersion(appRequire, 'react-router')),
+      import: routerSubset(appRequire, dir),
+    },
+    // An absolute path as the key matches the modules that resolve to that file.
+    ...Object.fromEntries(
+      muiStateModules(appRequire).map(({ file, shareKey, version }) => [file, { ...singletonOf(version), shareKey }]),
+    ),
+  };
 }
 
 /**
@@ -131,6 +196,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
 
   return (env, argv) => {
     const production = argv.mode === 'production';
+    const muiStateFiles = new Set(muiStateModules(appRequire).map((m) => m.file));
     const dev = !production;
     const plugins = [
       new ModuleFederationPlugin({
@@ -139,7 +205,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         exposes,
         // The shell knows no remote at build time: remotes.json is read at start.
         remotes: {},
-        shared: sharedConfig(appRequire),
+        shared: sharedConfig(appRequire, dir),
         shareStrategy: 'loaded-first',
         runtimePlugins,
         manifest: true,
@@ -153,7 +219,6 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         template: path.join(__dirname, 'scripts', 'index.html'),
         templateParameters: { title: 'Stockwise' },
       }),
-      muiDeepImportsToRoot(rspack, appRequire, dir),
       new rspack.DefinePlugin({
         'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),
         'process.env.STOCKWISE_API_URL': JSON.stringify(process.env.STOCKWISE_API_URL || ''),
@@ -215,7 +280,21 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
           { test: /\.(woff2?|png|svg|jpe?g|webp|wasm)$/, type: 'asset/resource' },
         ],
       },
-      optimization: { minimize: production },
+      optimization: {
+        minimize: production,
+        splitChunks: {
+          cacheGroups: {
+            // MUI's shared context and state modules (a few KB together) as one file, not one
+            // request each.
+            muiState: {
+              test: (module) => muiStateFiles.has(module.resource),
+              name: 'mui-state',
+              chunks: 'async',
+              enforce: true,
+            },
+          },
+        },
+      },
       performance: { hints: false },
       plugins,
       devServer: {
@@ -282,6 +361,8 @@ module.exports = {
   createFederatedConfig,
   createPrerenderConfig,
   SHARED_SINGLETONS,
+  muiStateShareKeys,
+  ROUTER_EXPORTS,
   REMOTE_APPS,
   DEV_PORTS,
   containerName,

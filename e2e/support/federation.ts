@@ -3,6 +3,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 // The one list, from the build factory: what is shared is what must be loaded once.
 export const SHARED_SINGLETONS: string[] = rspackBase.SHARED_SINGLETONS;
+/** MUI's context and state modules (FormControlContext, DefaultPropsProvider, …), shared file by file. */
+export const MUI_STATE_MODULES: string[] = rspackBase.muiStateShareKeys();
 
 export interface LoadedShare {
   pkg: string;
@@ -85,4 +87,21 @@ export async function navigateInApp(page: Page, path: string) {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/**
+ * Which fetched files carry their own copy of each of MUI's context and state modules, read from
+ * the source maps: a file that bundles `FormControl/FormControlContext.mjs` instead of taking it
+ * from the share scope creates a second FormControlContext in the page.
+ */
+export async function muiStateCopies(request: APIRequestContext, paths: string[]): Promise<Record<string, string[]>> {
+  const copies: Record<string, string[]> = {};
+  for (const path of new Set(paths.filter((candidate) => candidate.endsWith('.js')))) {
+    const response = await request.get(`${path}.map`);
+    if (!response.ok()) continue;
+    const { sources } = (await response.json()) as { sources: string[] };
+    for (const key of MUI_STATE_MODULES)
+      if (sources.some((source) => source.endsWith(`/node_modules/${key}.mjs`))) (copies[key] ??= []).push(path);
+  }
+  return copies;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loadedShares, SHARED_SINGLETONS } from '../support/federation';
+import { loadedShares, MUI_STATE_MODULES, muiStateCopies, SHARED_SINGLETONS } from '../support/federation';
 
 // Issue 14: the pages a first visit lands on come as HTML with their critical CSS (prerendered by
 // their remote's build) and the shell hydrates that markup instead of drawing the page again.
@@ -42,6 +42,8 @@ for (const path of PRERENDERED) {
 
     // With JavaScript: the element painted first is the one React takes over, with no error.
     const errors = hydrationErrors(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState === 'interactive')
@@ -67,11 +69,22 @@ for (const path of PRERENDERED) {
       expect(providers.length, `${pkg} loaded providers`).toBeLessThanOrEqual(1);
       if (providers[0]) expect(providers[0].from, `${pkg} provider`).toBe('shell');
     }
-    for (const pkg of ['react', 'react-dom', '@mui/material', '@stockwise/shared'])
+    // MUI's components are bundled by each build; its contexts and page-wide state are one each.
+    for (const pkg of MUI_STATE_MODULES)
+      expect(shares.filter((s) => s.pkg === pkg).length, `${pkg} loaded providers`).toBeLessThanOrEqual(1);
+    for (const pkg of [
+      'react',
+      'react-dom',
+      '@mui/material/styles/ThemeProviderWithVars',
+      '@mui/system/DefaultPropsProvider/DefaultPropsProvider',
+      '@stockwise/shared',
+    ])
       expect(
         shares.filter((s) => s.pkg === pkg),
         `${pkg} is loaded`,
       ).toHaveLength(1);
+    for (const [key, files] of Object.entries(await muiStateCopies(page.request, requested)))
+      expect(files, `files carrying ${key}`).toHaveLength(1);
   });
 }
 

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import {
   loadedRemotes,
   loadedShares,
+  MUI_STATE_MODULES,
+  muiStateCopies,
   navigateInApp,
   SHARED_SINGLETONS,
   sharedOnlyFiles,
@@ -59,6 +61,83 @@ test('the shell mounts every remote, and each shared singleton is loaded once, f
     expect(copies, `${remote} shared copies fetched`).toEqual([]);
     expect(requested.filter((path) => path === `/remotes/${remote}/remoteEntry.js`)).toHaveLength(1);
   }
+
+  // MUI itself is bundled by each build (tree-shaken); its contexts and page-wide state are not:
+  // each one the page used was loaded once — from the shell, or from the first remote that needed
+  // one the shell does not use (DialogContext) — and exactly one fetched file carries it.
+  const muiShares = shares.filter((s) => MUI_STATE_MODULES.includes(s.pkg));
+  for (const key of [
+    '@mui/material/styles/ThemeProviderWithVars',
+    '@mui/system/DefaultPropsProvider/DefaultPropsProvider',
+    '@mui/material/FormControl/FormControlContext',
+  ])
+    expect(
+      muiShares.map((s) => s.pkg),
+      `${key} is used by the pages visited`,
+    ).toContain(key);
+  for (const key of new Set(muiShares.map((s) => s.pkg)))
+    expect(
+      muiShares.filter((s) => s.pkg === key),
+      `${key} loaded providers`,
+    ).toHaveLength(1);
+  for (const key of [
+    '@mui/material/styles/ThemeProviderWithVars',
+    '@mui/system/DefaultPropsProvider/DefaultPropsProvider',
+  ])
+    expect(muiShares.find((s) => s.pkg === key)?.from, `${key} provider`).toBe('shell');
+  for (const [key, files] of Object.entries(await muiStateCopies(page.request, requested)))
+    expect(files, `files carrying ${key}`).toHaveLength(1);
+});
+
+test("the shell's theme, default props and MUI contexts reach the components a remote renders", async ({ page }) => {
+  // Not prerendered: the public remote draws this page in the browser with its own MUI components.
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const submit = page.locator('form button[type="submit"]');
+  await expect(submit).toBeVisible();
+  const look = await submit.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, shadow: style.boxShadow, radius: style.borderTopLeftRadius };
+  });
+  // The theme (primary #1e5eff, radius 12) comes through @emotion/react's ThemeContext; MUI's
+  // default theme would paint rgb(25, 118, 210) with 4px corners.
+  expect(look.background).toBe('rgb(30, 94, 255)');
+  expect(look.radius).toBe('12px');
+  // `MuiButton.defaultProps.disableElevation` reaches the remote's Button only through the one
+  // DefaultPropsProvider context: a second copy would give it MUI's default shadow.
+  expect(look.shadow).toBe('none');
+
+  // TextField = FormControl + InputLabel + InputBase, which meet through FormControlContext: the
+  // label floats and turns focused only if they read the same context.
+  const field = page.getByRole('textbox').first();
+  const label = page.locator('form label').first();
+  await field.blur();
+  await expect(label).not.toHaveClass(/Mui-focused/);
+  await field.focus();
+  await expect(label).toHaveClass(/Mui-focused/);
+  await expect(label).toHaveAttribute('data-shrink', 'true');
+
+  // The same context objects whether the shell's container or the page's remote asks the
+  // federation runtime for them (a container only preloaded, not yet initialised with the page's
+  // share scope, would answer with its own fallback: it is not asked).
+  const sameEverywhere = await page.evaluate(async (keys) => {
+    type Instance = { name: string; loadShare: (pkg: string) => Promise<false | (() => unknown)> };
+    const instances = (
+      globalThis as { __FEDERATION__?: { __INSTANCES__?: Instance[] } }
+    ).__FEDERATION__?.__INSTANCES__?.filter((instance) => ['shell', 'mfe_public'].includes(instance.name));
+    const result: Record<string, number> = {};
+    for (const key of keys) {
+      const modules = new Set<unknown>();
+      for (const instance of instances ?? []) {
+        const factory = await instance.loadShare(key).catch(() => false as const);
+        if (factory) modules.add(factory());
+      }
+      result[key] = modules.size;
+    }
+    return { instances: instances?.map((i) => i.name) ?? [], result };
+  }, MUI_STATE_MODULES);
+  expect(sameEverywhere.instances.sort()).toEqual(['mfe_public', 'shell']);
+  for (const key of MUI_STATE_MODULES) expect(sameEverywhere.result[key], `${key}: distinct modules`).toBe(1);
 });
 
 test('a deep link into a remote route works on first load', async ({ page }) => {
