@@ -38,6 +38,10 @@ for (const path of PRERENDERED) {
     expect(text).toBeTruthy();
     // Critical CSS came with the document: MUI's classes are styled (not the browser's defaults).
     expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Roboto');
+    // Before React owns it, no form can be sent natively: that would be a GET with every field —
+    // a password too — in the address.
+    const submits = bare.locator('form button[type="submit"]');
+    for (let i = 0; i < (await submits.count()); i++) await expect(submits.nth(i)).toBeDisabled();
     await noScript.close();
 
     // With JavaScript: the element painted first is the one React takes over, with no error.
@@ -61,6 +65,9 @@ for (const path of PRERENDERED) {
     ).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text as string);
     expect(errors).toEqual([]);
+    // Once hydrated, the page's forms can be sent.
+    const liveSubmits = page.locator('form button[type="submit"]');
+    for (let i = 0; i < (await liveSubmits.count()); i++) await expect(liveSubmits.nth(i)).toBeEnabled();
 
     // Still one React, one MUI, one @stockwise/shared: every singleton from the shell.
     const shares = await loadedShares(page);

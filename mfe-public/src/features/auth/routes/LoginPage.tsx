@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AppError, auth, AUTH_MESSAGES, EMAIL_NOT_VERIFIED, errorMessage, fieldBinder } from '@stockwise/shared';
+import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { PasswordField } from '../components/PasswordField';
@@ -66,6 +67,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { userName: '', password: '' } });
+  const hydrated = useHydrated();
   const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -101,7 +103,7 @@ export function LoginPage() {
               {t('auth.login.forgot')}
             </Link>
           </Box>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !hydrated} fullWidth>
             {t('auth.login.submit')}
           </Button>
           <ThirdPartyButton intent={{ kind: 'login' }} failure={thirdPartyFailure} />

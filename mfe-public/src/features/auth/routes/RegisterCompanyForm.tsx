@@ -15,6 +15,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@stockwise/shared';
+import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
@@ -83,6 +84,7 @@ export function RegisterCompanyForm({
   });
   const bind = fieldBinder(register, errors);
 
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
@@ -178,7 +180,7 @@ export function RegisterCompanyForm({
               <NewPasswordFields password={bind('password')} confirmPassword={bind('confirmPassword')} />
             )}
           </Grid>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info) || !hydrated}>
             {withGoogle ? t('auth.google.notFoundAction') : t('auth.register.submit')}
           </Button>
           {withGoogle ? null : <ThirdPartyButton intent={{ kind: 'register' }} failure={failure} />}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { call, EMAIL_PATTERN, errorMessage, fieldBinder, notify, useSession } from '@stockwise/shared';
+import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 
 export interface ContactMessage {
@@ -36,6 +37,7 @@ export function ContactForm() {
     reset,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const hydrated = useHydrated();
   const field = fieldBinder(register, errors);
   const send = useMutation({
     mutationFn: async (values: Values) => {
@@ -90,7 +92,7 @@ export function ContactForm() {
           </Grid>
         </Grid>
         <Box>
-          <Button type="submit" variant="contained" size="large" disabled={send.isPending}>
+          <Button type="submit" variant="contained" size="large" disabled={send.isPending || !hydrated}>
             {send.isPending ? t('contact.sending') : t('contact.submit')}
           </Button>
         </Box>
