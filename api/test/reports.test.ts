@@ -313,8 +313,10 @@ test('task queues: my tasks, and the work my claims let me do', async () => {
 async function countersAndRecount(companyId: string) {
   const norm = (rows: Array<Record<string, unknown>>) => rows.map((r) => JSON.stringify(r)).sort();
   const counters = await ctx.db.query(
-    `SELECT item_type_id, brand_id, model, location_id, status, items::int, cost::float8, sale_value::float8
-       FROM item_counts WHERE company_id = $1 AND (items <> 0 OR cost <> 0 OR sale_value <> 0)`,
+    `SELECT item_type_id, brand_id, model, location_id, status, sum(items)::int AS items, sum(cost)::float8 AS cost,
+            sum(sale_value)::float8 AS sale_value
+       FROM item_counts WHERE company_id = $1 GROUP BY 1, 2, 3, 4, 5
+     HAVING sum(items) <> 0 OR sum(cost) <> 0 OR sum(sale_value) <> 0`,
     [companyId],
   );
   const recount = await ctx.db.query(
@@ -324,7 +326,8 @@ async function countersAndRecount(companyId: string) {
     [companyId],
   );
   const days = await ctx.db.query(
-    `SELECT day::text, sales, total::float8 FROM sale_days WHERE company_id = $1 AND sales <> 0`,
+    `SELECT day::text, sum(sales)::int AS sales, sum(total)::float8 AS total FROM sale_days WHERE company_id = $1
+      GROUP BY 1 HAVING sum(sales) <> 0`,
     [companyId],
   );
   const recountDays = await ctx.db.query(

@@ -32,9 +32,23 @@ export interface Notice extends Change {
   companyId: string;
 }
 
+/** The NOTIFY payload of a change (what publish sends; a write statement may send it itself). */
+export function notice(companyId: string, kind: ChangeKind, ids: string[], resources: string[] = []): string {
+  const n: Notice = {
+    companyId,
+    kind,
+    resources: [...new Set([...REFRESH[kind], ...resources])],
+    ids: ids.length <= MAX_IDS ? ids : null,
+    count: ids.length,
+  };
+  return JSON.stringify(n);
+}
+
 /**
  * Announces a change inside the writing transaction: pg_notify is delivered when that
  * transaction commits and never when it rolls back, to every replica, including this one.
+ * The engine's writes and sales send their notices from their write statement instead (no round
+ * trip of its own): `SELECT pg_notify(CHANNEL, payload)` there, with payloads from notice().
  */
 export async function publish(
   q: Queryable,
@@ -43,14 +57,7 @@ export async function publish(
   ids: string[],
   resources: string[] = [],
 ): Promise<void> {
-  const notice: Notice = {
-    companyId,
-    kind,
-    resources: [...new Set([...REFRESH[kind], ...resources])],
-    ids: ids.length <= MAX_IDS ? ids : null,
-    count: ids.length,
-  };
-  await q.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(notice)]);
+  await q.query(`SELECT pg_notify($1, $2)`, [CHANNEL, notice(companyId, kind, ids, resources)]);
 }
 
 /** A settings change: the resource is the path it lives under ('/api/item-types' → item-types). */

@@ -4,7 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
 import * as db from './queries.js';
-import { publish } from '../events/index.js';
+import { notice } from '../events/index.js';
 
 /**
  * The engine: one way items change state. A transaction type is applied to a set of items all or
@@ -188,49 +188,52 @@ async function decide(
   return { type, items, changes, customerId, note: input.note?.trim() || null };
 }
 
-/** Step 4: writes the changes and one event per item, in one statement; answers the event ids. */
-export async function apply(
-  q: Queryable,
+/** Step 4 as data: the items' changes, one event per item, and the live-update notice. */
+export function writesOf(
   actor: Actor,
   plan: Plan,
   extra: { saleId?: string; prices?: Map<string, number> } = {},
-): Promise<string[]> {
+): { changes: db.ItemChange[]; events: db.NewEvent[]; meta: db.EventMeta; notice: string } {
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
-  const events = await db.applyAndRecord(
-    q,
+  const events = changes.map((c) => {
+    const before = byId.get(c.id)!;
+    return {
+      itemId: c.id,
+      version: before.version + 1,
+      kind: plan.type.kind,
+      transactionTypeId: plan.type.id,
+      fromLocationId: before.locationId,
+      toLocationId: c.locationId,
+      fromStatus: before.status,
+      toStatus: c.status,
+      // A sale records its buyer (or none); a return, the customer who brings the item back.
+      customerId:
+        plan.type.kind === 'sell'
+          ? c.customerId
+          : plan.type.kind === 'return'
+            ? (plan.customerId ?? before.customerId)
+            : plan.customerId,
+      saleId: extra.saleId ?? null,
+      deltas: null,
+    };
+  });
+  return {
     changes,
-    { companyId: actor.companyId, userId: actor.userId, note: plan.note },
-    changes.map((c) => {
-      const before = byId.get(c.id)!;
-      return {
-        itemId: c.id,
-        version: before.version + 1,
-        kind: plan.type.kind,
-        transactionTypeId: plan.type.id,
-        fromLocationId: before.locationId,
-        toLocationId: c.locationId,
-        fromStatus: before.status,
-        toStatus: c.status,
-        // A sale records its buyer (or none); a return, the customer who brings the item back.
-        customerId:
-          plan.type.kind === 'sell'
-            ? c.customerId
-            : plan.type.kind === 'return'
-              ? (plan.customerId ?? before.customerId)
-              : plan.customerId,
-        saleId: extra.saleId ?? null,
-        deltas: null,
-      };
-    }),
-  );
-  await publish(
-    q,
-    actor.companyId,
-    'item.changed',
-    changes.map((c) => c.id),
-  );
-  return events;
+    events,
+    meta: { companyId: actor.companyId, userId: actor.userId, note: plan.note },
+    notice: notice(
+      actor.companyId,
+      'item.changed',
+      changes.map((c) => c.id),
+    ),
+  };
+}
+
+/** Step 4: writes the changes and one event per item and announces them, in one statement; answers the event ids. */
+export async function apply(q: Queryable, actor: Actor, plan: Plan): Promise<string[]> {
+  const w = writesOf(actor, plan);
+  return db.applyAndRecord(q, w.changes, w.meta, w.events, [w.notice]);
 }
 
 /** prepare + apply, for the callers that need no document around the change. */
