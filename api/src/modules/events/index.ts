@@ -1,4 +1,4 @@
 // Live updates: modules announce committed changes with publish(); streams deliver them per company.
 export { eventRoutes } from './routes.js';
 export { EventHub } from './hub.js';
-export { publish, notice, CHANNEL, settingsChanged, CHANGE_KINDS, type ChangeKind, type Change } from './publisher.js';
+export { publish, settingsChanged, CHANGE_KINDS, type ChangeKind, type Change } from './publisher.js';

@@ -32,32 +32,27 @@ export interface Notice extends Change {
   companyId: string;
 }
 
-/** The NOTIFY payload of a change (what publish sends; a write statement may send it itself). */
-export function notice(companyId: string, kind: ChangeKind, ids: string[], resources: string[] = []): string {
-  const n: Notice = {
+/**
+ * Announces a change made in the transaction q: delivered to every replica — this one included —
+ * once that transaction has committed, never when it rolls back (Queryable.notify: sent after the
+ * commit, in batches, because pg_notify inside the transaction would serialize every notifying
+ * commit of the database cluster on one lock; db/notifications.ts).
+ */
+export function publish(
+  q: Queryable,
+  companyId: string,
+  kind: ChangeKind,
+  ids: string[],
+  resources: string[] = [],
+): void {
+  const notice: Notice = {
     companyId,
     kind,
     resources: [...new Set([...REFRESH[kind], ...resources])],
     ids: ids.length <= MAX_IDS ? ids : null,
     count: ids.length,
   };
-  return JSON.stringify(n);
-}
-
-/**
- * Announces a change inside the writing transaction: pg_notify is delivered when that
- * transaction commits and never when it rolls back, to every replica, including this one.
- * The engine's writes and sales send their notices from their write statement instead (no round
- * trip of its own): `SELECT pg_notify(CHANNEL, payload)` there, with payloads from notice().
- */
-export async function publish(
-  q: Queryable,
-  companyId: string,
-  kind: ChangeKind,
-  ids: string[],
-  resources: string[] = [],
-): Promise<void> {
-  await q.query(`SELECT pg_notify($1, $2)`, [CHANNEL, notice(companyId, kind, ids, resources)]);
+  q.notify(CHANNEL, JSON.stringify(notice));
 }
 
 /** A settings change: the resource is the path it lives under ('/api/item-types' → item-types). */

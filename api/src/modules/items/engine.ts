@@ -4,7 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
 import * as db from './queries.js';
-import { notice } from '../events/index.js';
+import { publish } from '../events/index.js';
 
 /**
  * The engine: one way items change state. A transaction type is applied to a set of items all or
@@ -188,12 +188,12 @@ async function decide(
   return { type, items, changes, customerId, note: input.note?.trim() || null };
 }
 
-/** Step 4 as data: the items' changes, one event per item, and the live-update notice. */
+/** Step 4 as data: the items' changes and one event per item. */
 export function writesOf(
   actor: Actor,
   plan: Plan,
   extra: { saleId?: string; prices?: Map<string, number> } = {},
-): { changes: db.ItemChange[]; events: db.NewEvent[]; meta: db.EventMeta; notice: string } {
+): { changes: db.ItemChange[]; events: db.NewEvent[]; meta: db.EventMeta } {
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
   const events = changes.map((c) => {
@@ -222,19 +222,24 @@ export function writesOf(
     changes,
     events,
     meta: { companyId: actor.companyId, userId: actor.userId, note: plan.note },
-    notice: notice(
-      actor.companyId,
-      'item.changed',
-      changes.map((c) => c.id),
-    ),
   };
 }
 
-/** Step 4: writes the changes and one event per item and announces them, in one statement; answers the event ids. */
+/** Step 4: writes the changes and one event per item in one statement, and announces them; answers the event ids. */
 export async function apply(q: Queryable, actor: Actor, plan: Plan): Promise<string[]> {
   const w = writesOf(actor, plan);
-  return db.applyAndRecord(q, w.changes, w.meta, w.events, [w.notice]);
+  const ids = await db.applyAndRecord(q, w.changes, w.meta, w.events);
+  announceItems(q, actor, w.changes);
+  return ids;
 }
+
+export const announceItems = (q: Queryable, actor: Actor, changes: db.ItemChange[]) =>
+  publish(
+    q,
+    actor.companyId,
+    'item.changed',
+    changes.map((c) => c.id),
+  );
 
 /** prepare + apply, for the callers that need no document around the change. */
 export async function run(q: Queryable, actor: Actor, input: EngineInput): Promise<string[]> {

@@ -2,7 +2,6 @@ import type { Queryable } from '../../db/database.js';
 import { qb, sql } from '../../db/query-builder.js';
 import type { Item, ItemEvent, ItemListQuery, ItemSort } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
-import { CHANNEL } from '../events/index.js';
 
 // SQL only. Every join repeats company_id so the composite keys serve it; RLS filters each table.
 
@@ -246,34 +245,26 @@ export interface EventMeta {
   note: string | null;
 }
 
-/** Sends each payload on the live-update channel (delivered at commit); `at` is the parameter before. */
-export const notifySql = (at: number) =>
-  `(SELECT count(pg_notify('${CHANNEL}', p)) FROM unnest($${at + 1}::text[]) p)`;
-
-/**
- * The batch's changes, its events and its live-update notices in one statement (one round trip);
- * answers the events' ids. The write CTEs run whatever the final SELECT reads; it is one row.
- */
+/** The batch's changes and its events in one statement (one round trip); answers the events' ids. */
 export async function applyAndRecord(
   q: Queryable,
   changes: ItemChange[],
   event: EventMeta,
   events: NewEvent[],
-  notices: string[],
 ): Promise<string[]> {
-  const [row] = await q.query<{ ids: string[] | null }>(
+  const rows = await q.query<{ id: string }>(
     `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id), recorded AS (${insertEventsSql(6)})
-     SELECT (SELECT array_agg(id) FROM recorded) AS ids, ${notifySql(20)} AS notified`,
-    [...changeParams(changes), ...eventParams(event.companyId, event.userId, event.note, events), notices],
+     SELECT id FROM recorded`,
+    [...changeParams(changes), ...eventParams(event.companyId, event.userId, event.note, events)],
   );
-  return row?.ids ?? [];
+  return rows.map((r) => r.id);
 }
 
 /**
  * The same for a sale, with the sale itself in the statement: its row (numbered from the company's
  * sequence, migration 0013: no lock held to commit), its lines, and the sale answered — lines with
  * the serials and warranty ends the items' update just wrote. Parameters after the events: the
- * sale's id, customer, total, line items and prices, then the notices.
+ * sale's id, customer, total, line items and prices.
  */
 export async function sellAndRecord<Sale>(
   q: Queryable,
@@ -282,7 +273,6 @@ export async function sellAndRecord<Sale>(
   events: NewEvent[],
   sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
   summary: { columns: string; joins: string },
-  notices: string[],
 ): Promise<Sale> {
   const [row] = await q.query<Sale>(
     `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at),
@@ -295,8 +285,7 @@ export async function sellAndRecord<Sale>(
      SELECT ${summary.columns},
             (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
                       'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
-               FROM l JOIN changed i ON i.id = l.item_id) AS lines,
-            ${notifySql(25)} AS _notified
+               FROM l JOIN changed i ON i.id = l.item_id) AS lines
        FROM s ${summary.joins}`,
     [
       ...changeParams(changes),
@@ -306,7 +295,6 @@ export async function sellAndRecord<Sale>(
       sale.total,
       sale.lines.map((l) => l.itemId),
       sale.lines.map((l) => l.price),
-      notices,
     ],
   );
   return row!;

@@ -9,27 +9,12 @@ const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "custo
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;
 
-/**
- * The sale's whole write (the items, their events, the numbered sale and its lines, the notices) in
- * one statement, answered as the sale.
- */
-export async function recordSale(
+/** The sale's whole write (the items, their events, the numbered sale and its lines) in one statement, answered as the sale. */
+export const recordSale = (
   q: Queryable,
   w: { changes: ItemChange[]; events: NewEvent[]; meta: EventMeta },
   sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
-  notices: string[],
-): Promise<Sale> {
-  const { _notified, ...row } = await sellAndRecord<Sale & { _notified?: unknown }>(
-    q,
-    w.changes,
-    w.meta,
-    w.events,
-    sale,
-    { columns: SUMMARY, joins: JOINS },
-    notices,
-  );
-  return row;
-}
+) => sellAndRecord<Sale>(q, w.changes, w.meta, w.events, sale, { columns: SUMMARY, joins: JOINS });
 
 export async function findSale(q: Queryable, id: string): Promise<SaleSummary | null> {
   const rows = await q.query<SaleSummary>(`SELECT ${SUMMARY} FROM sales s ${JOINS} WHERE s.id = $1`, [id]);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
-import { prepareBuiltIn, writesOf, type Actor } from '../items/index.js';
-import { notice } from '../events/index.js';
+import { announceItems, prepareBuiltIn, writesOf, type Actor } from '../items/index.js';
+import { publish } from '../events/index.js';
 import * as db from './queries.js';
 import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 
@@ -12,8 +12,8 @@ import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
  * locked and checked first, with the Sell type read in the same round trip (a second sale of the
  * same serial waits, then finds it sold: 409); then one statement makes the items sold with the
  * warranty starting now, writes their events, the sale with the company's next number (a sequence:
- * no lock all of a company's sales share) and its lines, announces both changes, and answers the
- * sale. Five round trips with the transaction's BEGIN, access read and COMMIT.
+ * no lock all of a company's sales share) and its lines, and answers the sale; both changes are
+ * announced after the commit. Five round trips with the transaction's BEGIN, access read and COMMIT.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
   const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
@@ -31,10 +31,10 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   // The events name the sale before its row is written: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
   const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  return db.recordSale(q, w, { id: saleId, customerId: plan.customerId, total, lines }, [
-    w.notice,
-    notice(actor.companyId, 'sale.made', [saleId]),
-  ]);
+  const sale = await db.recordSale(q, w, { id: saleId, customerId: plan.customerId, total, lines });
+  announceItems(q, actor, w.changes);
+  publish(q, actor.companyId, 'sale.made', [saleId]);
+  return sale;
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {
