@@ -1,7 +1,16 @@
 import { enterAs } from '../src/access/index.js';
 import { createSale } from '../src/modules/sales/service.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // A company's sales must not queue behind each other's commits (issue 10: ≥ 1,000 sales/s): no row
 // that every sale of a company updates (the number comes from a sequence, the counters are
@@ -33,7 +42,11 @@ afterAll(async () => {
 
 test('a sale completes while another sale of the same company (same item type, location, day) is still uncommitted', async () => {
   const [held, other] = [unique('OPEN-'), unique('OPEN-')];
-  await call(owner, 'POST', '/api/items/receive', { itemTypeId: itemType, locationId: location, serials: [held, other] });
+  await call(owner, 'POST', '/api/items/receive', {
+    itemTypeId: itemType,
+    locationId: location,
+    serials: [held, other],
+  });
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   let sold!: () => void;

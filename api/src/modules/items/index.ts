@@ -2,7 +2,16 @@
 export { itemRoutes } from './routes.js';
 export { receive, transact, writeReception, checkFields } from './service.js';
 export type { NewItem, EventMeta, ItemChange, NewEvent } from './queries.js';
-export { prepare, prepareBuiltIn, apply, writesOf, announceItems, assertMayRun, refused, type Actor } from './engine.js';
+export {
+  prepare,
+  prepareBuiltIn,
+  apply,
+  writesOf,
+  announceItems,
+  assertMayRun,
+  refused,
+  type Actor,
+} from './engine.js';
 export { eventsById, lockItems, existingSerials, sellAndRecord } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
 
