@@ -11,9 +11,10 @@
 --
 -- Counters: a write appends its changes as new rows (folded = false) and updates nothing, so two
 -- writers never wait for each other here; a group's count is the sum of its rows (the report reads
--- already sum by group). Now and then (about one write statement in 64, when no other transaction
--- of the company is folding) the deltas are folded into one row per group (folded = true), so a
--- company has its groups plus a few hundred deltas at most.
+-- already sum by group). Now and then (after a statement that wrote 64 deltas or more, otherwise
+-- about one write statement in 64, when no other transaction of the company is folding) the deltas
+-- are folded into one row per group (folded = true), so a company has its groups plus typically a
+-- few hundred deltas.
 
 -- ── sale numbers ──
 CREATE FUNCTION stockwise_sale_sequence(company uuid) RETURNS text LANGUAGE sql IMMUTABLE
@@ -85,16 +86,16 @@ DROP TABLE sale_counters;
 ALTER TABLE item_counts ADD COLUMN folded boolean NOT NULL DEFAULT false;
 UPDATE item_counts SET folded = true;
 DROP INDEX item_counts_key;
--- One folded row per group (what a fold adds to); the deltas are read and folded by company.
+-- One folded row per group (what a fold adds to); reads and folds find a company's rows by company.
 CREATE UNIQUE INDEX item_counts_folded ON item_counts (company_id, item_type_id, brand_id, model, location_id, status)
   NULLS NOT DISTINCT WHERE folded;
-CREATE INDEX item_counts_deltas ON item_counts (company_id) WHERE NOT folded;
+CREATE INDEX item_counts_company ON item_counts (company_id);
 
 ALTER TABLE sale_days ADD COLUMN folded boolean NOT NULL DEFAULT false;
 UPDATE sale_days SET folded = true;
 ALTER TABLE sale_days DROP CONSTRAINT sale_days_pkey;
 CREATE UNIQUE INDEX sale_days_folded ON sale_days (company_id, day) WHERE folded;
-CREATE INDEX sale_days_deltas ON sale_days (company_id) WHERE NOT folded;
+CREATE INDEX sale_days_company_day ON sale_days (company_id, day);
 
 -- Folds the bound company's counter deltas into their groups, unless another transaction is doing
 -- it (then that one will): folds never wait for each other, and writers never wait for a fold.
@@ -119,16 +120,20 @@ BEGIN
 END
 $fn$;
 
--- One write statement in FOLD_EVERY folds (random: no shared counter to update, which would be a hot row again).
-CREATE FUNCTION stockwise_maybe_fold_counters() RETURNS void LANGUAGE plpgsql AS $fn$
+-- Folds after a statement that wrote many deltas (a big reception, an import, a seed: `added` rows),
+-- and otherwise after one statement in 64 (random: a shared "writes since the last fold" counter
+-- would be a hot row again).
+CREATE FUNCTION stockwise_maybe_fold_counters(added bigint) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
-  IF random() < 1.0 / 64 THEN
+  IF added >= 64 OR random() < 1.0 / 64 THEN
     PERFORM stockwise_fold_counters();
   END IF;
 END
 $fn$;
 
 CREATE OR REPLACE FUNCTION stockwise_count_items() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  added bigint;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO item_counts (company_id, item_type_id, brand_id, model, location_id, status, items, cost, sale_value)
@@ -152,7 +157,8 @@ BEGIN
      GROUP BY 1, 2, 3, 4, 5, 6
     HAVING sum(n) <> 0 OR sum(cost) <> 0 OR sum(sale_value) <> 0;
   END IF;
-  PERFORM stockwise_maybe_fold_counters();
+  GET DIAGNOSTICS added = ROW_COUNT;
+  PERFORM stockwise_maybe_fold_counters(added);
   RETURN NULL;
 END
 $fn$;
@@ -162,10 +168,17 @@ $fn$;
 DROP TRIGGER sales_count_numbered ON sales;
 DROP FUNCTION stockwise_count_sale();
 CREATE OR REPLACE FUNCTION stockwise_count_sales_inserted() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  added bigint;
 BEGIN
   INSERT INTO sale_days (company_id, day, sales, total)
   SELECT company_id, (created_at AT TIME ZONE 'UTC')::date, count(*), sum(total)
     FROM new_rows WHERE number IS NOT NULL GROUP BY 1, 2;
+  -- A sale's items were written in the same transaction, whose trigger takes the 1-in-64 chance.
+  GET DIAGNOSTICS added = ROW_COUNT;
+  IF added >= 64 THEN
+    PERFORM stockwise_fold_counters();
+  END IF;
   RETURN NULL;
 END
 $fn$;
