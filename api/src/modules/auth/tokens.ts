@@ -27,20 +27,8 @@ export interface Principal {
   roles: string[];
 }
 
-/** How many verified session tokens verify() remembers (least recently used leave first). */
-const VERIFIED_CACHE_SIZE = 10_000;
-
 export class TokenService {
   private readonly key: Uint8Array;
-  /**
-   * Session tokens that passed verification, by their exact text, with their expiry. Verifying an
-   * HS256 token costs a WebCrypto job (about 0.4 ms of CPU here: a third of a serial lookup's); the
-   * same token comes back on every request of a session. Sound because nothing but time changes
-   * the verdict on the same text under the same key: the signature covers every byte, and exp is
-   * checked again on each hit (a token is never accepted after its exp). Nothing is cached for a
-   * token that failed, so a forgery costs the full check every time.
-   */
-  private readonly verified = new Map<string, { principal: Readonly<Principal>; expiresAtMs: number }>();
   constructor(
     secret: string,
     readonly ttlSeconds: number,
@@ -61,21 +49,6 @@ export class TokenService {
 
   /** Missing, expired, forged or malformed → 401. */
   async verify(token: string): Promise<Principal> {
-    const known = this.verified.get(token);
-    if (known) {
-      this.verified.delete(token);
-      if (Date.now() < known.expiresAtMs) {
-        this.verified.set(token, known); // now the most recently used
-        return known.principal;
-      }
-    }
-    const { principal, expiresAtMs } = await this.verifyFully(token);
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { principal, expiresAtMs });
-    return principal;
-  }
-
-  private async verifyFully(token: string): Promise<{ principal: Readonly<Principal>; expiresAtMs: number }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ALGORITHMS,
@@ -92,14 +65,12 @@ export class TokenService {
       }
       if (!UUID.test(payload.sub) || !UUID.test(companyId))
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
-      const principal = Object.freeze({
+      return {
         userId: payload.sub,
         companyId,
         userName,
-        roles: Object.freeze(Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : []),
-      }) as Principal;
-      // jwtVerify accepted it now, so exp (required) is in the future; it stops being accepted then.
-      return { principal, expiresAtMs: payload.exp! * 1000 };
+        roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+      };
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw unauthorized('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
