@@ -121,6 +121,37 @@ test(`50 parallel moves of overlapping batches: every item's event chain matches
   }
 }, 120_000);
 
+test(`40 parallel sales of different items: 40 × 201, numbers unique per company; another company numbers from 1 (${DRIVER})`, async () => {
+  const serials = Array.from({ length: 40 }, () => unique('NUM-'));
+  await call(owner, 'POST', '/api/items/receive', { itemTypeId: itemType, locationId: locations[0], serials });
+  const answers = await Promise.all(
+    serials.map((serial) => call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 5 }] })),
+  );
+  expect(answers.map((r) => r.statusCode)).toEqual(serials.map(() => 201));
+  const numbers = answers.map((r) => r.json().number as number);
+  expect(new Set(numbers).size).toBe(40);
+  expect(numbers.every((n) => Number.isInteger(n) && n >= 1)).toBe(true);
+  // Numbers follow the order sales took them: a later sale (after all these committed) gets a higher one.
+  const later = unique('NUM-');
+  await call(owner, 'POST', '/api/items/receive', { itemTypeId: itemType, locationId: locations[0], serials: [later] });
+  const next = await call(seller, 'POST', '/api/sales', { lines: [{ serial: later, price: 5 }] });
+  expect(next.json().number).toBeGreaterThan(Math.max(...numbers));
+  // A refused sale (already sold) takes no number: the next one follows directly.
+  expect((await call(seller, 'POST', '/api/sales', { lines: [{ serial: later, price: 5 }] })).statusCode).toBe(409);
+  const after = unique('NUM-');
+  await call(owner, 'POST', '/api/items/receive', { itemTypeId: itemType, locationId: locations[0], serials: [after] });
+  const third = await call(seller, 'POST', '/api/sales', { lines: [{ serial: after, price: 5 }] });
+  expect(third.json().number).toBe(next.json().number + 1);
+
+  const other = await registerCompany(ctx.app, unique('Numbers Co '));
+  const type = (await call(other, 'POST', '/api/item-types', { name: 'Thing' })).json().id;
+  const location = (await call(other, 'POST', '/api/locations', { name: 'Shop' })).json().id;
+  const own = unique('NUM-');
+  await call(other, 'POST', '/api/items/receive', { itemTypeId: type, locationId: location, serials: [own] });
+  const first = await call(other, 'POST', '/api/sales', { lines: [{ serial: own, price: 1 }] });
+  expect({ status: first.statusCode, number: first.json().number }).toEqual({ status: 201, number: 1 });
+}, 120_000);
+
 test('history is append-only: the app role cannot UPDATE or DELETE an event, and neither can the owner', async () => {
   const [item] = (
     await call(owner, 'POST', '/api/items/receive', {

@@ -148,6 +148,7 @@ test('a large export streams: bytes leave before the second batch is read, and r
     kind: ctx.db.kind,
     query: (sql, params) => ctx.db.query(sql, params),
     exec: (sql) => ctx.db.exec(sql),
+    notify: (channel, payload) => ctx.db.notify(channel, payload),
     close: async () => undefined,
     listen: (channel, handlers) => ctx.db.listen(channel, handlers),
     transaction: (fn) => {

@@ -69,3 +69,56 @@ test('companies that existed before the inventory migrations get the built-in tr
     await db.close();
   }
 }, 60_000);
+
+test('0013: a company that sold before continues after its counter; its counters become folded rows', async () => {
+  const { openDatabase } = await import('../src/db/database.js');
+  const { migrate } = await import('../src/db/migrations.js');
+  const db = await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    const all = readMigrations();
+    const before = all.findIndex((m) => m.version === 13);
+    await migrate(db, all.slice(0, before));
+    const company = '22222222-2222-4222-8222-222222222222';
+    const type = '33333333-3333-4333-8333-333333333333';
+    const location = '44444444-4444-4444-8444-444444444444';
+    await db.exec(`
+      INSERT INTO companies (id, company_name) VALUES ('${company}', 'Selling Co');
+      SELECT stockwise_seed_company('${company}');
+      UPDATE sale_counters SET last_number = 41 WHERE company_id = '${company}';
+      INSERT INTO item_types (company_id, id, name) VALUES ('${company}', '${type}', 'T');
+      INSERT INTO locations (company_id, id, name, kind) VALUES ('${company}', '${location}', 'L', 'store');
+      INSERT INTO items (company_id, serial, item_type_id, location_id, status)
+        SELECT '${company}', 'OLD-' || g, '${type}', '${location}', 'in_stock' FROM generate_series(1, 3) g;`);
+    expect(await migrate(db, all)).toEqual(all.slice(before).map((m) => m.version));
+    const next = await db.transaction(async (q) => {
+      await q.query(`SELECT set_config('app.company_id', $1, true)`, [company]);
+      return q.query<{ n: number }>(`SELECT stockwise_next_sale_number() AS n`);
+    });
+    expect(next).toEqual([{ n: 42 }]);
+    const counts = await db.query<{ items: number; folded: boolean }>(
+      `SELECT items::int, folded FROM item_counts WHERE company_id = $1`,
+      [company],
+    );
+    expect(counts).toEqual([{ items: 3, folded: true }]);
+    const [gone] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_class WHERE relname = 'sale_counters'`,
+    );
+    expect(gone!.n).toBe(0);
+    // A company deleted takes its sequence with it.
+    const empty = '55555555-5555-4555-8555-555555555555';
+    await db.transaction(async (q) => {
+      await q.query(`INSERT INTO companies (id, company_name) VALUES ($1, 'Empty Co')`, [empty]);
+      await q.query(`SELECT set_config('app.company_id', $1, true)`, [empty]);
+      await q.query(`SELECT stockwise_seed_company($1)`, [empty]);
+    });
+    const sequences = () =>
+      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_class WHERE relname = $1`, [
+        `sale_numbers_${empty.replace(/-/g, '')}`,
+      ]);
+    expect(await sequences()).toEqual([{ n: 1 }]);
+    await db.query(`DELETE FROM companies WHERE id = $1`, [empty]);
+    expect(await sequences()).toEqual([{ n: 0 }]);
+  } finally {
+    await db.close();
+  }
+}, 60_000);

@@ -3,6 +3,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * NOTIFY channel with payload once this transaction has committed — never when it rolls back; on
+   * the database itself (no transaction), soon. Sent after the commit, batched (db/notifications.ts).
+   */
+  notify(channel: string, payload: string): void;
 }
 
 export interface Database extends Queryable {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, ListenHandlers, Queryable } from './database.js';
+import { notifier } from './notifications.js';
 
 /**
  * PGlite is one in-process connection: every statement and transaction goes through one queue,
@@ -16,23 +17,27 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     queue = run.catch(() => undefined);
     return run;
   }
-  const direct: Queryable = {
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pg.query<T>(sql, params)).rows;
-    },
-    async exec(sql: string) {
-      await pg.exec(sql);
-    },
-  };
+  const query = async <T>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows;
+  // The same after-commit batches as on PostgreSQL: one code path for both drivers.
+  const notices = notifier((sql, params) => exclusive(() => query(sql, params)));
   return {
     kind: 'pglite',
-    query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    query: (sql, params) => exclusive(() => query(sql, params)),
     transaction: (fn) =>
       exclusive(async () => {
+        const announced: Array<[string, string]> = [];
+        const q: Queryable = {
+          query,
+          async exec(sql: string) {
+            await pg.exec(sql);
+          },
+          notify: (channel, payload) => void announced.push([channel, payload]),
+        };
         await pg.exec('BEGIN');
         try {
-          const result = await fn(direct);
+          const result = await fn(q);
           await pg.exec('COMMIT');
+          notices.add(announced);
           return result;
         } catch (error) {
           await pg.exec('ROLLBACK').catch(() => undefined);
@@ -40,12 +45,16 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         }
       }),
     exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
+    notify: (channel, payload) => notices.add([[channel, payload]]),
     // One connection: the notifications of our own commits come back to it, after COMMIT.
     listen: async (channel: string, handlers: ListenHandlers) =>
       exclusive(async () => {
         const stop = await pg.listen(channel, (payload) => handlers.onMessage(payload));
         return () => exclusive(() => stop());
       }),
-    close: () => exclusive(() => pg.close()),
+    close: async () => {
+      await notices.drain();
+      await exclusive(() => pg.close());
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, ListenHandlers, Queryable } from './database.js';
+import { notifier } from './notifications.js';
 
 // Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -22,6 +23,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
   pool.on('error', () => undefined); // an idle client dying is reported on its next use
   await pool.query('SELECT 1');
+  const notices = notifier((text, values) => pool.query(text, values));
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -29,6 +31,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     async transaction<T>(fn: (q: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      const announced: Array<[string, string]> = [];
       try {
         await client.query('BEGIN');
         const q: Queryable = {
@@ -38,9 +41,11 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
           async exec(sql: string) {
             await client.query(sql);
           },
+          notify: (channel, payload) => void announced.push([channel, payload]),
         };
         const result = await fn(q);
         await client.query('COMMIT');
+        notices.add(announced);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -52,8 +57,12 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     async exec(sql: string) {
       await pool.query(sql);
     },
+    notify: (channel, payload) => notices.add([[channel, payload]]),
     listen: (channel, handlers) => listenWithReconnect(databaseUrl, channel, handlers),
-    close: () => pool.end(),
+    close: async () => {
+      await notices.drain();
+      await pool.end();
+    },
   };
 }
 

@@ -77,7 +77,7 @@ function crud(app: FastifyInstance, r: Resource) {
       const companyId = request.principal!.companyId;
       const row = await app.inCompany(request, async (q) => {
         const saved = (await r.save(q, companyId, null, request.body as never)) as { id: string };
-        await settingsChanged(q, companyId, r.path, saved.id);
+        settingsChanged(q, companyId, r.path, saved.id);
         return saved;
       });
       return reply.status(201).send(row);
@@ -112,7 +112,7 @@ function crud(app: FastifyInstance, r: Resource) {
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
         const saved = await r.save(q, companyId, request.params.id, request.body as never);
-        await settingsChanged(q, companyId, r.path, request.params.id);
+        settingsChanged(q, companyId, r.path, request.params.id);
         return saved;
       }),
   );
@@ -131,7 +131,7 @@ function crud(app: FastifyInstance, r: Resource) {
     async (request, reply) => {
       await app.inCompany(request, async (q) => {
         await r.remove(q, request.params.id);
-        await settingsChanged(q, request.principal!.companyId, r.path, request.params.id);
+        settingsChanged(q, request.principal!.companyId, r.path, request.params.id);
       });
       return reply.status(204).send(null);
     },
@@ -288,7 +288,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
         const status = await service.setStatusName(q, companyId, request.params.key, request.body.name);
-        await settingsChanged(q, companyId, '/api/statuses', request.params.key);
+        settingsChanged(q, companyId, '/api/statuses', request.params.key);
         return status;
       }),
   );
@@ -321,7 +321,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
         const settings = await service.saveLabelSettings(q, companyId, request.body);
-        await settingsChanged(q, companyId, '/api/label-settings', companyId);
+        settingsChanged(q, companyId, '/api/label-settings', companyId);
         return settings;
       }),
   );

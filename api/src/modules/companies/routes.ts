@@ -47,7 +47,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const company = await service.updateCompany(q, request.params.id, request.body);
-        await settingsChanged(q, request.params.id, '/api/company', request.params.id);
+        settingsChanged(q, request.params.id, '/api/company', request.params.id);
         return company;
       }),
   );

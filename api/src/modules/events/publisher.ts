@@ -33,16 +33,18 @@ export interface Notice extends Change {
 }
 
 /**
- * Announces a change inside the writing transaction: pg_notify is delivered when that
- * transaction commits and never when it rolls back, to every replica, including this one.
+ * Announces a change made in the transaction q: delivered to every replica — this one included —
+ * once that transaction has committed, never when it rolls back (Queryable.notify: sent after the
+ * commit, in batches, because pg_notify inside the transaction would serialize every notifying
+ * commit of the database cluster on one lock; db/notifications.ts).
  */
-export async function publish(
+export function publish(
   q: Queryable,
   companyId: string,
   kind: ChangeKind,
   ids: string[],
   resources: string[] = [],
-): Promise<void> {
+): void {
   const notice: Notice = {
     companyId,
     kind,
@@ -50,7 +52,7 @@ export async function publish(
     ids: ids.length <= MAX_IDS ? ids : null,
     count: ids.length,
   };
-  await q.query(`SELECT pg_notify($1, $2)`, [CHANNEL, JSON.stringify(notice)]);
+  q.notify(CHANNEL, JSON.stringify(notice));
 }
 
 /** A settings change: the resource is the path it lives under ('/api/item-types' → item-types). */

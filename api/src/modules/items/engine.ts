@@ -188,50 +188,58 @@ async function decide(
   return { type, items, changes, customerId, note: input.note?.trim() || null };
 }
 
-/** Step 4: writes the changes and one event per item, in one statement; answers the event ids. */
-export async function apply(
-  q: Queryable,
+/** Step 4 as data: the items' changes and one event per item. */
+export function writesOf(
   actor: Actor,
   plan: Plan,
   extra: { saleId?: string; prices?: Map<string, number> } = {},
-): Promise<string[]> {
+): { changes: db.ItemChange[]; events: db.NewEvent[]; meta: db.EventMeta } {
   const byId = new Map(plan.items.map((i) => [i.id, i]));
   const changes = plan.changes.map((c) => ({ ...c, salePrice: extra.prices?.get(c.id) ?? c.salePrice }));
-  const events = await db.applyAndRecord(
-    q,
+  const events = changes.map((c) => {
+    const before = byId.get(c.id)!;
+    return {
+      itemId: c.id,
+      version: before.version + 1,
+      kind: plan.type.kind,
+      transactionTypeId: plan.type.id,
+      fromLocationId: before.locationId,
+      toLocationId: c.locationId,
+      fromStatus: before.status,
+      toStatus: c.status,
+      // A sale records its buyer (or none); a return, the customer who brings the item back.
+      customerId:
+        plan.type.kind === 'sell'
+          ? c.customerId
+          : plan.type.kind === 'return'
+            ? (plan.customerId ?? before.customerId)
+            : plan.customerId,
+      saleId: extra.saleId ?? null,
+      deltas: null,
+    };
+  });
+  return {
     changes,
-    { companyId: actor.companyId, userId: actor.userId, note: plan.note },
-    changes.map((c) => {
-      const before = byId.get(c.id)!;
-      return {
-        itemId: c.id,
-        version: before.version + 1,
-        kind: plan.type.kind,
-        transactionTypeId: plan.type.id,
-        fromLocationId: before.locationId,
-        toLocationId: c.locationId,
-        fromStatus: before.status,
-        toStatus: c.status,
-        // A sale records its buyer (or none); a return, the customer who brings the item back.
-        customerId:
-          plan.type.kind === 'sell'
-            ? c.customerId
-            : plan.type.kind === 'return'
-              ? (plan.customerId ?? before.customerId)
-              : plan.customerId,
-        saleId: extra.saleId ?? null,
-        deltas: null,
-      };
-    }),
-  );
-  await publish(
+    events,
+    meta: { companyId: actor.companyId, userId: actor.userId, note: plan.note },
+  };
+}
+
+/** Step 4: writes the changes and one event per item in one statement, and announces them; answers the event ids. */
+export async function apply(q: Queryable, actor: Actor, plan: Plan): Promise<string[]> {
+  const w = writesOf(actor, plan);
+  const ids = await db.applyAndRecord(q, w.changes, w.meta, w.events);
+  announceItems(q, actor, w.changes);
+  return ids;
+}
+
+export const announceItems = (q: Queryable, actor: Actor, changes: db.ItemChange[]) =>
+  publish(
     q,
     actor.companyId,
     'item.changed',
     changes.map((c) => c.id),
   );
-  return events;
-}
 
 /** prepare + apply, for the callers that need no document around the change. */
 export async function run(q: Queryable, actor: Actor, input: EngineInput): Promise<string[]> {

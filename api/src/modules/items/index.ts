@@ -1,9 +1,18 @@
 // Items and the engine that moves them. Sales use the engine through this file.
 export { itemRoutes } from './routes.js';
 export { receive, transact, writeReception, checkFields } from './service.js';
-export type { NewItem } from './queries.js';
-export { prepare, prepareBuiltIn, apply, assertMayRun, refused, type Actor } from './engine.js';
-export { eventsById, lockItems, existingSerials } from './queries.js';
+export type { NewItem, EventMeta, ItemChange, NewEvent } from './queries.js';
+export {
+  prepare,
+  prepareBuiltIn,
+  apply,
+  writesOf,
+  announceItems,
+  assertMayRun,
+  refused,
+  type Actor,
+} from './engine.js';
+export { eventsById, lockItems, existingSerials, sellAndRecord } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
 
 /** Unique constraints of this module, as field + message (409). */

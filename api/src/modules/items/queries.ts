@@ -239,11 +239,17 @@ export async function insertEvents(
   return rows.map((r) => r.id);
 }
 
+export interface EventMeta {
+  companyId: string;
+  userId: string;
+  note: string | null;
+}
+
 /** The batch's changes and its events in one statement (one round trip); answers the events' ids. */
 export async function applyAndRecord(
   q: Queryable,
   changes: ItemChange[],
-  event: { companyId: string; userId: string; note: string | null },
+  event: EventMeta,
   events: NewEvent[],
 ): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
@@ -252,6 +258,46 @@ export async function applyAndRecord(
     [...changeParams(changes), ...eventParams(event.companyId, event.userId, event.note, events)],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The same for a sale, with the sale itself in the statement: its row (numbered from the company's
+ * sequence, migration 0013: no lock held to commit), its lines, and the sale answered — lines with
+ * the serials and warranty ends the items' update just wrote. Parameters after the events: the
+ * sale's id, customer, total, line items and prices.
+ */
+export async function sellAndRecord<Sale>(
+  q: Queryable,
+  changes: ItemChange[],
+  event: EventMeta,
+  events: NewEvent[],
+  sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
+  summary: { columns: string; joins: string },
+): Promise<Sale> {
+  const [row] = await q.query<Sale>(
+    `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at),
+     recorded AS (${insertEventsSql(6)}),
+     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, total, note)
+           VALUES ($7, $21, stockwise_next_sale_number(), $22, $8, $23, $9) RETURNING *),
+     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
+           SELECT $7, $21, n, item_id, price FROM unnest($24::uuid[], $25::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
+           RETURNING line, item_id, price)
+     SELECT ${summary.columns},
+            (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
+                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
+               FROM l JOIN changed i ON i.id = l.item_id) AS lines
+       FROM s ${summary.joins}`,
+    [
+      ...changeParams(changes),
+      ...eventParams(event.companyId, event.userId, event.note, events),
+      sale.id,
+      sale.customerId,
+      sale.total,
+      sale.lines.map((l) => l.itemId),
+      sale.lines.map((l) => l.price),
+    ],
+  );
+  return row!;
 }
 
 export const existingSerials = async (q: Queryable, keys: string[]) =>

@@ -153,7 +153,7 @@ export async function writeReception(
       deltas: null,
     })),
   );
-  await publish(q, actor.companyId, 'item.changed', ids);
+  publish(q, actor.companyId, 'item.changed', ids);
   return ids;
 }
 
@@ -257,7 +257,7 @@ export async function patch(q: Queryable, actor: Actor, id: string, body: PatchI
       deltas,
     },
   ]);
-  await publish(q, actor.companyId, 'item.changed', [id]);
+  publish(q, actor.companyId, 'item.changed', [id]);
   return get(q, id);
 }
 

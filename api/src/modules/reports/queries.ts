@@ -4,8 +4,9 @@ import { exact, iso } from '../../db/timestamps.js';
 import type { Status } from '../catalogue/index.js';
 import type { GroupBy, InventoryRow, Purchase, TrackingRow, WarehouseStatus, WarrantyRow } from './schemas.js';
 
-// SQL only. Aggregates read the counters of migration 0008 (item_counts, sale_days), which the
-// database keeps in the writing transaction; lists page by keyset over an index in their order.
+// SQL only. Aggregates sum the counters of migrations 0010 and 0013 (item_counts, sale_days), which
+// the database keeps in the writing transaction: a group's figure is the sum of its rows (one folded
+// row and the deltas written since); lists page by keyset over an index in their order.
 
 type Key = { id: string; _key: string };
 type Dir = 'asc' | 'desc';
@@ -178,10 +179,11 @@ export const heldByLocation = (q: Queryable, held: Status[]) =>
 /** Sales per UTC day for the last `days` days, and per Monday-started week for the last `weeks`. */
 export async function salesPeriods(q: Queryable, days: number, weeks: number) {
   const perDay = await q.query<{ start: string; sales: number; total: number }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS start, coalesce(s.sales, 0)::int AS sales, coalesce(s.total, 0)::float8 AS total
+    `SELECT to_char(d, 'YYYY-MM-DD') AS start, coalesce(sum(s.sales), 0)::int AS sales,
+            coalesce(sum(s.total), 0)::float8 AS total
        FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
        LEFT JOIN sale_days s ON s.day = d::date
-      ORDER BY d`,
+      GROUP BY d ORDER BY d`,
     [days],
   );
   const perWeek = await q.query<{ start: string; sales: number; total: number }>(

@@ -41,7 +41,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const role = await app.inCompany(request, async (q) => {
         const created = await service.createRole(q, request.principal!.companyId, request.body.name);
-        await settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
+        settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
         return created;
       });
       return reply.status(201).send(role);
@@ -63,7 +63,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const role = await service.renameRole(q, request.params.id, request.body.name);
-        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+        settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
         return role;
       }),
   );
@@ -82,7 +82,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await app.inCompany(request, async (q) => {
         await service.deleteRole(q, request.params.id);
-        await settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
+        settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
       });
       return reply.status(204).send(null);
     },
@@ -113,7 +113,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
         const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, request.access!);
-        await settingsChanged(q, companyId, '/api/roles', request.params.id);
+        settingsChanged(q, companyId, '/api/roles', request.params.id);
         return claims;
       }),
   );
@@ -157,7 +157,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...request.access!,
           userId: request.principal!.userId,
         });
-        await settingsChanged(q, companyId, '/api/users', request.params.id);
+        settingsChanged(q, companyId, '/api/users', request.params.id);
         return roles;
       }),
   );

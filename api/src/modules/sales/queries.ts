@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { sellAndRecord, type EventMeta, type ItemChange, type NewEvent } from '../items/index.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
@@ -8,47 +9,12 @@ const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "custo
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;
 
-/**
- * Writes the sale with the company's next number and its lines, and answers it, in one statement.
- * The counter row stays locked until the sale commits: numbers have no gaps and no twins.
- */
-export async function recordSale(
+/** The sale's whole write (the items, their events, the numbered sale and its lines) in one statement, answered as the sale. */
+export const recordSale = (
   q: Queryable,
-  companyId: string,
-  s: {
-    id: string;
-    customerId: string | null;
-    sellerId: string;
-    total: number;
-    note: string | null;
-    lines: Array<{ itemId: string; price: number }>;
-  },
-): Promise<Sale> {
-  const [row] = await q.query<Sale>(
-    `WITH next AS (UPDATE sale_counters SET last_number = last_number + 1 RETURNING last_number),
-     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, total, note)
-           SELECT $1, $2, next.last_number, $3, $4, $5, $6 FROM next RETURNING *),
-     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
-           SELECT $1, $2, n, item_id, price FROM unnest($7::uuid[], $8::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
-           RETURNING line, item_id, price)
-     SELECT ${SUMMARY},
-            (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
-                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
-               FROM l JOIN items i ON i.company_id = $1 AND i.id = l.item_id) AS lines
-       FROM s ${JOINS}`,
-    [
-      companyId,
-      s.id,
-      s.customerId,
-      s.sellerId,
-      s.total,
-      s.note,
-      s.lines.map((l) => l.itemId),
-      s.lines.map((l) => l.price),
-    ],
-  );
-  return row!;
-}
+  w: { changes: ItemChange[]; events: NewEvent[]; meta: EventMeta },
+  sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
+) => sellAndRecord<Sale>(q, w.changes, w.meta, w.events, sale, { columns: SUMMARY, joins: JOINS });
 
 export async function findSale(q: Queryable, id: string): Promise<SaleSummary | null> {
   const rows = await q.query<SaleSummary>(`SELECT ${SUMMARY} FROM sales s ${JOINS} WHERE s.id = $1`, [id]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
-import { apply, prepareBuiltIn, type Actor } from '../items/index.js';
+import { announceItems, prepareBuiltIn, writesOf, type Actor } from '../items/index.js';
 import { publish } from '../events/index.js';
 import * as db from './queries.js';
 import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
@@ -10,10 +10,10 @@ import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
 /**
  * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
  * locked and checked first, with the Sell type read in the same round trip (a second sale of the
- * same serial waits, then finds it sold: 409); the items become sold with the warranty starting now
- * and their events are written (one statement); the sale is written last with the company's next
- * number and answered from that statement, so the one lock all of a company's sales share is held
- * for a statement and the commit.
+ * same serial waits, then finds it sold: 409); then one statement makes the items sold with the
+ * warranty starting now, writes their events, the sale with the company's next number (a sequence:
+ * no lock all of a company's sales share) and its lines, and answers the sale; both changes are
+ * announced after the commit. Five round trips with the transaction's BEGIN, access read and COMMIT.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
   const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
@@ -28,18 +28,12 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
   const lines = body.lines.map((l) => ({ itemId: idOf(l), price: Math.round(l.price * 100) / 100 }));
   const total = Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
-  // The events name the sale before its row exists: that reference is checked at commit (migration 0009).
+  // The events name the sale before its row is written: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
-  await apply(q, actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  const sale = await db.recordSale(q, actor.companyId, {
-    id: saleId,
-    customerId: plan.customerId,
-    sellerId: actor.userId,
-    total,
-    note: plan.note,
-    lines,
-  });
-  await publish(q, actor.companyId, 'sale.made', [saleId]);
+  const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
+  const sale = await db.recordSale(q, w, { id: saleId, customerId: plan.customerId, total, lines });
+  announceItems(q, actor, w.changes);
+  publish(q, actor.companyId, 'sale.made', [saleId]);
   return sale;
 }
 

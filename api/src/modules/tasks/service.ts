@@ -47,7 +47,7 @@ export async function createTask(q: Queryable, caller: Caller, body: CreateTaskB
     if (id && !(await db.exists(q, table, id))) throw badRequest(`${field}: no such ${table.slice(0, -1)}`, field);
   }
   const id = await db.insertTask(q, caller.companyId, caller.userId, body);
-  await publish(q, caller.companyId, 'task.changed', [id]);
+  publish(q, caller.companyId, 'task.changed', [id]);
   return strip((await db.findTask(q, id))!);
 }
 
@@ -60,7 +60,7 @@ export async function completeTask(q: Queryable, caller: Caller, id: string): Pr
   if (!mine && !managesTasks(caller)) throw forbidden('This task is assigned to somebody else.');
   if (task.status === 'done') throw conflict('This task is already done.');
   await db.markDone(q, id, caller.userId);
-  await publish(q, caller.companyId, 'task.changed', [id]);
+  publish(q, caller.companyId, 'task.changed', [id]);
   return strip((await db.findTask(q, id))!);
 }
 
