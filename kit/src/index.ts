@@ -7,6 +7,7 @@ export type { GridValidRowModel as RowModel } from '@mui/x-data-grid';
 export { useTableParams, readTableParams, writeTableParams, PAGE_SIZES } from './table/table-params';
 export type { TableParams, TableGridProps } from './table/table-params';
 export { RowAction } from './table/RowAction';
+export { useSearchUpdate } from './table/url-search';
 export { saveFile, toCsv, useCsvExport } from './table/csv';
 export type { CsvColumn } from './table/csv';
 export { FormDialog } from './form/FormDialog';

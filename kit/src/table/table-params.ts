@@ -1,6 +1,7 @@
 import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSearchUpdate } from './url-search';
 
 /**
  * What a server-side list asks the API for. It lives in the URL (`?page=2&size=25&sort=name&order=desc
@@ -64,17 +65,18 @@ export function writeTableParams(search: URLSearchParams, params: TableParams): 
  * resourceKey('brands', params), … })`. Changing the sort or the filter goes back to the first page.
  */
 export function useTableParams({ defaultPageSize = 25 }: { defaultPageSize?: number } = {}) {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const updateSearch = useSearchUpdate();
   const params = useMemo(() => readTableParams(search, defaultPageSize), [search, defaultPageSize]);
 
   const update = useCallback(
     (change: Partial<TableParams>, resetPage: boolean) => {
-      setSearch((current) => {
+      updateSearch((current) => {
         const base = readTableParams(current, defaultPageSize);
         return writeTableParams(current, { ...base, ...(resetPage ? { page: 0 } : {}), ...change });
       });
     },
-    [setSearch, defaultPageSize],
+    [updateSearch, defaultPageSize],
   );
 
   // The grid resets to the first page whenever it is handed a new sort or filter model object, so

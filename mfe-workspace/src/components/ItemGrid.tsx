@@ -1,5 +1,5 @@
 import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/material';
-import { DataTable, PageHeader, toCsv, useTableParams, type DataTableProps } from '@stockwise/kit';
+import { DataTable, PageHeader, toCsv, useSearchUpdate, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -50,7 +50,8 @@ export function ItemGrid({
   const { t, i18n } = useT();
   const language = i18n.language;
   const statusName = useStatusName();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const setSearch = useSearchUpdate();
   const { params, gridProps } = useTableParams();
   const allowed = may('items.view') || may('reports.view');
   const filters = {

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { useSearchUpdate } from '@stockwise/kit';
 import { useSearchParams } from 'react-router-dom';
 
 /**
@@ -8,7 +9,8 @@ import { useSearchParams } from 'react-router-dom';
  * Changing a filter starts the list again at its first page.
  */
 export function useUrlFilters<P extends Record<string, (raw: string) => unknown>>(parsers: P) {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const setSearch = useSearchUpdate();
   const values = useMemo(() => {
     const result: Record<string, unknown> = {};
     for (const [key, parse] of Object.entries(parsers)) {

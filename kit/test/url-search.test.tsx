@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useSearchUpdate } from '../src';
+
+/** Two writers of one URL, as a screen has them: a search box and a filter select. */
+function Writers() {
+  const writeSearch = useSearchUpdate();
+  const writeFilter = useSearchUpdate();
+  const location = useLocation();
+  const set = (key: string, value: string) => (current: URLSearchParams) => {
+    const next = new URLSearchParams(current);
+    next.set(key, value);
+    return next;
+  };
+  return (
+    <>
+      <output aria-label="address">{location.search}</output>
+      <button
+        onClick={() => {
+          // Both before the router renders again: a search settling as a location is picked.
+          writeSearch(set('q', 'SN-1'));
+          writeFilter(set('location', 'kiosk'));
+        }}
+      >
+        both
+      </button>
+      <button onClick={() => writeFilter(set('status', 'sold'))}>status</button>
+    </>
+  );
+}
+
+it('keeps every change when two parts of a screen write the URL before it renders again', async () => {
+  render(
+    <MemoryRouter initialEntries={['/items?size=25']}>
+      <Writers />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'both' }));
+  const address = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
+  expect(Object.fromEntries(address)).toEqual({ size: '25', q: 'SN-1', location: 'kiosk' });
+
+  // Later writes start from what is rendered.
+  await userEvent.click(screen.getByRole('button', { name: 'status' }));
+  const after = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
+  expect(Object.fromEntries(after)).toEqual({ size: '25', q: 'SN-1', location: 'kiosk', status: 'sold' });
+});
