@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 // The last write that the router may not have rendered yet: its starting point and its result.
@@ -14,7 +14,11 @@ let pending: { from: string; to: string } | null = null;
 export function useSearchUpdate() {
   const [search, setSearch] = useSearchParams();
   const rendered = search.toString();
-  if (pending && pending.to === rendered) pending = null;
+  useEffect(() => {
+    // The write has been rendered: from here on a render is the truth (and Back to the old
+    // address is a new starting point, not a stale one).
+    if (pending?.to === rendered) pending = null;
+  }, [rendered]);
   return useCallback(
     (update: (current: URLSearchParams) => URLSearchParams) => {
       const base = pending && pending.from === rendered ? pending.to : rendered;
