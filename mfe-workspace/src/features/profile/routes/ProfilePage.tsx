@@ -75,15 +75,18 @@ export function ProfilePage() {
     defaultValues: { firstName: '', lastName: '', userName: '', email: '', profilePictureUrl: null },
   });
   const field = fieldBinder(register, errors);
+  const valuesOf = (one: UserInfo): Values => ({
+    firstName: one.firstName ?? '',
+    lastName: one.lastName ?? '',
+    userName: one.userName ?? '',
+    email: one.email ?? '',
+    profilePictureUrl: one.profilePictureUrl ?? null,
+  });
   useEffect(() => {
     if (!user) return;
-    reset({
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      userName: user.userName ?? '',
-      email: user.email ?? '',
-      profilePictureUrl: user.profilePictureUrl ?? null,
-    });
+    // A fresh profile (a refetch, a live update) fills what the user has not touched; what they
+    // are typing stays theirs.
+    reset(valuesOf(user), { keepDirtyValues: true });
     // Only when a fresh profile arrives; not on every render of the cached one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.data, reset]);
@@ -91,6 +94,8 @@ export function ProfilePage() {
   const save = useMutation({
     mutationFn: (values: Values) => auth.updateUser(values),
     onSuccess: (data) => {
+      // Saved: the form shows what the server now holds (a changed email waits for its link).
+      reset(valuesOf(data));
       queryClient.setQueryData(PROFILE_KEY, data);
       // The settings remote's users list shows names and emails.
       void queryClient.invalidateQueries({ queryKey: resourceKey('users'), predicate: (q) => q.queryKey[1] !== 'me' });
