@@ -85,6 +85,8 @@ export function generateTypes(doc: OpenApiDocument): string {
       const params = (op.parameters ?? []).filter((p) => p.in === 'path');
       const query = (op.parameters ?? []).filter((p) => p.in === 'query');
       const body = op.requestBody?.content['application/json']?.schema;
+      // A file upload (the CSV import) takes the file itself: a Blob (a picked File) or its text.
+      const file = op.requestBody?.content['text/csv'] !== undefined;
       const okCode = Object.keys(op.responses ?? {}).find((c) => /^2\d\d$/.test(c));
       const answer = okCode ? op.responses![okCode]!.content?.['application/json']?.schema : undefined;
       const fields = [
@@ -96,7 +98,7 @@ export function generateTypes(doc: OpenApiDocument): string {
         query.length
           ? `    query: { ${query.map((p) => `${ident(p.name)}${p.required ? '' : '?'}: ${ts(p.schema, 2)}`).join('; ')} };`
           : null,
-        body ? `    body: ${ts(body, 2)};` : null,
+        body ? `    body: ${ts(body, 2)};` : file ? '    body: Blob | string;' : null,
         `    response: ${answer ? ts(answer, 2) : 'void'};`,
       ].filter(Boolean);
       ops.push(`  ${op.operationId}: {\n${fields.join('\n')}\n  };`);
@@ -109,7 +111,7 @@ export function generateTypes(doc: OpenApiDocument): string {
     '// run `pnpm --filter @stockwise/api generate:types`. A test in api fails when this file is stale.',
     '',
     ...types.flatMap((t) => [t, '']),
-    '/** Every API operation by operationId: method, path, path params, query, JSON body and the 2xx answer. */',
+    '/** Every API operation by operationId: method, path, path params, query, body (JSON, or a file) and the 2xx answer. */',
     'export interface ApiOperations {',
     ...ops,
     '}',

@@ -315,3 +315,47 @@ test('deleting something in use is a 409 that says what uses it', async () => {
   const empty = await call(owner, 'POST', '/api/brands', { name: unique('Empty ') });
   expect((await call(owner, 'DELETE', `/api/brands/${empty.json().id}`)).statusCode).toBe(204);
 });
+
+test('a customer with history is deactivated, not deleted: it keeps its history, leaves the pickers and takes no new sale or reception', async () => {
+  const buyer = (await call(owner, 'POST', '/api/customers', { name: unique('Dora '), isVendor: true })).json();
+  const [sold, spare] = [unique('SN-'), unique('SN-')];
+  await receive(operator, [sold, spare]);
+  expect(
+    (await call(seller, 'POST', '/api/sales', { lines: [{ serial: sold, price: 5 }], customerId: buyer.id }))
+      .statusCode,
+  ).toBe(201);
+
+  const gone = await call(owner, 'DELETE', `/api/customers/${buyer.id}`);
+  expect(gone.statusCode).toBe(409);
+  expect(gone.json().message).toMatch(/in use: 1 item bought, 1 sale.*deactivate it instead/);
+
+  const off = await call(owner, 'PUT', `/api/customers/${buyer.id}`, { active: false });
+  expect(off.statusCode).toBe(200);
+  expect(off.json()).toMatchObject({ name: buyer.name, active: false });
+  const named = (active?: boolean) =>
+    call(
+      owner,
+      'GET',
+      `/api/customers?search=${encodeURIComponent(buyer.name)}${active === undefined ? '' : `&active=${active}`}`,
+    ).then((res) => res.json().items.map((c: { id: string }) => c.id));
+  expect(await named(true)).toEqual([]);
+  expect(await named(false)).toEqual([buyer.id]);
+  expect(await named()).toEqual([buyer.id]);
+
+  const sale = await call(seller, 'POST', '/api/sales', { lines: [{ serial: spare, price: 5 }], customerId: buyer.id });
+  expect(sale.statusCode).toBe(400);
+  expect(sale.json().message).toBe(`customerId: ${buyer.name} is deactivated`);
+  const reception = await receive(operator, [unique('SN-')], { vendorId: buyer.id });
+  expect(reception.statusCode).toBe(400);
+  expect(reception.json().message).toBe(`vendorId: ${buyer.name} is deactivated`);
+  expect((await call(owner, 'GET', `/api/items/by-serial/${spare}`)).json().status).toBe('in_stock');
+  // Their history stays theirs.
+  const history = (await call(owner, 'GET', `/api/customers/${buyer.id}/history`)).json();
+  expect(history.items.map((p: { serial: string }) => p.serial)).toEqual([sold]);
+
+  expect((await call(owner, 'PUT', `/api/customers/${buyer.id}`, { active: true })).json().active).toBe(true);
+  expect(
+    (await call(seller, 'POST', '/api/sales', { lines: [{ serial: spare, price: 5 }], customerId: buyer.id }))
+      .statusCode,
+  ).toBe(201);
+});

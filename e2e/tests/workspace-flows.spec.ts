@@ -182,6 +182,13 @@ test('the Account Manager finds a customer by type-ahead and opens the lines of 
   await page.getByRole('option', { name: sale.customerName }).click();
   await expect(page).toHaveURL(new RegExp(`customer=${sale.customerId}`));
 
+  // Their totals, and every item they bought with its warranty today.
+  await expect(page.getByLabel(`Totals for ${sale.customerName}`)).toContainText('Items bought');
+  const warranties = page.getByRole('region', { name: 'Items and warranties' });
+  for (const line of lines.lines)
+    await expect(warranties.getByRole('row', { name: new RegExp(line.serial) })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Returns' })).toBeVisible();
+
   const purchases = page.getByRole('region', { name: 'Purchases' });
   await expect(purchases.getByRole('heading', { name: `Sale #${sale.number}` })).toBeVisible();
   await purchases.getByRole('button', { name: `Show the items of sale #${sale.number}` }).click();

@@ -15,8 +15,31 @@ const grace = {
   taxId: null,
   address: null,
   notes: null,
+  active: true,
   createdAt: '',
 };
+const purchase = (serial: string, warranty: 'active' | 'ended' | 'none', warrantyEndsAt: string | null) => ({
+  saleId: 's1',
+  saleNumber: 12,
+  soldAt: '2026-03-01T10:00:00Z',
+  itemId: serial,
+  serial,
+  itemTypeName: 'Laptop',
+  model: 'X1',
+  price: 100,
+  status: 'sold',
+  warrantyEndsAt,
+  warranty,
+});
+const record = (
+  returns = [{ itemId: 'r', serial: 'SN-R', returnedAt: '2026-04-02T09:00:00Z', note: 'dead pixel' }],
+) => ({
+  customer: { id: 'c1', name: 'Grace Hopper', email: null, phone: null },
+  summary: { sales: 1, itemsBought: 2, spent: 300, returns: returns.length, warrantiesActive: 1, warrantiesEnded: 1 },
+  items: [purchase('SN-A', 'active', '2099-03-01T10:00:00Z'), purchase('SN-B', 'ended', '2020-03-01T10:00:00Z')],
+  nextCursor: null,
+  returns,
+});
 const summary = {
   id: 's1',
   number: 12,
@@ -29,11 +52,13 @@ const summary = {
   createdAt: '2026-03-01T10:00:00Z',
 };
 
-function api(sales = [summary]) {
+function api(sales = [summary], customer = grace) {
   return mockApi((config) => {
     const url = config.url ?? '';
-    if (url === '/api/customers') return { status: 200, data: { items: [grace], nextCursor: null } };
-    if (url === '/api/customers/c1') return { status: 200, data: grace };
+    if (url === '/api/customers') return { status: 200, data: { items: [customer], nextCursor: null } };
+    if (url === '/api/customers/c1') return { status: 200, data: customer };
+    if (url === '/api/customers/c1/history')
+      return { status: 200, data: sales.length ? record() : { ...record([]), items: [], summary: record([]).summary } };
     if (url === '/api/sales') return { status: 200, data: { items: sales, nextCursor: null } };
     if (url === '/api/sales/s1')
       return {
@@ -67,8 +92,34 @@ describe('/customers/history', () => {
     expect(within(purchases).getByText('Sale #12')).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/sales')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show the items of sale #12' }));
-    expect(await screen.findByText(/warranty until/)).toBeInTheDocument();
-    expect(screen.getByText(/warranty ended/)).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Purchases' });
+    expect(await within(region).findByText(/warranty until/)).toBeInTheDocument();
+    expect(within(region).getByText(/warranty ended/)).toBeInTheDocument();
+  });
+
+  it('shows their totals, every item bought with its warranty today, and their returns', async () => {
+    api();
+    renderAt('/customers/history?customer=c1');
+    const summaryList = await screen.findByLabelText('Totals for Grace Hopper');
+    expect(within(summaryList).getByText('Items bought').nextSibling).toHaveTextContent('2');
+    expect(within(summaryList).getByText('Warranties running').nextSibling).toHaveTextContent('1');
+    const items = screen.getByRole('region', { name: 'Items and warranties' });
+    const rows = within(items).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/SN-A.*Laptop · X1.*sale #12.*warranty until/);
+    expect(rows[2]).toHaveTextContent(/SN-B.*warranty ended/);
+    expect(within(items).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    const returns = screen.getByRole('region', { name: 'Returns' });
+    expect(within(returns).getByText(/^SN-R returned/)).toBeInTheDocument();
+    expect(within(returns).getByText('dead pixel')).toBeInTheDocument();
+  });
+
+  it('finds a deactivated customer too, and says so', async () => {
+    api([summary], { ...grace, active: false });
+    renderAt('/customers/history');
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Customer' }), 'Gra');
+    await userEvent.click(await screen.findByRole('option', { name: 'Grace Hopper (deactivated)' }));
+    expect(await screen.findByText('Deactivated: nothing new is sold to them')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Returns' })).toBeInTheDocument();
   });
 
   it('opens the customer named in the URL and says when they bought nothing', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -15,6 +15,7 @@ const customer = (id: string, name: string, over: Record<string, unknown> = {}) 
   taxId: null,
   address: null,
   notes: null,
+  active: true,
   createdAt: '2026-01-01T00:00:00Z',
   ...over,
 });
@@ -28,9 +29,11 @@ function api() {
   const calls = mockApi((config) => {
     const url = config.url ?? '';
     if (url === '/api/customers' && config.method === 'get') {
-      const params = config.params as { kind?: string };
+      const params = config.params as { kind?: string; active?: 'true' | 'false' };
       seen.push(params);
-      const items = rows.filter((row) => !params.kind || (params.kind === 'vendor' ? row.isVendor : row.isCustomer));
+      const items = rows
+        .filter((row) => !params.kind || (params.kind === 'vendor' ? row.isVendor : row.isCustomer))
+        .filter((row) => params.active === undefined || String(row.active) === params.active);
       return { status: 200, data: { items, nextCursor: null } };
     }
     if (url === '/api/customers' && config.method === 'post') {
@@ -38,6 +41,11 @@ function api() {
       const created = customer('c9', body.name, body);
       rows = [...rows, created];
       return { status: 201, data: created };
+    }
+    if (url === '/api/customers/c1' && config.method === 'put') {
+      const body = JSON.parse(config.data as string) as { active: boolean };
+      rows = rows.map((row) => (row.id === 'c1' ? { ...row, ...body } : row));
+      return { status: 200, data: rows[0] };
     }
     if (url === '/api/customers/c1' && config.method === 'delete')
       return { status: 409, data: { message: 'Northwind Traders is used by 3 sales.' } };
@@ -96,6 +104,29 @@ describe('/customers/list', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Northwind Traders is used by 3 sales.');
+  });
+
+  it('deactivates a customer with history: gone from the list until “Show deactivated”, then reactivated', async () => {
+    const { calls, seen } = api();
+    renderAt('/customers/list');
+    const grid = await screen.findByRole('grid', { name: 'Vendors/Customers' });
+    expect(seen.at(-1)).toMatchObject({ active: 'true' });
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Deactivate Northwind Traders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Northwind Traders?' });
+    expect(dialog).toHaveTextContent('They keep their purchases, items and history');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Northwind Traders has been deactivated.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ active: false });
+    await waitFor(() => expect(within(grid).queryByText('Northwind Traders')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByLabelText('Show deactivated'));
+    expect(currentLocation()).toContain('inactive=1');
+    expect(await within(grid).findByText('Northwind Traders')).toBeInTheDocument();
+    expect(within(grid).getByText('Deactivated')).toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('button', { name: 'Reactivate Northwind Traders' }));
+    expect(await screen.findByText('Northwind Traders is active again.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ active: true });
   });
 
   it('offers no changes to a Rapid Seller, who may only look', async () => {

@@ -56,6 +56,7 @@ export type {
   Invitation,
   Location,
   PlanUsage,
+  RowError,
 } from './api/types';
 export { isPremium, planDisplayName } from './auth/premium';
 export { api, createApiClient, setSessionLostHandler } from './api/client';

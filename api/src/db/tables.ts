@@ -74,6 +74,7 @@ export interface CustomersTable {
   tax_id: string | null;
   address: string | null;
   notes: string | null;
+  active: Generated<boolean>;
   created_at: Timestamp;
 }
 

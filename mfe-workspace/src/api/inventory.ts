@@ -32,8 +32,13 @@ export const receiveItems = async (body: ReceiveRequest) => (await call('POST', 
 export const createSale = (body: SaleRequest) => call('POST', '/api/sales', { body });
 export const runTransaction = async (body: TransactionRequest) =>
   (await call('POST', '/api/transactions', { body })).events;
-export const searchCustomers = async (search: string, kind?: 'customer' | 'vendor') =>
-  (await call('GET', '/api/customers', { query: { search: search || undefined, kind, limit: 20 } })).items;
+/** Pickers offer active customers only; looking someone up for their history finds the deactivated too. */
+export const searchCustomers = async (search: string, kind?: 'customer' | 'vendor', includeInactive = false) =>
+  (
+    await call('GET', '/api/customers', {
+      query: { search: search || undefined, kind, active: includeInactive ? undefined : 'true', limit: 20 },
+    })
+  ).items;
 export const listItemTypes = async () => (await call('GET', '/api/item-types')).items;
 export const listBrands = async () => (await call('GET', '/api/brands')).items;
 export const listLocations = async () => (await call('GET', '/api/locations')).items;

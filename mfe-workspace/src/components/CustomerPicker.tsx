@@ -12,12 +12,15 @@ export function CustomerPicker({
   kind = 'customer',
   label,
   id,
+  includeInactive = false,
 }: {
   value: Customer | null;
   onChange: (customer: Customer | null) => void;
   kind?: 'customer' | 'vendor';
   label?: string;
   id?: string;
+  /** Offer deactivated ones too (to read their history; nothing new is sold to them). */
+  includeInactive?: boolean;
 }) {
   const { t } = useT();
   const [input, setInput] = useState('');
@@ -28,8 +31,8 @@ export function CustomerPicker({
   }, [input]);
   const [open, setOpen] = useState(false);
   const options = useQuery({
-    queryKey: resourceKey('customers', { search, kind }),
-    queryFn: () => searchCustomers(search, kind),
+    queryKey: resourceKey('customers', { search, kind, includeInactive }),
+    queryFn: () => searchCustomers(search, kind, includeInactive),
     enabled: open,
     staleTime: 30_000,
   });
@@ -45,7 +48,7 @@ export function CustomerPicker({
       onInputChange={(_, next) => setInput(next)}
       options={options.data ?? []}
       filterOptions={(all) => all}
-      getOptionLabel={(option) => option.name}
+      getOptionLabel={(option) => (option.active ? option.name : t('customerPicker.inactive', { name: option.name }))}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={options.isFetching}
       loadingText={t('customerPicker.loading')}

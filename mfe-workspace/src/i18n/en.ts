@@ -95,6 +95,7 @@ export const en = {
     vendorLabel: 'Vendor (optional)',
     noOptions: 'No customer matches',
     loading: 'Searching…',
+    inactive: '{{name}} (deactivated)',
   },
   photos: {
     title: 'Photos',

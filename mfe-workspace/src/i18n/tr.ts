@@ -97,6 +97,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     vendorLabel: 'Tedarikçi (isteğe bağlı)',
     noOptions: 'Eşleşen müşteri yok',
     loading: 'Aranıyor…',
+    inactive: '{{name}} (pasif)',
   },
   photos: {
     title: 'Fotoğraflar',

@@ -1,4 +1,15 @@
 import { AxiosError } from 'axios';
+import type { RowError } from './types';
+
+interface AppErrorDetails {
+  status?: number;
+  code?: string;
+  field?: string;
+  verificationToken?: string;
+  /** A refused file: its bad rows (the first 100), and how many problems it has in all. */
+  rowErrors?: RowError[];
+  rowErrorCount?: number;
+}
 
 /** An error whose message is fit to show to the user, with what the server said about it. */
 export class AppError extends Error {
@@ -6,17 +17,18 @@ export class AppError extends Error {
   readonly code: string | undefined;
   readonly field: string | undefined;
   readonly verificationToken: string | undefined;
+  readonly rowErrors: RowError[] | undefined;
+  readonly rowErrorCount: number | undefined;
 
-  constructor(
-    message: string,
-    details: { status?: number; code?: string; field?: string; verificationToken?: string } = {},
-  ) {
+  constructor(message: string, details: AppErrorDetails = {}) {
     super(message);
     this.name = 'AppError';
     this.status = details.status;
     this.code = details.code;
     this.field = details.field;
     this.verificationToken = details.verificationToken;
+    this.rowErrors = details.rowErrors;
+    this.rowErrorCount = details.rowErrorCount;
   }
 }
 
@@ -25,7 +37,20 @@ interface ServerBody {
   code?: unknown;
   field?: unknown;
   verificationToken?: unknown;
+  rowErrors?: unknown;
+  rowErrorCount?: unknown;
 }
+
+const rowErrors = (value: unknown): RowError[] | undefined =>
+  Array.isArray(value)
+    ? value.filter(
+        (row): row is RowError =>
+          typeof row === 'object' &&
+          row !== null &&
+          typeof (row as RowError).line === 'number' &&
+          typeof (row as RowError).reason === 'string',
+      )
+    : undefined;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
@@ -48,6 +73,8 @@ export function serverError(error: unknown): AppError | null {
     code: text(body.code),
     field: text(body.field),
     verificationToken: text(body.verificationToken),
+    rowErrors: rowErrors(body.rowErrors),
+    rowErrorCount: typeof body.rowErrorCount === 'number' ? body.rowErrorCount : undefined,
   });
 }
 

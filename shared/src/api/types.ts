@@ -162,6 +162,7 @@ export type CreateCustomerRequest = {
   taxId?: string | null;
   address?: string | null;
   notes?: string | null;
+  active?: boolean;
 };
 
 export type CreateInvitationRequest = {
@@ -228,6 +229,7 @@ export type Customer = {
   taxId: string | null;
   address: string | null;
   notes: string | null;
+  active: boolean;
   createdAt: string;
 };
 
@@ -845,6 +847,7 @@ export type UpdateCustomerRequest = {
   taxId?: string | null;
   address?: string | null;
   notes?: string | null;
+  active?: boolean;
 };
 
 export type UpdateItemRequest = {
@@ -997,7 +1000,7 @@ export type WebhookAnswer = {
   outcome: "applied" | "duplicate" | "ignored";
 };
 
-/** Every API operation by operationId: method, path, path params, query, JSON body and the 2xx answer. */
+/** Every API operation by operationId: method, path, path params, query, body (JSON, or a file) and the 2xx answer. */
 export interface ApiOperations {
   getMyAccess: {
     method: "GET";
@@ -1216,7 +1219,7 @@ export interface ApiOperations {
   listCustomers: {
     method: "GET";
     path: "/api/customers";
-    query: { search?: string; kind?: "customer" | "vendor"; cursor?: string; limit?: number; format?: "json" | "csv" };
+    query: { search?: string; kind?: "customer" | "vendor"; active?: "true" | "false"; cursor?: string; limit?: number; format?: "json" | "csv" };
     response: CustomerPage;
   };
   createCustomer: {
@@ -1292,6 +1295,7 @@ export interface ApiOperations {
     method: "POST";
     path: "/api/imports/items";
     query: { fileName?: string };
+    body: Blob | string;
     response: ImportJob;
   };
   getImport: {

@@ -74,28 +74,42 @@ export const ancestors = async (q: Queryable, id: string) =>
 
 // ── customers ──
 const CUSTOMER_COLUMNS = `id, name, is_customer AS "isCustomer", is_vendor AS "isVendor", contact_name AS "contactName",
-  email, phone, tax_id AS "taxId", address, notes, ${iso('created_at')} AS "createdAt"`;
+  email, phone, tax_id AS "taxId", address, notes, active, ${iso('created_at')} AS "createdAt"`;
 export const findCustomer = (q: Queryable, id: string, lock = false) =>
   one(q.query<Customer>(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = $1${lockClause(lock)}`, [id]));
 export const saveCustomer = (q: Queryable, companyId: string, c: Omit<Customer, 'createdAt'>) =>
   q.query(
-    `INSERT INTO customers (company_id, id, name, is_customer, is_vendor, contact_name, email, phone, tax_id, address, notes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO customers (company_id, id, name, is_customer, is_vendor, contact_name, email, phone, tax_id, address, notes, active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (company_id, id) DO UPDATE SET name = excluded.name, is_customer = excluded.is_customer,
        is_vendor = excluded.is_vendor, contact_name = excluded.contact_name, email = excluded.email,
-       phone = excluded.phone, tax_id = excluded.tax_id, address = excluded.address, notes = excluded.notes`,
-    [companyId, c.id, c.name, c.isCustomer, c.isVendor, c.contactName, c.email, c.phone, c.taxId, c.address, c.notes],
+       phone = excluded.phone, tax_id = excluded.tax_id, address = excluded.address, notes = excluded.notes,
+       active = excluded.active`,
+    [
+      companyId,
+      c.id,
+      c.name,
+      c.isCustomer,
+      c.isVendor,
+      c.contactName,
+      c.email,
+      c.phone,
+      c.taxId,
+      c.address,
+      c.notes,
+      c.active,
+    ],
   );
 export const deleteCustomer = (q: Queryable, id: string) => q.query(`DELETE FROM customers WHERE id = $1`, [id]);
 
 /** A page of customers in name order after a keyset position (lower(name), id). */
 export function customerPage(
   q: Queryable,
-  f: { search?: string; kind?: 'customer' | 'vendor'; after: [string, string] | null; limit: number },
+  f: { search?: string; kind?: 'customer' | 'vendor'; active?: boolean; after: [string, string] | null; limit: number },
 ) {
   let query = qb
     .selectFrom('customers')
-    .select(['id', 'name', 'email', 'phone', 'address', 'notes'])
+    .select(['id', 'name', 'email', 'phone', 'address', 'notes', 'active'])
     .select(['is_customer as isCustomer', 'is_vendor as isVendor', 'contact_name as contactName', 'tax_id as taxId'])
     .select(sql<string>`${sql.raw(iso('created_at'))}`.as('createdAt'))
     .select(sql<string>`lower(name)`.as('sortName'))
@@ -104,6 +118,7 @@ export function customerPage(
     .limit(f.limit + 1);
   if (f.kind === 'customer') query = query.where('is_customer', '=', true);
   if (f.kind === 'vendor') query = query.where('is_vendor', '=', true);
+  if (f.active !== undefined) query = query.where('active', '=', f.active);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>

@@ -130,6 +130,7 @@ const customerFields = {
   taxId: Text(40),
   address: Text(500),
   notes: Nullable(Type.String({ maxLength: 2000 })),
+  active: Type.Boolean(),
 };
 export const CustomerSchema = Type.Object(
   {
@@ -143,6 +144,7 @@ export const CustomerSchema = Type.Object(
     taxId: Nullable(Type.String()),
     address: Nullable(Type.String()),
     notes: Nullable(Type.String()),
+    active: Type.Boolean({ description: 'A deactivated one keeps its history but takes no new sale or reception.' }),
     createdAt: Timestamp,
   },
   { title: 'Customer' },
@@ -159,6 +161,7 @@ export const CreateCustomerBody = Type.Object(
     taxId: Type.Optional(customerFields.taxId),
     address: Type.Optional(customerFields.address),
     notes: Type.Optional(customerFields.notes),
+    active: Type.Optional(customerFields.active),
   },
   { additionalProperties: false, title: 'CreateCustomerRequest' },
 );
@@ -255,6 +258,11 @@ export const CustomerListQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 120 })),
     kind: Type.Optional(Type.Union([Type.Literal('customer'), Type.Literal('vendor')])),
+    active: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: 'true: only active ones (what pickers offer); false: only deactivated ones. Left out: both.',
+      }),
+    ),
     cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
     ...FormatQuery,

@@ -147,11 +147,13 @@ export async function deleteLocation(q: Queryable, id: string) {
 // ── customers ──
 export async function listCustomers(
   q: Queryable,
-  f: { search?: string; kind?: 'customer' | 'vendor'; cursor?: string; limit?: number },
+  f: { search?: string; kind?: 'customer' | 'vendor'; active?: 'true' | 'false'; cursor?: string; limit?: number },
 ) {
   const limit = f.limit ?? 50;
   const after = decodeCursor(f.cursor, 2) as [string, string] | null;
-  const rows = await db.customerPage(q, { search: f.search?.trim() || undefined, kind: f.kind, after, limit });
+  const search = f.search?.trim() || undefined;
+  const active = f.active === undefined ? undefined : f.active === 'true';
+  const rows = await db.customerPage(q, { search, kind: f.kind, active, after, limit });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -181,6 +183,7 @@ export async function saveCustomer(
     taxId: pick('taxId') ?? null,
     address: pick('address') ?? null,
     notes: pick('notes') ?? null,
+    active: pick('active') ?? true,
   };
   if (!next.isCustomer && !next.isVendor)
     throw badRequest('isVendor: a contact is a customer, a vendor or both', 'isVendor');
@@ -199,7 +202,7 @@ export async function deleteCustomer(q: Queryable, id: string) {
       ['sale', 'SELECT 1 FROM sales WHERE customer_id = $1'],
       ['item event', 'SELECT 1 FROM item_events WHERE customer_id = $1'],
     ],
-    'Its history keeps it.',
+    'Its history keeps it: deactivate it instead.',
   );
   await db.deleteCustomer(q, id);
 }

@@ -19,7 +19,7 @@ export async function catalogueByName(q: Queryable) {
     q.query<NamedType>(`SELECT id, name, active, fields, warranty_months AS "warrantyMonths" FROM item_types`),
     q.query<Named>(`SELECT id, name, active FROM locations`),
     q.query<Named>(`SELECT id, name, true AS active FROM brands`),
-    q.query<Named>(`SELECT id, name, true AS active FROM customers WHERE is_vendor`),
+    q.query<Named>(`SELECT id, name, active FROM customers WHERE is_vendor`),
   ]);
   const byName = <T extends Named>(rows: T[]) => {
     const map = new Map<string, T[]>();

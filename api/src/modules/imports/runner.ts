@@ -34,6 +34,11 @@ export async function runItemImport(
   try {
     await inTenant(db, actor.companyId, (q) => markRunning(q, jobId));
     await inTenant(db, actor.companyId, async (q) => {
+      // The write's statements are prepared once and run 50 times while the transaction grows the
+      // table under them: a generic plan made when the company had few items (a sequential scan
+      // for the serial check) stays, and each chunk scans every row written before it — 100,000
+      // rows took 85 s on PostgreSQL instead of 17. Planned for each chunk, the index is used.
+      if (separate) await q.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
       const type = await findBuiltInType(q, 'receive');
       if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
       for (let done = 0; done < items.length; done += CHUNK_ROWS) {

@@ -154,6 +154,10 @@ async function decide(
   if (customerId) {
     const customer = await findCustomer(q, customerId);
     if (!customer || !customer.isCustomer) throw badRequest('customerId: no such customer', 'customerId');
+    // A deactivated customer keeps their history (a return of what they bought still names them)
+    // but buys nothing new.
+    if (!customer.active && type.kind === 'sell')
+      throw badRequest(`customerId: ${customer.name} is deactivated`, 'customerId');
   }
 
   const refusals: Array<{ serial: string; reason: string }> = [];

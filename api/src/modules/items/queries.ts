@@ -391,5 +391,9 @@ export const updateItemRow = (q: Queryable, r: ItemRow) =>
   );
 
 export const companyCustomer = async (q: Queryable, id: string, kind: 'customer' | 'vendor') =>
-  (await q.query(`SELECT 1 FROM customers WHERE id = $1 AND ${kind === 'vendor' ? 'is_vendor' : 'is_customer'}`, [id]))
-    .length > 0;
+  (
+    await q.query<{ name: string; active: boolean }>(
+      `SELECT name, active FROM customers WHERE id = $1 AND ${kind === 'vendor' ? 'is_vendor' : 'is_customer'}`,
+      [id],
+    )
+  )[0] ?? null;

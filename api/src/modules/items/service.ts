@@ -48,8 +48,10 @@ export function checkFields(defs: FieldDefinition[], values: Record<string, unkn
 }
 
 async function checkVendor(q: Queryable, vendorId: string | null | undefined) {
-  if (vendorId && !(await db.companyCustomer(q, vendorId, 'vendor')))
-    throw badRequest('vendorId: no such vendor', 'vendorId');
+  if (!vendorId) return;
+  const vendor = await db.companyCustomer(q, vendorId, 'vendor');
+  if (!vendor) throw badRequest('vendorId: no such vendor', 'vendorId');
+  if (!vendor.active) throw badRequest(`vendorId: ${vendor.name} is deactivated`, 'vendorId');
 }
 async function checkBrand(q: Queryable, brandId: string | null | undefined) {
   if (brandId && !(await findBrand(q, brandId))) throw badRequest('brandId: no such brand', 'brandId');

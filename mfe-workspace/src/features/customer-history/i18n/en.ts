@@ -1,7 +1,7 @@
 export const en = {
   customerHistory: {
     title: 'Customer History',
-    subtitle: 'Choose a customer to see their purchases and the warranty of each item they bought.',
+    subtitle: 'Choose a customer to see what they bought, the warranty of each item and their returns.',
     customer: 'Customer',
     choose: 'Choose a customer above.',
     purchases: 'Purchases',
@@ -14,5 +14,22 @@ export const en = {
     warrantyEnded: 'warranty ended {{date}}',
     noWarranty: 'no warranty',
     more: 'Show more',
+    inactive: 'Deactivated: nothing new is sold to them',
+    warranties: 'Items and warranties',
+    noItems: 'They have not bought an item yet.',
+    soldIn: '{{date}}, sale #{{number}}',
+    returns: 'Returns',
+    noReturns: 'No returns.',
+    returned: '{{serial}} returned {{date}}',
+    columns: { serial: 'Serial', item: 'Item', sold: 'Sold', price: 'Price', warranty: 'Warranty' },
+    summary: {
+      title: 'Totals for {{name}}',
+      sales: 'Sales',
+      itemsBought: 'Items bought',
+      spent: 'Spent',
+      returns: 'Returns',
+      warrantiesActive: 'Warranties running',
+      warrantiesEnded: 'Warranties ended',
+    },
   },
 };

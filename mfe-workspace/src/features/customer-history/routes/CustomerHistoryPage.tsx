@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  Chip,
   Collapse,
   Container,
   List,
@@ -20,6 +21,7 @@ import { CustomerPicker } from '@/components/CustomerPicker';
 import { Forbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
+import { CustomerRecord } from '../components/CustomerRecord';
 import { useT } from '../i18n';
 
 type SalePage = ApiResponse<'listSales'>;
@@ -60,7 +62,10 @@ function SaleLines({ id }: { id: string }) {
   );
 }
 
-/** /customers/history: one customer's purchases (`?customer=`), each sale's items with their warranty. */
+/**
+ * /customers/history: one customer (`?customer=`, deactivated ones too): their totals, every item
+ * they bought with its warranty, their returns, and their sales with each sale's lines.
+ */
 export function CustomerHistoryPage() {
   const { t, i18n } = useT();
   const [search, setSearch] = useSearchParams();
@@ -97,6 +102,7 @@ export function CustomerHistoryPage() {
       <Stack spacing={2}>
         <CustomerPicker
           label={t('customerHistory.customer')}
+          includeInactive
           value={current}
           onChange={(next) => {
             setPicked(next);
@@ -104,6 +110,12 @@ export function CustomerHistoryPage() {
             setSearch(next ? new URLSearchParams({ customer: next.id }) : new URLSearchParams());
           }}
         />
+        {current && !current.active ? (
+          <Box>
+            <Chip label={t('customerHistory.inactive')} />
+          </Box>
+        ) : null}
+        {customerId && may('customers.view') ? <CustomerRecord customerId={customerId} /> : null}
         {!customerId ? (
           <Typography color="text.secondary">{t('customerHistory.choose')}</Typography>
         ) : sales.isPending ? (

@@ -1,23 +1,27 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import {
   Alert,
   Box,
   Button,
   Checkbox,
+  Chip,
   Container,
   FormControlLabel,
   FormHelperText,
   IconButton,
   Stack,
+  Switch,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
 import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { call, EMAIL_PATTERN, resourceKey, type ApiBody } from '@stockwise/shared';
+import { call, EMAIL_PATTERN, errorMessage, resourceKey, type ApiBody } from '@stockwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
@@ -33,11 +37,14 @@ type CustomerBody = ApiBody<'createCustomer'>;
 const fetchCustomers = (query: {
   search?: string;
   kind?: Kind;
+  active?: 'true';
   cursor?: string;
   limit: number;
 }): Promise<CustomerPage> => call('GET', '/api/customers', { query });
 const saveCustomer = (id: string | null, body: CustomerBody): Promise<Customer> =>
   id ? call('PUT', '/api/customers/{id}', { params: { id }, body }) : call('POST', '/api/customers', { body });
+const setActive = (id: string, active: boolean): Promise<Customer> =>
+  call('PUT', '/api/customers/{id}', { params: { id }, body: { active } });
 const deleteCustomer = async (id: string) => {
   await call('DELETE', '/api/customers/{id}', { params: { id } });
 };
@@ -49,26 +56,51 @@ const optional = (max: number) =>
     .max(max)
     .transform((value) => value || null);
 
-/** /customers/list: customers and vendors — search, filter by kind, create, edit, delete (kit DataTable + FormDialog). */
+/**
+ * /customers/list: customers and vendors — search, filter by kind, create, edit, deactivate (kit
+ * DataTable + FormDialog). Someone with history is deactivated, not deleted: they keep their sales
+ * and items, leave the pickers, and can be reactivated. Deleting is for a mistaken entry.
+ */
 export function CustomersPage() {
   const { t } = useT();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const { params, gridProps } = useTableParams();
   const kind = (['customer', 'vendor'] as const).find((candidate) => candidate === search.get('kind'));
+  const showInactive = search.get('inactive') === '1';
   const allowed = may('customers.view') || may('customers.manage');
   const manage = may('customers.manage');
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [deactivating, setDeactivating] = useState<Customer | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const page = useKeysetPage({
     key: resourceKey('customers', 'list'),
-    query: { search: params.q, kind },
+    query: { search: params.q, kind, active: showInactive ? undefined : ('true' as const) },
     page: params.page,
     pageSize: params.pageSize,
     fetchPage: fetchCustomers,
     enabled: allowed,
   });
+
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: resourceKey('customers') }),
+    [queryClient],
+  );
+  const reactivate = useCallback(
+    async (row: Customer) => {
+      setError(null);
+      try {
+        await setActive(row.id, true);
+        setMessage(t('customers.reactivated', { name: row.name }));
+        await refresh();
+      } catch (failure) {
+        setError(errorMessage(failure, t('customers.reactivateFailed')));
+      }
+    },
+    [refresh, t],
+  );
 
   const schema = useMemo(
     () =>
@@ -120,12 +152,25 @@ export function CustomersPage() {
       },
       { field: 'email', headerName: t('customers.email'), flex: 1, minWidth: 160, sortable: false, filterable: false },
       { field: 'phone', headerName: t('customers.phone'), minWidth: 130, sortable: false, filterable: false },
+      ...(showInactive
+        ? [
+            {
+              field: 'active',
+              headerName: t('customers.state'),
+              minWidth: 120,
+              sortable: false,
+              filterable: false,
+              renderCell: ({ row }: { row: Customer }) =>
+                row.active ? t('customers.active') : <Chip size="small" label={t('customers.inactive')} />,
+            } satisfies DataTableProps<Customer>['columns'][number],
+          ]
+        : []),
       ...(manage
         ? [
             {
               field: 'actions',
               headerName: t('customers.actions'),
-              minWidth: 110,
+              minWidth: 150,
               sortable: false,
               filterable: false,
               renderCell: ({ row }: { row: Customer }) => (
@@ -133,6 +178,21 @@ export function CustomersPage() {
                   <IconButton aria-label={t('customers.edit', { name: row.name })} onClick={() => setEditing(row)}>
                     <EditOutlined />
                   </IconButton>
+                  {row.active ? (
+                    <IconButton
+                      aria-label={t('customers.deactivate', { name: row.name })}
+                      onClick={() => setDeactivating(row)}
+                    >
+                      <PersonOffOutlined />
+                    </IconButton>
+                  ) : (
+                    <IconButton
+                      aria-label={t('customers.reactivate', { name: row.name })}
+                      onClick={() => void reactivate(row)}
+                    >
+                      <RestoreOutlined />
+                    </IconButton>
+                  )}
                   <IconButton aria-label={t('customers.delete', { name: row.name })} onClick={() => setDeleting(row)}>
                     <DeleteOutline />
                   </IconButton>
@@ -142,10 +202,8 @@ export function CustomersPage() {
           ]
         : []),
     ],
-    [t, manage],
+    [t, manage, showInactive, reactivate],
   );
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKey('customers') });
 
   if (!allowed) {
     return (
@@ -202,9 +260,31 @@ export function CustomersPage() {
           <ToggleButton value="customer">{t('customers.customersOnly')}</ToggleButton>
           <ToggleButton value="vendor">{t('customers.vendorsOnly')}</ToggleButton>
         </ToggleButtonGroup>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={showInactive}
+              onChange={(event) =>
+                setSearch((previous) => {
+                  const url = new URLSearchParams(previous);
+                  if (event.target.checked) url.set('inactive', '1');
+                  else url.delete('inactive');
+                  url.delete('page');
+                  return url;
+                })
+              }
+            />
+          }
+          label={t('customers.showInactive')}
+        />
         {message ? (
           <Alert severity="success" role="status" onClose={() => setMessage(null)}>
             {message}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert severity="error" onClose={() => setError(null)}>
+            {error}
           </Alert>
         ) : null}
         <Box sx={{ overflowX: 'auto' }}>
@@ -295,6 +375,19 @@ export function CustomersPage() {
           await refresh();
         }}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t('customers.deactivateTitle', { name: deactivating?.name ?? '' })}
+        body={t('customers.deactivateBody')}
+        confirmLabel={t('customers.deactivateConfirm')}
+        onConfirm={async () => {
+          if (!deactivating) return;
+          await setActive(deactivating.id, false);
+          setMessage(t('customers.deactivated', { name: deactivating.name }));
+          await refresh();
+        }}
+        onClose={() => setDeactivating(null)}
       />
     </Container>
   );

@@ -24,6 +24,7 @@ import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenS
 import { formatNumber, parseMoney } from '@/lib/format';
 import { may } from '@/lib/permissions';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
+import { ImportFromFile } from '../components/ImportFromFile';
 import { useT } from '../i18n';
 import { MAX_SERIALS, parseSerials } from '../lib/serials';
 
@@ -442,6 +443,9 @@ export function ReceptionPage() {
             {receive.isPending ? t('reception.submitting') : t('reception.submit', { count })}
           </Button>
         </Stack>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <ImportFromFile />
       </Box>
     </Container>
   );
