@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, renderAt, signInAs } from './helpers';
+import { baseItem, receptionCatalogue, renderAt, signInAs } from './helpers';
 
 // The polyfill (ZXing in WebAssembly) is real in the browser; here, when it is loaded and with what.
 const ponyfill = {
@@ -97,36 +97,7 @@ describe('camera scanning', () => {
     signInAs(ROLES.newItemOperator);
     cameraAvailable();
     ponyfill.reads = ['', 'SN-0042'];
-    mockApi((config) => {
-      if (config.url === '/api/item-types')
-        return {
-          status: 200,
-          data: {
-            items: [
-              {
-                id: 't1',
-                name: 'Phone',
-                serialRequired: true,
-                warrantyMonths: 1,
-                active: true,
-                createdAt: '',
-                fields: [],
-              },
-            ],
-            total: 1,
-          },
-        };
-      if (config.url === '/api/locations')
-        return {
-          status: 200,
-          data: {
-            items: [{ id: 'l1', name: 'Main', kind: 'store', parentId: null, active: true, createdAt: '' }],
-            total: 1,
-          },
-        };
-      if (config.url === '/api/brands') return { status: 200, data: { items: [], total: 0 } };
-      return { status: 404, data: { message: 'unexpected' } };
-    });
+    mockApi((config) => receptionCatalogue(config.url) ?? { status: 404, data: { message: 'unexpected' } });
     renderAt('/actions/inventory-reception');
     const serials = await screen.findByRole('textbox', { name: 'Serials' });
     await userEvent.type(serials, 'SN-0041');

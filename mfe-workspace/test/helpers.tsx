@@ -77,6 +77,22 @@ export const baseItem = {
   updatedAt: '2026-01-02T10:00:00Z',
 };
 
+/**
+ * The smallest catalogue Add Item draws: one Phone type (no custom fields), one Main store, no
+ * brands. The answer to `url`, or null for any other route.
+ */
+export function receptionCatalogue(url: string | undefined): { status: number; data: unknown } | null {
+  const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length } });
+  if (url === '/api/item-types')
+    return page([
+      { id: 't1', name: 'Phone', serialRequired: true, warrantyMonths: 1, active: true, createdAt: '', fields: [] },
+    ]);
+  if (url === '/api/locations')
+    return page([{ id: 'l1', name: 'Main', kind: 'store', parentId: null, active: true, createdAt: '' }]);
+  if (url === '/api/brands') return page([]);
+  return null;
+}
+
 /** GET /api/access's answer: these permissions; every transaction type unless `typeIds` names some. */
 export const accessAnswer = (permissions: string[], typeIds?: string[]) => ({
   status: 200,

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi, type Route } from '../../shared/test/mock-api';
-import { currentLocation, renderAt, signInAs } from './helpers';
+import { currentLocation, receptionCatalogue, renderAt, signInAs } from './helpers';
 
 const job = (over: Record<string, unknown> = {}) => ({
   id: 'j1',
@@ -19,44 +19,13 @@ const job = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The reception screen's catalogue, plus the import routes as `imports` answers them. */
+/** Add Item's catalogue, plus the import routes as `imports` answers them. */
 function api(imports: (config: Parameters<Route>[0]) => { status: number; data: unknown }) {
-  return mockApi((config) => {
-    switch (config.url) {
-      case '/api/item-types':
-        return {
-          status: 200,
-          data: {
-            items: [
-              {
-                id: 't1',
-                name: 'Phone',
-                serialRequired: true,
-                warrantyMonths: 12,
-                active: true,
-                fields: [],
-                createdAt: '',
-              },
-            ],
-            total: 1,
-          },
-        };
-      case '/api/brands':
-        return { status: 200, data: { items: [], total: 0 } };
-      case '/api/locations':
-        return {
-          status: 200,
-          data: {
-            items: [{ id: 'l1', name: 'Main', kind: 'store', parentId: null, active: true, createdAt: '' }],
-            total: 1,
-          },
-        };
-      default:
-        return config.url?.startsWith('/api/imports')
-          ? imports(config)
-          : { status: 404, data: { message: 'unexpected' } };
-    }
-  });
+  return mockApi(
+    (config) =>
+      receptionCatalogue(config.url) ??
+      (config.url?.startsWith('/api/imports') ? imports(config) : { status: 404, data: { message: 'unexpected' } }),
+  );
 }
 
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"][accept*="csv"]')!;
