@@ -91,6 +91,52 @@ test('a New Item Operator receives 20 serials given as a range, with a photo, an
   expect(decodeURIComponent(new URL(src!, page.url()).pathname.split('/ItemImages/')[1]!)).toBe(path);
 });
 
+test('a New Item Operator receives a spreadsheet: a bad file lists its rows and writes nothing, a clean one is received', async ({
+  page,
+  request,
+}) => {
+  const serial = (n: number) => `E2C-${stamp}-${n}`;
+  const token = await signIn(page, request, 'newitem');
+  await page.goto('/actions/inventory-reception');
+  const section = page.getByRole('region', { name: 'Receive from a CSV file' });
+  const file = page.locator('input[type="file"][accept*="csv"]');
+  // Excel's own label for a .csv file: the screen sends it as text/csv all the same.
+  const csv = (name: string, lines: string[]) => ({
+    name,
+    mimeType: 'application/vnd.ms-excel',
+    buffer: Buffer.from(['serial,itemType,location,salePrice', ...lines].join('\r\n')),
+  });
+
+  await file.setInputFiles(
+    csv('bad.csv', [`${serial(1)},Headphones,Main Warehouse,99`, `${serial(2)},Headphnoes,Main Warehouse,99`]),
+  );
+  const problems = section.getByRole('table', { name: 'Rows to fix' });
+  await expect(problems.getByRole('row').nth(1)).toContainText('3itemTypeno item type is named "Headphnoes"');
+  const found = await api<{ items: unknown[] }>(request, token, 'GET', `/api/items?search=${serial(1)}`);
+  expect(found.items, 'a refused file writes nothing').toHaveLength(0);
+
+  await file.setInputFiles(
+    csv(
+      'spring.csv',
+      [1, 2, 3].map((n) => `${serial(n)},Headphones,Main Warehouse,99`),
+    ),
+  );
+  await expect(section.getByText('3 items have been received.')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]import=/);
+  // The job outlives the page: a reload shows its outcome again.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Receive from a CSV file' }).getByText('spring.csv: 3 rows'),
+  ).toBeVisible();
+  const received = await api<{ items: { serial: string; status: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/api/items?search=E2C-${stamp}`,
+  );
+  expect(received.items.map((item) => item.serial).sort()).toEqual([serial(1), serial(2), serial(3)]);
+});
+
 test('the item manager filters 1,000 items and exports exactly the rows it shows', async ({ page, request }) => {
   test.setTimeout(180_000);
   const token = await signIn(page, request, 'storekeeper');
