@@ -2,8 +2,9 @@
 // bench/lighthouse: Lighthouse (mobile preset, simulated throttling) with Debian's Chromium on
 // the public pages a first visit lands on (`/`, `/login`, `/register`, `/pricing`) of the production build, started as `npm start` does on a fresh data folder.
 //   node bench/lighthouse/run.mjs   → prints a Markdown table and writes bench/lighthouse/RESULTS.md
+//   ROUTES=/,/login RUNS=1 LHR_DIR=/tmp/lhr node bench/lighthouse/run.mjs   → also each run's full report
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -21,6 +22,8 @@ const PORT = Number(process.env.BENCH_PORT || 8380);
 process.env.HOST ??= '127.0.0.1';
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT || 9333);
 const RUNS = Number(process.env.RUNS || 3);
+/** LHR_DIR: keep each run's full Lighthouse report there (long tasks, bootup time per script). */
+const LHR_DIR = process.env.LHR_DIR;
 
 async function launchChromium(profileDir) {
   const chrome = spawn(
@@ -78,6 +81,10 @@ async function measureRoute(baseUrl, route, loads) {
       // seedSession empties the HTTP cache instead.
       disableStorageReset: signedIn,
     });
+    if (LHR_DIR) {
+      mkdirSync(LHR_DIR, { recursive: true });
+      writeFileSync(join(LHR_DIR, `${route.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+    }
     if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== route)
       throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}`);
     const scripts = lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');

@@ -14,7 +14,10 @@ function api() {
     if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'Item not found' } };
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
     if (url === '/api/customers')
-      return { status: 200, data: { items: [{ id: 'c1', name: 'Grace Hopper', isCustomer: true }], nextCursor: null } };
+      return {
+        status: 200,
+        data: { items: [{ id: 'c1', name: 'Grace Hopper', isCustomer: true, active: true }], nextCursor: null },
+      };
     if (url === '/api/sales') {
       const body = JSON.parse(config.data as string) as { lines: { itemId: string; price: number }[] };
       if (body.lines[0]!.itemId === 'i2') {
