@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Checkbox, Stack, Typography } from '@mui/material';
 import { EmptyState, LoadError, Loading, PageHeader } from '@stockwise/kit';
 import { errorMessage, notify, ROLES } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { useTransactionTypes } from '@/api/catalogue';
 import { useRoles } from '@/api/roles';
+import { RoleMatrix } from '@/components/RoleMatrix';
 import { useT as useScreensT } from '@/i18n';
 import { useRoleClaims, useSaveRoleClaims, type RoleClaims } from '../api/role-claims';
 import { useT } from '../i18n';
@@ -105,57 +91,26 @@ export function RoleClaimsPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('roleClaims.ownerAll')}
           </Typography>
-          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
-            <Table size="small" aria-label={ts('screens.roleClaims')} stickyHeader>
-              <TableHead>
-                <TableRow>
-                  <TableCell
-                    component="th"
-                    scope="col"
-                    sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper', minWidth: 160 }}
-                  >
-                    {t('roleClaims.type')}
-                  </TableCell>
-                  {roleColumns.map((role) => (
-                    <TableCell key={role.id} component="th" scope="col" align="center" sx={{ minWidth: 100 }}>
-                      {role.name}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {typeRows.map((type) => (
-                  <TableRow key={type.id} hover>
-                    <TableCell
-                      component="th"
-                      scope="row"
-                      sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' }}
-                    >
-                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                        <span>{type.name}</span>
-                        {type.active ? null : <Chip size="small" variant="outlined" label={t('roleClaims.inactive')} />}
-                      </Box>
-                    </TableCell>
-                    {roleColumns.map((role) => {
-                      const owner = role.name === ROLES.companyOwner || claimsByRole.get(role.id)?.implicit;
-                      return (
-                        <TableCell key={role.id} align="center" padding="checkbox">
-                          <Checkbox
-                            checked={owner ? true : effective(role.id).has(type.id)}
-                            disabled={Boolean(owner) || save.isPending}
-                            onChange={(event) => toggle(role.id, type.id, event.target.checked)}
-                            slotProps={{
-                              input: { 'aria-label': t('roleClaims.may', { role: role.name, type: type.name }) },
-                            }}
-                          />
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RoleMatrix
+            label={ts('screens.roleClaims')}
+            corner={t('roleClaims.type')}
+            cornerWidth={160}
+            roles={roleColumns}
+            rows={typeRows}
+            name={(type) => type.name}
+            note={(type) => (type.active ? null : t('roleClaims.inactive'))}
+            cell={(type, role) => {
+              const owner = role.name === ROLES.companyOwner || claimsByRole.get(role.id)?.implicit;
+              return (
+                <Checkbox
+                  checked={owner ? true : effective(role.id).has(type.id)}
+                  disabled={Boolean(owner) || save.isPending}
+                  onChange={(event) => toggle(role.id, type.id, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('roleClaims.may', { role: role.name, type: type.name }) } }}
+                />
+              );
+            }}
+          />
           {refusal ? (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {t('roleClaims.notSaved', { message: refusal })}

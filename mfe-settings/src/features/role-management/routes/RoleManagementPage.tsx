@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Checkbox,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Checkbox, Tooltip, Typography } from '@mui/material';
 import { EmptyState, LoadError, Loading, PageHeader } from '@stockwise/kit';
 import { errorMessage, hasRole, notify, ROLES, useSession } from '@stockwise/shared';
 import { useState } from 'react';
 import { useRoles } from '@/api/roles';
+import { RoleMatrix } from '@/components/RoleMatrix';
 import { useSetUserRoles, useUsers, type CompanyUser } from '@/api/users';
 import { useT as useScreensT } from '@/i18n';
 import { useT } from '../i18n';
@@ -97,67 +84,35 @@ export function RoleManagementPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('roleManagement.nextRequest')}
           </Typography>
-          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%' }}>
-            <Table size="small" aria-label={ts('screens.roleManagement')} stickyHeader>
-              <TableHead>
-                <TableRow>
-                  <TableCell
-                    component="th"
-                    scope="col"
-                    sx={{ position: 'sticky', left: 0, zIndex: 3, bgcolor: 'background.paper', minWidth: 180 }}
-                  >
-                    {t('roleManagement.user')}
-                  </TableCell>
-                  {roles.data.map((role) => (
-                    <TableCell key={role.id} component="th" scope="col" align="center" sx={{ minWidth: 100 }}>
-                      {role.name}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {users.data.map((user) => (
-                  <TableRow key={user.id} hover>
-                    <TableCell
-                      component="th"
-                      scope="row"
-                      sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' }}
-                    >
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <span>{fullName(user)}</span>
-                        {user.active ? null : (
-                          <Chip size="small" variant="outlined" label={t('roleManagement.deactivated')} />
-                        )}
-                      </Stack>
-                    </TableCell>
-                    {roles.data.map((role) => {
-                      const ownerLocked = role.name === ROLES.companyOwner && !isOwner;
-                      const label = t('roleManagement.holds', { name: fullName(user), role: role.name });
-                      const box = (
-                        <Checkbox
-                          checked={user.roles.includes(role.name)}
-                          disabled={ownerLocked || saving !== null}
-                          onChange={(event) => void toggle(user, role.name, event.target.checked)}
-                          slotProps={{ input: { 'aria-label': label } }}
-                        />
-                      );
-                      return (
-                        <TableCell key={role.id} align="center" padding="checkbox">
-                          {ownerLocked ? (
-                            <Tooltip title={ts('roles.ownerOnly')}>
-                              <span>{box}</span>
-                            </Tooltip>
-                          ) : (
-                            box
-                          )}
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RoleMatrix
+            label={ts('screens.roleManagement')}
+            corner={t('roleManagement.user')}
+            cornerWidth={180}
+            roles={roles.data}
+            rows={users.data}
+            name={fullName}
+            note={(user) => (user.active ? null : t('roleManagement.deactivated'))}
+            cell={(user, role) => {
+              const ownerLocked = role.name === ROLES.companyOwner && !isOwner;
+              const box = (
+                <Checkbox
+                  checked={user.roles.includes(role.name)}
+                  disabled={ownerLocked || saving !== null}
+                  onChange={(event) => void toggle(user, role.name, event.target.checked)}
+                  slotProps={{
+                    input: { 'aria-label': t('roleManagement.holds', { name: fullName(user), role: role.name }) },
+                  }}
+                />
+              );
+              return ownerLocked ? (
+                <Tooltip title={ts('roles.ownerOnly')}>
+                  <span>{box}</span>
+                </Tooltip>
+              ) : (
+                box
+              );
+            }}
+          />
         </>
       )}
     </>
