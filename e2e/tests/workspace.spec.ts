@@ -104,8 +104,16 @@ test('axe-core finds no serious or critical violation on the workspace screens, 
   request,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page, request, 'owner');
-  for (const path of SCREENS) {
+  const { token, user } = await login(request, 'owner', PASSWORD);
+  await signInWithToken(page, token, user);
+  // A customer who bought something: their history draws its totals, items, warranties and returns.
+  const sales = (await (
+    await request.get('/api/sales?limit=50&sort=newest', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { items: { customerId: string | null }[] };
+  const buyer = sales.items.find((sale) => sale.customerId)?.customerId;
+  expect(buyer, 'the demo company has a sale to a customer').toBeTruthy();
+  const customerHistory = `/customers/history?customer=${buyer}`;
+  for (const path of [...SCREENS, customerHistory]) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, path);
@@ -113,7 +121,12 @@ test('axe-core finds no serious or critical violation on the workspace screens, 
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  for (const path of ['/actions/rapid-sell', '/item-status/item-manager', `/item-status/item-search?q=${serial(1)}`]) {
+  for (const path of [
+    '/actions/rapid-sell',
+    '/item-status/item-manager',
+    `/item-status/item-search?q=${serial(1)}`,
+    customerHistory,
+  ]) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${path} (dark)`);
@@ -124,6 +137,7 @@ test('axe-core finds no serious or critical violation on the workspace screens, 
     '/actions/inventory-reception',
     '/actions/multi-sale',
     '/actions/change-location',
+    customerHistory,
   ]) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
