@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadedShares, MUI_STATE_MODULES, muiStateCopies, SHARED_SINGLETONS } from '../support/federation';
+import { waitForReact } from '../support/hydration';
 
 // Issue 14: the pages a first visit lands on come as HTML with their critical CSS (prerendered by
 // their remote's build) and the shell hydrates that markup instead of drawing the page again.
@@ -8,14 +9,6 @@ const PRERENDERED = ['/', '/login', '/register', '/pricing'];
 /** The shell's scripts never arrive: what the visitor sees before any of our JavaScript runs. */
 async function withoutShellScripts(page: Page) {
   await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
-}
-
-/** React owns the page's heading: the prerendered markup was hydrated (or the page rendered). */
-async function waitForReact(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 function hydrationErrors(page: Page): string[] {

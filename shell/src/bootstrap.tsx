@@ -1,13 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-// The scripts the product speaks (English, Turkish: ğ ş ı İ are Latin Extended-A). Cyrillic, Greek
-// and Vietnamese faces would only add @font-face rules to every document (they are inlined there).
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-ext-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-ext-500.css';
-import '@fontsource/roboto/latin-700.css';
-import '@fontsource/roboto/latin-ext-700.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
 import { session } from '@stockwise/shared';
 import { loadRoutesForHydration, preloadWhenIdle, registerRemotesFromConfig, type RemoteName } from './mf/remotes';
 import { provideLoadedRoutes } from './features/remotes';
