@@ -7,20 +7,17 @@
 //   node bench/cls/run.mjs   → prints a Markdown table and writes bench/cls/RESULTS.md
 //   ROUTES=/,/pricing RUNS=3 BENCH_PORT=8380 to choose routes, runs per cell and the port.
 /* global window, document -- used inside functions that run in the page */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+import { root } from '../../scripts/lib/workspace.mjs';
+import { loadRange, withProductionBrowser } from '../lib/production-browser.mjs';
 
 const ROUTES = process.env.ROUTES?.split(',') ?? ['/', '/login', '/register', '/pricing'];
 const RUNS = Number(process.env.RUNS || 3);
 const PORT = Number(process.env.BENCH_PORT || 8380);
-process.env.HOST ??= '127.0.0.1';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 const SCHEMES = ['light', 'dark'];
-const { chromium } = createRequire(join(root, 'package.json'))('playwright-core');
 
 /** Lighthouse's CLS: the largest sum of shifts in a session window. */
 function largestWindow(shifts) {
@@ -73,20 +70,9 @@ async function measure(browser, url, viewport, scheme) {
 }
 
 async function main() {
-  ensureInstalled();
-  ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'stockwise-cls-'));
-  const product = await startProduct({
-    port: PORT,
-    dataDir,
-    quiet: true,
-    startTimeoutMs: 300_000,
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   const loads = [];
-  try {
+  await withProductionBrowser('cls', PORT, async ({ product, browser }) => {
     for (const route of ROUTES) {
       const cells = [];
       const moved = new Set();
@@ -103,11 +89,7 @@ async function main() {
         }
       rows.push({ route, cells, moved: [...moved].slice(0, 4).join('; ') || '—' });
     }
-  } finally {
-    await browser.close();
-    await product.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   const columns = SCHEMES.flatMap((scheme) => Object.keys(VIEWPORTS).map((size) => `${scheme}, ${size}`));
   const table = [
     `| route | ${columns.join(' | ')} | what moved (shifts ≥ 0.001) |`,
@@ -117,7 +99,7 @@ async function main() {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   writeFileSync(
     join(root, 'bench', 'cls', 'RESULTS.md'),
-    `Measured ${stamp} UTC with \`node bench/cls/run.mjs\`: production build and mode, Debian Chromium headless, cold cache, CPU 4× slower, the worst of ${RUNS} loads per cell; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores.\n\n${table}\n`,
+    `Measured ${stamp} UTC with \`node bench/cls/run.mjs\`: production build and mode, Debian Chromium headless, cold cache, CPU 4× slower, the worst of ${RUNS} loads per cell; 1-minute load average during the runs ${loadRange(loads)}.\n\n${table}\n`,
   );
   console.log(table);
 }

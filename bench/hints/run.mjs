@@ -6,18 +6,15 @@
 // request starts in ms after the document's request (Chrome DevTools Protocol), median of RUNS.
 //   node bench/hints/run.mjs   → prints a Markdown table and writes bench/hints/RESULTS.md
 //   ROUTES=/login RUNS=5 BENCH_PORT=8380 to choose routes, runs and the port.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+import { root } from '../../scripts/lib/workspace.mjs';
+import { loadRange, withProductionBrowser } from '../lib/production-browser.mjs';
 
 const ROUTES = process.env.ROUTES?.split(',') ?? ['/', '/login'];
 const RUNS = Number(process.env.RUNS || 3);
 const PORT = Number(process.env.BENCH_PORT || 8380);
-process.env.HOST ??= '127.0.0.1';
-const { chromium } = createRequire(join(root, 'package.json'))('playwright-core');
 
 /** What is timed: the first request whose path matches. */
 const MILESTONES = {
@@ -62,20 +59,9 @@ async function load(browser, url, hints) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  ensureInstalled();
-  ensureBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'stockwise-hints-'));
-  const product = await startProduct({
-    port: PORT,
-    dataDir,
-    quiet: true,
-    startTimeoutMs: 300_000,
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows = [];
   const loads = [];
-  try {
+  await withProductionBrowser('hints', PORT, async ({ product, browser }) => {
     for (const route of ROUTES)
       for (const hints of [false, true]) {
         const runs = [];
@@ -89,11 +75,7 @@ async function main() {
           cells: Object.keys(MILESTONES).map((name) => Math.round(median(runs.map((r) => r[name])))),
         });
       }
-  } finally {
-    await browser.close();
-    await product.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   const table = [
     `| route | document | ${Object.keys(MILESTONES).join(' | ')} |`,
     `|---|---|${Object.keys(MILESTONES)
@@ -104,7 +86,7 @@ async function main() {
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   writeFileSync(
     join(root, 'bench', 'hints', 'RESULTS.md'),
-    `Measured ${stamp} UTC with \`node bench/hints/run.mjs\`: request start, ms after the document's request, median of ${RUNS} cold loads; production build and mode, Debian Chromium headless, no throttling; 1-minute load average during the runs ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${cpus().length} cores.\n\n${table}\n`,
+    `Measured ${stamp} UTC with \`node bench/hints/run.mjs\`: request start, ms after the document's request, median of ${RUNS} cold loads; production build and mode, Debian Chromium headless, no throttling; 1-minute load average during the runs ${loadRange(loads)}.\n\n${table}\n`,
   );
   console.log(table);
 }
