@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { api, session } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
+import { FREE_USAGE, freeOverview } from './fixtures';
 
 const FREE: Plan = {
   planId: 'f',
@@ -173,27 +174,8 @@ describe('/premium-purchase when the server cannot take payments (issue 8)', () 
 
   it('Plan & billing offers no add-on purchase either', async () => {
     answers['/api/environment'] = environment(false);
-    answers['/api/billing/usage'] = {
-      planName: 'Free Plan',
-      planType: 0,
-      users: { used: 1, max: 3 },
-      locations: { used: 0, max: 1 },
-    };
-    answers['/api/billing/overview'] = {
-      provider: 'stripe',
-      subscription: {
-        planName: 'Free Plan',
-        planType: 0,
-        status: 0,
-        premium: false,
-        billingInterval: null,
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-        cancelReason: null,
-      },
-      addons: [],
-      payments: [],
-    };
+    answers['/api/billing/usage'] = FREE_USAGE;
+    answers['/api/billing/overview'] = freeOverview('stripe');
     renderAt('/test-subscription-limit');
     expect(
       await screen.findByText('Payments are not configured on this server, so add-ons cannot be bought here yet.'),

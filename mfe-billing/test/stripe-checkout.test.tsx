@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { api, session } from '@stockwise/shared';
 import type { Checkout, Environment, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
+import { FREE_USAGE, freeOverview } from './fixtures';
 
 // Whole pages with their queries: slow on a loaded machine.
 jest.setTimeout(30_000);
@@ -167,27 +168,8 @@ test('an add-on bought with Stripe opens Embedded Checkout in a dialog on Plan &
       units: 5,
     },
   ];
-  answers['/api/billing/usage'] = {
-    planName: 'Free Plan',
-    planType: 0,
-    users: { used: 1, max: 3 },
-    locations: { used: 0, max: 1 },
-  };
-  answers['/api/billing/overview'] = {
-    provider: 'stripe',
-    subscription: {
-      planName: 'Free Plan',
-      planType: 0,
-      status: 0,
-      premium: false,
-      billingInterval: null,
-      currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
-      cancelReason: null,
-    },
-    addons: [],
-    payments: [],
-  };
+  answers['/api/billing/usage'] = FREE_USAGE;
+  answers['/api/billing/overview'] = freeOverview('stripe');
   answers['POST /api/billing/checkout'] = {
     ...checkout('stripe'),
     description: 'Extra Users (5 seats)',
