@@ -21,8 +21,9 @@ function run(label, env, extra = []) {
 }
 
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
-// *.pg.test.ts need a PostgreSQL server (several API processes on one database).
-let status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns', '\\.pg\\.test\\.ts$']);
+// *.pg.test.ts need a PostgreSQL server (several API processes on one database). The pattern is
+// joined by '=': as a separate argument Jest's array option would swallow the test files named after it.
+let status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns=\\.pg\\.test\\.ts$']);
 if (databaseUrl)
   status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
 process.exit(status);
