@@ -90,7 +90,8 @@ function stripeStandIn(): Promise<Server> {
         return send(200, { object: 'refund', id, payment_intent: form.get('payment_intent'), status: 'succeeded' });
       }
       const cancel = /^\/v1\/subscriptions\/([^/?]+)$/.exec(path);
-      if (request.method === 'DELETE' && cancel) return send(200, { object: 'subscription', id: cancel[1], status: 'canceled' });
+      if (request.method === 'DELETE' && cancel)
+        return send(200, { object: 'subscription', id: cancel[1], status: 'canceled' });
       const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
       if (request.method === 'GET' && retrieve && sessions.has(retrieve[1]!))
         return send(200, { object: 'checkout.session', status: 'open', ...sessions.get(retrieve[1]!) });
@@ -285,7 +286,12 @@ test('a new checkout expires the open Checkout Session; a second payment for a p
   expect(days).toBeLessThan(367);
   expect(
     after.payments.map((p: { status: string; amountCents: number; description: string }) => [p.status, p.amountCents]),
-  ).toEqual(expect.arrayContaining([['paid', 29000], ['refunded', 29000]]));
+  ).toEqual(
+    expect.arrayContaining([
+      ['paid', 29000],
+      ['refunded', 29000],
+    ]),
+  );
   expect(after.payments).toHaveLength(2);
   const [sub] = await inTenant(ctx.db, owner.companyId, (q) =>
     q.query<{ id: string }>(`SELECT stripe_subscription_id AS id FROM subscriptions`),

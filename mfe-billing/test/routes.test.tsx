@@ -256,14 +256,14 @@ describe('Plan & billing history', () => {
   it('shows a refunded payment and an expired checkout, and why', async () => {
     renderAt('/test-subscription-limit');
     const payments = await screen.findByRole('table', { name: 'Payments' });
-    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290\.00 Refunded/ })).toBeInTheDocument();
-    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290\.00 Paid/ })).toBeInTheDocument();
+    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290 Refunded/ })).toBeInTheDocument();
+    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290 Paid/ })).toBeInTheDocument();
     expect(
       screen.getByText('A payment that arrived for a period already paid is refunded to the card it came from.'),
     ).toBeInTheDocument();
     const checkouts = screen.getByRole('table', { name: 'Checkouts' });
-    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290\.00 Expired/ })).toBeInTheDocument();
-    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290\.00 Completed/ })).toBeInTheDocument();
+    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290 Expired/ })).toBeInTheDocument();
+    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290 Completed/ })).toBeInTheDocument();
     expect(screen.getByText(/A checkout expires when a newer one is opened for the same purchase/)).toBeInTheDocument();
   });
 

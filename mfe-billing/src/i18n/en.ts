@@ -145,7 +145,8 @@ export const en = {
     checkoutCompleted: 'Completed',
     checkoutCanceled: 'Canceled',
     checkoutExpired: 'Expired',
-    expiredNote: 'A checkout expires when a newer one is opened for the same purchase, or after 24 hours; it can no longer be paid.',
+    expiredNote:
+      'A checkout expires when a newer one is opened for the same purchase, or after 24 hours; it can no longer be paid.',
     addonPurchased: 'Add-on purchased. Your limits are updated.',
     addonCanceled: 'Checkout canceled. Nothing was charged.',
     freePlan: 'You are on the Free plan.',

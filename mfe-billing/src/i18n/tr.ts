@@ -147,7 +147,8 @@ export const tr: BillingTexts = {
     checkoutCompleted: 'Tamamlandı',
     checkoutCanceled: 'İptal edildi',
     checkoutExpired: 'Süresi doldu',
-    expiredNote: 'Aynı satın alma için daha yeni bir ödeme oturumu açıldığında ya da 24 saat sonra oturumun süresi dolar; artık ödenemez.',
+    expiredNote:
+      'Aynı satın alma için daha yeni bir ödeme oturumu açıldığında ya da 24 saat sonra oturumun süresi dolar; artık ödenemez.',
     addonPurchased: 'Eklenti satın alındı. Limitleriniz güncellendi.',
     addonCanceled: 'Ödeme iptal edildi. Hiçbir ücret alınmadı.',
     freePlan: 'Free plandasınız.',

@@ -114,9 +114,12 @@ export class StripePaymentProvider implements PaymentProvider {
     // Since API 2025-03-31 an invoice no longer names its PaymentIntent: its payments do.
     const payments = await viaStripe(() => this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
     const intent = payments.data
-      .map(({ payment }) => (typeof payment.payment_intent === 'string' ? payment.payment_intent : payment.payment_intent?.id))
+      .map(({ payment }) =>
+        typeof payment.payment_intent === 'string' ? payment.payment_intent : payment.payment_intent?.id,
+      )
       .find(Boolean);
-    if (!intent) throw new ApiError(502, `Stripe shows no card payment for invoice ${invoiceId}.`, PAYMENT_PROVIDER_ERROR);
+    if (!intent)
+      throw new ApiError(502, `Stripe shows no card payment for invoice ${invoiceId}.`, PAYMENT_PROVIDER_ERROR);
     const refund = await viaStripe(() =>
       this.stripe.refunds.create(
         { payment_intent: intent, reason: 'duplicate', metadata: { companyId, invoiceId } },
