@@ -313,3 +313,38 @@ test('a duplicate whose invoice.paid arrives first is refunded by it, once', asy
   const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
   expect(ov.payments.map((p: { status: string }) => p.status).sort()).toEqual(['paid', 'refunded']);
 });
+
+test('Stripe failing during a refund records nothing (502); the retried event refunds once', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const payload = JSON.stringify(completed);
+  const post = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+  failing = 10;
+  const failed = await post();
+  failing = 0;
+  // Stripe sees a failed delivery and sends the event again later.
+  expect(failed.statusCode).toBe(502);
+  const history = async () =>
+    (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json().payments as {
+      status: string;
+    }[];
+  expect((await history()).map((p) => p.status)).toEqual(['paid']);
+  received = [];
+  expect((await post()).json().outcome).toBe('refunded');
+  expect(calls().filter((c) => c === 'POST /v1/refunds')).toHaveLength(1);
+  expect((await history()).map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
+  expect((await post()).json().outcome).toBe('duplicate');
+});
