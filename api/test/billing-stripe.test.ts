@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { localPaymentEvents } from '../src/modules/billing/service.js';
+import { inTenant } from '../src/db/tenant.js';
 import { PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
 import { bearer, closeShared, registerCompany, testApp, unique, type TestContext } from './helpers.js';
 
@@ -60,6 +61,37 @@ function stripeStandIn(): Promise<Server> {
           ...session,
         });
       }
+      const expire = /^\/v1\/checkout\/sessions\/([^/?]+)\/expire$/.exec(path);
+      if (request.method === 'POST' && expire && sessions.has(expire[1]!))
+        return send(200, { object: 'checkout.session', status: 'expired', ...sessions.get(expire[1]!) });
+      // A paid invoice's payment names its PaymentIntent (API 2025-03-31 and later).
+      if (request.method === 'GET' && path.startsWith('/v1/invoice_payments?')) {
+        const invoice = new URL(path, 'http://x').searchParams.get('invoice');
+        return send(200, {
+          object: 'list',
+          has_more: false,
+          url: '/v1/invoice_payments',
+          data: [
+            {
+              object: 'invoice_payment',
+              id: `inpay_${unique()}`,
+              invoice,
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: `pi_of_${invoice}` },
+            },
+          ],
+        });
+      }
+      if (request.method === 'POST' && path === '/v1/refunds') {
+        const key = String(request.headers['idempotency-key']);
+        const id = byIdempotencyKey.get(key) ?? `re_${unique()}`;
+        byIdempotencyKey.set(key, id);
+        const form = new URLSearchParams(body);
+        return send(200, { object: 'refund', id, payment_intent: form.get('payment_intent'), status: 'succeeded' });
+      }
+      const cancel = /^\/v1\/subscriptions\/([^/?]+)$/.exec(path);
+      if (request.method === 'DELETE' && cancel)
+        return send(200, { object: 'subscription', id: cancel[1], status: 'canceled' });
       const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
       if (request.method === 'GET' && retrieve && sessions.has(retrieve[1]!))
         return send(200, { object: 'checkout.session', status: 'open', ...sessions.get(retrieve[1]!) });
@@ -185,4 +217,134 @@ test('Stripe failing to answer is a 502 that writes nothing, and the same attemp
   const retried = await buyPremiumYearly(owner.token, key);
   expect(retried.statusCode).toBe(200);
   expect(retried.json().clientSecret).toMatch(/^cs_test_.+_secret_/);
+});
+
+const deliver = async (event: object) => {
+  const payload = JSON.stringify(event);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().outcome as string;
+};
+const calls = () => received.map((r) => `${r.method} ${r.path}`);
+
+test('a new checkout expires the open Checkout Session; a second payment for a paid period is refunded, cancelled and shown as refunded', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  received = [];
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  // Opening the second closes the first, at Stripe too: its form can no longer take a card.
+  expect(calls()).toEqual(['POST /v1/checkout/sessions', `POST /v1/checkout/sessions/${first.sessionId}/expire`]);
+  const statuses = await inTenant(ctx.db, owner.companyId, (q) =>
+    q.query<{ id: string; status: string }>(`SELECT id, status FROM billing_checkouts ORDER BY created_at`),
+  );
+  expect(statuses).toEqual([
+    { id: first.checkoutId, status: 'expired' },
+    { id: second.checkoutId, status: 'open' },
+  ]);
+
+  // Stripe completed the first session before the expiry reached it (a race): that payment holds.
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const paid = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(paid.subscription).toMatchObject({ premium: true, billingInterval: 'year' });
+
+  // The second tab is paid too: refused in the transaction that would apply it, refunded through
+  // Stripe and its subscription cancelled, so it never renews.
+  received = [];
+  const [completed, invoicePaid] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  expect(await deliver(completed!)).toBe('refunded');
+  const invoice = (invoicePaid!.data.object as { id: string }).id;
+  const subscription = (completed!.data.object as { subscription: string }).subscription;
+  expect(calls()).toEqual([
+    `DELETE /v1/subscriptions/${subscription}`,
+    `GET /v1/invoice_payments?invoice=${invoice}&status=paid`,
+    'POST /v1/refunds',
+  ]);
+  const refund = received[2]!;
+  expect(Object.fromEntries(refund.form)).toMatchObject({
+    payment_intent: `pi_of_${invoice}`,
+    reason: 'duplicate',
+    'metadata[companyId]': owner.companyId,
+  });
+  expect(refund.headers['idempotency-key']).toBe(`refund-duplicate:${invoice}`);
+  // Its invoice.paid finds the invoice refunded: nothing charged or extended twice.
+  received = [];
+  expect(await deliver(invoicePaid!)).toBe('ignored');
+  expect(received).toEqual([]);
+
+  const after = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(after.subscription.currentPeriodEnd).toBe(paid.subscription.currentPeriodEnd);
+  const days = (Date.parse(after.subscription.currentPeriodEnd) - Date.now()) / 86_400_000;
+  expect(days).toBeLessThan(367);
+  expect(
+    after.payments.map((p: { status: string; amountCents: number; description: string }) => [p.status, p.amountCents]),
+  ).toEqual(
+    expect.arrayContaining([
+      ['paid', 29000],
+      ['refunded', 29000],
+    ]),
+  );
+  expect(after.payments).toHaveLength(2);
+  const [sub] = await inTenant(ctx.db, owner.companyId, (q) =>
+    q.query<{ id: string }>(`SELECT stripe_subscription_id AS id FROM subscriptions`),
+  );
+  expect(sub!.id).not.toBe(subscription);
+});
+
+test('a duplicate whose invoice.paid arrives first is refunded by it, once', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed, invoicePaid] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  received = [];
+  expect(await deliver(invoicePaid!)).toBe('refunded');
+  expect(await deliver(completed!)).toBe('ignored');
+  expect(calls().filter((c) => c === 'POST /v1/refunds')).toHaveLength(1);
+  const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(ov.payments.map((p: { status: string }) => p.status).sort()).toEqual(['paid', 'refunded']);
+});
+
+test('Stripe failing during a refund records nothing (502); the retried event refunds once', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const payload = JSON.stringify(completed);
+  const post = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+  failing = 10;
+  const failed = await post();
+  failing = 0;
+  // Stripe sees a failed delivery and sends the event again later.
+  expect(failed.statusCode).toBe(502);
+  const history = async () =>
+    (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json().payments as {
+      status: string;
+    }[];
+  expect((await history()).map((p) => p.status)).toEqual(['paid']);
+  received = [];
+  expect((await post()).json().outcome).toBe('refunded');
+  expect(calls().filter((c) => c === 'POST /v1/refunds')).toHaveLength(1);
+  expect((await history()).map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
+  expect((await post()).json().outcome).toBe('duplicate');
 });

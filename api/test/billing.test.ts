@@ -3,7 +3,7 @@ import { inTenant } from '../src/db/tenant.js';
 import { periodEndAfter } from '../src/modules/billing/events.js';
 import { StripePaymentProvider, type StripeApi } from '../src/modules/billing/providers/stripe.js';
 import { chargeTestCard } from '../src/modules/billing/providers/local/test-cards.js';
-import { PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
+import { activatePremium, PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -200,8 +200,79 @@ describe('embedded checkout (local adapter)', () => {
     expect((await current(owner)).plan.planType).toBe(0);
     const page = await ctx.app.inject({ url: pathOf(url) });
     expect(page.body).toContain('This checkout was canceled. Nothing was charged.');
-    expect((await pay(url, '4242424242424242')).headers.location).toContain('checkout=canceled');
+    const refused = await pay(url, '4242424242424242');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('This checkout was canceled. Nothing was charged.');
     expect((await current(owner)).plan.planType).toBe(0);
+  });
+
+  const openCheckouts = async (t: Tenant) =>
+    inTenant(ctx.db, t.companyId, (q) =>
+      q.query<{ id: string }>(`SELECT id FROM billing_checkouts WHERE status = 'open' AND expires_at > now()`),
+    );
+
+  test('two checkouts opened in turn (two tabs): the first is closed, paying it is refused, one payment is taken', async () => {
+    const owner = await registerCompany(ctx.app);
+    const first = (await buyPremium(owner, 'month')).json();
+    const second = (await buyPremium(owner, 'month')).json();
+    expect(second.checkoutId).not.toBe(first.checkoutId);
+    expect(await openCheckouts(owner)).toEqual([{ id: second.checkoutId }]);
+    // The first tab's page says why it cannot be paid any more…
+    const page = await ctx.app.inject({ url: pathOf(first.url) });
+    expect(page.body).toContain('This checkout has expired: a newer checkout was opened for this purchase');
+    expect(page.body).not.toContain('<form method="post" action="/api/billing/checkout/');
+    // …and paying it is refused before any card is charged, before and after the second is paid.
+    const before = await eventCount();
+    const refused = await pay(first.url, '4242 4242 4242 4242');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Nothing was charged.');
+    expect(await eventCount()).toBe(before);
+    expect((await current(owner)).plan.planType).toBe(0);
+
+    expect((await pay(second.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+    const paidUntil = (await current(owner)).currentPeriodEnd;
+    expect((await pay(first.url, '4242 4242 4242 4242')).statusCode).toBe(409);
+    const ov = await overview(owner);
+    expect(ov.payments).toHaveLength(1);
+    expect(ov.payments[0]).toMatchObject({ status: 'paid', amountCents: 2900 });
+    // The history shows both checkouts: the first expired, the second paid.
+    expect(ov.checkouts).toEqual([
+      expect.objectContaining({ id: second.checkoutId, status: 'completed', description: 'Premium (monthly)' }),
+      expect.objectContaining({ id: first.checkoutId, status: 'expired', amountCents: 2900 }),
+    ]);
+    expect((await current(owner)).currentPeriodEnd).toBe(paidUntil);
+  });
+
+  test('twenty parallel checkout requests leave exactly one open checkout; paying all of them takes one payment', async () => {
+    const owner = await registerCompany(ctx.app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buyPremium(owner, 'year')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const open = await openCheckouts(owner);
+    expect(open).toHaveLength(1);
+    const paid = await Promise.all(answers.map((r) => pay(r.json().url, '4242 4242 4242 4242')));
+    expect(paid.filter((r) => r.statusCode === 303)).toHaveLength(1);
+    expect(paid.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    const winner = answers[paid.findIndex((r) => r.statusCode === 303)]!.json();
+    expect(winner.checkoutId).toBe(open[0]!.id);
+    const ov = await overview(owner);
+    expect(ov.payments).toHaveLength(1);
+    expect(ov.payments[0]).toMatchObject({ status: 'paid', amountCents: 29000 });
+    const days = (Date.parse(ov.subscription.currentPeriodEnd) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+  });
+
+  test('an open plan checkout of a company that has Premium meanwhile is refused before any charge', async () => {
+    const owner = await registerCompany(ctx.app);
+    const { url } = (await buyPremium(owner, 'month')).json();
+    await activatePremium(ctx.db, owner.companyId, 'year', new Date(Date.now() + 200 * 86_400_000));
+    const page = await ctx.app.inject({ url: pathOf(url) });
+    expect(page.body).toContain('Your company is already on Premium Plan: this checkout is not needed.');
+    const refused = await pay(url, '4242 4242 4242 4242');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('Nothing was charged.');
+    expect((await overview(owner)).payments).toEqual([]);
+    expect((await current(owner)).billingInterval).toBe('year');
   });
 
   test('the same idempotency key answers the same checkout; with another order it is refused', async () => {
@@ -574,9 +645,12 @@ describe('pure rules', () => {
             { id: 'cs_test_1', client_secret: 'cs_test_1_secret_a' }
           ),
           retrieve: async (id) => ({ id, client_secret: `${id}_secret_a` }),
+          expire: async () => ({}),
         },
       },
-      subscriptions: { update: async (...args) => (calls.update.push(args), {}) },
+      subscriptions: { update: async (...args) => (calls.update.push(args), {}), cancel: async () => ({}) },
+      invoicePayments: { list: async () => ({ data: [] }) },
+      refunds: { create: async () => ({ id: 're_1' }) },
     };
     const provider = new StripePaymentProvider(stripe, 'whsec_x', 'pk_test_x');
     const made = await provider.createCheckout({

@@ -21,4 +21,5 @@ export const freeOverview = (provider: string) => ({
   },
   addons: [],
   payments: [],
+  checkouts: [],
 });

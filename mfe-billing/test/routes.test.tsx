@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { api, session } from '@stockwise/shared';
+import { api, i18n, session } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
 import { FREE_USAGE, freeOverview } from './fixtures';
@@ -188,6 +188,92 @@ describe('/premium-purchase when the server cannot take payments (issue 8)', () 
     renderAt('/premium-purchase?plan=p&billing=yearly');
     expect(await screen.findByRole('button', { name: 'Pay $290' })).toBeEnabled();
     expect(screen.queryByText(/Payments are not configured/)).toBeNull();
+  });
+});
+
+describe('Plan & billing history', () => {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const ownerToken = `${encode({ alg: 'HS256' })}.${encode({
+    'http://schemas.microsoft.com/ws/2008/06/identity/claims/role': ['Company Owner'],
+    exp: 4102444800,
+  })}.sig`;
+  // Two tabs: the first checkout expired when the second opened; a payment that reached the
+  // provider all the same was refunded.
+  const history = {
+    ...freeOverview('stripe'),
+    payments: [
+      {
+        id: 'p2',
+        description: '1 × Premium (yearly)',
+        amountCents: 29000,
+        currency: 'usd',
+        status: 'refunded',
+        periodEnd: null,
+        createdAt: '2026-11-25T10:05:00Z',
+      },
+      {
+        id: 'p1',
+        description: '1 × Premium (yearly)',
+        amountCents: 29000,
+        currency: 'usd',
+        status: 'paid',
+        periodEnd: '2027-11-25T10:00:00Z',
+        createdAt: '2026-11-25T10:00:00Z',
+      },
+    ],
+    checkouts: [
+      {
+        id: 'c2',
+        description: 'Premium (yearly)',
+        amountCents: 29000,
+        currency: 'usd',
+        status: 'completed',
+        createdAt: '2026-11-25T09:59:00Z',
+      },
+      {
+        id: 'c1',
+        description: 'Premium (yearly)',
+        amountCents: 29000,
+        currency: 'usd',
+        status: 'expired',
+        createdAt: '2026-11-25T09:58:00Z',
+      },
+    ],
+  };
+
+  beforeEach(() => {
+    session.reload();
+    session.setToken(ownerToken);
+    answers['/api/billing/usage'] = FREE_USAGE;
+    answers['/api/billing/overview'] = history;
+  });
+  afterEach(async () => {
+    session.clear();
+    await act(() => i18n.changeLanguage('en'));
+  });
+
+  it('shows a refunded payment and an expired checkout, and why', async () => {
+    renderAt('/test-subscription-limit');
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290 Refunded/ })).toBeInTheDocument();
+    expect(within(payments).getByRole('row', { name: /Premium \(yearly\) \$290 Paid/ })).toBeInTheDocument();
+    expect(
+      screen.getByText('A payment that arrived for a period already paid is refunded to the card it came from.'),
+    ).toBeInTheDocument();
+    const checkouts = screen.getByRole('table', { name: 'Checkouts' });
+    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290 Expired/ })).toBeInTheDocument();
+    expect(within(checkouts).getByRole('row', { name: /Premium \(yearly\) \$290 Completed/ })).toBeInTheDocument();
+    expect(screen.getByText(/A checkout expires when a newer one is opened for the same purchase/)).toBeInTheDocument();
+  });
+
+  it('in Turkish', async () => {
+    await act(() => i18n.changeLanguage('tr'));
+    renderAt('/test-subscription-limit');
+    const payments = await screen.findByRole('table', { name: 'Ödemeler' });
+    expect(within(payments).getByText('İade edildi')).toBeInTheDocument();
+    const checkouts = screen.getByRole('table', { name: 'Ödeme oturumları' });
+    expect(within(checkouts).getByText('Süresi doldu')).toBeInTheDocument();
   });
 });
 

@@ -31,6 +31,7 @@ export type BillingOverview = {
   subscription: BillingSubscription;
   addons: Array<CompanyAddon>;
   payments: Array<Payment>;
+  checkouts: Array<CheckoutHistoryEntry>;
 };
 
 export type BillingSubscription = {
@@ -71,6 +72,15 @@ export type Checkout = {
   interval: "month" | "year";
   publishableKey: string | null;
   clientSecret: string | null;
+};
+
+export type CheckoutHistoryEntry = {
+  id: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  status: "open" | "completed" | "canceled" | "expired";
+  createdAt: string;
 };
 
 export type Company = {
@@ -545,7 +555,7 @@ export type Payment = {
   description: string;
   amountCents: number;
   currency: string;
-  status: "paid" | "failed";
+  status: "paid" | "failed" | "refunded";
   periodEnd: string | null;
   createdAt: string;
 };
@@ -997,7 +1007,7 @@ export type WarrantyRow = {
 
 export type WebhookAnswer = {
   received: boolean;
-  outcome: "applied" | "duplicate" | "ignored";
+  outcome: "applied" | "duplicate" | "ignored" | "refunded";
 };
 
 /** Every API operation by operationId: method, path, path params, query, body (JSON, or a file) and the 2xx answer. */

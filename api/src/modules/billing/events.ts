@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { setPremium } from '../subscriptions/index.js';
+import { LAPSED_SQL, lockSubscription, setPremium } from '../subscriptions/index.js';
+import type { PaymentProvider } from './providers/provider.js';
 
 /**
  * Stripe-shaped webhook events, applied exactly once. The event's row in billing_events and the
@@ -16,7 +17,9 @@ export interface WebhookEvent {
   data: { object: Record<string, unknown> };
 }
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'refunded';
+/** What applying an event may ask of the payments provider. */
+export type Refunder = Pick<PaymentProvider, 'refundDuplicate'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Obj = Record<string, unknown>;
@@ -136,31 +139,89 @@ async function grantAddon(
   );
 }
 
-async function recordPayment(
-  q: Queryable,
-  companyId: string,
-  event: WebhookEvent,
-  status: 'paid' | 'failed',
-  periodEnd: Date | null,
-) {
+/** A payment in the billing history: an invoice paid or failed, or a payment given back. */
+interface PaymentFacts {
+  invoiceId: string | null;
+  description: string;
+  amountCents: number;
+  currency: string;
+  status: 'paid' | 'failed' | 'refunded';
+  periodEnd: Date | null;
+  refundId?: string | null;
+}
+
+function invoicePayment(event: WebhookEvent, status: 'paid' | 'failed', periodEnd: Date | null): PaymentFacts {
   const o = event.data.object;
   const line = Array.isArray(obj(o.lines).data) ? obj((obj(o.lines).data as unknown[])[0]) : {};
   const amount = num(status === 'paid' ? o.amount_paid : o.amount_due) ?? num(o.total) ?? 0;
+  return {
+    invoiceId: str(o.id),
+    description: str(line.description) ?? str(o.description) ?? 'Subscription payment',
+    amountCents: Math.max(0, Math.round(amount)),
+    currency: str(o.currency) ?? 'usd',
+    status,
+    periodEnd,
+  };
+}
+
+async function recordPayment(q: Queryable, companyId: string, event: WebhookEvent, p: PaymentFacts) {
   await q.query(
-    `INSERT INTO billing_payments (company_id, event_id, provider_invoice_id, description, amount_cents, currency, status, period_end, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9)) ON CONFLICT DO NOTHING`,
+    `INSERT INTO billing_payments (company_id, event_id, provider_invoice_id, description, amount_cents, currency, status,
+       period_end, provider_refund_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10)) ON CONFLICT DO NOTHING`,
     [
       companyId,
       event.id,
-      str(o.id),
-      str(line.description) ?? str(o.description) ?? 'Subscription payment',
-      Math.max(0, Math.round(amount)),
-      str(o.currency) ?? 'usd',
-      status,
-      periodEnd,
+      p.invoiceId,
+      p.description,
+      p.amountCents,
+      p.currency,
+      p.status,
+      p.periodEnd,
+      p.refundId ?? null,
       event.created,
     ],
   );
+}
+
+/**
+ * Is the company's paid period already held by another purchase? Called with the subscription
+ * row locked, in the transaction that would apply the payment: of two purchases paid for one
+ * period (two tabs, parallel checkouts) the first applied holds it, and every later one is a
+ * duplicate, whatever order its events arrive in. A renewal of the holding subscription is not.
+ */
+async function heldByAnother(q: Queryable, subscriptionId: string | null): Promise<boolean> {
+  const [row] = await q.query<{ holder: string | null; paid: boolean }>(
+    `SELECT s.stripe_subscription_id AS holder, (p.plan_type <> 0 AND NOT ${LAPSED_SQL}) AS paid
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id`,
+  );
+  return Boolean(row?.paid) && (row!.holder === null || row!.holder !== subscriptionId);
+}
+
+/**
+ * A payment for a period already paid: the provider refunds it and cancels the subscription it
+ * started (so it never renews), inside this transaction — if the provider fails, nothing is
+ * recorded and the webhook's retry tries again (its idempotency keys make that safe). The
+ * history keeps it as refunded. Both events of the purchase name the invoice; the second finds
+ * it refunded.
+ */
+async function refundDuplicate(
+  q: Queryable,
+  refunder: Refunder,
+  companyId: string,
+  event: WebhookEvent,
+  payment: Omit<PaymentFacts, 'status' | 'periodEnd'>,
+  subscriptionId: string | null,
+): Promise<string> {
+  if (!payment.invoiceId) return 'ignored: period already paid, no invoice named';
+  const [done] = await q.query(
+    `SELECT 1 FROM billing_payments WHERE provider_invoice_id = $1 AND status = 'refunded'`,
+    [payment.invoiceId],
+  );
+  if (done) return `ignored: ${payment.invoiceId} already refunded`;
+  const { refundId } = await refunder.refundDuplicate({ companyId, invoiceId: payment.invoiceId, subscriptionId });
+  await recordPayment(q, companyId, event, { ...payment, status: 'refunded', periodEnd: null, refundId });
+  return `refunded: ${payment.invoiceId} (${refundId}), the period was already paid`;
 }
 
 async function cancelAtPeriodEnd(
@@ -183,7 +244,7 @@ async function cancelAtPeriodEnd(
 }
 
 /** The change one event makes, inside the company's transaction; the outcome names what happened. */
-async function apply(q: Queryable, companyId: string, event: WebhookEvent): Promise<string> {
+async function apply(q: Queryable, refunder: Refunder, companyId: string, event: WebhookEvent): Promise<string> {
   const o = event.data.object;
   const facts = subscriptionFacts(event);
   const kind = await whatIs(q, facts.subscriptionId, facts.metadata);
@@ -194,13 +255,27 @@ async function apply(q: Queryable, companyId: string, event: WebhookEvent): Prom
       const end = facts.periodEnd ? new Date(facts.periodEnd * 1000) : periodEndAfter(event.created, every);
       await remember(q, companyId, facts.subscriptionId);
       const checkoutId = str(facts.metadata.checkoutId);
-      if (checkoutId && UUID.test(checkoutId)) {
-        await q.query(
-          `UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1 AND status <> 'completed'`,
-          [checkoutId],
-        );
-      }
+      const [checkout] =
+        checkoutId && UUID.test(checkoutId)
+          ? await q.query<{ description: string }>(
+              `UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1 RETURNING description`,
+              [checkoutId],
+            )
+          : [];
       if (kind === 'plan') {
+        await lockSubscription(q);
+        if (await heldByAnother(q, facts.subscriptionId)) {
+          const amount = num(o.amount_total) ?? 0;
+          const description = checkout ? `1 × ${checkout.description}` : 'Subscription payment';
+          return refundDuplicate(
+            q,
+            refunder,
+            companyId,
+            event,
+            { invoiceId: ref(o.invoice), description, amountCents: amount, currency: str(o.currency) ?? 'usd' },
+            facts.subscriptionId,
+          );
+        }
         await setPremium(q, companyId, every, await laterPeriodEnd(q, end), {
           customerId: facts.customerId,
           subscriptionId: facts.subscriptionId,
@@ -219,6 +294,11 @@ async function apply(q: Queryable, companyId: string, event: WebhookEvent): Prom
       const end = new Date(facts.periodEnd * 1000);
       await remember(q, companyId, facts.subscriptionId);
       if (kind === 'plan') {
+        await lockSubscription(q);
+        if (await heldByAnother(q, facts.subscriptionId)) {
+          const { status: _paid, periodEnd: _end, ...payment } = invoicePayment(event, 'paid', null);
+          return refundDuplicate(q, refunder, companyId, event, payment, facts.subscriptionId);
+        }
         const [row] = await q.query<{ every: 'month' | 'year' | null }>(
           `SELECT billing_interval AS every FROM subscriptions`,
         );
@@ -236,13 +316,13 @@ async function apply(q: Queryable, companyId: string, event: WebhookEvent): Prom
             [facts.subscriptionId, end],
           );
       } else return 'ignored: unknown subscription';
-      await recordPayment(q, companyId, event, 'paid', end);
+      await recordPayment(q, companyId, event, invoicePayment(event, 'paid', end));
       return `applied: period extended to ${end.toISOString()}`;
     }
     case 'invoice.payment_failed': {
       if (!kind) return 'ignored: unknown subscription';
       await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'payment_failed');
-      await recordPayment(q, companyId, event, 'failed', null);
+      await recordPayment(q, companyId, event, invoicePayment(event, 'failed', null));
       return `applied: ${kind} ends at period end (payment failed)`;
     }
     case 'customer.subscription.deleted': {
@@ -265,7 +345,7 @@ async function apply(q: Queryable, companyId: string, event: WebhookEvent): Prom
   }
 }
 
-export async function applyEvent(db: Database, event: WebhookEvent): Promise<EventOutcome> {
+export async function applyEvent(db: Database, refunder: Refunder, event: WebhookEvent): Promise<EventOutcome> {
   const companyId = await companyOf(db, subscriptionFacts(event));
   if (!companyId) {
     // Recorded all the same, so a replay is recognised; there is nothing to change.
@@ -274,8 +354,8 @@ export async function applyEvent(db: Database, event: WebhookEvent): Promise<Eve
   return inTenant(db, companyId, async (q) => {
     // Claim the id first: a concurrent delivery of the same event waits here, then finds it taken.
     if (!(await firstDelivery(q, event, companyId, 'pending'))) return 'duplicate';
-    const outcome = await apply(q, companyId, event);
+    const outcome = await apply(q, refunder, companyId, event);
     await q.query(`UPDATE billing_events SET outcome = $2 WHERE id = $1`, [event.id, outcome]);
-    return outcome.startsWith('applied') ? 'applied' : 'ignored';
+    return outcome.startsWith('applied') ? 'applied' : outcome.startsWith('refunded') ? 'refunded' : 'ignored';
   });
 }

@@ -101,7 +101,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
           ) {
             throw badRequest('The event is not a Stripe event.', 'body', 'EVENT_INVALID');
           }
-          const outcome = await applyEvent(app.db, event);
+          const outcome = await applyEvent(app.db, provider, event);
           request.log.info({ eventId: event.id, type: event.type, outcome }, 'billing event');
           return { received: true, outcome };
         },

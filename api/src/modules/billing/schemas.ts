@@ -104,11 +104,28 @@ export const PaymentSchema = Type.Object(
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
-    status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+    status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('refunded')], {
+      description: 'refunded: it arrived for a period already paid and was given back',
+    }),
     periodEnd: Nullable(Type.String()),
     createdAt: Type.String(),
   },
   { title: 'Payment' },
+);
+
+export const CheckoutHistorySchema = Type.Object(
+  {
+    id: Type.String(),
+    description: Type.String(),
+    amountCents: Type.Integer(),
+    currency: Type.String(),
+    status: Type.Union(
+      [Type.Literal('open'), Type.Literal('completed'), Type.Literal('canceled'), Type.Literal('expired')],
+      { description: 'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours' },
+    ),
+    createdAt: Type.String(),
+  },
+  { title: 'CheckoutHistoryEntry' },
 );
 
 export const BillingOverviewSchema = Type.Object(
@@ -119,6 +136,7 @@ export const BillingOverviewSchema = Type.Object(
     subscription: BillingSubscriptionSchema,
     addons: Type.Array(CompanyAddonSchema),
     payments: Type.Array(PaymentSchema),
+    checkouts: Type.Array(CheckoutHistorySchema, { description: 'The latest 20 checkouts, newest first' }),
   },
   { title: 'BillingOverview' },
 );
@@ -138,7 +156,12 @@ export const CardForm = Type.Object(
 export const WebhookAnswer = Type.Object(
   {
     received: Type.Boolean(),
-    outcome: Type.Union([Type.Literal('applied'), Type.Literal('duplicate'), Type.Literal('ignored')]),
+    outcome: Type.Union([
+      Type.Literal('applied'),
+      Type.Literal('duplicate'),
+      Type.Literal('ignored'),
+      Type.Literal('refunded', { description: 'a payment for a period already paid: given back' }),
+    ]),
   },
   { title: 'WebhookAnswer' },
 );

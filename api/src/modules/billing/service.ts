@@ -4,11 +4,11 @@ import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { locationLimit, userLimit } from '../subscriptions/index.js';
-import { currentSubscription, PLAN_TYPE } from '../subscriptions/index.js';
+import { currentSubscription, lockSubscription, PLAN_TYPE } from '../subscriptions/index.js';
 import type { CheckoutView } from './providers/local/checkout-page.js';
 import { periodEndAfter, type WebhookEvent } from './events.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { CompanyAddonSchema, PaymentSchema } from './schemas.js';
+import type { CheckoutHistorySchema, CompanyAddonSchema, PaymentSchema } from './schemas.js';
 
 export const CHECKOUT_HOURS = 24;
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -36,13 +36,26 @@ export interface Checkout {
   clientSecret: string | null;
 }
 
+/** A checkout left open past its 24 hours reads as expired (its row is closed by the next one). */
+const CHECKOUT_STATUS = `CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END`;
 const CHECKOUT_SELECT = `SELECT c.id AS "checkoutId", c.provider, c.url, c.provider_session_id AS "sessionId",
-    CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+    ${CHECKOUT_STATUS} AS status,
     c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval, c.request_hash AS "requestHash"
   FROM billing_checkouts c`;
 
 /** Actual price in cents (spec §9: price × 100). */
 export const cents = (price: number) => Math.round(price * 100);
+
+/** 409 when the company already has a paid plan: one Premium period is bought once. */
+async function refuseIfOnPaidPlan(q: Queryable): Promise<void> {
+  const current = await currentSubscription(q);
+  if (current.plan.planType !== PLAN_TYPE.free) {
+    throw conflict(
+      `Your company is already on ${current.plan.planName}. See Plan & billing to change or cancel it.`,
+      'planId',
+    );
+  }
+}
 
 /** What is being bought, priced from the catalogue; refuses what cannot be bought now. */
 async function orderFor(q: Queryable, body: CheckoutRequest) {
@@ -65,13 +78,7 @@ async function orderFor(q: Queryable, body: CheckoutRequest) {
     if (!plan) throw notFound('This plan does not exist.');
     if (plan.planType === PLAN_TYPE.free)
       throw badRequest('The Free plan is not bought: every company has it.', 'planId');
-    const current = await currentSubscription(q);
-    if (current.plan.planType !== PLAN_TYPE.free) {
-      throw conflict(
-        `Your company is already on ${current.plan.planName}. See Plan & billing to change or cancel it.`,
-        'planId',
-      );
-    }
+    await refuseIfOnPaidPlan(q);
     const yearly = body.interval === 'year';
     return {
       productId: plan.id,
@@ -192,12 +199,27 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     pageUrl: `${ctx.publicUrl}${back}`,
     metadata,
   });
-  return inTenant(ctx.db, ctx.companyId, async (q) => {
+  const saved = await inTenant(ctx.db, ctx.companyId, async (q) => {
+    // One open checkout per company and product: opening this one closes the others, under the
+    // company's subscription lock (parallel requests queue here; the partial unique index
+    // billing_checkouts_one_open refuses a second open one should anything slip past).
+    await lockSubscription(q);
+    const select = `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`;
+    // A concurrent retry with the same key got here first: answer its checkout, close nothing.
+    const [same] = await q.query<Checkout & { requestHash: string }>(select, [body.idempotencyKey]);
+    if (same) return { row: same, closed: [] };
+    // Paid meanwhile (another tab's checkout): nothing more to buy.
+    if (body.kind === 'plan') await refuseIfOnPaidPlan(q);
+    const closed = await q.query<{ provider: string; sessionId: string }>(
+      `UPDATE billing_checkouts SET status = 'expired'
+        WHERE status = 'open' AND kind = $1 AND coalesce(plan_id, addon_id) = $2
+        RETURNING provider, provider_session_id AS "sessionId"`,
+      [body.kind, order.productId],
+    );
     await q.query(
       `INSERT INTO billing_checkouts (company_id, id, idempotency_key, request_hash, provider, kind, plan_id, addon_id, billing_interval,
          description, amount_cents, provider_session_id, url, created_by, customer_email, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() + make_interval(hours => $16))
-       ON CONFLICT (company_id, idempotency_key) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() + make_interval(hours => $16))`,
       [
         ctx.companyId,
         checkoutId,
@@ -221,11 +243,18 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
       `INSERT INTO billing_checkout_directory (checkout_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [checkoutId, ctx.companyId],
     );
-    const [row] = await q.query<Checkout & { requestHash: string }>(`${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`, [
-      body.idempotencyKey,
-    ]);
-    return answer(row!, created.clientSecret);
+    const [row] = await q.query<Checkout & { requestHash: string }>(select, [body.idempotencyKey]);
+    return { row: row!, closed };
   });
+  // The closed checkouts' sessions are expired at the provider too, so the other tab's form can
+  // no longer take a payment. Best effort: one that is paid all the same (Stripe was slow or
+  // down) reaches the webhook, which finds the period paid and refunds it (events.ts).
+  await Promise.allSettled(
+    saved.closed
+      .filter((c) => c.provider === ctx.provider.name && c.sessionId)
+      .map((c) => ctx.provider.expireCheckout(c.sessionId)),
+  );
+  return answer(saved.row, saved.row.status === 'open' ? created.clientSecret : null);
 }
 
 export async function usage(q: Queryable) {
@@ -270,7 +299,14 @@ export async function overview(q: Queryable, provider: PaymentProvider['name'] |
     `SELECT id, description, amount_cents AS "amountCents", currency, status, ${ISO('period_end')} AS "periodEnd", ${ISO('created_at')} AS "createdAt"
        FROM billing_payments ORDER BY created_at DESC, id LIMIT 100`,
   );
-  return { provider, subscription: await billingSubscription(q), addons, payments };
+  // What was started and how it ended: a checkout replaced by a newer one reads expired.
+  const checkouts = await q.query<Static<typeof CheckoutHistorySchema>>(
+    `SELECT c.id, c.description, c.amount_cents AS "amountCents", c.currency,
+            ${CHECKOUT_STATUS} AS status,
+            ${ISO('c.created_at')} AS "createdAt"
+       FROM billing_checkouts c ORDER BY c.created_at DESC, c.id LIMIT 20`,
+  );
+  return { provider, subscription: await billingSubscription(q), addons, payments, checkouts };
 }
 
 /** The owner ends Premium at its period end (or takes that back); the provider is told first. */
@@ -319,17 +355,21 @@ export async function findCheckout(
   if (!entry) return null;
   return inTenant(db, entry.companyId, async (q) => {
     const [row] = await q.query<
-      Omit<CheckoutView, 'successUrl' | 'cancelUrl'> & { provider: string; kind: 'plan' | 'addon' }
+      Omit<CheckoutView, 'successUrl' | 'cancelUrl' | 'coveredBy'> & { provider: string; kind: 'plan' | 'addon' }
     >(
       `SELECT c.id, c.provider, c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval,
-              CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END AS status,
+              ${CHECKOUT_STATUS} AS status,
               c.customer_email AS "customerEmail", c.kind FROM billing_checkouts c WHERE c.id = $1`,
       [checkoutId],
     );
     if (!row || row.provider !== 'local') return null;
     const back = `${publicUrl}${row.kind === 'plan' ? '/premium-purchase' : '/test-subscription-limit'}`;
+    // An open plan checkout of a company that has Premium meanwhile is not paid: refused before
+    // the card is charged (the webhook would refund it otherwise).
+    const { plan } = row.kind === 'plan' && row.status === 'open' ? await currentSubscription(q) : { plan: null };
     const view = {
       ...row,
+      coveredBy: plan && plan.planType !== PLAN_TYPE.free ? plan.planName : null,
       successUrl: `${back}?checkout=success&checkout_id=${row.id}`,
       cancelUrl: `${back}?checkout=canceled`,
     };
@@ -408,6 +448,9 @@ export async function localPaymentEvents(
           customer,
           customer_email: c.email,
           subscription,
+          // Subscription mode: the money is on the first invoice, not on a PaymentIntent of the session.
+          invoice: `in_local_${hex.slice(0, 24)}`,
+          payment_intent: null,
           amount_total: c.amountCents,
           currency: c.currency,
           metadata,

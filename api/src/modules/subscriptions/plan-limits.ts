@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
-import { currentSubscription } from './service.js';
+import { currentSubscription, lockSubscription } from './service.js';
 
 // Plan limits in one place. Run inside the company's transaction (RLS scopes every count).
 // A limit is the plan's maxUsers / maxLocations plus what the company's active add-ons add.
@@ -74,24 +74,16 @@ export function planLimitError(kind: LimitKind, { used, max, planName }: Limit):
   );
 }
 
-/**
- * Two requests of one company checking a limit at once must not both pass: the company's
- * subscription row is locked until the transaction that checks (and then adds) commits.
- */
-async function lockCompanyLimits(q: Queryable): Promise<void> {
-  await q.query(`SELECT 1 FROM subscriptions FOR UPDATE`);
-}
-
 /** 403 PLAN_LIMIT_USERS when adding `extra` seats would pass the users limit. */
 export async function assertSeatsAvailable(q: Queryable, extra = 1): Promise<void> {
-  await lockCompanyLimits(q);
+  await lockSubscription(q);
   const limit = await userLimit(q);
   if (limit.used + extra > limit.max) throw planLimitError('users', limit);
 }
 
 /** 403 PLAN_LIMIT_LOCATIONS when adding `extra` locations would pass the locations limit. */
 export async function assertLocationsAvailable(q: Queryable, extra = 1): Promise<void> {
-  await lockCompanyLimits(q);
+  await lockSubscription(q);
   const limit = await locationLimit(q);
   if (limit.used + extra > limit.max) throw planLimitError('locations', limit);
 }

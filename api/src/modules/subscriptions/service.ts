@@ -65,6 +65,15 @@ export async function startFreeSubscription(q: Queryable, companyId: string): Pr
 export const LAPSED_SQL = `(p.plan_type <> ${PLAN_TYPE.free} AND s.current_period_end IS NOT NULL
   AND s.current_period_end + CASE WHEN s.cancel_at_period_end THEN interval '0 s' ELSE interval '1 day' END <= now())`;
 
+/**
+ * Serialises what depends on the company's plan: two requests checking a limit, two checkouts
+ * being opened or two payments being applied at once queue on the company's subscription row
+ * until the transaction that checks (and then changes) commits.
+ */
+export async function lockSubscription(q: Queryable): Promise<void> {
+  await q.query(`SELECT 1 FROM subscriptions FOR UPDATE`);
+}
+
 /** The caller's company subscription (RLS scopes it); a missing or lapsed row reads as active Free. */
 export async function currentSubscription(q: Queryable): Promise<CurrentSubscription> {
   const rows = await q.query<Plan & Omit<CurrentSubscription, 'plan'> & { lapsed: boolean }>(

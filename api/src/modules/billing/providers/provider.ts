@@ -32,6 +32,15 @@ export interface CreatedCheckout {
   clientSecret: string | null;
 }
 
+/** A paid invoice of a second subscription for a period the company already has. */
+export interface DuplicatePayment {
+  companyId: string;
+  /** The provider's invoice (in_…) whose payment is given back. */
+  invoiceId: string;
+  /** The provider subscription (sub_…) the duplicate checkout started. */
+  subscriptionId: string | null;
+}
+
 /**
  * Card payments behind one interface (ARCHITECTURE.md): Stripe, or the embedded local checkout.
  * Both deliver Stripe-shaped events, signed with the same scheme, to the one webhook route.
@@ -46,6 +55,17 @@ export interface PaymentProvider {
   createCheckout(order: CheckoutOrder): Promise<CreatedCheckout>;
   /** An open checkout's client secret again (a retried purchase); null when there is none. */
   clientSecretOf(sessionId: string): Promise<string | null>;
+  /**
+   * Closes an open checkout at the provider, so it can no longer be paid (Stripe:
+   * `checkout.sessions.expire`). A newer checkout of the same product replaced it.
+   */
+  expireCheckout(sessionId: string): Promise<void>;
+  /**
+   * Gives back a payment that arrived for a period already paid: refunds the invoice's payment
+   * and cancels the subscription it started, now, so it never renews. Safe to call again for
+   * the same invoice (a webhook retried after a failure refunds once).
+   */
+  refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string }>;
   /** Tells the provider to end a subscription at its period end, or not (the local adapter has nothing to tell). */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 }

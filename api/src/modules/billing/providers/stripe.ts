@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/errors.js';
-import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from './provider.js';
+import type { CheckoutOrder, CreatedCheckout, DuplicatePayment, PaymentProvider } from './provider.js';
 
 export const PAYMENT_PROVIDER_ERROR = 'PAYMENT_PROVIDER_ERROR';
 
@@ -27,10 +27,24 @@ export interface StripeApi {
         options?: { idempotencyKey?: string },
       ): Promise<{ id: string; client_secret: string | null }>;
       retrieve(id: string): Promise<{ id: string; client_secret: string | null }>;
+      expire(id: string): Promise<unknown>;
     };
   };
   subscriptions: {
     update(id: string, params: { cancel_at_period_end: boolean }): Promise<unknown>;
+    cancel(id: string, params: Record<string, never>, options: { idempotencyKey: string }): Promise<unknown>;
+  };
+  invoicePayments: {
+    list(params: {
+      invoice: string;
+      status: 'paid';
+    }): Promise<{ data: { payment: { type: string; payment_intent?: string | { id: string } | null } }[] }>;
+  };
+  refunds: {
+    create(
+      params: { payment_intent: string; reason: 'duplicate'; metadata: Record<string, string> },
+      options: { idempotencyKey: string },
+    ): Promise<{ id: string }>;
   };
 }
 
@@ -84,6 +98,35 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async clientSecretOf(sessionId: string): Promise<string | null> {
     return (await viaStripe(() => this.stripe.checkout.sessions.retrieve(sessionId))).client_secret;
+  }
+
+  async expireCheckout(sessionId: string): Promise<void> {
+    await viaStripe(() => this.stripe.checkout.sessions.expire(sessionId));
+  }
+
+  async refundDuplicate({ companyId, invoiceId, subscriptionId }: DuplicatePayment): Promise<{ refundId: string }> {
+    // First the subscription, so the duplicate never renews; idempotency keys make a retried
+    // webhook (after a failure half-way) repeat neither the cancel nor the refund.
+    if (subscriptionId)
+      await viaStripe(() =>
+        this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-duplicate:${subscriptionId}` }),
+      );
+    // Since API 2025-03-31 an invoice no longer names its PaymentIntent: its payments do.
+    const payments = await viaStripe(() => this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
+    const intent = payments.data
+      .map(({ payment }) =>
+        typeof payment.payment_intent === 'string' ? payment.payment_intent : payment.payment_intent?.id,
+      )
+      .find(Boolean);
+    if (!intent)
+      throw new ApiError(502, `Stripe shows no card payment for invoice ${invoiceId}.`, PAYMENT_PROVIDER_ERROR);
+    const refund = await viaStripe(() =>
+      this.stripe.refunds.create(
+        { payment_intent: intent, reason: 'duplicate', metadata: { companyId, invoiceId } },
+        { idempotencyKey: `refund-duplicate:${invoiceId}` },
+      ),
+    );
+    return { refundId: refund.id };
   }
 
   async setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void> {

@@ -21,7 +21,7 @@ import {
 import { useRef, useState } from 'react';
 import { errorMessage, i18n, notify, useEnvironment } from '@stockwise/shared';
 import type { BillingOverview } from '@stockwise/shared';
-import { useT } from '@/i18n';
+import { useT, type BillingKey } from '@/i18n';
 import { useAddons } from '@/api/catalog';
 import { formatPrice, planName } from '@/lib/price-math';
 import { newIdempotencyKey, useCheckout } from '@/api/checkout';
@@ -41,6 +41,18 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
     </Stack>
   );
 }
+
+const PAYMENT_STATUS = {
+  paid: 'billing.paid',
+  failed: 'billing.failedStatus',
+  refunded: 'billing.refunded',
+} as const satisfies Record<BillingOverview['payments'][number]['status'], BillingKey>;
+const CHECKOUT_STATUS = {
+  open: 'billing.checkoutOpen',
+  completed: 'billing.checkoutCompleted',
+  canceled: 'billing.checkoutCanceled',
+  expired: 'billing.checkoutExpired',
+} as const satisfies Record<BillingOverview['checkouts'][number]['status'], BillingKey>;
 
 /** The owner's billing: plan, interval, renewal date, cancel at period end, add-ons, payments. */
 export function BillingPanel({ overview }: { overview: BillingOverview }) {
@@ -170,7 +182,7 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
                     <TableCell>{day(p.createdAt)}</TableCell>
                     <TableCell>{p.description}</TableCell>
                     <TableCell align="right">{formatPrice(p.amountCents / 100, p.currency.toUpperCase())}</TableCell>
-                    <TableCell>{p.status === 'paid' ? t('billing.paid') : t('billing.failedStatus')}</TableCell>
+                    <TableCell>{t(PAYMENT_STATUS[p.status])}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -178,6 +190,43 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
           ) : (
             <Typography color="text.secondary">{t('billing.noPayments')}</Typography>
           )}
+          {overview.payments.some((p) => p.status === 'refunded') ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('billing.refundedNote')}
+            </Typography>
+          ) : null}
+          {overview.checkouts.length ? (
+            <>
+              <Typography variant="h6" component="h3">
+                {t('billing.checkouts')}
+              </Typography>
+              <Table size="small" aria-label={t('billing.checkouts')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('billing.date')}</TableCell>
+                    <TableCell>{t('billing.description')}</TableCell>
+                    <TableCell align="right">{t('billing.amount')}</TableCell>
+                    <TableCell>{t('billing.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {overview.checkouts.map((c) => (
+                    <TableRow key={c.id}>
+                      <TableCell>{day(c.createdAt)}</TableCell>
+                      <TableCell>{c.description}</TableCell>
+                      <TableCell align="right">{formatPrice(c.amountCents / 100, c.currency.toUpperCase())}</TableCell>
+                      <TableCell>{t(CHECKOUT_STATUS[c.status])}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              {overview.checkouts.some((c) => c.status === 'expired') ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('billing.expiredNote')}
+                </Typography>
+              ) : null}
+            </>
+          ) : null}
         </Stack>
       </CardContent>
       {isEmbedded(buy.data) ? (

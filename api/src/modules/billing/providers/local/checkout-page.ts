@@ -17,6 +17,8 @@ export interface CheckoutView {
   currency: string;
   interval: 'month' | 'year';
   status: 'open' | 'completed' | 'canceled' | 'expired';
+  /** The paid plan the company already has (an open plan checkout it no longer needs), or null. */
+  coveredBy: string | null;
   customerEmail: string | null;
   successUrl: string;
   cancelUrl: string;
@@ -51,16 +53,21 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
+/** Only an open checkout for something the company does not have yet takes a card. */
+export const payable = (view: CheckoutView) => view.status === 'open' && !view.coveredBy;
+
 export function renderCheckout(view: CheckoutView, form: FormState = {}): string {
   const per = view.interval === 'year' ? 'per year' : 'per month';
   const price = money(view.amountCents, view.currency);
-  if (view.status !== 'open') {
+  if (!payable(view)) {
     const text =
       view.status === 'completed'
         ? `This checkout is complete: ${esc(view.description)} is paid.`
         : view.status === 'canceled'
           ? 'This checkout was canceled. Nothing was charged.'
-          : 'This checkout has expired. Nothing was charged.';
+          : view.status === 'expired'
+            ? 'This checkout has expired: a newer checkout was opened for this purchase, or it was left open for 24 hours. Nothing was charged.'
+            : `Your company is already on ${esc(view.coveredBy)}: this checkout is not needed. Nothing was charged.`;
     const back = view.status === 'completed' ? view.successUrl : view.cancelUrl;
     return page(
       'Checkout — Stockwise',

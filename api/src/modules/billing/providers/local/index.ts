@@ -1,4 +1,5 @@
-import type { CheckoutOrder, CreatedCheckout, PaymentProvider } from '../provider.js';
+import { createHash } from 'node:crypto';
+import type { CheckoutOrder, CreatedCheckout, DuplicatePayment, PaymentProvider } from '../provider.js';
 
 /**
  * The embedded default: the API serves a checkout page (/api/billing/checkout/{id}) that follows
@@ -24,6 +25,17 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async clientSecretOf(): Promise<string | null> {
     return null;
+  }
+
+  async expireCheckout(): Promise<void> {
+    // The checkout row is the local session: closing it (done by the caller) is expiring it,
+    // and the page refuses to charge a closed checkout.
+  }
+
+  async refundDuplicate({ invoiceId }: DuplicatePayment): Promise<{ refundId: string }> {
+    // Test cards move no money; the refund id derives from the invoice, as Stripe's idempotency
+    // key would make a retried refund answer the same refund.
+    return { refundId: `re_local_${createHash('sha256').update(invoiceId).digest('hex').slice(0, 24)}` };
   }
 
   async setCancelAtPeriodEnd(): Promise<void> {

@@ -8,7 +8,7 @@ import { ErrorResponse } from '../../../../lib/schemas.js';
 import { CardForm, CheckoutParams } from '../../schemas.js';
 import { cancelCheckout, findCheckout, localPaymentEvents } from '../../service.js';
 import { WEBHOOK_PATH } from '../provider.js';
-import { renderCheckout } from './checkout-page.js';
+import { payable, renderCheckout } from './checkout-page.js';
 import { chargeTestCard } from './test-cards.js';
 
 /**
@@ -70,8 +70,16 @@ export const localCheckoutRoutes: FastifyPluginAsyncTypebox<{ webhookSecret: str
     },
     async (request, reply) => {
       const { companyId, view } = await load(request.params.id);
-      if (view.status !== 'open')
-        return reply.redirect(view.status === 'completed' ? view.successUrl : view.cancelUrl, 303);
+      // A double submit of a paid checkout lands on the success page again; a closed checkout
+      // (canceled, expired, replaced by a newer one) or one for a plan the company has now is
+      // refused here, before any card is charged.
+      if (view.status === 'completed') return reply.redirect(view.successUrl, 303);
+      if (!payable(view))
+        return reply
+          .status(409)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(renderCheckout(view));
       const card = request.body;
       const result = chargeTestCard(card);
       if (!result.paid) {
