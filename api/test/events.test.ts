@@ -155,7 +155,9 @@ test('a stream carries only what its holder’s claims let them read', async () 
   });
   expect(received.statusCode).toBe(201);
   expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0199' })).statusCode).toBe(200);
-  await mine.next((m) => m.event === 'settings.changed' && (m.data as { resources: string[] }).resources[0] === 'company');
+  await mine.next(
+    (m) => m.event === 'settings.changed' && (m.data as { resources: string[] }).resources[0] === 'company',
+  );
   await theirs.next((m) => m.event === 'settings.changed');
   expect(mine.messages.map((m) => m.event)).toEqual(['ready', 'settings.changed', 'item.changed', 'settings.changed']);
   // The viewer hears that the dashboard changed — not which items, not the roles.
@@ -209,7 +211,9 @@ test('a company at its share of streams (on any replica): a new ticket is a 429 
 test('deactivating a user or changing their roles ends their open stream', async () => {
   const user = await addUser(ctx.app, alpha, ['Storekeeper']);
   const first = await streamOf(user);
-  expect((await call(alpha, 'PUT', `/api/users/${user.userId}/roles`, { roles: ['Rapid Seller'] })).statusCode).toBe(200);
+  expect((await call(alpha, 'PUT', `/api/users/${user.userId}/roles`, { roles: ['Rapid Seller'] })).statusCode).toBe(
+    200,
+  );
   expect((await first.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
   await first.ended;
 

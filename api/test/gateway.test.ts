@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STREAMS_PER_USER } from '../src/modules/events/index.js';
-import { addUser, bearer, closeShared, PASSWORD, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  PASSWORD,
+  registerCompany,
+  testApp,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 import { openStream, type SseStream } from './sse.js';
 
 // Live-update streams through the production gateway (scripts/gateway.mjs, as `npm start` runs it
@@ -46,7 +55,8 @@ async function ticketFor(who: Tenant): Promise<string> {
 }
 
 /** An answer through the gateway, or an error when none came within 10 s (a request left waiting). */
-const through = (url: string, init: RequestInit = {}) => fetch(`${gw}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
+const through = (url: string, init: RequestInit = {}) =>
+  fetch(`${gw}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
 
 test('more open streams than the gateway’s connection pool: health and sign-in still answer through it', async () => {
   // Thirty users in ten companies (a Free Plan has three seats), each with as many tabs open as they
@@ -66,7 +76,10 @@ test('more open streams than the gateway’s connection pool: health and sign-in
     Promise.all(opening),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
   ]);
-  void Promise.all(opening).then((all) => streams.push(...all), () => undefined);
+  void Promise.all(opening).then(
+    (all) => streams.push(...all),
+    () => undefined,
+  );
 
   const health = await through('/api/health');
   expect(health.status).toBe(200);

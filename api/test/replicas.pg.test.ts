@@ -193,7 +193,10 @@ test('an import uploaded to one replica is followed on the other; a sale on one 
 test('a user’s streams on both replicas share one cap; deactivated on one replica, their streams on both end', async () => {
   const userName = unique('live');
   const email = `${userName}@example.com`;
-  const inv = await call(a, 'POST', '/api/invitations', { token: owner.token, body: { email, roles: ['Storekeeper'] } });
+  const inv = await call(a, 'POST', '/api/invitations', {
+    token: owner.token,
+    body: { email, roles: ['Storekeeper'] },
+  });
   expect(inv.status).toBe(201);
   const accepted = await call(b, 'POST', '/api/auth/register-with-invitation', {
     body: { invitationId: inv.body.id, userName, firstName: 'Li', lastName: 'Ve', password: PASSWORD },

@@ -50,7 +50,11 @@ export class EventHub {
     if (this.renewal) clearInterval(this.renewal);
     const open = this.all();
     this.byCompany.clear();
-    if (open.length && this.db) await forgetStreams(this.db, open.map((l) => l.id)).catch(() => undefined);
+    if (open.length && this.db)
+      await forgetStreams(
+        this.db,
+        open.map((l) => l.id),
+      ).catch(() => undefined);
     for (const l of open) l.end();
     await this.stop?.();
     this.stop = null;

@@ -76,15 +76,14 @@ export const settingsChanged = (q: Queryable, companyId: string, path: string, i
   publish(q, companyId, 'settings.changed', [id], [path.split('/')[2]!]);
 
 /** Closes these streams, or every stream of these users (null: of the whole company), on every replica, once q commits. */
-export function closeStreams(
-  q: Queryable,
-  companyId: string,
-  close: CloseNotice['close'],
-  reason: CloseReason,
-): void {
+export function closeStreams(q: Queryable, companyId: string, close: CloseNotice['close'], reason: CloseReason): void {
   // Past MAX_IDS users the notice would not fit a NOTIFY payload: the company's streams all reconnect.
   const users = close.users && close.users.length > MAX_IDS ? null : close.users;
-  const notice: CloseNotice = { companyId, close: { ...close, ...(close.users !== undefined ? { users } : {}) }, reason };
+  const notice: CloseNotice = {
+    companyId,
+    close: { ...close, ...(close.users !== undefined ? { users } : {}) },
+    reason,
+  };
   q.notify(CHANNEL, JSON.stringify(notice));
 }
 

@@ -57,7 +57,11 @@ export async function admitStream(q: Queryable, companyId: string, userId: strin
     await q.query(`DELETE FROM event_streams WHERE id = ANY($1::uuid[])`, [replaced]);
     closeStreams(q, companyId, { streams: replaced }, 'too-many-streams');
   }
-  await q.query(`INSERT INTO event_streams (id, company_id, user_id) VALUES ($1, $2, $3)`, [streamId, companyId, userId]);
+  await q.query(`INSERT INTO event_streams (id, company_id, user_id) VALUES ($1, $2, $3)`, [
+    streamId,
+    companyId,
+    userId,
+  ]);
 }
 
 /** This replica's streams are still open. */

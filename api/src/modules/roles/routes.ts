@@ -136,7 +136,14 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
         const saved = await service.putClaimsOfRoles(q, companyId, request.body.roles, request.access!);
-        accessChanged(q, companyId, await service.holdersOf(q, request.body.roles.map((r) => r.roleId)));
+        accessChanged(
+          q,
+          companyId,
+          await service.holdersOf(
+            q,
+            request.body.roles.map((r) => r.roleId),
+          ),
+        );
         return saved;
       }),
   );
