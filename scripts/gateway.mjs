@@ -36,6 +36,11 @@ const urlName = (app) => app.replace(/^mfe-/, '');
 /** The largest body any API route accepts (a storage object is 5 MB), with room for encoding. */
 export const GATEWAY_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** The API's live-update stream (Server-Sent Events), proxied apart from every other request. */
+export const EVENT_STREAM_PATH = '/api/events/stream';
+/** Ordinary requests share this many connections to the API (@fastify/reply-from's default). */
+export const UPSTREAM_POOL = { connections: 128, pipelining: 1 };
+
 /** Entries must be revalidated on every load; everything else is content-hashed. */
 export function cacheControlFor(filePath) {
   const file = basename(filePath);
@@ -103,14 +108,19 @@ export async function buildGateway({
       });
     });
     for (const prefix of ['/api', '/storage', '/oidc']) await registerApiProxy(api, prefix);
+    // Live-update streams stay open for minutes: through the pool above, 128 of them would leave
+    // every other request of every company waiting for a connection. They get connections of
+    // their own, as many as are open; the API caps how many each user and company may hold.
+    await registerApiProxy(api, EVENT_STREAM_PATH, { connections: null });
   });
 
-  async function registerApiProxy(scope, prefix) {
+  async function registerApiProxy(scope, prefix, undici = {}) {
     await scope.register(proxy, {
       upstream: apiUrl,
       prefix,
       rewritePrefix: prefix,
       http2: false,
+      undici: { ...UPSTREAM_POOL, ...undici },
       // Our own parser above reads the body; the proxy must not add its streaming one.
       preValidation: async () => {},
       // The API trusts these (TRUST_PROXY=1) for per-IP limits and links; it listens on

@@ -84,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const events = new EventHub();
   await events.start(db);
   app.decorate('events', events);
+  // Which roles may read each resource, from the routes' own rules: a stream shows only those (events/readers.ts).
+  app.addHook('onRoute', (route) => events.readers.learn(route));
   // Open streams would keep the server from closing: they end first (browsers reconnect elsewhere).
   app.addHook('preClose', async () => events.close());
   app.addHook('onRequest', async (request, reply) => {

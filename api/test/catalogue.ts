@@ -16,6 +16,8 @@ export const DIRECTORY_TABLES = [
   'event_tickets',
   // Leases of running imports, found by a sweeper of any replica that has no company.
   'import_job_leases',
+  // Open live-update streams, renewed by their replica for every company in one statement.
+  'event_streams',
 ];
 
 export interface TableInfo {

@@ -1,5 +1,15 @@
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import { STREAMS_PER_COMPANY, STREAMS_PER_USER } from '../src/modules/events/index.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 import { openStream, type SseStream } from './sse.js';
 
 // Live updates as a browser meets them: a ticket, a stream, the company's changes and nobody else's.
@@ -111,4 +121,119 @@ test('a closed stream is forgotten by the process', async () => {
   stream.close();
   for (let i = 0; i < 50 && ctx.app.events.size > before; i++) await new Promise((r) => setTimeout(r, 20));
   expect(ctx.app.events.size).toBe(before);
+});
+
+// Who gets a stream, what it carries, and how many: claims decide the events, a user or company
+// past its share has its oldest stream closed or is refused, and losing access ends the stream.
+async function roleWith(name: string, permissions: string[]): Promise<void> {
+  const role = await call(alpha, 'POST', '/api/roles', { name });
+  expect(role.statusCode).toBe(201);
+  const claims = permissions.map((value) => ({ type: 'permission', value }));
+  expect((await call(alpha, 'PUT', `/api/roles/${role.json().id}/claims`, { claims })).statusCode).toBe(200);
+}
+
+test('a role with no claims gets no ticket (403), so no stream', async () => {
+  await roleWith('Nothing Yet', []);
+  const idle = await addUser(ctx.app, alpha, ['Nothing Yet']);
+  const res = await call(idle, 'POST', '/api/events/ticket');
+  expect(res.statusCode).toBe(403);
+  expect(res.json().message).toMatch(/live updates/i);
+});
+
+test('a stream carries only what its holder’s claims let them read', async () => {
+  await roleWith('Dashboard Only', ['dashboard.view']);
+  const viewer = await addUser(ctx.app, alpha, ['Dashboard Only']);
+  const theirs = await streamOf(viewer);
+  const mine = await streamOf(alpha);
+  // A role change (users.manage only) and a stock reception (items: not the viewer's), then a
+  // company change, which every user reads: it arrives after the others would have.
+  expect((await call(alpha, 'POST', '/api/roles', { name: unique('Quiet ') })).statusCode).toBe(201);
+  const received = await call(alpha, 'POST', '/api/items/receive', {
+    itemTypeId: place.itemType,
+    locationId: place.location,
+    serials: [unique('FILTER-')],
+  });
+  expect(received.statusCode).toBe(201);
+  expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0199' })).statusCode).toBe(200);
+  await mine.next(
+    (m) => m.event === 'settings.changed' && (m.data as { resources: string[] }).resources[0] === 'company',
+  );
+  await theirs.next((m) => m.event === 'settings.changed');
+  expect(mine.messages.map((m) => m.event)).toEqual(['ready', 'settings.changed', 'item.changed', 'settings.changed']);
+  // The viewer hears that the dashboard changed — not which items, not the roles.
+  expect(theirs.messages.map((m) => m.event)).toEqual(['ready', 'item.changed', 'settings.changed']);
+  expect(theirs.messages[1]!.data).toEqual({
+    kind: 'item.changed',
+    resources: ['dashboard', 'tasks'],
+    ids: null,
+    count: 1,
+  });
+  expect(JSON.stringify(theirs.messages)).not.toContain(received.json().items[0].id);
+  expect(theirs.messages[2]!.data).toMatchObject({ resources: ['company'] });
+});
+
+test('a user past their share of streams: the oldest is told and closed, the new one opens', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const open: SseStream[] = [];
+  for (let i = 0; i < STREAMS_PER_USER + 2; i++) open.push(await streamOf(user));
+  for (const old of open.slice(0, 2)) {
+    const closed = await old.next((m) => m.event === 'closed');
+    expect(closed.data).toEqual({ reason: 'too-many-streams' });
+    await old.ended;
+  }
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_streams WHERE user_id = $1`, [
+    user.userId,
+  ]);
+  expect(row!.n).toBe(STREAMS_PER_USER);
+  // The newest ones still carry the company's changes.
+  expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0177' })).statusCode).toBe(200);
+  for (const s of open.slice(2)) await s.next((m) => m.event === 'settings.changed');
+});
+
+test('a company at its share of streams (on any replica): a new ticket is a 429 that says why', async () => {
+  const company = await registerCompany(ctx.app, 'Live Full');
+  // Streams the other replicas hold, as they record them.
+  await ctx.db.query(
+    `INSERT INTO event_streams (id, company_id, user_id) SELECT gen_random_uuid(), $1, gen_random_uuid()
+       FROM generate_series(1, $2)`,
+    [company.companyId, STREAMS_PER_COMPANY],
+  );
+  const res = await call(company, 'POST', '/api/events/ticket');
+  expect(res.statusCode).toBe(429);
+  expect(res.json().message).toContain(`${STREAMS_PER_COMPANY} live-update connections`);
+  // A replica that stopped renewing its rows (it crashed) no longer counts.
+  await ctx.db.query(`UPDATE event_streams SET seen_at = now() - interval '1 hour' WHERE company_id = $1`, [
+    company.companyId,
+  ]);
+  expect((await call(company, 'POST', '/api/events/ticket')).statusCode).toBe(201);
+});
+
+test('deactivating a user or changing their roles ends their open stream', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const first = await streamOf(user);
+  expect((await call(alpha, 'PUT', `/api/users/${user.userId}/roles`, { roles: ['Rapid Seller'] })).statusCode).toBe(
+    200,
+  );
+  expect((await first.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
+  await first.ended;
+
+  const second = await streamOf(user);
+  expect((await call(alpha, 'POST', `/api/users/${user.userId}/deactivate`)).statusCode).toBe(200);
+  expect((await second.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
+  await second.ended;
+  // And nothing more of the company reaches it.
+  expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0155' })).statusCode).toBe(200);
+  expect(second.messages.map((m) => m.event)).toEqual(['ready', 'closed']);
+});
+
+test('a change to a role’s claims ends the streams of the users who hold it', async () => {
+  const role = await call(alpha, 'POST', '/api/roles', { name: unique('Counter ') });
+  const claims = [{ type: 'permission', value: 'items.view' }];
+  expect((await call(alpha, 'PUT', `/api/roles/${role.json().id}/claims`, { claims })).statusCode).toBe(200);
+  const user = await addUser(ctx.app, alpha, [role.json().name]);
+  const stream = await streamOf(user);
+  const fewer = [{ type: 'permission', value: 'dashboard.view' }];
+  expect((await call(alpha, 'PUT', `/api/roles/${role.json().id}/claims`, { claims: fewer })).statusCode).toBe(200);
+  expect((await stream.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
+  await stream.ended;
 });

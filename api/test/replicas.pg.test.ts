@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { STREAMS_PER_USER } from '../src/modules/events/index.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { ip, PASSWORD, unique } from './helpers.js';
 import { call as http, startApi, type ApiProcess } from './processes.js';
-import { openStream } from './sse.js';
+import { openStream, type SseStream } from './sse.js';
 
 // Two API processes, one PostgreSQL, no load balancer between (each call names its replica):
 // whatever one replica starts, the other can finish — nothing lives in one process's memory.
@@ -187,4 +188,50 @@ test('an import uploaded to one replica is followed on the other; a sale on one 
   const other = await openStream(`${a.base}/api/events/stream?ticket=${back}`);
   expect(other.status).toBe(200);
   other.close();
+}, 60_000);
+
+test('a user’s streams on both replicas share one cap; deactivated on one replica, their streams on both end', async () => {
+  const userName = unique('live');
+  const email = `${userName}@example.com`;
+  const inv = await call(a, 'POST', '/api/invitations', {
+    token: owner.token,
+    body: { email, roles: ['Storekeeper'] },
+  });
+  expect(inv.status).toBe(201);
+  const accepted = await call(b, 'POST', '/api/auth/register-with-invitation', {
+    body: { invitationId: inv.body.id, userName, firstName: 'Li', lastName: 'Ve', password: PASSWORD },
+  });
+  expect(accepted.status).toBe(200);
+  const verify = await call(a, 'POST', '/api/auth/verify-email', {
+    body: { token: await mailTo(email, /verify-email\?token=([^\s&]+)/) },
+  });
+  expect(verify.status).toBe(200);
+  const login = await call(b, 'POST', '/api/auth/login', { body: { userName, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  const user = { token: login.body.token as string, id: login.body.user.id as string };
+
+  // Tabs opening one after another, alternately on each replica (the ticket from the other one).
+  const open: SseStream[] = [];
+  for (let i = 0; i <= STREAMS_PER_USER; i++) {
+    const [here, there] = i % 2 ? [b, a] : [a, b];
+    const ticket = (await call(there, 'POST', '/api/events/ticket', { token: user.token })).body.ticket as string;
+    const stream = await openStream(`${here.base}/api/events/stream?ticket=${ticket}`);
+    expect(stream.status).toBe(200);
+    await stream.next((m) => m.event === 'ready');
+    open.push(stream);
+  }
+  // The oldest (on the first replica) made room for the newest (on the second).
+  expect((await open[0]!.next((m) => m.event === 'closed')).data).toEqual({ reason: 'too-many-streams' });
+  await open[0]!.ended;
+  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_streams WHERE user_id = $1`, [
+    user.id,
+  ]);
+  expect(row!.n).toBe(STREAMS_PER_USER);
+
+  expect((await call(a, 'POST', `/api/users/${user.id}/deactivate`, { token: owner.token })).status).toBe(200);
+  for (const stream of open.slice(1)) {
+    expect((await stream.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
+    await stream.ended;
+  }
+  expect((await call(b, 'POST', '/api/events/ticket', { token: user.token })).status).toBe(401);
 }, 60_000);

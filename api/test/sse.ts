@@ -10,6 +10,8 @@ export interface SseStream {
   messages: SseMessage[];
   /** The next message satisfying the predicate (already received or still to come). */
   next(predicate?: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
+  /** Resolves when the server has ended the stream (or it was closed here). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -18,8 +20,9 @@ export async function openStream(url: string): Promise<SseStream> {
   const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: abort.signal });
   const messages: SseMessage[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
-    (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -55,6 +58,7 @@ export async function openStream(url: string): Promise<SseStream> {
   return {
     status: res.status,
     messages,
+    ended,
     next(predicate = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         let seen = 0;

@@ -120,8 +120,8 @@ const MATRIX: Record<string, string> = {
   getWarrantyReport: 'OAS',
   getCustomerHistory: 'OARM',
   getDashboard: 'OA',
-  // live updates: anyone signed in may follow their own company
-  createEventTicket: '*',
+  // live updates: any role that may read something a change names; a role with no claims reads nothing
+  createEventTicket: 'OASNRM',
   // imports are receptions by file
   importItems: 'OAN',
   listImports: 'OAN',

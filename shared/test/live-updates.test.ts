@@ -76,3 +76,47 @@ test('invalidation by resource reaches every query whose key starts with it, and
   expect(client.getQueryState(['items', { status: 'sold' }])?.isInvalidated).toBe(true);
   expect(client.getQueryState(['sales'])?.isInvalidated).toBe(false);
 });
+
+test('a stream replaced by a newer tab stays closed until its page is shown again, then reconnects', async () => {
+  let shown: (() => void) | null = null;
+  const invalidated: Array<string[] | null> = [];
+  let n = 0;
+  const stop = connectLiveUpdates({
+    ticket: async () => `ticket-${++n}`,
+    open: (url) => new FakeSource(url),
+    streamUrl: (t) => `/api/events/stream?ticket=${t}`,
+    invalidate: (r) => invalidated.push(r),
+    delay: () => 0,
+    whenShown: (resume) => {
+      shown = resume;
+      return () => (shown = null);
+    },
+  });
+  await flush();
+  const first = FakeSource.opened[0]!;
+  first.emit('ready');
+  first.emit('closed', { reason: 'too-many-streams' });
+  first.emit('error'); // the server ends it
+  await new Promise((r) => setTimeout(r, 5));
+  await flush();
+  expect(first.closed).toBe(true);
+  expect(FakeSource.opened).toHaveLength(1);
+  shown!();
+  await flush();
+  expect(FakeSource.opened).toHaveLength(2);
+  FakeSource.opened[1]!.emit('ready');
+  expect(invalidated).toEqual([null]);
+  stop();
+});
+
+test('a stream closed because the user’s access changed reconnects at once with a new ticket', async () => {
+  const { stop } = connect();
+  await flush();
+  FakeSource.opened[0]!.emit('ready');
+  FakeSource.opened[0]!.emit('closed', { reason: 'access-changed' });
+  FakeSource.opened[0]!.emit('error');
+  await new Promise((r) => setTimeout(r, 5));
+  await flush();
+  expect(FakeSource.opened[1]!.url).toBe('/api/events/stream?ticket=ticket-2');
+  stop();
+});

@@ -21,6 +21,18 @@ export interface LiveUpdateDeps {
   streamUrl(ticket: string): string;
   /** Waits before the nth reconnection (1 s, 2 s, 4 s … 30 s). */
   delay?(attempt: number): number;
+  /** Calls resume the next time the page is shown; answers the function that stops waiting. */
+  whenShown?(resume: () => void): () => void;
+}
+
+/** The page in front of the user again (its tab selected, its window restored). */
+function whenPageShown(resume: () => void): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  const onChange = () => {
+    if (document.visibilityState === 'visible') resume();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
 }
 
 /**
@@ -36,6 +48,8 @@ export function connectLiveUpdates(deps: LiveUpdateDeps): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
   let connectedBefore = false;
+  let waitingToBeShown: (() => void) | null = null;
+  const whenShown = deps.whenShown ?? whenPageShown;
 
   const retry = () => {
     source?.close();
@@ -63,6 +77,25 @@ export function connectLiveUpdates(deps: LiveUpdateDeps): () => void {
       connectedBefore = true;
     });
     s.addEventListener('resync', () => deps.invalidate(null));
+    // The server ends this stream early. Replaced by a newer tab of the same user (each user has
+    // a few): this one stays quiet until it is looked at again, instead of taking a stream back
+    // from the tab in use. Otherwise (the user's access changed) the error that follows reconnects.
+    s.addEventListener('closed', (event) => {
+      let reason: unknown;
+      try {
+        reason = (JSON.parse(event.data) as { reason?: unknown }).reason;
+      } catch {
+        return;
+      }
+      if (reason !== 'too-many-streams' || source !== s) return;
+      s.close();
+      source = null;
+      waitingToBeShown = whenShown(() => {
+        waitingToBeShown?.();
+        waitingToBeShown = null;
+        if (!stopped) void connect();
+      });
+    });
     for (const kind of LIVE_CHANGE_KINDS)
       s.addEventListener(kind, (event) => {
         try {
@@ -79,6 +112,7 @@ export function connectLiveUpdates(deps: LiveUpdateDeps): () => void {
   void connect();
   return () => {
     stopped = true;
+    waitingToBeShown?.();
     if (timer) clearTimeout(timer);
     source?.close();
   };

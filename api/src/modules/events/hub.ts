@@ -1,47 +1,74 @@
 import type { Database } from '../../db/database.js';
-import { CHANNEL, CHANGE_KINDS, type Change, type Notice } from './publisher.js';
+import { CHANNEL, CHANGE_KINDS, type Change, type CloseNotice, type CloseReason, type Notice } from './publisher.js';
+import { Readers } from './readers.js';
+import { forgetStreams, renewStreams, STREAM_RENEW_MS } from './streams.js';
 
 export interface Listener {
+  /** The stream's id (its event_streams row) and holder. */
+  id: string;
+  userId: string;
+  /** The change as this holder may see it, or null (see Readers.view). */
+  view(change: Change): Change | null;
   send(message: { event: string; data: Change | Record<string, never> }): void;
-  /** Ends the stream (the process is shutting down). */
-  end(): void;
+  /** Ends the stream: with a reason, the browser is told why first; without, the process is shutting down. */
+  end(reason?: CloseReason): void;
 }
 
 /**
  * This process's side of the fan-out: one LISTEN for the whole process, and the open streams
  * by company. A notice reaches only the streams of the company it names — the company a
- * writing transaction was bound to, never anything a client sent.
+ * writing transaction was bound to, never anything a client sent — and of those only the ones
+ * whose holder may read what changed. A closing notice ends the streams it names.
  */
 export class EventHub {
+  readonly readers = new Readers();
   private readonly byCompany = new Map<string, Set<Listener>>();
   private stop: (() => Promise<void>) | null = null;
+  private db: Database | null = null;
+  private renewal: ReturnType<typeof setInterval> | null = null;
 
   async start(db: Database): Promise<void> {
+    this.db = db;
     this.stop = await db.listen(CHANNEL, {
       onMessage: (payload) => this.deliver(payload),
       // The connection was lost and came back: whatever was announced meanwhile is gone, so
       // every stream tells its browser to refetch what it shows.
       onGap: () => {
-        for (const listeners of this.byCompany.values())
-          for (const l of listeners) l.send({ event: 'resync', data: {} });
+        for (const l of this.all()) l.send({ event: 'resync', data: {} });
       },
     });
+    // The rows of streams still open here are renewed; a failed renewal is retried next time
+    // (a row lapses only after several are missed).
+    this.renewal = setInterval(() => {
+      const ids = this.all().map((l) => l.id);
+      if (ids.length) renewStreams(db, ids).catch(() => undefined);
+    }, STREAM_RENEW_MS);
+    this.renewal.unref();
   }
 
   async close(): Promise<void> {
-    for (const listeners of this.byCompany.values()) for (const l of listeners) l.end();
+    if (this.renewal) clearInterval(this.renewal);
+    const open = this.all();
     this.byCompany.clear();
+    if (open.length && this.db)
+      await forgetStreams(
+        this.db,
+        open.map((l) => l.id),
+      ).catch(() => undefined);
+    for (const l of open) l.end();
     await this.stop?.();
     this.stop = null;
   }
 
+  /** Answers the function that removes the stream (and its row: it no longer counts against anyone's share). */
   subscribe(companyId: string, listener: Listener): () => void {
     let listeners = this.byCompany.get(companyId);
     if (!listeners) this.byCompany.set(companyId, (listeners = new Set()));
     listeners.add(listener);
     return () => {
-      listeners.delete(listener);
-      if (!listeners.size) this.byCompany.delete(companyId);
+      if (!listeners.delete(listener)) return;
+      if (!listeners.size && this.byCompany.get(companyId) === listeners) this.byCompany.delete(companyId);
+      if (this.db) forgetStreams(this.db, [listener.id]).catch(() => undefined);
     };
   }
 
@@ -52,17 +79,31 @@ export class EventHub {
     return n;
   }
 
+  private all(): Listener[] {
+    return [...this.byCompany.values()].flatMap((s) => [...s]);
+  }
+
   private deliver(payload: string): void {
-    let notice: Notice;
+    let notice: Notice | CloseNotice;
     try {
-      notice = JSON.parse(payload) as Notice;
+      notice = JSON.parse(payload) as Notice | CloseNotice;
     } catch {
       return;
     }
-    if (typeof notice.companyId !== 'string' || !CHANGE_KINDS.includes(notice.kind)) return;
+    if (typeof notice?.companyId !== 'string') return;
     const listeners = this.byCompany.get(notice.companyId);
     if (!listeners) return;
+    if ('close' in notice) {
+      const { streams, users } = notice.close;
+      for (const l of [...listeners])
+        if (streams?.includes(l.id) || users === null || users?.includes(l.userId)) l.end(notice.reason);
+      return;
+    }
+    if (!CHANGE_KINDS.includes(notice.kind)) return;
     const { companyId: _c, ...change } = notice;
-    for (const l of listeners) l.send({ event: change.kind, data: change });
+    for (const l of listeners) {
+      const seen = l.view(change);
+      if (seen) l.send({ event: seen.kind, data: seen });
+    }
   }
 }

@@ -17,6 +17,9 @@ const REFRESH: Record<ChangeKind, string[]> = {
   'settings.changed': [],
 };
 
+/** The resources the kinds of change name (a settings change also names its own). */
+export const CHANGED_RESOURCES = [...new Set(Object.values(REFRESH).flat())];
+
 /** A NOTIFY payload is at most 8,000 bytes: past this many ids a change says only how many. */
 export const MAX_IDS = 100;
 
@@ -30,6 +33,19 @@ export interface Change {
 }
 export interface Notice extends Change {
   companyId: string;
+}
+
+/**
+ * Why a stream is closed by the server before its time: its holder opened more than their share
+ * (the browser stays quiet until its tab is shown again), or their access changed (the browser
+ * reconnects at once, and a new ticket carries what they may now see — or is refused).
+ */
+export type CloseReason = 'too-many-streams' | 'access-changed';
+/** Travels on the same channel as the changes: which of a company's streams every replica closes. */
+export interface CloseNotice {
+  companyId: string;
+  close: { streams?: string[]; users?: string[] | null };
+  reason: CloseReason;
 }
 
 /**
@@ -58,3 +74,19 @@ export function publish(
 /** A settings change: the resource is the path it lives under ('/api/item-types' → item-types). */
 export const settingsChanged = (q: Queryable, companyId: string, path: string, id: string) =>
   publish(q, companyId, 'settings.changed', [id], [path.split('/')[2]!]);
+
+/** Closes these streams, or every stream of these users (null: of the whole company), on every replica, once q commits. */
+export function closeStreams(q: Queryable, companyId: string, close: CloseNotice['close'], reason: CloseReason): void {
+  // Past MAX_IDS users the notice would not fit a NOTIFY payload: the company's streams all reconnect.
+  const users = close.users && close.users.length > MAX_IDS ? null : close.users;
+  const notice: CloseNotice = {
+    companyId,
+    close: { ...close, ...(close.users !== undefined ? { users } : {}) },
+    reason,
+  };
+  q.notify(CHANNEL, JSON.stringify(notice));
+}
+
+/** These users' roles or claims changed, or they were deactivated: their streams end everywhere. */
+export const accessChanged = (q: Queryable, companyId: string, userIds: string[] | null) =>
+  closeStreams(q, companyId, { users: userIds }, 'access-changed');

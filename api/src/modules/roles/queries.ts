@@ -92,3 +92,11 @@ export async function setUserRoles(q: Queryable, companyId: string, userId: stri
     roleIds,
   ]);
 }
+
+export const holdersOf = async (q: Queryable, roleIds: string[]): Promise<string[]> =>
+  (
+    await q.query<{ userId: string }>(
+      `SELECT DISTINCT user_id AS "userId" FROM user_roles WHERE role_id = ANY($1::uuid[])`,
+      [roleIds],
+    )
+  ).map((r) => r.userId);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { settingsChanged } from '../events/index.js';
+import { accessChanged, settingsChanged } from '../events/index.js';
 import { Type } from '@sinclair/typebox';
 import { permit, inWorkTransaction, SELF } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
@@ -114,6 +114,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const companyId = request.principal!.companyId;
         const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, request.access!);
         settingsChanged(q, companyId, '/api/roles', request.params.id);
+        // The holders' streams end and reopen with what the role now lets them see.
+        accessChanged(q, companyId, await service.holdersOf(q, [request.params.id]));
         return claims;
       }),
   );
@@ -131,9 +133,19 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.putClaimsOfRoles(q, request.principal!.companyId, request.body.roles, request.access!),
-      ),
+      app.inCompany(request, async (q) => {
+        const companyId = request.principal!.companyId;
+        const saved = await service.putClaimsOfRoles(q, companyId, request.body.roles, request.access!);
+        accessChanged(
+          q,
+          companyId,
+          await service.holdersOf(
+            q,
+            request.body.roles.map((r) => r.roleId),
+          ),
+        );
+        return saved;
+      }),
   );
 
   app.put(
@@ -158,6 +170,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           userId: request.principal!.userId,
         });
         settingsChanged(q, companyId, '/api/users', request.params.id);
+        accessChanged(q, companyId, [request.params.id]);
         return roles;
       }),
   );

@@ -137,6 +137,9 @@ export async function putClaimsOfRoles(
   return saved;
 }
 
+/** The users who hold any of these roles (their access changes with the roles' claims). */
+export const holdersOf = (q: Queryable, roleIds: string[]) => db.holdersOf(q, roleIds);
+
 /** The caller's access as the access plugin read it for this request. */
 export function myAccess(access: Access): MyAccess {
   return {

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { answers, IdParams } from '../../lib/schemas.js';
 import { permit } from '../../access/index.js';
 import { userLimit } from '../subscriptions/index.js';
+import { accessChanged } from '../events/index.js';
 import { CompanyUserSchema, UserLimitSchema } from './schemas.js';
 import * as service from './service.js';
 
@@ -50,7 +51,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(CompanyUserSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.deactivateUser(q, request.params.id, request.principal!.userId)),
+    (request) =>
+      app.inCompany(request, async (q) => {
+        const user = await service.deactivateUser(q, request.params.id, request.principal!.userId);
+        // Their open streams end on every replica (a new ticket is refused).
+        accessChanged(q, request.principal!.companyId, [request.params.id]);
+        return user;
+      }),
   );
 
   app.post(

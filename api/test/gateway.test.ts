@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STREAMS_PER_USER } from '../src/modules/events/index.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  PASSWORD,
+  registerCompany,
+  testApp,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
+import { openStream, type SseStream } from './sse.js';
+
+// Live-update streams through the production gateway (scripts/gateway.mjs, as `npm start` runs it
+// in front of the API): however many are open, the rest of the API still answers through it.
+const gatewayModule = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/gateway.mjs');
+
+let ctx: TestContext;
+let gateway: FastifyInstance;
+let gw: string;
+const streams: SseStream[] = [];
+
+beforeAll(async () => {
+  ctx = await testApp();
+  const api = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { buildGateway } = (await import(gatewayModule)) as {
+    buildGateway(options: object): Promise<FastifyInstance>;
+  };
+  const empty = mkdtempSync(path.join(tmpdir(), 'sw-gateway-'));
+  gateway = await buildGateway({
+    apiUrl: api,
+    shellDir: empty,
+    remoteDirs: Object.fromEntries(
+      ['mfe-public', 'mfe-workspace', 'mfe-settings', 'mfe-billing'].map((app) => [app, empty]),
+    ),
+  });
+  gw = await gateway.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await gateway?.close();
+  await ctx?.close();
+  await closeShared();
+});
+
+async function ticketFor(who: Tenant): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(who.token) });
+  expect(res.statusCode).toBe(201);
+  return res.json().ticket as string;
+}
+
+/** An answer through the gateway, or an error when none came within 10 s (a request left waiting). */
+const through = (url: string, init: RequestInit = {}) =>
+  fetch(`${gw}${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
+
+test('more open streams than the gateway’s connection pool: health and sign-in still answer through it', async () => {
+  // Thirty users in ten companies (a Free Plan has three seats), each with as many tabs open as they
+  // may: 150 streams at once.
+  const users: Tenant[] = [];
+  for (let c = 0; c < 10; c++) {
+    const owner = await registerCompany(ctx.app);
+    users.push(owner);
+    for (let u = 0; u < 2; u++) users.push(await addUser(ctx.app, owner, ['Storekeeper']));
+  }
+  const opening: Promise<SseStream>[] = [];
+  for (const user of users)
+    for (let i = 0; i < STREAMS_PER_USER; i++)
+      opening.push(openStream(`${gw}/api/events/stream?ticket=${await ticketFor(user)}`));
+  // Streams the gateway cannot pass on wait for a connection; give them a while, then look.
+  const opened = await Promise.race([
+    Promise.all(opening),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+  ]);
+  void Promise.all(opening).then(
+    (all) => streams.push(...all),
+    () => undefined,
+  );
+
+  const health = await through('/api/health');
+  expect(health.status).toBe(200);
+  const login = await through('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: users[0]!.userName, password: PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+
+  expect(opened).not.toBeNull();
+  for (const s of opened!) {
+    expect(s.status).toBe(200);
+    await s.next((m) => m.event === 'ready');
+  }
+  expect(ctx.app.events.size).toBe(users.length * STREAMS_PER_USER);
+}, 180_000);
+
+test('one user opening stream after stream through the gateway keeps only their newest few', async () => {
+  const owner = await registerCompany(ctx.app);
+  const opened: SseStream[] = [];
+  for (let i = 0; i < 3 * STREAMS_PER_USER; i++) {
+    const s = await openStream(`${gw}/api/events/stream?ticket=${await ticketFor(owner)}`);
+    streams.push(s);
+    expect(s.status).toBe(200);
+    await s.next((m) => m.event === 'ready');
+    opened.push(s);
+  }
+  for (const old of opened.slice(0, -STREAMS_PER_USER)) {
+    expect((await old.next((m) => m.event === 'closed')).data).toEqual({ reason: 'too-many-streams' });
+    await old.ended;
+  }
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_streams WHERE user_id = $1`, [
+    owner.userId,
+  ]);
+  expect(row!.n).toBe(STREAMS_PER_USER);
+  expect((await through('/api/health')).status).toBe(200);
+}, 120_000);
