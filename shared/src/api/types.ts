@@ -567,6 +567,7 @@ export type PlanUsage = {
   planType: number;
   users: LimitUsage;
   locations: LimitUsage;
+  storage: StorageUsage;
 };
 
 export type QueueItem = {
@@ -720,6 +721,11 @@ export type StatusList = {
 
 export type StatusNameRequest = {
   name: string | null;
+};
+
+export type StorageUsage = {
+  used: number;
+  max: number;
 };
 
 export type Subscription = {
