@@ -8,10 +8,10 @@ import { STORAGE_LIMIT_BYTES } from '../src/modules/subscriptions/plan-limits.js
 import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
 
 // The real @supabase/storage-js against the embedded Storage stand-in, over real HTTP.
-const image = (format: 'png' | 'jpeg', width = 4, height = 3) =>
-  sharp({ create: { width, height, channels: 3, background: '#3a7' } })
-    [format]()
-    .toBuffer();
+const image = (format: 'png' | 'jpeg', width = 4, height = 3) => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: '#3a7' } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
 let PNG: Buffer;
 let JPEG: Buffer;
 
