@@ -550,7 +550,7 @@ describe('plan limits held by the API', () => {
     ]);
   });
 
-  test('locations ≤ maxLocations: Free has 1, Extra Location adds 1, Premium has 20', async () => {
+  test('locations ≤ maxLocations: Free has 1, Extra Location adds 1, Premium has 20 (and 10 GB of images)', async () => {
     const owner = await registerCompany(ctx.app);
     const first = await addLocation(owner, 'Main warehouse');
     expect(first.statusCode).toBe(201);
@@ -572,6 +572,7 @@ describe('plan limits held by the API', () => {
     const res = await buyPremium(owner, 'year');
     await pay(res.json().url, '4242 4242 4242 4242');
     expect((await usage(owner)).locations).toEqual({ used: 2, max: 21 });
+    expect((await usage(owner)).storage).toEqual({ used: 0, max: 10 * 1024 * 1024 * 1024 });
     expect((await addLocation(owner, 'shop')).statusCode).toBe(409);
     expect((await addLocation(owner)).statusCode).toBe(201);
     const keeper = await addUser(ctx.app, owner, ['Storekeeper']);
@@ -604,6 +605,7 @@ describe('plan limits held by the API', () => {
       planType: 0,
       users: { used: 2, max: 3 },
       locations: { used: 0, max: 1 },
+      storage: { used: 0, max: 100 * 1024 * 1024 },
     });
     expect((await ctx.app.inject({ url: '/api/billing/usage' })).statusCode).toBe(401);
   });

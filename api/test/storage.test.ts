@@ -1,10 +1,19 @@
 import { createServer } from 'node:net';
+import { crc32 } from 'node:zlib';
 import { StorageClient } from '@supabase/storage-js';
-import { closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import sharp from 'sharp';
+import { inTenant } from '../src/db/tenant.js';
+import { UPLOAD_RATE } from '../src/modules/storage/keys.js';
+import { STORAGE_LIMIT_BYTES } from '../src/modules/subscriptions/plan-limits.js';
+import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
 
 // The real @supabase/storage-js against the embedded Storage stand-in, over real HTTP.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const image = (format: 'png' | 'jpeg', width = 4, height = 3) => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: '#3a7' } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
+let PNG: Buffer;
+let JPEG: Buffer;
 
 let ctx: TestContext;
 let base: string;
@@ -12,6 +21,8 @@ let a: Tenant;
 let b: Tenant;
 const client = (token?: string) =>
   new StorageClient(`${base}/storage/v1`, { apikey: 'anon', ...(token ? { Authorization: `Bearer ${token}` } : {}) });
+const status = (error: unknown) => (error as { status?: number } | null)?.status;
+const publicUrl = (bucket: string, path: string) => `${base}/storage/v1/object/public/${bucket}/${path}`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,6 +34,8 @@ async function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
+  PNG = await image('png');
+  JPEG = await image('jpeg');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   ctx = await testApp({ PUBLIC_URL: base });
@@ -35,18 +48,24 @@ afterAll(async () => {
   await closeShared();
 });
 
-test('upload (Blob → multipart) into ItemImages, public URL serves the bytes, list and remove', async () => {
+const usage = async (t: Tenant) =>
+  (await ctx.app.inject({ url: '/api/billing/usage', headers: bearer(t.token) })).json() as {
+    storage: { used: number; max: number };
+  };
+
+test('upload (Blob → multipart) into ItemImages, public URL serves the image, list and remove', async () => {
   const bucket = client(a.token).from('ItemImages');
   const path = `${a.companyId}/items/123456.png`;
   const up = await bucket.upload(path, new Blob([PNG], { type: 'image/png' }));
   expect(up.error).toBeNull();
   expect(up.data).toMatchObject({ path, fullPath: `ItemImages/${path}` });
   const { data: pub } = bucket.getPublicUrl(path);
-  expect(pub.publicUrl).toBe(`${base}/storage/v1/object/public/ItemImages/${path}`);
+  expect(pub.publicUrl).toBe(publicUrl('ItemImages', path));
   const res = await fetch(pub.publicUrl);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/png');
-  expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  expect(served).toMatchObject({ format: 'png', width: 4, height: 3 });
   const list = await bucket.list(`${a.companyId}/items`);
   expect(list.error).toBeNull();
   expect(list.data!.map((o) => o.name)).toEqual(['123456.png']);
@@ -70,24 +89,24 @@ test('company-logos: raw Buffer upload, second upload without upsert is a Duplic
 test('writes need a valid app token and stay inside the caller’s company folder', async () => {
   const anon = await client().from('ItemImages').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
   expect(anon.error).not.toBeNull();
-  expect((anon.error as { status?: number }).status).toBe(401);
+  expect(status(anon.error)).toBe(401);
   const forged = await client('not.a.token')
     .from('ItemImages')
     .upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
-  expect((forged.error as { status?: number }).status).toBe(401);
+  expect(status(forged.error)).toBe(401);
   const cross = await client(b.token)
     .from('ItemImages')
     .upload(`${a.companyId}/evil.png`, PNG, { contentType: 'image/png' });
-  expect((cross.error as { status?: number }).status).toBe(403);
+  expect(status(cross.error)).toBe(403);
   const root = await client(b.token).from('ItemImages').upload(`evil.png`, PNG, { contentType: 'image/png' });
-  expect((root.error as { status?: number }).status).toBe(403);
+  expect(status(root.error)).toBe(403);
   // B cannot list or remove A's objects
   const path = `${a.companyId}/keep.png`;
   await client(a.token).from('ItemImages').upload(path, PNG, { contentType: 'image/png' });
   expect((await client(b.token).from('ItemImages').list(a.companyId)).error).not.toBeNull();
   const rm = await client(b.token).from('ItemImages').remove([path]);
   expect(rm.data).toEqual([]);
-  expect((await fetch(`${base}/storage/v1/object/public/ItemImages/${path}`)).status).toBe(200);
+  expect((await fetch(publicUrl('ItemImages', path))).status).toBe(200);
 });
 
 test('images only, at most 5 MB, known buckets, no path tricks', async () => {
@@ -95,18 +114,240 @@ test('images only, at most 5 MB, known buckets, no path tricks', async () => {
   const html = await bucket.upload(`${a.companyId}/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
     contentType: 'image/png',
   });
-  expect((html.error as { status?: number }).status).toBe(415);
+  expect(status(html.error)).toBe(415);
   const svg = await bucket.upload(
     `${a.companyId}/x.svg`,
     new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
   );
-  expect((svg.error as { status?: number }).status).toBe(415);
+  expect(status(svg.error)).toBe(415);
   const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
   const tooBig = await bucket.upload(`${a.companyId}/big.png`, new Blob([big], { type: 'image/png' }));
-  expect((tooBig.error as { status?: number }).status).toBe(413);
+  expect(status(tooBig.error)).toBe(413);
   const other = await client(a.token).from('secrets').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
-  expect((other.error as { status?: number }).status).toBe(404);
+  expect(status(other.error)).toBe(404);
   const res = await fetch(`${base}/storage/v1/object/public/ItemImages/${a.companyId}/..%2F..%2F..%2Fpglite`);
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
+});
+
+describe('item photos follow the item claims; the logo follows settings.manage', () => {
+  let owner: Tenant;
+  let nobody: Tenant; // a custom role with no claims at all
+  let accountManager: Tenant; // customers only
+  let viewerCo: Tenant;
+  let viewer: Tenant; // Rapid Seller: items.view, no items.edit / items.receive
+  let receiver: Tenant; // New Item Operator: items.view + items.receive
+  const photo = (t: Tenant, name: string) => `${t.companyId}/items/${name}`;
+
+  beforeAll(async () => {
+    owner = await registerCompany(ctx.app);
+    const role = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: bearer(owner.token),
+      payload: { name: 'Visitor' },
+    });
+    expect(role.statusCode).toBe(201);
+    nobody = await addUser(ctx.app, owner, ['Visitor']);
+    accountManager = await addUser(ctx.app, owner, ['Account Manager']);
+    viewerCo = await registerCompany(ctx.app);
+    viewer = await addUser(ctx.app, viewerCo, ['Rapid Seller']);
+    receiver = await addUser(ctx.app, viewerCo, ['New Item Operator']);
+  });
+
+  test('a member without items.edit or items.receive cannot upload, overwrite, remove or (without items.view) list', async () => {
+    const kept = photo(owner, '111.png');
+    expect((await client(owner.token).from('ItemImages').upload(kept, PNG, { contentType: 'image/png' })).error).toBe(
+      null,
+    );
+    for (const member of [nobody, accountManager]) {
+      const bucket = client(member.token).from('ItemImages');
+      const up = await bucket.upload(photo(owner, `${member.userId}.png`), PNG, { contentType: 'image/png' });
+      expect(status(up.error)).toBe(403);
+      expect(up.error?.message).toMatch(/items\.edit, items\.receive/);
+      const overwrite = await bucket.update(kept, JPEG, { contentType: 'image/jpeg' });
+      expect(status(overwrite.error)).toBe(403);
+      const upsert = await bucket.upload(kept, JPEG, { contentType: 'image/jpeg', upsert: true });
+      expect(status(upsert.error)).toBe(403);
+      const listed = await bucket.list(`${owner.companyId}/items`);
+      expect(status(listed.error)).toBe(403);
+      expect(listed.error?.message).toMatch(/items\.view/);
+      const removed = await bucket.remove([kept]);
+      expect(status(removed.error)).toBe(403);
+    }
+    // what they could not touch is still there, unchanged
+    const res = await fetch(publicUrl('ItemImages', kept));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(publicUrl('ItemImages', photo(owner, `${nobody.userId}.png`)))).status).toBe(404);
+  });
+
+  test('items.view lists the photos but cannot change them; items.receive uploads and removes', async () => {
+    const path = photo(viewerCo, '222.png');
+    const byReceiver = client(receiver.token).from('ItemImages');
+    expect((await byReceiver.upload(path, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const byViewer = client(viewer.token).from('ItemImages');
+    const listed = await byViewer.list(`${viewerCo.companyId}/items`);
+    expect(listed.error).toBeNull();
+    expect(listed.data!.map((o) => o.name)).toEqual(['222.png']);
+    expect(status((await byViewer.upload(photo(viewerCo, '333.png'), PNG, { contentType: 'image/png' })).error)).toBe(
+      403,
+    );
+    expect(status((await byViewer.remove([path])).error)).toBe(403);
+    expect((await fetch(publicUrl('ItemImages', path))).status).toBe(200);
+    const removed = await byReceiver.remove([path]);
+    expect(removed.data!.map((o) => o.name)).toEqual([path]);
+  });
+
+  test('the logo needs the settings.manage claim, whatever the role is called; own profile pictures need none', async () => {
+    const logo = `${owner.companyId}/logo.png`;
+    expect(
+      status((await client(nobody.token).from('company-logos').upload(logo, PNG, { contentType: 'image/png' })).error),
+    ).toBe(403);
+    const roles = (await ctx.app.inject({ url: '/api/roles', headers: bearer(owner.token) })).json() as Array<{
+      id: string;
+      name: string;
+    }>;
+    const visitor = roles.find((r) => r.name === 'Visitor')!;
+    const grant = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/roles/${visitor.id}/claims`,
+      headers: bearer(owner.token),
+      payload: { claims: [{ type: 'permission', value: 'settings.manage' }] },
+    });
+    expect(grant.statusCode).toBe(200);
+    expect(
+      (await client(nobody.token).from('company-logos').upload(logo, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    // a settings manager still has no say over item photos
+    const photoUp = await client(nobody.token)
+      .from('ItemImages')
+      .upload(photo(owner, '444.png'), PNG, { contentType: 'image/png' });
+    expect(status(photoUp.error)).toBe(403);
+    const picture = `${owner.companyId}/profile-pictures/${accountManager.userId}/me.png`;
+    expect(
+      (await client(accountManager.token).from('company-logos').upload(picture, PNG, { contentType: 'image/png' }))
+        .error,
+    ).toBeNull();
+  });
+});
+
+describe('what is stored is a decoded, re-encoded image', () => {
+  test('a JPEG with EXIF (GPS position, copyright) is stored without any of it', async () => {
+    const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Copyright: 'Secret Warehouse 7' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '28/1 58/1 0/1' },
+      })
+      .toBuffer();
+    const exif = (await sharp(withGps).metadata()).exif!;
+    expect(exif.includes(Buffer.from([0x25, 0x88]))).toBe(true); // the GPS IFD pointer (tag 0x8825) is there
+    const path = `${a.companyId}/items/gps.jpg`;
+    expect((await client(a.token).from('ItemImages').upload(path, withGps, { contentType: 'image/jpeg' })).error).toBe(
+      null,
+    );
+    const stored = Buffer.from(await (await fetch(publicUrl('ItemImages', path))).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('Secret Warehouse')).toBe(false);
+  });
+
+  test('an image header followed by garbage is refused, and nothing is stored', async () => {
+    const bucket = client(a.token).from('ItemImages');
+    const fake = Buffer.concat([PNG.subarray(0, 16), Buffer.from('<?php system($_GET["c"]); ?>'.repeat(20))]);
+    const up = await bucket.upload(`${a.companyId}/items/fake.png`, fake, { contentType: 'image/png' });
+    expect(status(up.error)).toBe(422);
+    expect(up.error?.message).toMatch(/not a readable image/);
+    const truncated = await bucket.upload(`${a.companyId}/items/cut.jpg`, JPEG.subarray(0, JPEG.length - 40), {
+      contentType: 'image/jpeg',
+    });
+    expect(status(truncated.error)).toBe(422);
+    expect((await fetch(publicUrl('ItemImages', `${a.companyId}/items/fake.png`))).status).toBe(404);
+    expect((await fetch(publicUrl('ItemImages', `${a.companyId}/items/cut.jpg`))).status).toBe(404);
+  });
+
+  test('a decompression bomb (a small file claiming huge pixel dimensions) is refused before it is decoded', async () => {
+    // A valid PNG whose header claims 30 000 × 30 000 pixels (900 megapixels, ~3.6 GB to decode).
+    const bomb = Buffer.from(PNG);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const up = await client(a.token)
+      .from('ItemImages')
+      .upload(`${a.companyId}/items/bomb.png`, bomb, { contentType: 'image/png' });
+    expect(status(up.error)).toBe(422);
+    expect(up.error?.message).toMatch(/larger than 40 megapixels/);
+  });
+});
+
+describe('storage quota and upload rate', () => {
+  test('usage counts the stored bytes: upload adds, overwrite replaces, remove gives back', async () => {
+    const t = await registerCompany(ctx.app);
+    expect((await usage(t)).storage).toEqual({ used: 0, max: STORAGE_LIMIT_BYTES.free });
+    const bucket = client(t.token).from('ItemImages');
+    const path = `${t.companyId}/items/1.png`;
+    expect((await bucket.upload(path, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const size = async () => (await bucket.list(`${t.companyId}/items`)).data![0]!.metadata!.size as number;
+    const first = await size();
+    expect((await usage(t)).storage.used).toBe(first);
+    const larger = await image('png', 300, 200);
+    expect((await bucket.upload(path, larger, { contentType: 'image/png', upsert: true })).error).toBeNull();
+    const second = await size();
+    expect(second).not.toBe(first);
+    expect((await usage(t)).storage.used).toBe(second);
+    expect(
+      (await client(t.token).from('company-logos').upload(`${t.companyId}/logo.png`, PNG, { contentType: 'image/png' }))
+        .error,
+    ).toBeNull();
+    expect((await usage(t)).storage.used).toBe(second + first);
+    await bucket.remove([path]);
+    expect((await usage(t)).storage.used).toBe(first);
+  });
+
+  test('a company at its storage limit is refused with a clear message, and nothing is written', async () => {
+    const t = await registerCompany(ctx.app);
+    // the company already holds nearly its Free Plan allowance
+    await inTenant(ctx.db, t.companyId, (q) =>
+      q.query(`INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, 'ItemImages', $2, $3)`, [
+        t.companyId,
+        `${t.companyId}/items/old.jpg`,
+        STORAGE_LIMIT_BYTES.free - 10,
+      ]),
+    );
+    const path = `${t.companyId}/items/new.png`;
+    const up = await client(t.token).from('ItemImages').upload(path, PNG, { contentType: 'image/png' });
+    expect(status(up.error)).toBe(403);
+    expect(up.error?.message).toMatch(/Storage limit reached: your Free Plan allows 100 MB/);
+    expect((await fetch(publicUrl('ItemImages', path))).status).toBe(404);
+    expect((await client(t.token).from('ItemImages').list(`${t.companyId}/items`)).data).toEqual([]);
+    expect((await usage(t)).storage.used).toBe(STORAGE_LIMIT_BYTES.free - 10);
+  });
+
+  test('one user’s rapid uploads are limited: 429 with Retry-After, then nothing more is stored', async () => {
+    const t = await registerCompany(ctx.app);
+    const bucket = client(t.token).from('ItemImages');
+    for (let i = 0; i < UPLOAD_RATE.limit; i++) {
+      const up = await bucket.upload(`${t.companyId}/items/${i}.png`, PNG, { contentType: 'image/png' });
+      expect(up.error).toBeNull();
+    }
+    const over = await bucket.upload(`${t.companyId}/items/over.png`, PNG, { contentType: 'image/png' });
+    expect(status(over.error)).toBe(429);
+    expect(over.error?.message).toMatch(/Too many uploads/);
+    const raw = await fetch(`${base}/storage/v1/object/ItemImages/${t.companyId}/items/raw.png`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetch(publicUrl('ItemImages', `${t.companyId}/items/over.png`))).status).toBe(404);
+    // another user of another company is not held back
+    const other = await registerCompany(ctx.app);
+    const up = await client(other.token)
+      .from('ItemImages')
+      .upload(`${other.companyId}/items/1.png`, PNG, { contentType: 'image/png' });
+    expect(up.error).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ export const FREE_USAGE = {
   planType: 0,
   users: { used: 1, max: 3 },
   locations: { used: 0, max: 1 },
+  storage: { used: 0, max: 100 * 1024 * 1024 },
 };
 
 export const freeOverview = (provider: string) => ({

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { api, i18n, session } from '@stockwise/shared';
+import { api, i18n, session, setLanguage } from '@stockwise/shared';
 import type { Addon, Plan } from '@stockwise/shared';
 import BillingRoutes from '../src/routes';
 import { FREE_USAGE, freeOverview } from './fixtures';
@@ -181,6 +181,32 @@ describe('/premium-purchase when the server cannot take payments (issue 8)', () 
       await screen.findByText('Payments are not configured on this server, so add-ons cannot be bought here yet.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+  });
+
+  it('shows the images stored against the plan’s storage', async () => {
+    answers['/api/environment'] = environment(false);
+    answers['/api/billing/usage'] = { ...FREE_USAGE, storage: { used: 12.5 * 1024 * 1024, max: 100 * 1024 * 1024 } };
+    answers['/api/billing/overview'] = freeOverview('stripe');
+    renderAt('/test-subscription-limit');
+    const card = await screen.findByLabelText('Image storage');
+    expect(await within(card).findByText('12.5 MB of 100 MB')).toBeInTheDocument();
+    expect(within(card).getByText('Item photos, the company logo and profile pictures')).toBeInTheDocument();
+    expect(within(card).queryByRole('alert')).toBeNull();
+  });
+
+  it('says in Turkish too when the images fill the storage, and how to make room', async () => {
+    answers['/api/environment'] = environment(false);
+    answers['/api/billing/usage'] = { ...FREE_USAGE, storage: { used: 100 * 1024 * 1024, max: 100 * 1024 * 1024 } };
+    answers['/api/billing/overview'] = freeOverview('stripe');
+    await setLanguage('tr');
+    try {
+      renderAt('/test-subscription-limit');
+      const full = await screen.findByLabelText('Görsel depolama');
+      expect(await within(full).findByText('100 MB içinden 100 MB')).toBeInTheDocument();
+      expect(within(full).getByRole('alert')).toHaveTextContent(/daha fazla alan için Premium’a geçin/);
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('offers to pay when payments work', async () => {

@@ -32,7 +32,13 @@ beforeEach(() => {
     { id: 'l1', name: 'Main warehouse', kind: 'warehouse', parentId: null, active: true, createdAt: at },
     { id: 'l2', name: 'Shelf A', kind: 'other', parentId: 'l1', active: true, createdAt: at },
   ];
-  usage = { planName: 'Premium Plan', planType: 1, users: { used: 2, max: 25 }, locations: { used: 2, max: 20 } };
+  usage = {
+    planName: 'Premium Plan',
+    planType: 1,
+    users: { used: 2, max: 25 },
+    locations: { used: 2, max: 20 },
+    storage: { used: 0, max: 10737418240 },
+  };
 });
 
 describe('/settings/stores', () => {
@@ -78,7 +84,13 @@ describe('/settings/stores', () => {
 
   test('at the plan’s limit the Company Owner is shown the way to Premium, and a refused create says why', async () => {
     signIn(['Company Owner']);
-    usage = { planName: 'Free Plan', planType: 0, users: { used: 1, max: 3 }, locations: { used: 1, max: 1 } };
+    usage = {
+      planName: 'Free Plan',
+      planType: 0,
+      users: { used: 1, max: 3 },
+      locations: { used: 1, max: 1 },
+      storage: { used: 0, max: 104857600 },
+    };
     locations = [locations[0]!];
     locationsApi((call) =>
       call.method === 'POST'
@@ -103,7 +115,13 @@ describe('/settings/stores', () => {
 
   test('an Admin at the limit is told to ask the Company Owner (only owners buy)', async () => {
     signIn(['Admin']);
-    usage = { planName: 'Free Plan', planType: 0, users: { used: 1, max: 3 }, locations: { used: 1, max: 1 } };
+    usage = {
+      planName: 'Free Plan',
+      planType: 0,
+      users: { used: 1, max: 3 },
+      locations: { used: 1, max: 1 },
+      storage: { used: 0, max: 104857600 },
+    };
     locationsApi();
     renderAt('/settings/stores');
     expect(await screen.findByText('Ask the Company Owner to upgrade to Premium.')).toBeInTheDocument();

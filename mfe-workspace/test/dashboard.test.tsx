@@ -34,7 +34,13 @@ const dashboard = {
   salesPerWeek: weeks,
   itemsInProcess: 34,
   warrantiesEndingIn30Days: 7,
-  planUsage: { planName: 'Free', planType: 0, users: { used: 3, max: 5 }, locations: { used: 2, max: 2 } },
+  planUsage: {
+    planName: 'Free',
+    planType: 0,
+    users: { used: 3, max: 5 },
+    locations: { used: 2, max: 2 },
+    storage: { used: 0, max: 104857600 },
+  },
 };
 const OWNER = ['items.view', 'items.receive', 'reports.view', 'dashboard.view'];
 

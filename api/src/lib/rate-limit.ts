@@ -26,12 +26,25 @@ export async function clearEvents(q: Queryable, key: string): Promise<void> {
   await q.query(`DELETE FROM rate_limit_events WHERE key = $1`, [key]);
 }
 
-/** Counts this hit and says whether it is over the limit. */
-export async function hit(q: Queryable, key: string, limit: number, windowSeconds: number): Promise<boolean> {
-  const n = await countEvents(q, key, windowSeconds);
-  if (n >= limit) return false;
+/**
+ * Counts this hit unless the key is at its limit. Answers null when counted, else the seconds until
+ * the oldest counted event leaves the window (what a Retry-After header says).
+ */
+export async function take(q: Queryable, key: string, limit: number, windowSeconds: number): Promise<number | null> {
+  const [row] = await q.query<{ n: number; wait: number | null }>(
+    `SELECT count(*)::int AS n,
+            ceil(extract(epoch FROM min(at) + make_interval(secs => $2) - now()))::int AS wait
+       FROM rate_limit_events WHERE key = $1 AND at > now() - make_interval(secs => $2)`,
+    [key, windowSeconds],
+  );
+  if ((row?.n ?? 0) >= limit) return Math.max(1, row?.wait ?? windowSeconds);
   await recordEvent(q, key, windowSeconds);
-  return true;
+  return null;
+}
+
+/** Counts this hit and says whether it is within the limit. */
+export async function hit(q: Queryable, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+  return (await take(q, key, limit, windowSeconds)) === null;
 }
 
 /** Counts a hit in its own transaction and answers 429 with `message` when over the limit. */

@@ -78,6 +78,11 @@ export const en = {
     users: 'Users',
     usersHint: 'Users plus pending invitations',
     locations: 'Locations',
+    storage: 'Image storage',
+    storageHint: 'Item photos, the company logo and profile pictures',
+    storageFull: 'Your images fill this plan’s storage. Remove images you no longer need to add more.',
+    storageFullFree:
+      'Your images fill this plan’s storage. Remove images you no longer need, or upgrade to Premium for more space.',
     usage: '{{used}} of {{max}}',
     atLimit: 'You have reached this limit. Upgrade to Premium or buy the {{addon}} add-on to add more.',
     addonUsers: 'Extra Users',

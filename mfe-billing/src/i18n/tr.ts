@@ -80,6 +80,12 @@ export const tr: BillingTexts = {
     users: 'Kullanıcılar',
     usersHint: 'Kullanıcılar ve bekleyen davetler',
     locations: 'Lokasyonlar',
+    storage: 'Görsel depolama',
+    storageHint: 'Ürün fotoğrafları, şirket logosu ve profil resimleri',
+    storageFull:
+      'Görselleriniz bu planın depolama alanını doldurdu. Yenilerini eklemek için artık gerekmeyen görselleri silin.',
+    storageFullFree:
+      'Görselleriniz bu planın depolama alanını doldurdu. Artık gerekmeyen görselleri silin veya daha fazla alan için Premium’a geçin.',
     usage: '{{max}} içinden {{used}}',
     atLimit: 'Bu limite ulaştınız. Daha fazlası için Premium’a geçin veya {{addon}} eklentisini satın alın.',
     addonUsers: 'Extra Users',

@@ -577,6 +577,7 @@ export type PlanUsage = {
   planType: number;
   users: LimitUsage;
   locations: LimitUsage;
+  storage: StorageUsage;
 };
 
 export type QueueItem = {
@@ -730,6 +731,11 @@ export type StatusList = {
 
 export type StatusNameRequest = {
   name: string | null;
+};
+
+export type StorageUsage = {
+  used: number;
+  max: number;
 };
 
 export type Subscription = {

@@ -66,6 +66,10 @@ export const UsageSchema = Type.Object(
     planType: Type.Integer(),
     users: LimitUsageSchema,
     locations: LimitUsageSchema,
+    storage: Type.Object(
+      { used: Type.Integer(), max: Type.Integer() },
+      { title: 'StorageUsage', description: 'Bytes of stored images (item photos, logo, profile pictures)' },
+    ),
   },
   { title: 'PlanUsage' },
 );

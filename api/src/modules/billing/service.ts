@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { locationLimit, userLimit } from '../subscriptions/index.js';
+import { locationLimit, storageLimit, userLimit } from '../subscriptions/index.js';
 import { currentSubscription, lockSubscription, PLAN_TYPE } from '../subscriptions/index.js';
 import type { CheckoutView } from './providers/local/checkout-page.js';
 import { periodEndAfter, type WebhookEvent } from './events.js';
@@ -258,12 +258,18 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
 }
 
 export async function usage(q: Queryable) {
-  const [users, locations, { plan }] = [await userLimit(q), await locationLimit(q), await currentSubscription(q)];
+  const [users, locations, storage, { plan }] = [
+    await userLimit(q),
+    await locationLimit(q),
+    await storageLimit(q),
+    await currentSubscription(q),
+  ];
   return {
     planName: plan.planName,
     planType: plan.planType,
     users: { used: users.used, max: users.max },
     locations: { used: locations.used, max: locations.max },
+    storage: { used: storage.used, max: storage.max },
   };
 }
 

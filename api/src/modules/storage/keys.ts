@@ -1,3 +1,4 @@
+import type { Permission } from '../../access/index.js';
 import type { Config } from '../../config.js';
 
 /** The two buckets of spec §3/§9. */
@@ -6,6 +7,11 @@ export type Bucket = (typeof BUCKETS)[number];
 export const LOGO_BUCKET: Bucket = 'company-logos';
 export const PROFILE_PICTURES = 'profile-pictures';
 export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
+/**
+ * Uploads one user may start in a window (every attempt counts, refused ones too): a screen that
+ * adds an item's photos uploads a handful at once; a script filling the disk is stopped early.
+ */
+export const UPLOAD_RATE = { limit: 30, windowSeconds: 60 } as const;
 
 /** Supabase Storage's error shape: statusCode is a string there. */
 export class StorageError extends Error {
@@ -13,6 +19,7 @@ export class StorageError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -55,21 +62,28 @@ export function isOwnLogoPath(companyId: string, logoPath: string): boolean {
 }
 
 /**
- * Who may write or remove an object (reading a public object is open):
+ * Who may write or remove an object (reading a public object is open), as the permissions that
+ * let a member in (any one suffices; none listed: any member), or null when nobody may:
  * - only under the caller's company folder;
- * - profile pictures: only in the caller's own `profile-pictures/<userId>` folder;
- * - anything else in company-logos (the logo): only those who manage company settings.
+ * - item photos: those who edit or receive items (the item screens' own claims);
+ * - profile pictures: only the owner of the `profile-pictures/<userId>` folder;
+ * - anything else in company-logos (the logo): those who manage company settings.
  */
 export function writeRule(
   bucket: Bucket,
   segments: string[],
   caller: { companyId: string; userId: string },
-): 'allowed' | 'managers' | 'refused' {
-  if (segments[0] !== caller.companyId) return 'refused';
-  if (bucket !== LOGO_BUCKET) return 'allowed';
-  if (segments[1] === PROFILE_PICTURES)
-    return segments[2] === caller.userId && segments.length >= 4 ? 'allowed' : 'refused';
-  return 'managers';
+): Permission[] | null {
+  if (segments[0] !== caller.companyId) return null;
+  if (bucket !== LOGO_BUCKET) return ['items.edit', 'items.receive'];
+  if (segments[1] === PROFILE_PICTURES) return segments[2] === caller.userId && segments.length >= 4 ? [] : null;
+  return ['settings.manage'];
+}
+
+/** Who may list a folder or read through the authenticated route: item photos need items.view. */
+export function readRule(bucket: Bucket, segments: string[], caller: { companyId: string }): Permission[] | null {
+  if (segments[0] !== caller.companyId) return null;
+  return bucket === LOGO_BUCKET ? [] : ['items.view'];
 }
 
 /** Where public objects of the product's storage are served: the embedded API, or hosted Supabase. */

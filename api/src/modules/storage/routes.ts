@@ -1,13 +1,26 @@
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import { enforce, enterAs, type Permission } from '../../access/index.js';
+import type { Queryable } from '../../db/database.js';
 import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
-import { ADMIN, currentRoles, OWNER } from '../auth/index.js';
+import { take } from '../../lib/rate-limit.js';
 import type { Principal } from '../auth/index.js';
+import { assertStorageAvailable } from '../subscriptions/index.js';
 import { sniffImage } from './image-sniff.js';
+import { normaliseImage } from './image-normalise.js';
 import { fileObjectStore } from './object-store.js';
-import { BUCKETS, MAX_OBJECT_BYTES, objectPath, StorageError, writeRule, type Bucket } from './keys.js';
+import {
+  BUCKETS,
+  MAX_OBJECT_BYTES,
+  objectPath,
+  readRule,
+  StorageError,
+  UPLOAD_RATE,
+  writeRule,
+  type Bucket,
+} from './keys.js';
 
 export const storageRoutes: FastifyPluginAsync = async (app) => {
   const store = await fileObjectStore(path.join(app.config.dataDir, 'storage'));
@@ -25,7 +38,14 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       if (error instanceof StorageError) {
         return reply
           .status(error.status)
+          .headers(error.headers)
           .send({ statusCode: String(error.status), error: error.error, message: error.message });
+      }
+      // The product's own refusals (a missing claim, a plan limit, a gone user) in Storage's shape.
+      if (error instanceof ApiError) {
+        return reply
+          .status(error.statusCode)
+          .send({ statusCode: String(error.statusCode), error: error.code ?? 'Error', message: error.message });
       }
       if (
         error.statusCode === 413 ||
@@ -72,21 +92,52 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         `new row violates row-level security policy: ${why} (under "${p.companyId}/")`,
       );
 
-    /** A caller lists only under its own company folder: `<companyId>/…`. */
-    function ownFolder(p: Principal, segments: string[]): void {
-      if (segments[0] !== p.companyId) throw refused(p, 'objects must be in your company folder');
+    /**
+     * Whether the caller may act on `segments`: null (outside what it may touch at all) is Supabase's
+     * row-level-security refusal; otherwise the caller's claims, read from the database for this
+     * request, must hold one of the permissions (none listed: any member). Runs `then` in the same
+     * transaction when given.
+     */
+    async function authorise<T = void>(
+      p: Principal,
+      rule: Permission[] | null,
+      why: string,
+      then?: (q: Queryable) => Promise<T>,
+    ): Promise<T | undefined> {
+      if (!rule) throw refused(p, why);
+      return app.db.transaction(async (q) => {
+        const access = await enterAs(q, p.companyId, p.userId);
+        if (rule.length > 0) enforce(rule, access);
+        return then?.(q);
+      });
     }
 
-    /** Writes and removals follow keys.ts's writeRule; the logo needs a settings manager's role. */
-    async function mayWrite(p: Principal, bucket: Bucket, segments: string[]): Promise<boolean> {
-      const rule = writeRule(bucket, segments, p);
-      if (rule === 'allowed') return true;
-      if (rule === 'refused') return false;
-      const roles = await inTenant(app.db, p.companyId, (q) => currentRoles(q, p.userId)).catch((error: unknown) => {
-        if (error instanceof ApiError) throw new StorageError(401, 'Unauthorized', error.message);
-        throw error;
-      });
-      return roles.includes(OWNER) || roles.includes(ADMIN);
+    interface Admitted {
+      p: Principal;
+      bucket: Bucket;
+      segments: string[];
+    }
+    const admitted = new WeakMap<FastifyRequest, Admitted>();
+
+    /**
+     * Before the body is read (onRequest): who is uploading, whether their claims let them write
+     * there, and whether they are within their upload rate — so a refused upload costs no bytes.
+     */
+    async function admitUpload(request: FastifyRequest<{ Params: { bucket: string; '*': string } }>) {
+      const p = await caller(request);
+      const bucket = bucketOf(request.params.bucket);
+      const segments = objectPath(request.params['*']);
+      const wait = await authorise(p, writeRule(bucket, segments, p), 'you may not write here', (q) =>
+        take(q, `storage-upload:${p.userId}`, UPLOAD_RATE.limit, UPLOAD_RATE.windowSeconds),
+      );
+      if (wait)
+        throw new StorageError(
+          429,
+          'too_many_requests',
+          `Too many uploads: at most ${UPLOAD_RATE.limit} a minute. Try again in ${wait} s.`,
+          { 'retry-after': String(wait) },
+        );
+      admitted.set(request, { p, bucket, segments });
     }
 
     async function readUpload(request: FastifyRequest): Promise<Buffer> {
@@ -101,32 +152,38 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       return body;
     }
 
-    async function upload(
-      request: FastifyRequest<{ Params: { bucket: string; '*': string } }>,
-      reply: FastifyReply,
-      update: boolean,
-    ) {
-      const p = await caller(request);
-      const bucket = bucketOf(request.params.bucket);
-      const segments = objectPath(request.params['*']);
-      if (!(await mayWrite(p, bucket, segments)))
-        throw refused(p, 'you may not write here (the company logo is changed by an Owner or Admin)');
+    async function upload(request: FastifyRequest, reply: FastifyReply, update: boolean) {
+      const { p, bucket, segments } = admitted.get(request)!;
       const data = await readUpload(request);
       if (data.length > MAX_OBJECT_BYTES)
         throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size of 5 MB');
-      const type = sniffImage(data);
-      if (!type) throw new StorageError(415, 'invalid_mime_type', 'Only PNG, JPEG, GIF and WebP images can be stored');
+      const image = await normaliseImage(data);
       const upsert = request.headers['x-upsert'] === 'true';
-      const { id } = await store.put(bucket, segments, data, update ? 'update' : upsert ? 'upsert' : 'create');
-      return reply.send({ Id: id, Key: `${bucket}/${segments.join('/')}` });
+      const name = segments.join('/');
+      // The row (and so the company's usage) and the bytes change together: the file is written
+      // last, inside the transaction, so a refused or failed write leaves neither behind.
+      const { id } = await inTenant(app.db, p.companyId, async (q) => {
+        await assertStorageAvailable(q, image.data.length, { bucket, name });
+        await q.query(
+          `INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (company_id, bucket, name) DO UPDATE SET size = EXCLUDED.size, updated_at = now()`,
+          [p.companyId, bucket, name, image.data.length],
+        );
+        return store.put(bucket, segments, image.data, update ? 'update' : upsert ? 'upsert' : 'create');
+      });
+      return reply.send({ Id: id, Key: `${bucket}/${name}` });
     }
 
     type ObjParams = { Params: { bucket: string; '*': string } };
-    scope.post<ObjParams>('/storage/v1/object/:bucket/*', { schema: { hide: true } }, (req, reply) =>
-      upload(req, reply, false),
+    scope.post<ObjParams>(
+      '/storage/v1/object/:bucket/*',
+      { schema: { hide: true }, onRequest: admitUpload },
+      (req, reply) => upload(req, reply, false),
     );
-    scope.put<ObjParams>('/storage/v1/object/:bucket/*', { schema: { hide: true } }, (req, reply) =>
-      upload(req, reply, true),
+    scope.put<ObjParams>(
+      '/storage/v1/object/:bucket/*',
+      { schema: { hide: true }, onRequest: admitUpload },
+      (req, reply) => upload(req, reply, true),
     );
 
     async function serve(bucket: string, segments: string[], reply: FastifyReply) {
@@ -147,9 +204,10 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       { schema: { hide: true } },
       async (req, reply) => {
         const p = await caller(req);
+        const bucket = bucketOf(req.params.bucket);
         const segments = objectPath(req.params['*']);
-        ownFolder(p, segments);
-        return serve(bucketOf(req.params.bucket), segments, reply);
+        await authorise(p, readRule(bucket, segments, p), 'objects must be in your company folder');
+        return serve(bucket, segments, reply);
       },
     );
 
@@ -168,23 +226,35 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         ) {
           throw new StorageError(400, 'InvalidRequest', 'body/prefixes must be a non-empty array of strings');
         }
-        const removed = [];
-        for (const prefix of prefixes as string[]) {
-          const segments = objectPath(prefix);
-          // Like Supabase RLS: what you may not delete is not deleted (and not named).
-          if (!(await mayWrite(p, bucket, segments))) continue;
-          const gone = await store.remove(bucket, segments);
-          if (!gone) continue;
-          removed.push({
-            name: segments.join('/'),
-            bucket_id: bucket,
-            id: gone.id,
-            updated_at: gone.updatedAt,
-            created_at: gone.createdAt,
-            last_accessed_at: gone.accessedAt,
-            metadata: { size: gone.size },
+        // Like Supabase RLS: what lies outside the caller's reach is not deleted (and not named).
+        const within = (prefixes as string[])
+          .map((prefix) => objectPath(prefix))
+          .flatMap((segments) => {
+            const rule = writeRule(bucket, segments, p);
+            return rule ? [{ segments, rule }] : [];
           });
-        }
+        // Inside it, every removal the caller's claims do not allow refuses the request before any
+        // is made; the rows (the company's usage) and the files go together.
+        const removed = await app.db.transaction(async (q) => {
+          const access = await enterAs(q, p.companyId, p.userId);
+          for (const { rule } of within) if (rule.length > 0) enforce(rule, access);
+          const out = [];
+          for (const { segments } of within) {
+            await q.query(`DELETE FROM storage_objects WHERE bucket = $1 AND name = $2`, [bucket, segments.join('/')]);
+            const gone = await store.remove(bucket, segments);
+            if (!gone) continue;
+            out.push({
+              name: segments.join('/'),
+              bucket_id: bucket,
+              id: gone.id,
+              updated_at: gone.updatedAt,
+              created_at: gone.createdAt,
+              last_accessed_at: gone.accessedAt,
+              metadata: { size: gone.size },
+            });
+          }
+          return out;
+        });
         return removed;
       },
     );
@@ -206,7 +276,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
             { name: p.companyId, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null },
           ];
         objectPath(segments.join('/'));
-        ownFolder(p, segments);
+        await authorise(p, readRule(bucket, segments, p), 'objects must be in your company folder');
         const out = [];
         for (const { name, info } of await store.list(bucket, segments)) {
           if (search && !name.includes(search)) continue;

@@ -1,11 +1,18 @@
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
-import { currentSubscription, lockSubscription } from './service.js';
+import { formatBytes } from '../../lib/bytes.js';
+import { currentSubscription, lockSubscription, PLAN_TYPE } from './service.js';
 
 // Plan limits in one place. Run inside the company's transaction (RLS scopes every count).
 // A limit is the plan's maxUsers / maxLocations plus what the company's active add-ons add.
 
 export type LimitKind = 'users' | 'locations';
+
+/**
+ * Bytes of images (item photos, logo, profile pictures) a company may keep, by plan
+ * (docs/decisions.md: why these numbers, and why here rather than a plans column).
+ */
+export const STORAGE_LIMIT_BYTES = { free: 100 * 1024 * 1024, premium: 10 * 1024 * 1024 * 1024 } as const;
 
 /** Seats used: users plus pending, unexpired invitations (DOMAIN.md: pending invitations count). */
 export async function seatsInUse(q: Queryable): Promise<number> {
@@ -86,4 +93,45 @@ export async function assertLocationsAvailable(q: Queryable, extra = 1): Promise
   await lockSubscription(q);
   const limit = await locationLimit(q);
   if (limit.used + extra > limit.max) throw planLimitError('locations', limit);
+}
+
+/** Bytes the company's stored objects take, leaving out one object about to be replaced. */
+export async function storageInUse(q: Queryable, replacing?: { bucket: string; name: string }): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT coalesce(sum(size), 0)::float8 AS n FROM storage_objects WHERE NOT (bucket = $1 AND name = $2)`,
+    [replacing?.bucket ?? '', replacing?.name ?? ''],
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function storageLimit(q: Queryable, replacing?: { bucket: string; name: string }): Promise<Limit> {
+  const { plan } = await currentSubscription(q);
+  return {
+    used: await storageInUse(q, replacing),
+    max: plan.planType === PLAN_TYPE.free ? STORAGE_LIMIT_BYTES.free : STORAGE_LIMIT_BYTES.premium,
+    planName: plan.planName,
+  };
+}
+
+/**
+ * 403 PLAN_LIMIT_STORAGE when storing `bytes` more (in place of the object `replacing`, if any)
+ * would pass the company's storage allowance. Holds the company's limits lock like the others,
+ * so two uploads at once cannot both take the last megabytes.
+ */
+export async function assertStorageAvailable(
+  q: Queryable,
+  bytes: number,
+  replacing: { bucket: string; name: string },
+): Promise<void> {
+  await lockSubscription(q);
+  const { used, max, planName } = await storageLimit(q, replacing);
+  if (used + bytes <= max) return;
+  const upgrade = max < STORAGE_LIMIT_BYTES.premium;
+  throw new ApiError(
+    403,
+    `Storage limit reached: your ${planName} allows ${formatBytes(max)} of images; ${formatBytes(used)} are in use ` +
+      `and this image needs ${formatBytes(bytes)}. Remove images you no longer need` +
+      (upgrade ? ` or upgrade to Premium (${formatBytes(STORAGE_LIMIT_BYTES.premium)}).` : '.'),
+    'PLAN_LIMIT_STORAGE',
+  );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Card, CardContent, Grid, LinearProgress, Stack, Typograp
 import { Link as RouterLink } from 'react-router-dom';
 import type { PlanUsage } from '@stockwise/shared';
 import { useT } from '@/i18n';
+import { formatBytes } from '@/lib/bytes';
 import { planName } from '@/lib/price-math';
 
 function UsageCard({
@@ -9,14 +10,18 @@ function UsageCard({
   hint,
   used,
   max,
-  addon,
+  shown = (n) => n,
+  atLimit,
   canUpgrade,
 }: {
   label: string;
   hint?: string;
   used: number;
   max: number;
-  addon: string;
+  /** How a figure reads (a count as is; bytes as “12.5 MB”). */
+  shown?: (n: number) => string | number;
+  /** What to do at the limit. */
+  atLimit: string;
   canUpgrade: boolean;
 }) {
   const { t } = useT();
@@ -28,7 +33,7 @@ function UsageCard({
           {label}
         </Typography>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, my: 1 }} data-testid={`usage-${label}`}>
-          {t('limits.usage', { used, max })}
+          {t('limits.usage', { used: shown(used), max: shown(max) })}
         </Typography>
         <LinearProgress
           variant="determinate"
@@ -43,7 +48,7 @@ function UsageCard({
         ) : null}
         {full ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('limits.atLimit', { addon })}
+            {atLimit}
             {canUpgrade ? (
               <Button
                 component={RouterLink}
@@ -63,8 +68,9 @@ function UsageCard({
 
 /** The company's limits and usage (signed in). */
 export function UsageCards({ usage }: { usage: PlanUsage }) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const free = usage.planType === 0;
+  const bytes = (n: number) => formatBytes(n, i18n.language);
   return (
     <Stack spacing={2}>
       <Typography>
@@ -77,7 +83,7 @@ export function UsageCards({ usage }: { usage: PlanUsage }) {
             hint={t('limits.usersHint')}
             used={usage.users.used}
             max={usage.users.max}
-            addon={t('limits.addonUsers')}
+            atLimit={t('limits.atLimit', { addon: t('limits.addonUsers') })}
             canUpgrade={free}
           />
         </Grid>
@@ -86,7 +92,18 @@ export function UsageCards({ usage }: { usage: PlanUsage }) {
             label={t('limits.locations')}
             used={usage.locations.used}
             max={usage.locations.max}
-            addon={t('limits.addonLocations')}
+            atLimit={t('limits.atLimit', { addon: t('limits.addonLocations') })}
+            canUpgrade={free}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <UsageCard
+            label={t('limits.storage')}
+            hint={t('limits.storageHint')}
+            used={usage.storage.used}
+            max={usage.storage.max}
+            shown={bytes}
+            atLimit={free ? t('limits.storageFullFree') : t('limits.storageFull')}
             canUpgrade={free}
           />
         </Grid>
