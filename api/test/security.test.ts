@@ -193,12 +193,47 @@ describe('email ownership is proven', () => {
     const joined = await post('/api/auth/register-with-invitation', {
       invitationId: inv.json().id,
       userName: inviteeName,
+      email: inviteeEmail,
       firstName: 'J',
       lastName: 'K',
       password: PASSWORD,
     });
     expect(joined.json()).toMatchObject({ verificationRequired: true, email: inviteeEmail });
     expect((await login(inviteeName, PASSWORD)).statusCode).toBe(403);
+  });
+
+  test('an invitation link alone does not claim the seat: the invitee’s email must be given and match', async () => {
+    const owner = await registerCompany(ctx.app, 'Seat Co');
+    const inviteeEmail = `${unique('seat')}@example.com`;
+    const inv = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(owner.token),
+      payload: { email: inviteeEmail, roles: ['Storekeeper'] },
+    });
+    const invitationId = inv.json().id as string;
+    // The look-up a link holder can make does not hand out the address that proves the claim.
+    const looked = await ctx.app.inject({ url: `/api/auth/validate-invitation/${invitationId}` });
+    expect(looked.json()).toMatchObject({ valid: true, companyName: 'Seat Co' });
+    expect(looked.body).not.toContain(inviteeEmail);
+    const stranger = { invitationId, userName: unique('thief'), firstName: 'S', lastName: 'T', password: PASSWORD };
+    const noEmail = await post('/api/auth/register-with-invitation', stranger);
+    expect(noEmail.statusCode).toBe(400);
+    const wrong = await post('/api/auth/register-with-invitation', { ...stranger, email: 'thief@example.com' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVITATION_EMAIL_MISMATCH',
+      message: 'This invitation was sent to a different email address.',
+    });
+    expect(wrong.body).not.toContain(inviteeEmail);
+    expect((await login(stranger.userName, PASSWORD)).statusCode).toBe(401);
+    // The seat is still the invitee's: the invitation is pending, and their own address (any case) takes it.
+    expect((await ctx.app.inject({ url: `/api/auth/validate-invitation/${invitationId}` })).json().valid).toBe(true);
+    const invitee = { ...stranger, userName: unique('seat'), email: inviteeEmail.toUpperCase() };
+    const joined = await post('/api/auth/register-with-invitation', invitee);
+    expect(joined.statusCode).toBe(200);
+    await verifyEmail(ctx.app, inviteeEmail);
+    expect((await signIn(ctx.app, invitee.userName)).user).toMatchObject({ email: inviteeEmail, roles: ['Storekeeper'] });
   });
 
   test('an email change waits for its link: the old email stays, the new one must be free', async () => {

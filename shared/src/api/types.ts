@@ -611,7 +611,7 @@ export type RegisterWithInvitationRequest = {
   firstName: string;
   lastName: string;
   password: string;
-  email?: string;
+  email: string;
 };
 
 export type ResendVerificationRequest = {
@@ -932,7 +932,6 @@ export type UserRolesRequest = {
 export type ValidateInvitationResult = {
   valid: boolean;
   message: string;
-  email?: string;
   companyName?: string;
   roles?: Array<string>;
   expiresAt?: string;

@@ -138,10 +138,10 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!found) return { valid: false, message: 'This invitation does not exist.' };
       const { invitation: inv, companyName } = found;
       if (inv.status !== 'pending') return { valid: false, message: REFUSALS[inv.status][1] };
+      // Not the invited address: together with the link it is what proves the invitee (see register-with-invitation).
       return {
         valid: true,
         message: `You are invited to join ${companyName}.`,
-        email: inv.email,
         companyName,
         roles: inv.roles,
         expiresAt: inv.expiresAt,
@@ -155,7 +155,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...tag,
         operationId: 'registerWithInvitation',
-        description: 'Accepts an invitation with a password; a verification link is mailed to the invited email.',
+        description:
+          'Accepts an invitation with a password. The email must be the invited one (any case): a link holder who does not know it is refused (400 INVITATION_EMAIL_MISMATCH). A verification link is mailed to it.',
         body: S.RegisterWithInvitationBody,
         response: answers(S.VerificationPending),
       },
@@ -169,8 +170,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userName: b.userName,
         firstName: b.firstName,
         lastName: b.lastName,
+        email: b.email,
         passwordHash: await hashPassword(b.password),
-        ...(b.email !== undefined ? { email: b.email } : {}),
       });
       return verifyNewAccount(request, user);
     },
