@@ -290,6 +290,30 @@ describe('password reset', () => {
     expect(reuse.json().code).toBe('RESET_TOKEN_INVALID');
   });
 
+  test('a new reset link ends the older ones: only the latest mailed link sets a password', async () => {
+    const t = await registerCompany(ctx.app);
+    const ask = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
+    const tokensMailed = async () =>
+      ((await outbox(t.email)) as Array<{ text: string }>).map((m) => /token=([\w-]+)/.exec(m.text)![1]!);
+    await ask();
+    const [first] = await tokensMailed();
+    await ask();
+    const second = (await tokensMailed()).find((x) => x !== first)!;
+    const reset = (token: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email: t.email, token, newPassword: password, confirmPassword: password },
+      });
+    const old = await reset(first!, 'older-link-password');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().code).toBe('RESET_TOKEN_INVALID');
+    expect((await reset(second, 'newest-link-password')).statusCode).toBe(200);
+    expect((await login(t.userName, 'older-link-password')).statusCode).toBe(401);
+    expect((await login(t.userName, 'newest-link-password')).statusCode).toBe(200);
+  });
+
   test('the token is stored hashed and expires after an hour', async () => {
     const t = await registerCompany(ctx.app);
     await ctx.app.inject({
