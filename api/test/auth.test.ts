@@ -1,5 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { inPublic } from '../src/db/tenant.js';
+import { freeUserName } from '../src/modules/auth/accounts.js';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
@@ -159,6 +160,22 @@ describe('registration and login', () => {
     expect(res.json().field).toBe('idToken');
     // nothing was created: the name is free and nobody signs in with it
     expect((await login(userName, 'anything-at-all')).statusCode).toBe(401);
+  });
+});
+
+describe('user names made for Google sign-ups', () => {
+  test('a taken name gets a suffix from the CSPRNG, not from Math.random’s guessable sequence', async () => {
+    const t = await registerCompany(ctx.app);
+    const mathRandom = Math.random;
+    let calls = 0;
+    Math.random = () => (calls++, mathRandom());
+    try {
+      const name = await freeUserName(ctx.db, t.userName);
+      expect(name).toMatch(new RegExp(`^${t.userName}\\d+$`));
+      expect(calls).toBe(0);
+    } finally {
+      Math.random = mathRandom;
+    }
   });
 });
 
