@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import Stripe from 'stripe';
+import { buildApp } from '../src/app.js';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { migrate } from '../src/db/migrations.js';
+import { TokenService } from '../src/modules/auth/tokens.js';
 import { OutboxMailer } from '../src/modules/mail/mailer.js';
+import { SESSION_KEY_FILE } from '../src/plugins/adapters.js';
 import {
   addUser,
   bearer,
@@ -11,6 +18,7 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
+  sessionSigningSecret,
   signIn,
   testApp,
   unique,
@@ -383,8 +391,7 @@ describe('hostile input gets a 4xx', () => {
 describe('tokens', () => {
   test('a token without exp is refused, and so is one whose user no longer exists', async () => {
     const t = await registerCompany(ctx.app);
-    const secret = (await ctx.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`))[0]!
-      .value;
+    const secret = await sessionSigningSecret(ctx);
     const forever = await new SignJWT({ company_id: t.companyId, unique_name: t.userName })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(t.userId)
@@ -398,6 +405,36 @@ describe('tokens', () => {
     await ctx.db.query(`DELETE FROM users WHERE id = $1`, [gone.userId]);
     for (const url of ['/api/company', '/api/locations', '/api/subscription/current', '/api/items', '/api/tasks']) {
       expect((await ctx.app.inject({ url, headers: bearer(gone.token) })).statusCode).toBe(401);
+    }
+  });
+
+  test('on the embedded database the session key is a 0600 file of the data folder, not a database row a backup carries; a key found in the database moves there and its sessions stay valid', async () => {
+    const t = await registerCompany(ctx.app);
+    // An older version's key, kept in app_secrets, and a session it signed.
+    const legacy = randomBytes(48).toString('base64url');
+    await ctx.db.query(
+      `INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO UPDATE SET value = $1`,
+      [legacy],
+    );
+    const session = await new TokenService(legacy, 3600).sign({
+      userId: t.userId,
+      companyId: t.companyId,
+      userName: t.userName,
+      roles: ['Company Owner'],
+    });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sw-api-key-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    for (let start = 0; start < 2; start++) {
+      const app = await buildApp({ config, db: ctx.db, logger: false });
+      try {
+        expect((await app.inject({ url: '/api/auth/getuser', headers: bearer(session) })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+      const file = path.join(dataDir, SESSION_KEY_FILE);
+      expect(readFileSync(file, 'utf8')).toBe(legacy);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(await ctx.db.query(`SELECT 1 FROM app_secrets WHERE name = 'jwt'`)).toEqual([]);
     }
   });
 
