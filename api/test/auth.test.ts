@@ -8,6 +8,7 @@ import {
   bearer,
   closeShared,
   ip,
+  lastMail,
   PASSWORD,
   registerCompany,
   testApp,
@@ -106,36 +107,54 @@ describe('registration and login', () => {
     });
   });
 
-  test('register mails a verification link and gives no token; a taken user name or email is 409 naming the field', async () => {
+  test('register mails a verification link and gives no token; a taken user name or email answers the same, and only the mailbox learns why', async () => {
     const userName = unique();
     const email = `${userName}@x.io`;
     const payload = { firstName: 'Ann', lastName: 'Bee', userName, email, password: PASSWORD };
+    const pending = (to: string) => ({
+      message: `We have sent a verification link to ${to}. Open it to activate your account, then sign in.`,
+      verificationRequired: true,
+      email: to,
+    });
     const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({
-      message: `We have sent a verification link to ${email}. Open it to activate your account, then sign in.`,
-      verificationRequired: true,
-      email,
-    });
+    expect(first.json()).toEqual(pending(email));
     await verifyEmail(ctx.app, email);
     const signedIn = await login(userName, PASSWORD);
     expect(signedIn.json().user.roles).toEqual(['Company Owner']);
-    const again = await ctx.app.inject({
+    // A taken user name: the same answer as a new account; the address given is told by mail.
+    const otherEmail = `other-${email}`;
+    const sameName = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: ip(),
-      payload: { ...payload, email: `other-${email}` },
+      payload: { ...payload, email: otherEmail },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().field).toBe('userName');
+    expect(sameName.statusCode).toBe(200);
+    expect(sameName.json()).toEqual(pending(otherEmail));
+    expect((await lastMail(ctx.app, otherEmail))?.text).toContain(`The user name ${userName} is already taken`);
+    expect((await login(otherEmail, PASSWORD)).statusCode).toBe(401);
+    // A taken email (any case): the same answer; the account's owner is told by mail, nothing is created.
+    const newName = unique();
     const sameEmail = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: ip(),
-      payload: { ...payload, userName: unique(), email: email.toUpperCase() },
+      payload: { ...payload, userName: newName, email: email.toUpperCase() },
     });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().field).toBe('email');
+    expect(sameEmail.statusCode).toBe(200);
+    expect(sameEmail.json()).toEqual(pending(email.toUpperCase()));
+    expect((await lastMail(ctx.app, email))?.text).toContain('There is already a Stockwise account with this email address');
+    expect((await login(newName, PASSWORD)).statusCode).toBe(401);
+    // The company form answers the same way.
+    const company = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/company-with-admin',
+      remoteAddress: ip(),
+      payload: { ...payload, userName: unique(), companyName: 'Twice Ltd', withGoogle: false },
+    });
+    expect(company.statusCode).toBe(200);
+    expect(company.json()).toEqual({ companyId: expect.any(String), ...pending(email) });
   });
 
   test('company-with-admin with withGoogle needs the ID token that proves the email', async () => {
