@@ -144,7 +144,9 @@ describe('registration and login', () => {
     });
     expect(sameEmail.statusCode).toBe(200);
     expect(sameEmail.json()).toEqual(pending(email.toUpperCase()));
-    expect((await lastMail(ctx.app, email))?.text).toContain('There is already a Stockwise account with this email address');
+    expect((await lastMail(ctx.app, email))?.text).toContain(
+      'There is already a Stockwise account with this email address',
+    );
     expect((await login(newName, PASSWORD)).statusCode).toBe(401);
     // The company form answers the same way.
     const company = await ctx.app.inject({
@@ -329,7 +331,12 @@ describe('password reset', () => {
   test('a new reset link ends the older ones: only the latest mailed link sets a password', async () => {
     const t = await registerCompany(ctx.app);
     const ask = () =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: ip(), payload: { email: t.email } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip(),
+        payload: { email: t.email },
+      });
     const tokensMailed = async () =>
       ((await outbox(t.email)) as Array<{ text: string }>).map((m) => /token=([\w-]+)/.exec(m.text)![1]!);
     await ask();
@@ -477,7 +484,14 @@ describe('invitations', () => {
         method: 'POST',
         url: '/api/auth/register-with-invitation',
         remoteAddress: ip(),
-        payload: { invitationId: id, userName: unique(), email: 'j@example.com', firstName: 'J', lastName: 'K', password: PASSWORD },
+        payload: {
+          invitationId: id,
+          userName: unique(),
+          email: 'j@example.com',
+          firstName: 'J',
+          lastName: 'K',
+          password: PASSWORD,
+        },
       });
       expect(res.statusCode).toBe(410);
       expect(res.json().message).toMatch(text);

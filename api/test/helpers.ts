@@ -150,7 +150,14 @@ export async function addUser(app: FastifyInstance, owner: Tenant, roles: string
     method: 'POST',
     url: '/api/auth/register-with-invitation',
     remoteAddress: ip(),
-    payload: { invitationId: inv.json().id, userName, email, firstName: 'Ivy', lastName: 'Invitee', password: PASSWORD },
+    payload: {
+      invitationId: inv.json().id,
+      userName,
+      email,
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      password: PASSWORD,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
   await verifyEmail(app, email);

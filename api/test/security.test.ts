@@ -241,7 +241,10 @@ describe('email ownership is proven', () => {
     const joined = await post('/api/auth/register-with-invitation', invitee);
     expect(joined.statusCode).toBe(200);
     await verifyEmail(ctx.app, inviteeEmail);
-    expect((await signIn(ctx.app, invitee.userName)).user).toMatchObject({ email: inviteeEmail, roles: ['Storekeeper'] });
+    expect((await signIn(ctx.app, invitee.userName)).user).toMatchObject({
+      email: inviteeEmail,
+      roles: ['Storekeeper'],
+    });
   });
 
   test('an email change waits for its link: the old email stays; a taken one answers the same and only its mailbox is told', async () => {
@@ -258,7 +261,8 @@ describe('email ownership is proven', () => {
     const told = await lastMail(ctx.app, other.email);
     expect(told?.text).toContain('There is already a Stockwise account with this email address');
     expect(told?.text).not.toContain('/verify-email');
-    expect((await signIn(ctx.app, t.userName)).user.email).toBe(t.email);
+    const still = await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(t.token) });
+    expect(still.json().email).toBe(t.email);
     const newEmail = `${unique('moved')}@example.com`;
     const changed = await ctx.app.inject({
       method: 'PUT',
