@@ -1,5 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { inPublic } from '../src/db/tenant.js';
+import { freeUserName } from '../src/modules/auth/accounts.js';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
@@ -7,6 +8,7 @@ import {
   bearer,
   closeShared,
   ip,
+  lastMail,
   PASSWORD,
   registerCompany,
   testApp,
@@ -105,36 +107,56 @@ describe('registration and login', () => {
     });
   });
 
-  test('register mails a verification link and gives no token; a taken user name or email is 409 naming the field', async () => {
+  test('register mails a verification link and gives no token; a taken user name or email answers the same, and only the mailbox learns why', async () => {
     const userName = unique();
     const email = `${userName}@x.io`;
     const payload = { firstName: 'Ann', lastName: 'Bee', userName, email, password: PASSWORD };
+    const pending = (to: string) => ({
+      message: `We have sent a verification link to ${to}. Open it to activate your account, then sign in.`,
+      verificationRequired: true,
+      email: to,
+    });
     const first = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip(), payload });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({
-      message: `We have sent a verification link to ${email}. Open it to activate your account, then sign in.`,
-      verificationRequired: true,
-      email,
-    });
+    expect(first.json()).toEqual(pending(email));
     await verifyEmail(ctx.app, email);
     const signedIn = await login(userName, PASSWORD);
     expect(signedIn.json().user.roles).toEqual(['Company Owner']);
-    const again = await ctx.app.inject({
+    // A taken user name: the same answer as a new account; the address given is told by mail.
+    const otherEmail = `other-${email}`;
+    const sameName = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: ip(),
-      payload: { ...payload, email: `other-${email}` },
+      payload: { ...payload, email: otherEmail },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().field).toBe('userName');
+    expect(sameName.statusCode).toBe(200);
+    expect(sameName.json()).toEqual(pending(otherEmail));
+    expect((await lastMail(ctx.app, otherEmail))?.text).toContain(`The user name ${userName} is already taken`);
+    expect((await login(otherEmail, PASSWORD)).statusCode).toBe(401);
+    // A taken email (any case): the same answer; the account's owner is told by mail, nothing is created.
+    const newName = unique();
     const sameEmail = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: ip(),
-      payload: { ...payload, userName: unique(), email: email.toUpperCase() },
+      payload: { ...payload, userName: newName, email: email.toUpperCase() },
     });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().field).toBe('email');
+    expect(sameEmail.statusCode).toBe(200);
+    expect(sameEmail.json()).toEqual(pending(email.toUpperCase()));
+    expect((await lastMail(ctx.app, email))?.text).toContain(
+      'There is already a Stockwise account with this email address',
+    );
+    expect((await login(newName, PASSWORD)).statusCode).toBe(401);
+    // The company form answers the same way.
+    const company = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/company-with-admin',
+      remoteAddress: ip(),
+      payload: { ...payload, userName: unique(), companyName: 'Twice Ltd', withGoogle: false },
+    });
+    expect(company.statusCode).toBe(200);
+    expect(company.json()).toEqual({ companyId: expect.any(String), ...pending(email) });
   });
 
   test('company-with-admin with withGoogle needs the ID token that proves the email', async () => {
@@ -159,6 +181,22 @@ describe('registration and login', () => {
     expect(res.json().field).toBe('idToken');
     // nothing was created: the name is free and nobody signs in with it
     expect((await login(userName, 'anything-at-all')).statusCode).toBe(401);
+  });
+});
+
+describe('user names made for Google sign-ups', () => {
+  test('a taken name gets a suffix from the CSPRNG, not from Math.random’s guessable sequence', async () => {
+    const t = await registerCompany(ctx.app);
+    const mathRandom = Math.random;
+    let calls = 0;
+    Math.random = () => (calls++, mathRandom());
+    try {
+      const name = await freeUserName(ctx.db, t.userName);
+      expect(name).toMatch(new RegExp(`^${t.userName}\\d+$`));
+      expect(calls).toBe(0);
+    } finally {
+      Math.random = mathRandom;
+    }
   });
 });
 
@@ -290,6 +328,35 @@ describe('password reset', () => {
     expect(reuse.json().code).toBe('RESET_TOKEN_INVALID');
   });
 
+  test('a new reset link ends the older ones: only the latest mailed link sets a password', async () => {
+    const t = await registerCompany(ctx.app);
+    const ask = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip(),
+        payload: { email: t.email },
+      });
+    const tokensMailed = async () =>
+      ((await outbox(t.email)) as Array<{ text: string }>).map((m) => /token=([\w-]+)/.exec(m.text)![1]!);
+    await ask();
+    const [first] = await tokensMailed();
+    await ask();
+    const second = (await tokensMailed()).find((x) => x !== first)!;
+    const reset = (token: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email: t.email, token, newPassword: password, confirmPassword: password },
+      });
+    const old = await reset(first!, 'older-link-password');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().code).toBe('RESET_TOKEN_INVALID');
+    expect((await reset(second, 'newest-link-password')).statusCode).toBe(200);
+    expect((await login(t.userName, 'older-link-password')).statusCode).toBe(401);
+    expect((await login(t.userName, 'newest-link-password')).statusCode).toBe(200);
+  });
+
   test('the token is stored hashed and expires after an hour', async () => {
     const t = await registerCompany(ctx.app);
     await ctx.app.inject({
@@ -357,13 +424,13 @@ describe('invitations', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     const valid = await ctx.app.inject({ url: `/api/auth/validate-invitation/${id}` });
-    expect(valid.json()).toMatchObject({ valid: true, email, companyName: 'Inviting Co' });
+    expect(valid.json()).toMatchObject({ valid: true, companyName: 'Inviting Co' });
     const userName = unique('joiner');
     const joined = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register-with-invitation',
       remoteAddress: ip(),
-      payload: { invitationId: id, userName, firstName: 'J', lastName: 'K', password: PASSWORD },
+      payload: { invitationId: id, userName, email, firstName: 'J', lastName: 'K', password: PASSWORD },
     });
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toMatchObject({ verificationRequired: true, email });
@@ -377,7 +444,7 @@ describe('invitations', () => {
       method: 'POST',
       url: '/api/auth/register-with-invitation',
       remoteAddress: ip(),
-      payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD },
+      payload: { invitationId: id, userName: unique(), email, firstName: 'J', lastName: 'K', password: PASSWORD },
     });
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe('This invitation has already been used.');
@@ -417,7 +484,14 @@ describe('invitations', () => {
         method: 'POST',
         url: '/api/auth/register-with-invitation',
         remoteAddress: ip(),
-        payload: { invitationId: id, userName: unique(), firstName: 'J', lastName: 'K', password: PASSWORD },
+        payload: {
+          invitationId: id,
+          userName: unique(),
+          email: 'j@example.com',
+          firstName: 'J',
+          lastName: 'K',
+          password: PASSWORD,
+        },
       });
       expect(res.statusCode).toBe(410);
       expect(res.json().message).toMatch(text);

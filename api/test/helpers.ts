@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
+import { SESSION_KEY_FILE } from '../src/plugins/adapters.js';
 
 /** PGlite in memory, or PostgreSQL when DATABASE_URL is set (CI runs both). */
 export const DRIVER = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -40,6 +41,12 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestCon
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return { app, db, dataDir, close: () => app.close() };
+}
+
+/** The key the app signs sessions with: JWT_SECRET is not set in tests, so the generated one. */
+export async function sessionSigningSecret(ctx: TestContext): Promise<string> {
+  if (DRIVER === 'pglite') return readFileSync(path.join(ctx.dataDir, SESSION_KEY_FILE), 'utf8');
+  return (await ctx.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`))[0]!.value;
 }
 
 export async function closeShared(): Promise<void> {
@@ -143,7 +150,14 @@ export async function addUser(app: FastifyInstance, owner: Tenant, roles: string
     method: 'POST',
     url: '/api/auth/register-with-invitation',
     remoteAddress: ip(),
-    payload: { invitationId: inv.json().id, userName, firstName: 'Ivy', lastName: 'Invitee', password: PASSWORD },
+    payload: {
+      invitationId: inv.json().id,
+      userName,
+      email,
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      password: PASSWORD,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
   await verifyEmail(app, email);

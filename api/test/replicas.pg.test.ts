@@ -109,11 +109,25 @@ test('an invitation made on one replica is looked up and accepted on the other',
   expect(inv.status).toBe(201);
   expect((await call(b, 'GET', `/api/auth/validate-invitation/${inv.body.id}`)).status).toBe(200);
   const accepted = await call(b, 'POST', '/api/auth/register-with-invitation', {
-    body: { invitationId: inv.body.id, userName: unique('user'), firstName: 'I', lastName: 'V', password: PASSWORD },
+    body: {
+      invitationId: inv.body.id,
+      userName: unique('user'),
+      email,
+      firstName: 'I',
+      lastName: 'V',
+      password: PASSWORD,
+    },
   });
   expect(accepted.status).toBe(200);
   const again = await call(a, 'POST', '/api/auth/register-with-invitation', {
-    body: { invitationId: inv.body.id, userName: unique('user'), firstName: 'I', lastName: 'V', password: PASSWORD },
+    body: {
+      invitationId: inv.body.id,
+      userName: unique('user'),
+      email,
+      firstName: 'I',
+      lastName: 'V',
+      password: PASSWORD,
+    },
   });
   expect(again.status).toBeGreaterThanOrEqual(400);
   expect(again.status).toBeLessThan(500);

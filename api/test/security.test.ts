@@ -1,9 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import Stripe from 'stripe';
+import { buildApp } from '../src/app.js';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { migrate } from '../src/db/migrations.js';
+import { TokenService } from '../src/modules/auth/tokens.js';
 import { OutboxMailer } from '../src/modules/mail/mailer.js';
+import { SESSION_KEY_FILE } from '../src/plugins/adapters.js';
 import {
   addUser,
   bearer,
@@ -12,6 +19,7 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
+  sessionSigningSecret,
   signIn,
   testApp,
   unique,
@@ -194,6 +202,7 @@ describe('email ownership is proven', () => {
     const joined = await post('/api/auth/register-with-invitation', {
       invitationId: inv.json().id,
       userName: inviteeName,
+      email: inviteeEmail,
       firstName: 'J',
       lastName: 'K',
       password: PASSWORD,
@@ -202,7 +211,44 @@ describe('email ownership is proven', () => {
     expect((await login(inviteeName, PASSWORD)).statusCode).toBe(403);
   });
 
-  test('an email change waits for its link: the old email stays, the new one must be free', async () => {
+  test('an invitation link alone does not claim the seat: the invitee’s email must be given and match', async () => {
+    const owner = await registerCompany(ctx.app, 'Seat Co');
+    const inviteeEmail = `${unique('seat')}@example.com`;
+    const inv = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(owner.token),
+      payload: { email: inviteeEmail, roles: ['Storekeeper'] },
+    });
+    const invitationId = inv.json().id as string;
+    // The look-up a link holder can make does not hand out the address that proves the claim.
+    const looked = await ctx.app.inject({ url: `/api/auth/validate-invitation/${invitationId}` });
+    expect(looked.json()).toMatchObject({ valid: true, companyName: 'Seat Co' });
+    expect(looked.body).not.toContain(inviteeEmail);
+    const stranger = { invitationId, userName: unique('thief'), firstName: 'S', lastName: 'T', password: PASSWORD };
+    const noEmail = await post('/api/auth/register-with-invitation', stranger);
+    expect(noEmail.statusCode).toBe(400);
+    const wrong = await post('/api/auth/register-with-invitation', { ...stranger, email: 'thief@example.com' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVITATION_EMAIL_MISMATCH',
+      message: 'This invitation was sent to a different email address.',
+    });
+    expect(wrong.body).not.toContain(inviteeEmail);
+    expect((await login(stranger.userName, PASSWORD)).statusCode).toBe(401);
+    // The seat is still the invitee's: the invitation is pending, and their own address (any case) takes it.
+    expect((await ctx.app.inject({ url: `/api/auth/validate-invitation/${invitationId}` })).json().valid).toBe(true);
+    const invitee = { ...stranger, userName: unique('seat'), email: inviteeEmail.toUpperCase() };
+    const joined = await post('/api/auth/register-with-invitation', invitee);
+    expect(joined.statusCode).toBe(200);
+    await verifyEmail(ctx.app, inviteeEmail);
+    expect((await signIn(ctx.app, invitee.userName)).user).toMatchObject({
+      email: inviteeEmail,
+      roles: ['Storekeeper'],
+    });
+  });
+
+  test('an email change waits for its link: the old email stays; a taken one answers the same and only its mailbox is told', async () => {
     const t = await registerCompany(ctx.app);
     const other = await registerCompany(ctx.app);
     const taken = await ctx.app.inject({
@@ -211,7 +257,13 @@ describe('email ownership is proven', () => {
       headers: bearer(t.token),
       payload: { email: other.email.toUpperCase() },
     });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ email: t.email, pendingEmail: other.email.toUpperCase() });
+    const told = await lastMail(ctx.app, other.email);
+    expect(told?.text).toContain('There is already a Stockwise account with this email address');
+    expect(told?.text).not.toContain('/verify-email');
+    const still = await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(t.token) });
+    expect(still.json().email).toBe(t.email);
     const newEmail = `${unique('moved')}@example.com`;
     const changed = await ctx.app.inject({
       method: 'PUT',
@@ -349,8 +401,7 @@ describe('hostile input gets a 4xx', () => {
 describe('tokens', () => {
   test('a token without exp is refused, and so is one whose user no longer exists', async () => {
     const t = await registerCompany(ctx.app);
-    const secret = (await ctx.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`))[0]!
-      .value;
+    const secret = await sessionSigningSecret(ctx);
     const forever = await new SignJWT({ company_id: t.companyId, unique_name: t.userName })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(t.userId)
@@ -364,6 +415,36 @@ describe('tokens', () => {
     await ctx.db.query(`DELETE FROM users WHERE id = $1`, [gone.userId]);
     for (const url of ['/api/company', '/api/locations', '/api/subscription/current', '/api/items', '/api/tasks']) {
       expect((await ctx.app.inject({ url, headers: bearer(gone.token) })).statusCode).toBe(401);
+    }
+  });
+
+  test('on the embedded database the session key is a 0600 file of the data folder, not a database row a backup carries; a key found in the database moves there and its sessions stay valid', async () => {
+    const t = await registerCompany(ctx.app);
+    // An older version's key, kept in app_secrets, and a session it signed.
+    const legacy = randomBytes(48).toString('base64url');
+    await ctx.db.query(
+      `INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO UPDATE SET value = $1`,
+      [legacy],
+    );
+    const session = await new TokenService(legacy, 3600).sign({
+      userId: t.userId,
+      companyId: t.companyId,
+      userName: t.userName,
+      roles: ['Company Owner'],
+    });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sw-api-key-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    for (let start = 0; start < 2; start++) {
+      const app = await buildApp({ config, db: ctx.db, logger: false });
+      try {
+        expect((await app.inject({ url: '/api/auth/getuser', headers: bearer(session) })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+      const file = path.join(dataDir, SESSION_KEY_FILE);
+      expect(readFileSync(file, 'utf8')).toBe(legacy);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(await ctx.db.query(`SELECT 1 FROM app_secrets WHERE name = 'jwt'`)).toEqual([]);
     }
   });
 

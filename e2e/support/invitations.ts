@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 export interface Invitee {
+  /** The invited address: the invitee types it, the link alone does not claim the seat. */
+  email: string;
   firstName: string;
   lastName: string;
   userName: string;
@@ -20,6 +22,7 @@ export async function inviteOnScreen(page: Page, email: string, roles: string[])
 
 /** The invitee's side: the registration form an invitation link opens, filled in and sent. */
 export async function acceptOnScreen(page: Page, invitee: Invitee) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(invitee.email);
   await page.getByLabel('First name').fill(invitee.firstName);
   await page.getByLabel('Last name').fill(invitee.lastName);
   await page.getByLabel('User name').fill(invitee.userName);

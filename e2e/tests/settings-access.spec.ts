@@ -36,7 +36,13 @@ test('invite and accept: the owner invites from User Invitations; the invitee re
   await theirs.goto(pathOf(link));
   await expect(theirs.getByText(`Join ${owner.companyName} on Stockwise`)).toBeVisible();
   await expect(theirs.getByText('You were invited as Storekeeper.')).toBeVisible();
-  await acceptOnScreen(theirs, { firstName: 'Kim', lastName: 'Keeper', userName: `kim_${id}`, password: PASSWORD });
+  await acceptOnScreen(theirs, {
+    email,
+    firstName: 'Kim',
+    lastName: 'Keeper',
+    userName: `kim_${id}`,
+    password: PASSWORD,
+  });
   await expect(theirs.getByText('Check your email')).toBeVisible();
   await verifyEmail(theirs.request, email);
 
@@ -72,6 +78,7 @@ test('access matrix: a transaction type taken from a role is refused to its user
     data: {
       invitationId: ((await invited.json()) as { id: string }).id,
       userName: `sam_${id}`,
+      email,
       firstName: 'Sam',
       lastName: 'Store',
       password: 'correct horse battery',
@@ -148,7 +155,13 @@ test('invite with two roles: the invitee accepts in a browser of their own and s
   await theirs.goto(pathOf(link));
   await expect(theirs.getByText(`Join ${owner.companyName} on Stockwise`)).toBeVisible();
   await expect(theirs.getByText(/^You were invited as Storekeeper, Account Manager\./)).toBeVisible();
-  await acceptOnScreen(theirs, { firstName: 'Lee', lastName: 'Both', userName: `lee_${id}`, password: PASSWORD });
+  await acceptOnScreen(theirs, {
+    email,
+    firstName: 'Lee',
+    lastName: 'Both',
+    userName: `lee_${id}`,
+    password: PASSWORD,
+  });
   await expect(theirs.getByText('Check your email')).toBeVisible();
   await verifyEmail(theirs.request, email);
 

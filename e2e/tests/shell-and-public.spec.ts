@@ -126,6 +126,7 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
   await page.goto(`/register?invitationId=${invitation.id}`);
   await expect(page.getByRole('heading', { name: `Join ${owner.companyName} on Stockwise` })).toBeVisible();
   await acceptOnScreen(page, {
+    email,
     firstName: 'Kim',
     lastName: 'Keeper',
     userName: `keeper_${id}`,

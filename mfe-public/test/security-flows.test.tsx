@@ -102,7 +102,7 @@ beforeEach(() => {
 
 describe('the Google button says when it is a stand-in (issue 8)', () => {
   it('reads "Development sign-in — not Google" with the embedded provider, on every sign-in page', async () => {
-    answer(() => ({ status: 200, data: { valid: true, message: 'Join', email: 'k@example.com', roles: [] } }));
+    answer(() => ({ status: 200, data: { valid: true, message: 'Join', roles: [] } }));
     for (const path of ['/login', '/register', '/register?invitationId=inv-1']) {
       const view = await renderAt(path);
       expect(await screen.findByRole('button', { name: 'Development sign-in — not Google' })).toBeEnabled();
@@ -194,7 +194,7 @@ describe('email verification (issue 8)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('registering by invitation with a password asks to check the email', async () => {
+  it('registering by invitation sends the email the invitee typed (the look-up does not give it) and asks to check it', async () => {
     answer((url) =>
       url === '/api/auth/register-with-invitation'
         ? {
@@ -210,14 +210,16 @@ describe('email verification (issue 8)', () => {
             data: {
               valid: true,
               message: 'You are invited to join Acme.',
-              email: 'kim@example.com',
               companyName: 'Acme',
               roles: ['Storekeeper'],
             },
           },
     );
     await renderAt('/register?invitationId=inv-1');
-    await userEvent.type(await screen.findByLabelText('First name'), 'Kim');
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    expect(email).toHaveValue('');
+    await userEvent.type(email, 'Kim@Example.com');
+    await userEvent.type(screen.getByLabelText('First name'), 'Kim');
     await userEvent.type(screen.getByLabelText('Last name'), 'Keeper');
     await userEvent.type(screen.getByLabelText('User name'), 'kim');
     await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
@@ -226,11 +228,21 @@ describe('email verification (issue 8)', () => {
     const panel = await screen.findByRole('status');
     expect(panel).toHaveTextContent('Check your email');
     expect(panel).toHaveTextContent('We sent a link to kim@example.com.');
+    expect(posted('/api/auth/register-with-invitation')).toEqual([
+      {
+        invitationId: 'inv-1',
+        firstName: 'Kim',
+        lastName: 'Keeper',
+        userName: 'kim',
+        email: 'Kim@Example.com',
+        password: 'correct horse',
+      },
+    ]);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('a user name may not contain @ when registering a company', async () => {
-    answer(() => ({ status: 200, data: { valid: true, message: 'Join', email: 'k@example.com', roles: [] } }));
+    answer(() => ({ status: 200, data: { valid: true, message: 'Join', roles: [] } }));
     await renderAt('/register');
     await userEvent.type(screen.getByLabelText('User name'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Create company' }));
@@ -239,7 +251,7 @@ describe('email verification (issue 8)', () => {
   });
 
   it('a user name may not contain @ when accepting an invitation either', async () => {
-    answer(() => ({ status: 200, data: { valid: true, message: 'Join', email: 'k@example.com', roles: [] } }));
+    answer(() => ({ status: 200, data: { valid: true, message: 'Join', roles: [] } }));
     await renderAt('/register?invitationId=inv-1');
     await userEvent.type(await screen.findByLabelText('User name'), 'kim@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));

@@ -269,6 +269,7 @@ describe('registration, invitations, password reset', () => {
         firstName: 'A',
         lastName: 'L',
         userName: 'ada',
+        email: 'a@b.co',
         password: 'pw',
       }),
     ).resolves.toMatchObject({ verificationRequired: true });

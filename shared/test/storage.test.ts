@@ -57,6 +57,19 @@ describe('item images (spec §§3 and 7)', () => {
     expect(upload.mock.calls[0][0]).toMatch(/^c1\/items\/\d+\.jpg$/);
   });
 
+  it('names a file by a number from the browser’s CSPRNG: Math.random’s guessable sequence plays no part', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const upload = jest.fn(async (path: string) => ({ data: { path }, error: null }));
+    const getPublicUrl = jest.fn().mockReturnValue({ data: { publicUrl: 'http://localhost/x.jpg' } });
+    createClient.mockReturnValue({ storage: { from: () => ({ upload, getPublicUrl }) } });
+    const paths = [];
+    for (let i = 0; i < 2; i++)
+      paths.push((await uploadItemImage(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'c1')).path);
+    expect(paths[0]).toMatch(/^c1\/items\/\d+\.jpg$/);
+    expect(paths[1]).not.toBe(paths[0]);
+    jest.restoreAllMocks();
+  });
+
   it('removes by the path taken from the URL’s segments after the bucket name', async () => {
     const remove = jest.fn().mockResolvedValue({ data: [], error: null });
     createClient.mockReturnValue({ storage: { from: () => ({ remove }) } });

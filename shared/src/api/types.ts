@@ -622,7 +622,7 @@ export type RegisterWithInvitationRequest = {
   firstName: string;
   lastName: string;
   password: string;
-  email?: string;
+  email: string;
 };
 
 export type ResendVerificationRequest = {
@@ -948,7 +948,6 @@ export type UserRolesRequest = {
 export type ValidateInvitationResult = {
   valid: boolean;
   message: string;
-  email?: string;
   companyName?: string;
   roles?: Array<string>;
   expiresAt?: string;

@@ -34,11 +34,16 @@ async function storageClient() {
   return createClient(url, key, { accessToken: async () => session.get().token }).storage;
 }
 
-/** Spec §3: a random number plus the original extension. */
+/**
+ * Spec §3: a random number plus the original extension. The number is 64 bits from the Web
+ * Crypto CSPRNG (available on plain http too): the objects are public, so their names must not
+ * be guessable from another upload the way Math.random's sequence is.
+ */
 export function randomFileName(original: string): string {
   const dot = original.lastIndexOf('.');
   const extension = dot > 0 ? original.slice(dot).toLowerCase() : '';
-  return `${Math.floor(Math.random() * 1e12)}${extension}`;
+  const [n] = crypto.getRandomValues(new BigUint64Array(1));
+  return `${n}${extension}`;
 }
 
 export async function uploadFile(bucket: string, folder: string, file: File): Promise<UploadResult> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -105,12 +105,16 @@ export async function findByGoogleSubject(database: Database, subject: string): 
   return inPublic(database, (q) => db.directoryEntry(q, 'googleSubject', subject));
 }
 
-/** A user name not yet taken, derived from a base (used for Google sign-ups). */
+/**
+ * A user name not yet taken, derived from a base (used for Google sign-ups). The suffix comes
+ * from the CSPRNG: user names are sign-in names, so the next one must not be predictable from
+ * Math.random's sequence.
+ */
 export async function freeUserName(database: Database, base: string): Promise<string> {
   const clean = base.replace(/[^A-Za-z0-9._+-]/g, '').slice(0, 60) || 'user';
   const stem = clean.length >= 3 ? clean : `${clean}user`;
   for (let i = 0; i < 20; i++) {
-    const candidate = i === 0 ? stem : `${stem}${Math.floor(Math.random() * 10_000)}`;
+    const candidate = i === 0 ? stem : `${stem}${randomInt(10_000)}`;
     if (!(await findByUserName(database, candidate))) return candidate;
   }
   return `${stem}-${randomUUID().slice(0, 8)}`;

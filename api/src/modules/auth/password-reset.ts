@@ -42,6 +42,8 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {
         const token = randomBytes(32).toString('base64url');
         const to = await inTenant(db, entry.companyId, async (q) => {
+          // One live link per account: a link mailed earlier (perhaps read by someone else) stops working.
+          await queries.closeResetTokens(q, entry.userId);
           await queries.insertResetToken(q, {
             companyId: entry.companyId,
             userId: entry.userId,

@@ -11,6 +11,7 @@ import { loadUserInfo } from './accounts.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { pictureCookie, setPictureCookie } from './session.js';
+import { mailAddressTaken } from './collisions.js';
 import { issueVerification, requireMail, sendVerification } from './verification.js';
 
 const HOUR = 3600;
@@ -73,16 +74,22 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'profilePictureUrl',
         );
       }
-      // A taken user name or email answers 409, which says that it exists: limit the questions.
+      // A taken user name answers 409, which says that it exists: limit the questions.
+      // (A taken email does not: see service.updateProfile.)
       if (b.userName !== undefined || b.email !== undefined) {
         await enforceLimit(db, `profile:names:${me.userId}`, 20, HOUR, 'Too many changes. Please try again later.');
       }
       const result = await app.inCompany(request, async (q) => {
-        const { newEmail } = await service.updateProfile(q, me.userId, b, () => requireMail(app, 'Changing the email'));
-        const token = newEmail ? await issueVerification(q, me, newEmail) : null;
+        const { newEmail, taken } = await service.updateProfile(q, me.userId, b, () =>
+          requireMail(app, 'Changing the email'),
+        );
+        const token = newEmail && !taken ? await issueVerification(q, me, newEmail) : null;
         return { info: (await loadUserInfo(q, me.userId))!, token, newEmail };
       });
-      if (result.token && result.newEmail) await sendVerification(app, request, result.newEmail, result.token, true);
+      if (result.newEmail) {
+        if (result.token) await sendVerification(app, request, result.newEmail, result.token, true);
+        else await mailAddressTaken(app, request, result.newEmail, 'change');
+      }
       return result.info;
     },
   );

@@ -288,7 +288,7 @@ export async function useResetToken(q: Queryable, userId: string, hash: string):
   return rows.length > 0;
 }
 
-/** Every other open link of the user stops working. */
+/** Every open link of the user stops working (after a reset, and before a new link is issued). */
 export const closeResetTokens = (q: Queryable, userId: string) =>
   q.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
 import { badRequest } from '../../lib/errors.js';
@@ -8,6 +9,7 @@ import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers } from '../../lib/schemas.js';
 import { acceptInvitation, describeInvitation, REFUSALS } from '../invitations/index.js';
 import { createCompanyWithOwner, key } from './accounts.js';
+import { mailedCollision } from './collisions.js';
 import { verifiedIdentity } from './google.js';
 import * as S from './schemas.js';
 import { startSession } from './session.js';
@@ -60,16 +62,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkPasswordPolicy(b.password);
       requireMail(app, 'Registration');
       await registrationAllowed(request);
+      // Hashed before the collision check too: the answer should not come faster for a taken name.
+      const passwordHash = await hashPassword(b.password);
+      if (await mailedCollision(app, request, b)) return verificationPending(b.email);
       const { user } = await createCompanyWithOwner(
         db,
         { companyName: `${b.firstName} ${b.lastName}`.trim() },
-        {
-          userName: b.userName,
-          email: b.email,
-          firstName: b.firstName,
-          lastName: b.lastName,
-          passwordHash: await hashPassword(b.password),
-        },
+        { userName: b.userName, email: b.email, firstName: b.firstName, lastName: b.lastName, passwordHash },
       );
       return verifyNewAccount(request, user);
     },
@@ -103,6 +102,11 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (identity && key(identity.email) !== key(b.email)) {
         throw badRequest('The Google account’s email does not match the email given.', 'email', 'EMAIL_MISMATCH');
       }
+      const passwordHash = b.password && !identity ? await hashPassword(b.password) : null;
+      // A password registration that collides answers as a new one (the id names no company);
+      // with Google the ID token proved the email, so its owner is simply told (409).
+      if (!identity && (await mailedCollision(app, request, b)))
+        return { companyId: randomUUID(), ...verificationPending(b.email) };
       const { companyId, user } = await createCompanyWithOwner(
         db,
         { companyName: b.companyName, industry: b.industry ?? null, phone: b.phone ?? null },
@@ -111,7 +115,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           email: b.email,
           firstName: b.firstName,
           lastName: b.lastName,
-          passwordHash: b.password && !identity ? await hashPassword(b.password) : null,
+          passwordHash,
           googleSubject: identity?.subject ?? null,
           emailVerified: identity !== null,
         },
@@ -138,10 +142,10 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!found) return { valid: false, message: 'This invitation does not exist.' };
       const { invitation: inv, companyName } = found;
       if (inv.status !== 'pending') return { valid: false, message: REFUSALS[inv.status][1] };
+      // Not the invited address: together with the link it is what proves the invitee (see register-with-invitation).
       return {
         valid: true,
         message: `You are invited to join ${companyName}.`,
-        email: inv.email,
         companyName,
         roles: inv.roles,
         expiresAt: inv.expiresAt,
@@ -155,7 +159,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...tag,
         operationId: 'registerWithInvitation',
-        description: 'Accepts an invitation with a password; a verification link is mailed to the invited email.',
+        description:
+          'Accepts an invitation with a password. The email must be the invited one (any case): a link holder who does not know it is refused (400 INVITATION_EMAIL_MISMATCH). A verification link is mailed to it.',
         body: S.RegisterWithInvitationBody,
         response: answers(S.VerificationPending),
       },
@@ -169,8 +174,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userName: b.userName,
         firstName: b.firstName,
         lastName: b.lastName,
+        email: b.email,
         passwordHash: await hashPassword(b.password),
-        ...(b.email !== undefined ? { email: b.email } : {}),
       });
       return verifyNewAccount(request, user);
     },

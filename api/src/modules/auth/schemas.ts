@@ -116,7 +116,8 @@ export const RegisterWithInvitationBody = Type.Object(
     firstName: PersonName,
     lastName: PersonName,
     password: Password,
-    email: Type.Optional(Email),
+    /** The invited address: the link is proof of it only together with the address itself. */
+    email: Email,
   },
   { ...strict, title: 'RegisterWithInvitationRequest' },
 );
@@ -125,7 +126,6 @@ export const ValidateInvitationResult = Type.Object(
   {
     valid: Type.Boolean(),
     message: Type.String(),
-    email: Type.Optional(Type.String()),
     companyName: Type.Optional(Type.String()),
     roles: Type.Optional(Type.Array(Type.String())),
     expiresAt: Type.Optional(Type.String()),

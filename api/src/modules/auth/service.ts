@@ -63,23 +63,26 @@ export interface ProfileChange {
 
 /**
  * Applies a profile change. A new email is not taken yet: it waits in pending_email and the
- * answer names it (newEmail), for the caller to issue and mail a link to it.
+ * answer names it (newEmail), for the caller to mail a link to it — or, when another account has
+ * it (`taken`), to tell that address so instead: the answer is the same either way, so the
+ * profile form cannot be used to learn which emails have accounts.
  */
 export async function updateProfile(
   q: Queryable,
   userId: string,
   b: ProfileChange,
   mayMail: () => void,
-): Promise<{ newEmail: string | null }> {
+): Promise<{ newEmail: string | null; taken: boolean }> {
   const current = await db.lockEmail(q, userId);
   if (!current) throw unauthorized('Your account no longer exists.', 'USER_GONE');
   let pendingEmail: string | null | undefined;
   let newEmail: string | null = null;
+  let taken = false;
   if (b.email !== undefined) {
     if (key(b.email) === key(current.email)) pendingEmail = null;
     else {
       mayMail();
-      if (await db.emailTaken(q, key(b.email))) throw conflict('An account with this email already exists.', 'email');
+      taken = await db.emailTaken(q, key(b.email));
       newEmail = pendingEmail = b.email.trim();
     }
   }
@@ -91,7 +94,7 @@ export async function updateProfile(
     pendingEmail,
   });
   if (b.userName !== undefined) await db.syncDirectoryUserName(q, userId);
-  return { newEmail };
+  return { newEmail, taken };
 }
 
 /** Where a colleague's picture is; the viewer must still exist. */

@@ -94,12 +94,10 @@ export async function describeInvitation(database: Database, invitationId: strin
 /**
  * Accepts a pending invitation: creates the user in the inviting company with the invited roles,
  * marks the invitation used — all in that company's transaction, the invitation row locked.
+ * The caller names the invited address (typed by the invitee, or proven by Google): a forwarded
+ * or leaked link alone must not let a stranger take the seat under the invitee's name.
  */
-export async function acceptInvitation(
-  database: Database,
-  invitationId: string,
-  user: Omit<NewUser, 'email'> & { email?: string },
-): Promise<UserInfo> {
+export async function acceptInvitation(database: Database, invitationId: string, user: NewUser): Promise<UserInfo> {
   const entry = await companyOf(database, invitationId);
   if (!entry) throw notFound('This invitation does not exist.');
   return inTenant(database, entry.companyId, async (q) => {
@@ -109,7 +107,8 @@ export async function acceptInvitation(
       const [code, message] = REFUSALS[invitation.status];
       throw new ApiError(410, message, code);
     }
-    if (user.email !== undefined && key(user.email) !== key(invitation.email)) {
+    // The message never names the invited address: that would hand the proof to whoever holds the link.
+    if (key(user.email) !== key(invitation.email)) {
       throw badRequest('This invitation was sent to a different email address.', 'email', 'INVITATION_EMAIL_MISMATCH');
     }
     // The pending invitation already holds a seat: accepting it turns the seat into a user.

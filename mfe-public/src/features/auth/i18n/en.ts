@@ -55,6 +55,7 @@ export const en = {
       title: 'Join {{company}} on Stockwise',
       subtitle: 'You were invited as {{roles}}. Create your account to accept.',
       invalidTitle: 'This invitation cannot be used',
+      emailHelp: 'The address this invitation was sent to.',
       submit: 'Accept invitation',
       failed: 'Your account could not be created. Please try again.',
       withGoogle: 'Accept with Google',

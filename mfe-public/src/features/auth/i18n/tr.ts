@@ -58,6 +58,7 @@ export const tr: TranslationsOf<AuthTexts> = {
       title: 'Stockwise’ta {{company}} şirketine katılın',
       subtitle: '{{roles}} olarak davet edildiniz. Kabul etmek için hesabınızı oluşturun.',
       invalidTitle: 'Bu davet kullanılamıyor',
+      emailHelp: 'Bu davetin gönderildiği e-posta adresi.',
       submit: 'Daveti kabul et',
       failed: 'Hesabınız oluşturulamadı. Lütfen tekrar deneyin.',
       withGoogle: 'Google ile kabul et',

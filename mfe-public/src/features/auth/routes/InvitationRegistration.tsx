@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import {
   auth,
+  EMAIL_PATTERN,
   errorMessage,
   fieldBinder,
   PASSWORD_MAX_LENGTH,
@@ -23,7 +24,9 @@ import { useReturnPath, type ThirdPartyFailure } from '../hooks/useThirdPartyFin
 
 /**
  * Registration by invitation: the invitation is validated first; an invalid one shows the
- * server's message. A password account is ready once its mailed link is opened.
+ * server's message. The invitee types the address the invitation was sent to — the look-up does
+ * not give it out, so a forwarded link alone cannot take the seat. A password account is ready
+ * once its mailed link is opened.
  */
 export function InvitationRegistration({
   invitationId,
@@ -48,6 +51,7 @@ export function InvitationRegistration({
       firstName: z.string().trim().min(1, required).max(100),
       lastName: z.string().trim().min(1, required).max(100),
       userName: z.string().trim().regex(USER_NAME_PATTERN, t('auth.validation.userName')),
+      email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')),
       password: z.string().min(PASSWORD_MIN_LENGTH, t('auth.validation.passwordLength')).max(PASSWORD_MAX_LENGTH),
       confirmPassword: z.string(),
     })
@@ -62,7 +66,7 @@ export function InvitationRegistration({
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { firstName: '', lastName: '', userName: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', userName: '', email: '', password: '', confirmPassword: '' },
   });
   const field = fieldBinder(register, errors);
 
@@ -105,13 +109,13 @@ export function InvitationRegistration({
         firstName: values.firstName,
         lastName: values.lastName,
         userName: values.userName,
+        email: values.email,
         password: values.password,
-        ...(invitation.email ? { email: invitation.email } : {}),
       });
       if (result.token) navigate(returnPath, { replace: true });
       else
         setCheckEmail({
-          email: result.email || invitation.email || '',
+          email: result.email || values.email,
           ...(result.message ? { message: result.message } : {}),
         });
     } catch (e) {
@@ -137,9 +141,12 @@ export function InvitationRegistration({
             <Grid size={12}>
               <TextField
                 label={t('auth.register.email')}
-                value={invitation.email ?? ''}
+                type="email"
+                autoComplete="email"
                 fullWidth
-                slotProps={{ htmlInput: { readOnly: true } }}
+                autoFocus
+                {...field('email')}
+                helperText={errors.email?.message ?? t('auth.invitation.emailHelp')}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -147,7 +154,6 @@ export function InvitationRegistration({
                 label={t('auth.register.firstName')}
                 autoComplete="given-name"
                 fullWidth
-                autoFocus
                 {...field('firstName')}
               />
             </Grid>
