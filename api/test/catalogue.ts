@@ -16,6 +16,8 @@ export const DIRECTORY_TABLES = [
   'event_tickets',
   // Leases of running imports, found by a sweeper of any replica that has no company.
   'import_job_leases',
+  // A refresh token is redeemed before the company is known (hashes, ids and dates only).
+  'auth_refresh_tokens',
 ];
 
 export interface TableInfo {

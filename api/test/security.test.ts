@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import Stripe from 'stripe';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { migrate } from '../src/db/migrations.js';
@@ -350,11 +350,15 @@ describe('tokens', () => {
     const t = await registerCompany(ctx.app);
     const secret = (await ctx.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`))[0]!
       .value;
-    const forever = await new SignJWT({ company_id: t.companyId, unique_name: t.userName })
+    const forever = await new SignJWT({
+      company_id: t.companyId,
+      unique_name: t.userName,
+      session_id: decodeJwt(t.token).session_id,
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(t.userId)
       .setIssuer('stockwise-api')
-      .setAudience('stockwise')
+      .setAudience('authenticated')
       .sign(new TextEncoder().encode(secret));
     expect((await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(forever) })).statusCode).toBe(401);
 
