@@ -26,6 +26,7 @@ export {
 } from './sessions.js';
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, loginThrottle } from './sign-in.js';
+export { requestPasswordReset } from './password-reset.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const AUTH_CONSTRAINTS: Record<string, [string, string]> = {

@@ -10,6 +10,7 @@ import {
   endSessions,
   loadUserInfo,
   loginThrottle,
+  requestPasswordReset,
   rotateRefreshToken,
   signInSession,
   type Principal,
@@ -184,6 +185,15 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // registration (POST /api/auth/company-with-admin) or an invitation, never by an email alone.
   app.post('/signup', { schema: { ...hide, querystring: S.RedirectQuery, body: S.SignupBody } }, async () => {
     throw goTrue(422, 'signup_disabled', 'Signups not allowed for this instance');
+  });
+
+  // The link mailed is the product's own reset page (the spec's reset flow), not a GoTrue verify link.
+  app.post('/recover', { schema: { ...hide, querystring: S.RedirectQuery, body: S.RecoverBody } }, async (request) => {
+    const email = request.body.email ?? '';
+    if (email === '') throw goTrue(400, 'validation_failed', 'Password recovery requires an email');
+    if (!EMAIL.test(email)) throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    await requestPasswordReset(app, email, request.ip, request.log);
+    return {};
   });
 
   app.setNotFoundHandler((request, reply) => sendGoTrueError(request, reply, goTrue(404, 'unknown', 'Not Found')));

@@ -63,6 +63,11 @@ export const SignupBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const RecoverBody = Type.Object(
+  { email: Type.Optional(Email), gotrue_meta_security: Type.Optional(Captcha), ...CodeChallenge },
+  { additionalProperties: false },
+);
+
 export const RedirectQuery = Type.Object(
   { redirect_to: Type.Optional(Type.String({ maxLength: 2048 })) },
   { additionalProperties: false },
