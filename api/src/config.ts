@@ -109,7 +109,8 @@ function trustProxy(raw: string | undefined): false | number | string {
 /** A public value, but still a value a client must have been given: printable, no spaces, 16–128 characters. */
 function publishableKey(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'sb_publishable_stockwise';
-  if (!/^[\x21-\x7e]{16,128}$/.test(raw)) throw new ConfigError('AUTH_PUBLISHABLE_KEY must be 16–128 printable characters');
+  if (!/^[\x21-\x7e]{16,128}$/.test(raw))
+    throw new ConfigError('AUTH_PUBLISHABLE_KEY must be 16–128 printable characters');
   return raw;
 }
 

@@ -332,8 +332,7 @@ describe('hostile tokens', () => {
     new TextEncoder().encode(
       (await ctx.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'jwt'`))[0]!.value,
     );
-  const userEndpoint = (token: string) =>
-    fetch(`${base}/auth/v1/user`, { headers: { apikey: key, ...bearer(token) } });
+  const userEndpoint = (token: string) => fetch(`${base}/auth/v1/user`, { headers: { apikey: key, ...bearer(token) } });
 
   test('edited payloads, other algorithms, another session’s id and an ended session are refused', async () => {
     const t: Tenant = await registerCompany(ctx.app);

@@ -2,8 +2,8 @@
 // (stockwise_enter for routes with an access rule, the authentication plugin's read otherwise)
 // with and without the auth_sessions join, timed in alternation on one connection so that the
 // load of the machine falls on both alike. No extra round trip is added, so this is the whole cost.
-// Usage (from the repo root, on a PostgreSQL database the API has migrated and signed someone in to,
-// e.g. after `api/test/sessions.pg.test.ts`):
+// Usage (from the repo root, on a PostgreSQL database the API has migrated and holding a user, e.g.
+// after `api/test/sessions.pg.test.ts`; connects as a role that may write auth_sessions, e.g. the owner):
 //   DATABASE_URL=postgres://… ROUNDS=3000 node bench/sessions/run.mjs
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,12 +16,14 @@ if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required');
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 await client.connect();
+// A session of its own for the first user found (removed at the end): the database needs one user.
 const [session] = (
   await client.query(
-    `SELECT company_id AS "companyId", user_id AS "userId", id FROM auth_sessions WHERE ended_at IS NULL LIMIT 1`,
+    `INSERT INTO auth_sessions (company_id, user_id, amr) SELECT company_id, id, 'password' FROM users LIMIT 1
+     RETURNING company_id AS "companyId", user_id AS "userId", id`,
   )
 ).rows;
-if (!session) throw new Error('no live session in this database: sign someone in first');
+if (!session) throw new Error('no user in this database: register a company first');
 
 // The request entry as it was before sessions (migration 0011), beside today's.
 await client.query(`
@@ -89,4 +91,5 @@ for (const [name, c] of Object.entries(cases)) {
     `| ${name} | ${percentile(before, 0.5).toFixed(0)} | ${percentile(after, 0.5).toFixed(0)} | ${mean(before)} | ${mean(after)} | ${ROUNDS} |`,
   );
 }
+await client.query(`DELETE FROM auth_sessions WHERE id = $1`, [session.id]);
 await client.end();

@@ -111,7 +111,12 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
  * token's session is live (stockwise_enter, migrations 0008, 0011, 0015) — so checking access costs
  * no transaction of its own. sessionId null: work that no token started (a test's own transaction).
  */
-export async function enterAs(q: Queryable, companyId: string, userId: string, sessionId: string | null): Promise<Access> {
+export async function enterAs(
+  q: Queryable,
+  companyId: string,
+  userId: string,
+  sessionId: string | null,
+): Promise<Access> {
   const rows = await q.query<AccessRow>(
     `SELECT user_exists AS exists, active, session_live AS "sessionLive", roles, claims
        FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`,

@@ -100,13 +100,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string, log: FastifyBaseLogger) {
   const { db, config } = app;
   requireMail(app, 'Password reset');
-  await enforceLimit(
-    db,
-    `forgot:ip:${ip}`,
-    20,
-    HOUR,
-    'Too many password reset requests. Please try again later.',
-  );
+  await enforceLimit(db, `forgot:ip:${ip}`, 20, HOUR, 'Too many password reset requests. Please try again later.');
   const entry = await findByEmail(db, email);
   // Same answer whether or not the account exists; at most 5 mails an hour per address.
   if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {

@@ -57,6 +57,12 @@ export async function resetPassword(q: Queryable, userId: string, token: string,
   return true;
 }
 
+/** A password change while signed in: the new hash, and every other session of the user ends. */
+export async function changePassword(q: Queryable, userId: string, keepSessionId: string, newHash: string) {
+  await db.setPassword(q, userId, newHash);
+  await endSessions(q, userId, 'password-change', { except: keepSessionId });
+}
+
 // ── profile ──
 export interface ProfileChange {
   firstName?: string;

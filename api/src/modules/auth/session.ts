@@ -16,7 +16,12 @@ export const PICTURE_PATH = '/api/auth/profile-picture';
  * (password, Google) ends here, so a deactivated user is refused here, once. Its token keeps the
  * sign-in lifetime (JWT_TTL_SECONDS): the browser does not refresh yet.
  */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, user: UserInfo, amr: AuthMethod = 'password') {
+export async function startSession(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  user: UserInfo,
+  amr: AuthMethod = 'password',
+) {
   const { accessToken: token } = await signInSession(app, reply.request, user, {
     amr,
     refreshable: false,
@@ -34,9 +39,10 @@ export function signInSession(
   how: { amr: AuthMethod; refreshable: boolean; seconds: number },
 ): Promise<NewSession> {
   return inTenant(app.db, user.companyId, async (q) => {
-    const [row] = await q.query<{ active: boolean }>(`SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`, [
-      user.id,
-    ]);
+    const [row] = await q.query<{ active: boolean }>(
+      `SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`,
+      [user.id],
+    );
     if (!row?.active) throw deactivated();
     return openSession(q, app.tokens, user, { ...how, device: deviceOf(request) });
   });

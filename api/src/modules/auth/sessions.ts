@@ -13,12 +13,7 @@ import type { Aal, AuthMethod, TokenService } from './tokens.js';
 
 /** Why a session ended (auth_sessions.ended_reason). */
 export type EndReason =
-  | 'sign-out'
-  | 'password-change'
-  | 'password-reset'
-  | 'deactivated'
-  | 'role-removed'
-  | 'refresh-token-reuse';
+  'sign-out' | 'password-change' | 'password-reset' | 'deactivated' | 'role-removed' | 'refresh-token-reuse';
 
 /** The device a session was opened from, as the request showed it. */
 export interface DeviceInfo {
@@ -214,7 +209,11 @@ export function rotateRefreshToken(
       else if (t.inGrace) issued = await issueRefreshToken(q, tokens, t.companyId, t.sessionId, t.id);
       else {
         await endSessions(q, s.userId, 'refresh-token-reuse', { only: t.sessionId });
-        return { ok: false, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' } as const;
+        return {
+          ok: false,
+          code: 'refresh_token_already_used',
+          message: 'Invalid Refresh Token: Already Used',
+        } as const;
       }
     } else {
       await q.query(`UPDATE auth_refresh_tokens SET revoked_at = now() WHERE id = $1`, [t.id]);

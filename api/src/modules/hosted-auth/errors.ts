@@ -18,7 +18,8 @@ export class GoTrueError extends Error {
   }
 }
 
-export const goTrue = (status: number, errorCode: string, message: string) => new GoTrueError(status, errorCode, message);
+export const goTrue = (status: number, errorCode: string, message: string) =>
+  new GoTrueError(status, errorCode, message);
 
 const API_VERSION = '2024-01-01';
 

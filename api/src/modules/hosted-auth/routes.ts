@@ -6,7 +6,9 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../lib/pas
 import { enforceLimit } from '../../lib/rate-limit.js';
 import {
   callerState,
+  changePassword as storeNewPassword,
   checkPassword,
+  credentials,
   endSessions,
   loadUserInfo,
   loginThrottle,
@@ -16,7 +18,6 @@ import {
   type Principal,
   type UserInfo,
 } from '../auth/index.js';
-import * as authQueries from '../auth/queries.js';
 import { goTrue, goTrueErrorHandler, sendGoTrueError } from './errors.js';
 import * as S from './schemas.js';
 import { goTrueUser, userDates } from './user.js';
@@ -79,10 +80,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   const userJson = async (user: UserInfo) =>
-    goTrueUser(
-      user,
-      await inTenant(db, user.companyId, (q) => userDates(q, user.id)),
-    );
+    goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
 
   async function tokenAnswer(user: UserInfo, s: { accessToken: string; refreshToken: string; expiresIn: number }) {
     return {
@@ -160,7 +158,11 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { principal, user } = await caller(request);
     const b = request.body;
     if ((b.email !== undefined && b.email !== user.email) || b.phone)
-      throw goTrue(422, 'feature_disabled', 'The email is changed from the profile, where the new address is verified.');
+      throw goTrue(
+        422,
+        'feature_disabled',
+        'The email is changed from the profile, where the new address is verified.',
+      );
     if (b.data !== undefined && Object.keys(b.data).length > 0)
       throw goTrue(422, 'feature_disabled', 'The profile is changed from the profile page.');
     if (b.password !== undefined) await changePassword(app, request, principal, b.password, b.current_password);
@@ -219,15 +221,12 @@ async function changePassword(
     HOUR,
     'Too many password change attempts. Please try again later.',
   );
-  const facts = await inTenant(app.db, principal.companyId, (q) => authQueries.signInFacts(q, principal.userId));
+  const facts = await inTenant(app.db, principal.companyId, (q) => credentials(q, principal.userId));
   if (!(await verifyPassword(facts?.hash ?? null, current)))
     throw goTrue(400, 'current_password_invalid', 'Current password required when setting new password.');
   if (await verifyPassword(facts!.hash, password))
     throw goTrue(422, 'same_password', 'New password should be different from the old password.');
   const hash = await hashPassword(password);
-  await inTenant(app.db, principal.companyId, async (q) => {
-    await authQueries.setPassword(q, principal.userId, hash);
-    await endSessions(q, principal.userId, 'password-change', { except: principal.sessionId });
-  });
+  await inTenant(app.db, principal.companyId, (q) => storeNewPassword(q, principal.userId, principal.sessionId, hash));
   request.log.info({ userId: principal.userId }, 'password changed; other sessions ended');
 }

@@ -14,10 +14,7 @@ const CodeChallenge = {
   code_challenge_method: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
 };
 
-export const TokenQuery = Type.Object(
-  { grant_type: Type.String({ maxLength: 32 }) },
-  { additionalProperties: false },
-);
+export const TokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, { additionalProperties: false });
 
 /** The password and refresh_token grants share the endpoint; each reads its own fields. */
 export const TokenBody = Type.Object(

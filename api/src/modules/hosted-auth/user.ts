@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { UserInfo } from '../auth/index.js';
-import { AUDIENCE } from '../auth/tokens.js';
+import { AUDIENCE, type UserInfo } from '../auth/index.js';
 
 // A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
 // type reads. Ours beyond it go where GoTrue keeps a project's own: the company and roles in
