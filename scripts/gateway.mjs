@@ -2,7 +2,7 @@
 //   /                 the shell (SPA fallback for deep links)
 //   /remotes/<name>/  each remote's dist/, as a CDN would serve it
 //   /remotes.json     where the shell finds each remote (no-cache)
-//   /api, /storage, /oidc → the API process
+//   /api, /auth (the auth service, /auth/v1), /storage, /oidc → the API process
 // In production a CDN serves the static parts and a load balancer fronts the API; this file
 // is the single-machine stand-in for both, with the same cache headers (docs/deploying.md).
 import Fastify from 'fastify';
@@ -107,7 +107,7 @@ export async function buildGateway({
               : error.message,
       });
     });
-    for (const prefix of ['/api', '/storage', '/oidc']) await registerApiProxy(api, prefix);
+    for (const prefix of ['/api', '/auth', '/storage', '/oidc']) await registerApiProxy(api, prefix);
     // Live-update streams stay open for minutes: through the pool above, 128 of them would leave
     // every other request of every company waiting for a connection. They get connections of
     // their own, as many as are open; the API caps how many each user and company may hold.

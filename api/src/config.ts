@@ -21,7 +21,17 @@ export interface Config {
   /** null → embedded PGlite under dataDir (or in memory when dataDir is null in tests). */
   databaseUrl: string | null;
   jwtSecret: string | null;
+  /** Lifetime of the token the spec's /api/auth sign-in calls answer (the browser does not refresh yet). */
   jwtTtlSeconds: number;
+  /** Lifetime of an access token of the auth service (/auth/v1), which clients refresh: at most an hour. */
+  accessTokenTtlSeconds: number;
+  /** How long a just-rotated refresh token may still be used (GoTrue's reuse interval, at most 10 s). */
+  refreshTokenReuseSeconds: number;
+  /**
+   * The auth service's publishable key (supabase-js's `supabaseKey`): public, printed by
+   * /api/environment; a call to /auth/v1 without it is refused, as by a Supabase project.
+   */
+  authPublishableKey: string;
   corsOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
@@ -96,6 +106,14 @@ function trustProxy(raw: string | undefined): false | number | string {
   return entries.join(',');
 }
 
+/** A public value, but still a value a client must have been given: printable, no spaces, 16–128 characters. */
+function publishableKey(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'sb_publishable_stockwise';
+  if (!/^[\x21-\x7e]{16,128}$/.test(raw))
+    throw new ConfigError('AUTH_PUBLISHABLE_KEY must be 16–128 printable characters');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
   const production = mode === 'production';
@@ -144,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret,
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 3600),
+    refreshTokenReuseSeconds: int(env, 'REFRESH_TOKEN_REUSE_INTERVAL_SECONDS', 10, 0, 10),
+    authPublishableKey: publishableKey(env.AUTH_PUBLISHABLE_KEY),
     corsOrigins,
     smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Stockwise <no-reply@stockwise.local>',

@@ -11,6 +11,7 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
+  signIn,
   testApp,
   unique,
   verifyEmail,
@@ -221,12 +222,7 @@ describe('tokens', () => {
     const secret = 'k'.repeat(40);
     const other = await testApp({ JWT_SECRET: secret });
     try {
-      const fresh = await other.app.tokens.sign({
-        userId: t.userId,
-        companyId: t.companyId,
-        userName: t.userName,
-        roles: [],
-      });
+      const { token: fresh } = await signIn(other.app, t.userName);
       expect((await other.app.inject({ url: '/api/auth/getuser', headers: bearer(fresh) })).statusCode).toBe(200);
       const expired = await new SignJWT({ ...decodeJwt(fresh), exp: Math.floor(Date.now() / 1000) - 10 })
         .setProtectedHeader({ alg: 'HS256' })

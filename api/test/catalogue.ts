@@ -18,6 +18,8 @@ export const DIRECTORY_TABLES = [
   'import_job_leases',
   // Open live-update streams, renewed by their replica for every company in one statement.
   'event_streams',
+  // A refresh token is redeemed before the company is known (hashes, ids and dates only).
+  'auth_refresh_tokens',
 ];
 
 export interface TableInfo {

@@ -101,6 +101,8 @@ test('the features a missing service turns off say so', async () => {
     mail: false,
     payments: false,
     paymentProvider: null,
+    // The auth service needs no outside service: it is on in production, with its public key.
+    auth: { url: base, key: 'sb_publishable_stockwise' },
   });
   expect(await (await get('/api/auth/providers')).json()).toEqual({ google: null, oidc: null });
   const nonce = await post('/api/auth/google-nonce', {});

@@ -53,7 +53,7 @@ test('a sale completes while another sale of the same company (same item type, l
   const heldSold = new Promise<void>((r) => (sold = r));
   // A sale written in full (number, lines, events, counters) and kept open until the other has answered.
   const open = ctx.db.transaction(async (q) => {
-    const access = await enterAs(q, owner.companyId, seller.userId);
+    const access = await enterAs(q, owner.companyId, seller.userId, null);
     const sale = await createSale(
       q,
       { companyId: owner.companyId, userId: seller.userId, access },

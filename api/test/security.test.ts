@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { buildApp } from '../src/app.js';
@@ -402,11 +402,15 @@ describe('tokens', () => {
   test('a token without exp is refused, and so is one whose user no longer exists', async () => {
     const t = await registerCompany(ctx.app);
     const secret = await sessionSigningSecret(ctx);
-    const forever = await new SignJWT({ company_id: t.companyId, unique_name: t.userName })
+    const forever = await new SignJWT({
+      company_id: t.companyId,
+      unique_name: t.userName,
+      session_id: decodeJwt(t.token).session_id,
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(t.userId)
       .setIssuer('stockwise-api')
-      .setAudience('stockwise')
+      .setAudience('authenticated')
       .sign(new TextEncoder().encode(secret));
     expect((await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(forever) })).statusCode).toBe(401);
 

@@ -36,7 +36,7 @@ const login = (userName: string) =>
   });
 
 describe('deactivating a user', () => {
-  test('a deactivated user cannot sign in, and the token they hold stops working; reactivated, both work again', async () => {
+  test('a deactivated user cannot sign in, and the token they hold stops working for good; reactivated, they sign in again', async () => {
     const owner = await registerCompany(ctx.app);
     const clerk = await addUser(ctx.app, owner, ['Storekeeper']);
     expect((await call(clerk, 'GET', '/api/auth/getuser')).statusCode).toBe(200);
@@ -74,8 +74,11 @@ describe('deactivating a user', () => {
 
     const on = await call(owner, 'POST', `/api/users/${clerk.userId}/reactivate`);
     expect(on.json()).toMatchObject({ active: true });
-    expect((await call(clerk, 'GET', '/api/auth/getuser')).statusCode).toBe(200);
-    expect((await login(clerk.userName)).statusCode).toBe(200);
+    // Deactivation ended the session: its token stays refused, a new sign-in works.
+    expect((await call(clerk, 'GET', '/api/auth/getuser')).json().code).toBe('SESSION_ENDED');
+    const again = await login(clerk.userName);
+    expect(again.statusCode).toBe(200);
+    expect((await call({ ...clerk, token: again.json().token }, 'GET', '/api/auth/getuser')).statusCode).toBe(200);
   });
 
   test('the Company Owner cannot be deactivated, nor can anybody deactivate themselves; another company’s user is 404', async () => {

@@ -165,6 +165,7 @@ async function asInProduction(page: Page) {
         mail: true,
         payments: true,
         paymentProvider: 'stripe',
+        auth: { url: 'https://stockwise.example', key: 'sb_publishable_stockwise' },
       },
     }),
   );

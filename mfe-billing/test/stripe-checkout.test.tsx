@@ -51,6 +51,7 @@ const environment = (paymentProvider: Environment['paymentProvider']): Environme
   mail: true,
   payments: true,
   paymentProvider,
+  auth: { url: 'http://localhost', key: 'sb_publishable_stockwise' },
 });
 const checkout = (provider: 'local' | 'stripe'): Checkout => ({
   checkoutId: 'c1',

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
-import { deactivated, forbidden, unauthorized } from '../lib/errors.js';
+import { deactivated, forbidden, sessionEnded, unauthorized } from '../lib/errors.js';
 import { OWNER, ADMIN } from '../modules/auth/index.js';
 
 /**
@@ -57,6 +57,8 @@ export interface Access {
 interface AccessRow {
   exists: boolean;
   active: boolean;
+  /** Whether the token's session is live; absent when no session is in question (seeds). */
+  sessionLive?: boolean;
   roles: string[] | null;
   claims: string[] | null;
 }
@@ -65,6 +67,8 @@ function toAccess(row: AccessRow | undefined): Access {
   if (!row?.exists) throw unauthorized('Your account no longer exists.', 'USER_GONE');
   // A deactivated user keeps their history but may not act, whatever their token says.
   if (!row.active) throw deactivated();
+  // A signed-out device, or one whose password changed, holds tokens of an ended session.
+  if (row.sessionLive === false) throw sessionEnded();
   const roles = row.roles ?? [];
   const owner = roles.includes(OWNER);
   const claims = row.claims ?? [];
@@ -103,15 +107,24 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
 
 /**
  * Opens a request's work: in one round trip the transaction becomes the app role bound to the
- * caller's company (as inTenant does) and reads the caller's roles and claims (stockwise_enter,
- * migrations 0008 and 0011) — so checking access costs no transaction of its own.
+ * caller's company (as inTenant does) and reads the caller's roles and claims and whether the
+ * token's session is live (stockwise_enter, migrations 0008, 0011, 0018) — so checking access costs
+ * no transaction of its own. sessionId null: work that no token started (a test's own transaction).
  */
-export async function enterAs(q: Queryable, companyId: string, userId: string): Promise<Access> {
+export async function enterAs(
+  q: Queryable,
+  companyId: string,
+  userId: string,
+  sessionId: string | null,
+): Promise<Access> {
   const rows = await q.query<AccessRow>(
-    `SELECT user_exists AS exists, active, roles, claims FROM stockwise_enter($1::uuid, $2::uuid)`,
-    [companyId, userId],
+    `SELECT user_exists AS exists, active, session_live AS "sessionLive", roles, claims
+       FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`,
+    [companyId, userId, sessionId],
   );
-  return toAccess(rows[0]);
+  const row = rows[0];
+  if (row && sessionId === null) delete row.sessionLive;
+  return toAccess(row);
 }
 
 /** A route's rule: the permissions that let a caller in (any one suffices), or 'self'. */
@@ -134,7 +147,7 @@ export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q
   const rule = request.pendingRule;
   if (!rule) return inTenant(db, p.companyId, fn);
   return db.transaction(async (q) => {
-    const access = await enterAs(q, p.companyId, p.userId);
+    const access = await enterAs(q, p.companyId, p.userId, p.sessionId);
     enforce(rule, access);
     request.pendingRule = null;
     request.access = access;
@@ -181,7 +194,7 @@ export const accessPlugin = fp(
         request.pendingRule = rule;
         return;
       }
-      const access = await app.db.transaction((q) => enterAs(q, p.companyId, p.userId));
+      const access = await app.db.transaction((q) => enterAs(q, p.companyId, p.userId, p.sessionId));
       enforce(rule, access);
       request.access = access;
       request.roles = access.roles;

@@ -19,6 +19,8 @@ export const unauthorized = (message = 'Authentication required.', code = 'UNAUT
 /** A deactivated user's sign-in, or a token they held from before (spec: their sessions stop working). */
 export const deactivated = () =>
   new ApiError(401, 'This account has been deactivated. Ask your company administrator.', 'USER_DEACTIVATED');
+/** A token of a session that has ended (signed out, password changed or reset, replayed refresh token). */
+export const sessionEnded = () => new ApiError(401, 'Your session has ended. Please sign in again.', 'SESSION_ENDED');
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new ApiError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'NOT_FOUND');

@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { inTenant } from '../db/tenant.js';
-import { deactivated, unauthorized } from '../lib/errors.js';
+import { deactivated, sessionEnded, unauthorized } from '../lib/errors.js';
 import { inCallerCompany, PERMISSION_KEY, SELF_KEY } from '../access/index.js';
+import { callerState } from '../modules/auth/index.js';
 
 /**
  * app.authenticate (an onRequest hook): a valid bearer token whose user still exists (and is active) in the
- * token's company, or 401 — a token outlives neither its user nor its company. (On routes that
+ * token's company and whose session has not ended, or 401 — a token outlives neither its user, its
+ * company nor its session (the same read: the session row is joined, no extra round trip). (On routes that
  * declare a rule the existence is checked by the access plugin's read, before any handler runs.)
  * app.inCompany: the request's work in one transaction bound to the caller's company (RLS), where
  * a route's access rule is checked when its module asked for that (inWorkTransaction).
@@ -25,13 +27,12 @@ export const authenticationPlugin = fp(
       const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
       if (schema?.[PERMISSION_KEY] || schema?.[SELF_KEY]) return;
       request.principal = null;
-      const [user] = await inTenant(app.db, principal.companyId, (q) =>
-        q.query<{ active: boolean }>(`SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`, [
-          principal.userId,
-        ]),
+      const user = await inTenant(app.db, principal.companyId, (q) =>
+        callerState(q, principal.userId, principal.sessionId),
       );
       if (!user) throw unauthorized('Your account no longer exists.', 'USER_GONE');
       if (!user.active) throw deactivated();
+      if (!user.sessionLive) throw sessionEnded();
       request.principal = principal;
     });
     app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));

@@ -328,6 +328,10 @@ export type Environment = {
   mail: boolean;
   payments: boolean;
   paymentProvider: "stripe" | "local" | null | null;
+  auth: {
+    url: string;
+    key: string;
+  };
 };
 
 export type EventTicket = {

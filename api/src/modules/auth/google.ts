@@ -120,7 +120,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'ACCOUNT_NOT_FOUND',
         );
       }
-      return startSession(app, reply, info);
+      return startSession(app, reply, info, 'oauth');
     },
   );
 
@@ -152,7 +152,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         googleSubject: identity.subject,
         emailVerified: true,
       });
-      return startSession(app, reply, user);
+      return startSession(app, reply, user, 'oauth');
     },
   );
 

@@ -17,6 +17,12 @@ export {
   type UserInfo,
 } from './accounts.js';
 export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal } from './tokens.js';
+export { callerState, endSessions, openSession, rotateRefreshToken, type NewSession } from './sessions.js';
+export { deviceOf, signInSession } from './session.js';
+export { checkPassword, loginThrottle } from './sign-in.js';
+export { requestPasswordReset } from './password-reset.js';
+export { changePassword, credentials } from './service.js';
+export { AUDIENCE } from './tokens.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const AUTH_CONSTRAINTS: Record<string, [string, string]> = {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest } from '../../lib/errors.js';
@@ -21,49 +22,14 @@ const RESET_INVALID = 'This password reset link is invalid or has expired. Pleas
 const TOO_MANY = 'Too many password reset attempts. Please try again later.';
 
 export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app;
+  const { db } = app;
   const tag = { tags: ['auth'] };
 
   app.post(
     '/forgot-password',
     { schema: { ...tag, operationId: 'forgotPassword', body: S.ForgotPasswordBody, response: answers(Message) } },
     async (request) => {
-      const { email } = request.body;
-      requireMail(app, 'Password reset');
-      await enforceLimit(
-        db,
-        `forgot:ip:${request.ip}`,
-        20,
-        HOUR,
-        'Too many password reset requests. Please try again later.',
-      );
-      const entry = await findByEmail(db, email);
-      // Same answer whether or not the account exists; at most 5 mails an hour per address.
-      if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {
-        const token = randomBytes(32).toString('base64url');
-        const to = await inTenant(db, entry.companyId, async (q) => {
-          // One live link per account: a link mailed earlier (perhaps read by someone else) stops working.
-          await queries.closeResetTokens(q, entry.userId);
-          await queries.insertResetToken(q, {
-            companyId: entry.companyId,
-            userId: entry.userId,
-            hash: sha256(token),
-            minutes: RESET_TTL_MINUTES,
-          });
-          return (await queries.emailOf(q, entry.userId))!.email;
-        });
-        const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(to)}&token=${token}`;
-        await deliver(
-          app.mailer,
-          {
-            to,
-            subject: 'Reset your Stockwise password',
-            text: `Someone asked to reset the password of your Stockwise account.\n\nOpen this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this email.`,
-          },
-          request.log,
-          'password reset',
-        );
-      }
+      await requestPasswordReset(app, request.body.email, request.ip, request.log);
       return { message: RESET_SENT };
     },
   );
@@ -126,3 +92,40 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/**
+ * Mails a reset link when the address has an account, throttled; says nothing either way. The
+ * spec's /api/auth/forgot-password and the auth service's /auth/v1/recover both ask through it.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string, ip: string, log: FastifyBaseLogger) {
+  const { db, config } = app;
+  requireMail(app, 'Password reset');
+  await enforceLimit(db, `forgot:ip:${ip}`, 20, HOUR, 'Too many password reset requests. Please try again later.');
+  const entry = await findByEmail(db, email);
+  // Same answer whether or not the account exists; at most 5 mails an hour per address.
+  if (entry && (await inPublic(db, (q) => hit(q, `forgot:email:${key(email)}`, 5, HOUR)))) {
+    const token = randomBytes(32).toString('base64url');
+    const to = await inTenant(db, entry.companyId, async (q) => {
+      // One live link per account: a link mailed earlier (perhaps read by someone else) stops working.
+      await queries.closeResetTokens(q, entry.userId);
+      await queries.insertResetToken(q, {
+        companyId: entry.companyId,
+        userId: entry.userId,
+        hash: sha256(token),
+        minutes: RESET_TTL_MINUTES,
+      });
+      return (await queries.emailOf(q, entry.userId))!.email;
+    });
+    const link = `${config.publicUrl}/reset-password?email=${encodeURIComponent(to)}&token=${token}`;
+    await deliver(
+      app.mailer,
+      {
+        to,
+        subject: 'Reset your Stockwise password',
+        text: `Someone asked to reset the password of your Stockwise account.\n\nOpen this link within ${RESET_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this email.`,
+      },
+      log,
+      'password reset',
+    );
+  }
+}

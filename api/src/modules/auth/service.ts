@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
 import { key, loadUserInfo, type UserInfo } from './accounts.js';
 import * as db from './queries.js';
+import { endSessions } from './sessions.js';
 
 // The auth flows' rules, each inside the transaction its route opened (the company's, or the
 // directory's for what comes before we know the company). HTTP stays in the flow files.
@@ -44,12 +45,22 @@ export async function resetTokenLive(q: Queryable, userId: string, token: string
   return db.resetTokenLive(q, userId, sha256(token));
 }
 
-/** Uses the link (once) and sets the password; every other open link of the user stops working. */
+/**
+ * Uses the link (once) and sets the password; every other open link of the user stops working, and
+ * every session ends (whoever knew the old password is signed out everywhere).
+ */
 export async function resetPassword(q: Queryable, userId: string, token: string, newHash: string): Promise<boolean> {
   if (!(await db.useResetToken(q, userId, sha256(token)))) return false;
   await db.setPassword(q, userId, newHash);
   await db.closeResetTokens(q, userId);
+  await endSessions(q, userId, 'password-reset');
   return true;
+}
+
+/** A password change while signed in: the new hash, and every other session of the user ends. */
+export async function changePassword(q: Queryable, userId: string, keepSessionId: string, newHash: string) {
+  await db.setPassword(q, userId, newHash);
+  await endSessions(q, userId, 'password-change', { except: keepSessionId });
 }
 
 // ── profile ──

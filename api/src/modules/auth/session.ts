@@ -1,31 +1,58 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inTenant } from '../../db/tenant.js';
 import { deactivated } from '../../lib/errors.js';
 import type { UserInfo } from './accounts.js';
+import { openSession, type DeviceInfo, type NewSession } from './sessions.js';
+import type { AuthMethod } from './tokens.js';
 
 /** The cookie that lets `<img src="/api/auth/profile-picture/{id}">` work without a token in the URL. */
 export const PICTURE_COOKIE = 'sw_pictures';
 export const PICTURE_PATH = '/api/auth/profile-picture';
 
 /**
- * A session token for the user, and the narrow picture cookie beside it: HttpOnly, SameSite=Strict,
- * sent only to the profile-picture route, and good only for reading pictures of the same company.
- * Every way in (password, Google) ends here, so a deactivated user is refused here, once.
+ * A session for the user (an auth_sessions row) and its access token, and the narrow picture
+ * cookie beside it: HttpOnly, SameSite=Strict, sent only to the profile-picture route, and good
+ * only for reading pictures of the same company. Every way in of the spec's /api/auth calls
+ * (password, Google) ends here, so a deactivated user is refused here, once. Its token keeps the
+ * sign-in lifetime (JWT_TTL_SECONDS): the browser does not refresh yet.
  */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, user: UserInfo) {
-  const [row] = await inTenant(app.db, user.companyId, (q) =>
-    q.query<{ active: boolean }>(`SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`, [user.id]),
-  );
-  if (!row?.active) throw deactivated();
-  const token = await app.tokens.sign({
-    userId: user.id,
-    companyId: user.companyId,
-    userName: user.userName,
-    roles: user.roles,
+export async function startSession(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  user: UserInfo,
+  amr: AuthMethod = 'password',
+) {
+  const { accessToken: token } = await signInSession(app, reply.request, user, {
+    amr,
+    refreshable: false,
+    seconds: app.tokens.ttlSeconds,
   });
   await setPictureCookie(app, reply, user);
   return { token, user };
 }
+
+/** Opens a session for a user who has proven who they are; a deactivated user is refused (401). */
+export function signInSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserInfo,
+  how: { amr: AuthMethod; refreshable: boolean; seconds: number },
+): Promise<NewSession> {
+  return inTenant(app.db, user.companyId, async (q) => {
+    const [row] = await q.query<{ active: boolean }>(
+      `SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`,
+      [user.id],
+    );
+    if (!row?.active) throw deactivated();
+    return openSession(q, app.tokens, user, { ...how, device: deviceOf(request) });
+  });
+}
+
+/** The device a request comes from, as a session records it. */
+export const deviceOf = (request: FastifyRequest): DeviceInfo => ({
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  ip: request.ip ?? null,
+});
 
 export async function setPictureCookie(
   app: FastifyInstance,

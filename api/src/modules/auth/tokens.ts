@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { unauthorized } from '../../lib/errors.js';
 
@@ -5,7 +6,9 @@ import { unauthorized } from '../../lib/errors.js';
 export const ROLE_CLAIM = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
 export const COMPANY_CLAIM = 'company_id';
 const ISSUER = 'stockwise-api';
-const AUDIENCE = 'stockwise';
+/** GoTrue's audience and role for a signed-in user's access token (what supabase-js and PostgREST expect). */
+export const AUDIENCE = 'authenticated';
+const AUTHENTICATED_ROLE = 'authenticated';
 
 /**
  * Narrow tokens for one purpose each, never accepted as a session (their audience differs):
@@ -25,6 +28,21 @@ export interface Principal {
   companyId: string;
   userName: string;
   roles: string[];
+  /** The session (auth_sessions row) the token belongs to: the request is refused once it has ended. */
+  sessionId: string;
+}
+
+/** GoTrue's authenticator assurance level and authentication method of a session. */
+export type Aal = 'aal1' | 'aal2';
+export type AuthMethod = 'password' | 'oauth';
+
+/** What a session's access token says beyond the principal (GoTrue's claims). */
+export interface SessionClaims extends Principal {
+  email: string;
+  aal: Aal;
+  amr: AuthMethod;
+  /** When the session was signed in to (seconds), GoTrue's amr timestamp. */
+  signedInAt: number;
 }
 
 export class TokenService {
@@ -36,15 +54,38 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(p: Principal): Promise<string> {
-    return new SignJWT({ [COMPANY_CLAIM]: p.companyId, unique_name: p.userName, [ROLE_CLAIM]: p.roles })
+  /**
+   * A session's access token for `seconds` (default: the spec's sign-in lifetime): GoTrue's claims
+   * (sub, aud, role, session_id, aal, amr, email) and ours (company, roles, user name).
+   */
+  sign(p: SessionClaims, seconds = this.ttlSeconds): Promise<string> {
+    return new SignJWT({
+      [COMPANY_CLAIM]: p.companyId,
+      unique_name: p.userName,
+      [ROLE_CLAIM]: p.roles,
+      role: AUTHENTICATED_ROLE,
+      session_id: p.sessionId,
+      aal: p.aal,
+      amr: [{ method: p.amr, timestamp: p.signedInAt }],
+      email: p.email,
+      is_anonymous: false,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(p.userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(`${seconds}s`)
       .sign(this.key);
+  }
+
+  /**
+   * The refresh token of an auth_refresh_tokens row: an HMAC of its random id under the server's
+   * key (domain-separated from JWT signing). Unguessable without the key, and the same every time,
+   * so the active token can be answered again without being stored (only its hash is).
+   */
+  refreshToken(rowId: string): string {
+    return createHmac('sha256', this.key).update(`stockwise refresh token\0${rowId}`).digest('base64url');
   }
 
   /** Missing, expired, forged or malformed → 401. */
@@ -54,22 +95,29 @@ export class TokenService {
         algorithms: ALGORITHMS,
         issuer: ISSUER,
         audience: AUDIENCE,
-        // A token that never expires is not a session token, whoever signed it.
-        requiredClaims: ['exp', 'sub'],
+        // A token that never expires, or names no session, is not a session token, whoever signed it.
+        requiredClaims: ['exp', 'sub', 'session_id'],
       });
       const companyId = payload[COMPANY_CLAIM];
       const roles = payload[ROLE_CLAIM];
       const userName = payload.unique_name;
-      if (typeof payload.sub !== 'string' || typeof companyId !== 'string' || typeof userName !== 'string') {
+      const sessionId = payload.session_id;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof companyId !== 'string' ||
+        typeof userName !== 'string' ||
+        typeof sessionId !== 'string'
+      ) {
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       }
-      if (!UUID.test(payload.sub) || !UUID.test(companyId))
+      if (!UUID.test(payload.sub) || !UUID.test(companyId) || !UUID.test(sessionId))
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
       return {
         userId: payload.sub,
         companyId,
         userName,
         roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+        sessionId,
       };
     } catch (error) {
       if (error instanceof errors.JWTExpired)

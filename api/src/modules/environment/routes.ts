@@ -21,6 +21,15 @@ export const EnvironmentSchema = Type.Object(
       description:
         'Who takes card payments: Stripe (the purchase page embeds its checkout, with Stripe.js), the local checkout page (development), or nobody.',
     }),
+    auth: Type.Object(
+      {
+        url: Type.String({
+          description: "supabase-js's project URL: createClient(url, key); the auth service answers at {url}/auth/v1.",
+        }),
+        key: Type.String({ description: 'The publishable key every call to the auth service names (public).' }),
+      },
+      { additionalProperties: false, description: 'The hosted authentication service (GoTrue protocol).' },
+    ),
   },
   { additionalProperties: false, title: 'Environment' },
 );
@@ -40,6 +49,7 @@ export function describeEnvironment(config: Config) {
     payments: dev || config.stripeSecretKey !== null,
     // The same choice as the billing module's paymentProviderFromConfig.
     paymentProvider: config.stripeSecretKey ? ('stripe' as const) : dev ? ('local' as const) : null,
+    auth: { url: config.publicUrl, key: config.authPublishableKey },
   };
 }
 

@@ -168,6 +168,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const roles = await service.setUserRoles(q, companyId, request.params.id, request.body.roles, {
           ...request.access!,
           userId: request.principal!.userId,
+          sessionId: request.principal!.sessionId,
         });
         settingsChanged(q, companyId, '/api/users', request.params.id);
         accessChanged(q, companyId, [request.params.id]);

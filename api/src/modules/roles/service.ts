@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { OWNER, PERMISSIONS, type Access, type Permission } from '../../access/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { endSessions } from '../auth/index.js';
 import * as db from './queries.js';
 import type { Claim, MyAccess, Role, RoleClaims } from './schemas.js';
 
@@ -92,7 +93,7 @@ export async function setUserRoles(
   companyId: string,
   userId: string,
   names: string[],
-  caller: Access & { userId: string },
+  caller: Access & { userId: string; sessionId: string },
 ): Promise<{ userId: string; roles: string[] }> {
   if (!(await db.userExists(q, userId))) throw notFound('User not found.');
   const found = await db.rolesByName(q, names);
@@ -116,6 +117,10 @@ export async function setUserRoles(
     userId,
     found.map((r) => r.id),
   );
+  // A taken role ends the user's sessions (their tokens name the old roles); one taking a role
+  // from themselves keeps the session they are using.
+  if (removed.length > 0)
+    await endSessions(q, userId, 'role-removed', userId === caller.userId ? { except: caller.sessionId } : {});
   return { userId, roles: await db.userRoleNames(q, userId) };
 }
 

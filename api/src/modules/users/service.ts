@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { OWNER } from '../../access/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { endSessions } from '../auth/index.js';
 import * as db from './queries.js';
 import type { CompanyUser } from './schemas.js';
 
@@ -22,7 +23,10 @@ export async function deactivateUser(q: Queryable, id: string, callerId: string)
   if (id === callerId) throw conflict('You cannot deactivate yourself.');
   if (user.roles.includes(OWNER))
     throw conflict(`${user.userName} is a Company Owner and cannot be deactivated. Take the role first.`);
-  if (user.active) await db.setDeactivated(q, id, true);
+  if (user.active) {
+    await db.setDeactivated(q, id, true);
+    await endSessions(q, id, 'deactivated');
+  }
   return (await db.findUser(q, id))!;
 }
 

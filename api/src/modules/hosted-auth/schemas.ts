@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+
+// What supabase-js sends to each endpoint (auth-js GoTrueClient.ts), nothing else: any other field
+// is a 400 validation_failed. Lengths bound what the server reads, not what a person may choose.
+
+const Email = Type.String({ maxLength: 320 });
+const Password = Type.String({ maxLength: 1024 });
+const Captcha = Type.Object(
+  { captcha_token: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])) },
+  { additionalProperties: false },
+);
+const CodeChallenge = {
+  code_challenge: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
+  code_challenge_method: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+};
+
+export const TokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, { additionalProperties: false });
+
+/** The password and refresh_token grants share the endpoint; each reads its own fields. */
+export const TokenBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    phone: Type.Optional(Type.String({ maxLength: 32 })),
+    password: Type.Optional(Password),
+    refresh_token: Type.Optional(Type.String({ maxLength: 512 })),
+    gotrue_meta_security: Type.Optional(Captcha),
+  },
+  { additionalProperties: false },
+);
+
+export const LogoutQuery = Type.Object(
+  { scope: Type.Optional(Type.String({ maxLength: 16 })) },
+  { additionalProperties: false },
+);
+
+export const UpdateUserBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    password: Type.Optional(Password),
+    current_password: Type.Optional(Password),
+    nonce: Type.Optional(Type.String({ maxLength: 64 })),
+    phone: Type.Optional(Type.String({ maxLength: 32 })),
+    data: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 })),
+    channel: Type.Optional(Type.String({ maxLength: 16 })),
+    ...CodeChallenge,
+  },
+  { additionalProperties: false },
+);
+
+export const SignupBody = Type.Object(
+  {
+    email: Type.Optional(Email),
+    phone: Type.Optional(Type.String({ maxLength: 32 })),
+    password: Type.Optional(Password),
+    data: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 })),
+    channel: Type.Optional(Type.String({ maxLength: 16 })),
+    gotrue_meta_security: Type.Optional(Captcha),
+    ...CodeChallenge,
+  },
+  { additionalProperties: false },
+);
+
+export const RecoverBody = Type.Object(
+  { email: Type.Optional(Email), gotrue_meta_security: Type.Optional(Captcha), ...CodeChallenge },
+  { additionalProperties: false },
+);
+
+export const RedirectQuery = Type.Object(
+  { redirect_to: Type.Optional(Type.String({ maxLength: 2048 })) },
+  { additionalProperties: false },
+);

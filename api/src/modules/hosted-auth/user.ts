@@ -1,0 +1,51 @@
+import type { Queryable } from '../../db/database.js';
+import { AUDIENCE, type UserInfo } from '../auth/index.js';
+
+// A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
+// type reads. Ours beyond it go where GoTrue keeps a project's own: the company and roles in
+// app_metadata (set by the server only), the names in user_metadata.
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+interface UserDates {
+  createdAt: string;
+  updatedAt: string;
+  confirmedAt: string | null;
+}
+
+/** The dates GoTrue shows of a user, read in the company's transaction. */
+export async function userDates(q: Queryable, userId: string): Promise<UserDates> {
+  const [row] = await q.query<UserDates>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
+            to_char(updated_at AT TIME ZONE 'UTC', ${ISO}) AS "updatedAt",
+            to_char(email_verified_at AT TIME ZONE 'UTC', ${ISO}) AS "confirmedAt"
+       FROM users WHERE id = $1`,
+    [userId],
+  );
+  return row!;
+}
+
+export function goTrueUser(user: UserInfo, dates: UserDates) {
+  const provider = user.googleConnected ? ['email', 'google'] : ['email'];
+  return {
+    id: user.id,
+    aud: AUDIENCE,
+    role: 'authenticated',
+    email: user.email,
+    ...(dates.confirmedAt ? { email_confirmed_at: dates.confirmedAt, confirmed_at: dates.confirmedAt } : {}),
+    phone: '',
+    ...(user.pendingEmail ? { new_email: user.pendingEmail } : {}),
+    app_metadata: { provider: 'email', providers: provider, company_id: user.companyId, roles: user.roles },
+    user_metadata: {
+      user_name: user.userName,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      company_name: user.companyName,
+      ...(user.profilePictureUrl ? { avatar_url: user.profilePictureUrl } : {}),
+    },
+    identities: [],
+    created_at: dates.createdAt,
+    updated_at: dates.updatedAt,
+    is_anonymous: false,
+  };
+}
