@@ -430,11 +430,17 @@ describe('tokens', () => {
       `INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO UPDATE SET value = $1`,
       [legacy],
     );
+    // Signed for the company's live session, so only the key decides whether it is accepted.
     const session = await new TokenService(legacy, 3600).sign({
       userId: t.userId,
       companyId: t.companyId,
       userName: t.userName,
       roles: ['Company Owner'],
+      sessionId: String(decodeJwt(t.token).session_id),
+      email: t.email,
+      aal: 'aal1',
+      amr: 'password',
+      signedInAt: Math.floor(Date.now() / 1000),
     });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sw-api-key-'));
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });

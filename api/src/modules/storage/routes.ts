@@ -106,7 +106,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
     ): Promise<T | undefined> {
       if (!rule) throw refused(p, why);
       return app.db.transaction(async (q) => {
-        const access = await enterAs(q, p.companyId, p.userId);
+        const access = await enterAs(q, p.companyId, p.userId, p.sessionId);
         if (rule.length > 0) enforce(rule, access);
         return then?.(q);
       });
@@ -236,7 +236,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         // Inside it, every removal the caller's claims do not allow refuses the request before any
         // is made; the rows (the company's usage) and the files go together.
         const removed = await app.db.transaction(async (q) => {
-          const access = await enterAs(q, p.companyId, p.userId);
+          const access = await enterAs(q, p.companyId, p.userId, p.sessionId);
           for (const { rule } of within) if (rule.length > 0) enforce(rule, access);
           const out = [];
           for (const { segments } of within) {
