@@ -237,3 +237,69 @@ test('a change to a role’s claims ends the streams of the users who hold it', 
   expect((await stream.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
   await stream.ended;
 });
+
+test('a stream request refused after its ticket (no event streams accepted, or the client gone) leaves no stream', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const before = ctx.app.events.size;
+  const rows = async () =>
+    (
+      await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_streams WHERE user_id = $1`, [
+        user.userId,
+      ])
+    )[0]!.n;
+  // @fastify/sse answers these itself, without the route's handler.
+  for (let i = 0; i < STREAMS_PER_USER + 1; i++) {
+    const refused = await fetch(`${base}/api/events/stream?ticket=${await ticketFor(user)}`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(refused.status).toBe(406);
+  }
+  // And a client that leaves while its stream is being admitted.
+  const leaving = new AbortController();
+  const gone = fetch(`${base}/api/events/stream?ticket=${await ticketFor(user)}`, {
+    headers: { accept: 'text/event-stream' },
+    signal: leaving.signal,
+  }).catch(() => undefined);
+  setImmediate(() => leaving.abort());
+  await gone;
+  for (let i = 0; i < 100 && (ctx.app.events.size > before || (await rows()) > 0); i++)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(ctx.app.events.size).toBe(before);
+  expect(await rows()).toBe(0);
+});
+
+test('a stream whose row another replica removed ends at its next renewal, so the browser reconnects and is counted', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const kept = await streamOf(user);
+  const lost = await streamOf(user);
+  const [newest] = await ctx.db.query<{ id: string }>(
+    `SELECT id FROM event_streams WHERE user_id = $1 ORDER BY opened_at DESC LIMIT 1`,
+    [user.userId],
+  );
+  // Swept as lapsed by another replica while this one stalled.
+  await ctx.db.query(`DELETE FROM event_streams WHERE id = $1`, [newest!.id]);
+  await ctx.app.events.renew();
+  expect((await lost.next((m) => m.event === 'closed')).data).toEqual({ reason: 'lapsed' });
+  await lost.ended;
+  expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0133' })).statusCode).toBe(200);
+  await kept.next((m) => m.event === 'settings.changed');
+  expect(kept.messages.map((m) => m.event)).not.toContain('closed');
+});
+
+test('a billing-only role hears nothing of users: seeing the seat count does not make it a reader of users', async () => {
+  await roleWith('Billing Dashboard', ['billing.manage', 'dashboard.view']);
+  const payer = await addUser(ctx.app, alpha, ['Billing Dashboard']);
+  const theirs = await streamOf(payer);
+  const other = await addUser(ctx.app, alpha, ['Storekeeper']);
+  expect((await call(alpha, 'PUT', `/api/users/${other.userId}/roles`, { roles: ['Rapid Seller'] })).statusCode).toBe(
+    200,
+  );
+  expect((await call(alpha, 'PUT', '/api/company/' + alpha.companyId, { phone: '+1 555 0144' })).statusCode).toBe(200);
+  await theirs.next(
+    (m) => m.event === 'settings.changed' && (m.data as { resources: string[] }).resources[0] === 'company',
+  );
+  expect(JSON.stringify(theirs.messages)).not.toContain(other.userId);
+  expect(theirs.messages.map((m) => (m.data as { resources?: string[] }).resources ?? [])).not.toContainEqual([
+    'users',
+  ]);
+});

@@ -120,3 +120,22 @@ test('a stream closed because the user’s access changed reconnects at once wit
   expect(FakeSource.opened[1]!.url).toBe('/api/events/stream?ticket=ticket-2');
   stop();
 });
+
+test('a replaced tab already visible in another window stays quiet until that window is focused, then reconnects', async () => {
+  const { stop } = connect();
+  await flush();
+  FakeSource.opened[0]!.emit('ready');
+  FakeSource.opened[0]!.emit('closed', { reason: 'too-many-streams' });
+  await new Promise((r) => setTimeout(r, 5));
+  await flush();
+  expect(FakeSource.opened).toHaveLength(1);
+  // Visible all along (jsdom's document is): no visibilitychange will come, the user clicks into it.
+  window.dispatchEvent(new Event('focus'));
+  await flush();
+  expect(FakeSource.opened).toHaveLength(2);
+  // Once: a later focus of the connected tab opens nothing more.
+  window.dispatchEvent(new Event('focus'));
+  await flush();
+  expect(FakeSource.opened).toHaveLength(2);
+  stop();
+});

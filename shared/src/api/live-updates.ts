@@ -21,18 +21,26 @@ export interface LiveUpdateDeps {
   streamUrl(ticket: string): string;
   /** Waits before the nth reconnection (1 s, 2 s, 4 s … 30 s). */
   delay?(attempt: number): number;
-  /** Calls resume the next time the page is shown; answers the function that stops waiting. */
+  /** Calls resume the next time the page is shown or focused; answers the function that stops waiting. */
   whenShown?(resume: () => void): () => void;
 }
 
-/** The page in front of the user again (its tab selected, its window restored). */
+/**
+ * The page in use again: its tab selected, its window restored — or its window focused, for a tab
+ * visible all along in a second window. Only the user moves focus, so two replaced tabs never take
+ * a stream back from each other on their own (each user has only a few).
+ */
 function whenPageShown(resume: () => void): () => void {
   if (typeof document === 'undefined') return () => undefined;
   const onChange = () => {
     if (document.visibilityState === 'visible') resume();
   };
   document.addEventListener('visibilitychange', onChange);
-  return () => document.removeEventListener('visibilitychange', onChange);
+  window.addEventListener('focus', resume);
+  return () => {
+    document.removeEventListener('visibilitychange', onChange);
+    window.removeEventListener('focus', resume);
+  };
 }
 
 /**

@@ -7,6 +7,8 @@ export interface Listener {
   /** The stream's id (its event_streams row) and holder. */
   id: string;
   userId: string;
+  /** Its row is committed: until then a renewal cannot find it, and that is no news. */
+  admitted: boolean;
   /** The change as this holder may see it, or null (see Readers.view). */
   view(change: Change): Change | null;
   send(message: { event: string; data: Change | Record<string, never> }): void;
@@ -37,13 +39,25 @@ export class EventHub {
         for (const l of this.all()) l.send({ event: 'resync', data: {} });
       },
     });
-    // The rows of streams still open here are renewed; a failed renewal is retried next time
-    // (a row lapses only after several are missed).
-    this.renewal = setInterval(() => {
-      const ids = this.all().map((l) => l.id);
-      if (ids.length) renewStreams(db, ids).catch(() => undefined);
-    }, STREAM_RENEW_MS);
+    this.renewal = setInterval(() => void this.renew(), STREAM_RENEW_MS);
     this.renewal.unref();
+  }
+
+  /**
+   * Renews the rows of the streams still open here; a failed renewal is retried next time (a row
+   * lapses only after several are missed). A stream whose row is gone — swept as lapsed by another
+   * replica while this one stalled, or its close notice lost — no longer counts against any share,
+   * so it ends and the browser reconnects through admission, counted again.
+   */
+  async renew(): Promise<void> {
+    const open = this.all().filter((l) => l.admitted);
+    if (!open.length || !this.db) return;
+    const kept = await renewStreams(
+      this.db,
+      open.map((l) => l.id),
+    ).catch(() => null);
+    if (!kept) return;
+    for (const l of open) if (!kept.has(l.id)) l.end('lapsed');
   }
 
   async close(): Promise<void> {

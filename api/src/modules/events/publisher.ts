@@ -40,7 +40,7 @@ export interface Notice extends Change {
  * (the browser stays quiet until its tab is shown again), or their access changed (the browser
  * reconnects at once, and a new ticket carries what they may now see — or is refused).
  */
-export type CloseReason = 'too-many-streams' | 'access-changed';
+export type CloseReason = 'too-many-streams' | 'access-changed' | 'lapsed';
 /** Travels on the same channel as the changes: which of a company's streams every replica closes. */
 export interface CloseNotice {
   companyId: string;

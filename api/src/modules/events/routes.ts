@@ -9,7 +9,7 @@ import { answers } from '../../lib/schemas.js';
 import type { Listener } from './hub.js';
 import { CHANGE_KINDS, CHANGED_RESOURCES, type CloseReason } from './publisher.js';
 import * as S from './schemas.js';
-import { admitStream, checkRoom, STREAMS_PER_COMPANY, STREAMS_PER_USER } from './streams.js';
+import { admitStream, checkRoom, forgetStreams, STREAMS_PER_COMPANY, STREAMS_PER_USER } from './streams.js';
 import { issueTicket, redeemTicket, TICKET_TTL_SECONDS } from './tickets.js';
 
 /** A comment line this often keeps proxies (which cut idle connections at 30–60 s) from closing a stream. */
@@ -25,8 +25,11 @@ export const STREAM_MAX_MS = 15 * 60_000;
 class OpenStream implements Listener {
   readonly id = randomUUID();
   private reply: FastifyReply | null = null;
-  private ended = false;
+  ended = false;
+  admitted = false;
   view: Listener['view'] = () => null;
+  /** Removes it from the hub (and its row); safe to call more than once. */
+  leave: () => void = () => undefined;
   constructor(readonly userId: string) {}
 
   attach(reply: FastifyReply): void {
@@ -40,7 +43,9 @@ class OpenStream implements Listener {
     if (this.ended) return;
     this.ended = true;
     const reply = this.reply;
-    if (!reply) return;
+    // Not answering yet (or never will: refused before its handler): nothing to tell, but it must
+    // not stay in the hub, where its row would be renewed and counted for good.
+    if (!reply) return this.leave();
     if (!reason || !reply.sse.isConnected) return reply.sse.close();
     // Told why before it closes: a tab replaced by a newer one stays quiet instead of reconnecting.
     void reply.sse
@@ -90,17 +95,21 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',
-        description: `Server-Sent Events for the ticket holder’s company only, and of it only what the holder’s roles may read (a change lists only those resources, and its ids only when the changed thing is one). Opened with a ticket from POST /api/events/ticket (used up here; a used, expired or unknown one: 401; the company's streams full: 429). Events: \`ready\` on open; ${CHANGE_KINDS.map((k) => `\`${k}\``).join(', ')} with data \`{kind, resources, ids, count}\` (resources: the API resources to refetch; ids: null past 100); \`resync\` after the server lost changes (refetch everything); \`closed\` with data \`{reason}\` just before the server ends the stream early: \`too-many-streams\` (the holder opened more than ${STREAMS_PER_USER}; this, the oldest, is replaced — do not reconnect until the page is in use again) or \`access-changed\` (reconnect with a new ticket). A comment every ${HEARTBEAT_MS / 1000} s; the stream ends after ${STREAM_MAX_MS / 60_000} min — reconnect with a new ticket.`,
+        description: `Server-Sent Events for the ticket holder’s company only, and of it only what the holder’s roles may read (a change lists only those resources, and its ids only when the changed thing is one). Opened with a ticket from POST /api/events/ticket (used up here; a used, expired or unknown one: 401; the company's streams full: 429). Events: \`ready\` on open; ${CHANGE_KINDS.map((k) => `\`${k}\``).join(', ')} with data \`{kind, resources, ids, count}\` (resources: the API resources to refetch; ids: null past 100); \`resync\` after the server lost changes (refetch everything); \`closed\` with data \`{reason}\` just before the server ends the stream early: \`too-many-streams\` (the holder opened more than ${STREAMS_PER_USER}; this, the oldest, is replaced — do not reconnect until the page is in use again) or \`access-changed\` (reconnect with a new ticket) or \`lapsed\` (the server lost count of it: reconnect with a new ticket). A comment every ${HEARTBEAT_MS / 1000} s; the stream ends after ${STREAM_MAX_MS / 60_000} min — reconnect with a new ticket.`,
         querystring: S.StreamQuery,
         produces: ['text/event-stream'],
       },
       // Before any byte of the stream: a bad ticket, a deactivated holder or a full company is an ordinary JSON answer.
-      preHandler: async (request) => {
+      preHandler: async (request, reply) => {
         const holder = await redeemTicket(app.db, (request.query as { ticket: string }).ticket);
         if (!holder)
           throw unauthorized('This stream ticket is unknown, used or expired: ask for a new one.', 'TICKET_INVALID');
         const stream = new OpenStream(holder.userId);
-        const unsubscribe = app.events.subscribe(holder.companyId, stream);
+        const unsubscribe = (stream.leave = app.events.subscribe(holder.companyId, stream));
+        // The handler's onClose is not the only way out: @fastify/sse answers 406 itself, without
+        // the handler, to a client that does not accept event streams, and a client may leave
+        // before the handler runs. The connection's end removes the stream whichever way it goes.
+        reply.raw.once('close', unsubscribe);
         try {
           const access = await inTenant(app.db, holder.companyId, async (q) => {
             const found = await loadAccess(q, holder.userId);
@@ -109,10 +118,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
             return found;
           });
           stream.view = (change) => app.events.readers.view(access, change);
+          stream.admitted = true;
         } catch (error) {
           unsubscribe();
           throw error;
         }
+        // Gone or ended while it was admitted: its removal looked for the row before the row was committed.
+        if (reply.raw.destroyed || stream.ended) await forgetStreams(app.db, [stream.id]);
         opening.set(request, { stream, unsubscribe });
       },
     },

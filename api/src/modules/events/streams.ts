@@ -64,9 +64,13 @@ export async function admitStream(q: Queryable, companyId: string, userId: strin
   ]);
 }
 
-/** This replica's streams are still open. */
-export const renewStreams = (db: Database, ids: string[]) =>
-  inPublic(db, (q) => q.query(`UPDATE event_streams SET seen_at = now() WHERE id = ANY($1::uuid[])`, [ids]));
+/** This replica's streams are still open; answers those whose rows are still there (the others were swept). */
+export async function renewStreams(db: Database, ids: string[]): Promise<Set<string>> {
+  const rows = await inPublic(db, (q) =>
+    q.query<{ id: string }>(`UPDATE event_streams SET seen_at = now() WHERE id = ANY($1::uuid[]) RETURNING id`, [ids]),
+  );
+  return new Set(rows.map((r) => r.id));
+}
 
 /** These streams have closed. */
 export const forgetStreams = (db: Database, ids: string[]) =>
