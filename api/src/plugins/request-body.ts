@@ -1,40 +1,16 @@
-import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { assertJsonDepth } from '../lib/json-depth.js';
 import { refuseNulCharacters } from '../lib/text-input.js';
 
 /**
- * The most of a refused body read and thrown away so that its 413 arrives whole: a server that
- * answers and closes while the client is still sending makes the kernel reset the connection,
- * and the client (or the gateway, which then answers 502) loses the answer. More than this is
- * not worth reading: such a client gets the answer and a closed connection.
+ * The largest refused body the connection stays open for. Fastify answers a body over the limit
+ * with `Connection: close`; closing while the client is still sending makes the kernel reset the
+ * connection, and the client (or the gateway, which then answers 502) loses the 413. Without
+ * that header Node reads the rest of the body and throws it away after answering, and the request
+ * timeout bounds how long. A body announced larger than this is not worth reading: its client
+ * gets the answer and a closed connection.
  */
-export const DRAIN_LIMIT = 32 * 1024 * 1024;
-
-/** Reads the rest of `raw` (up to DRAIN_LIMIT) and discards it; resolves at its end or close. */
-export function drainBody(raw: IncomingMessage): Promise<void> {
-  const announced = Number(raw.headers['content-length']);
-  if (raw.complete || raw.destroyed || announced > DRAIN_LIMIT) return Promise.resolve();
-  return new Promise((resolve) => {
-    let read = 0;
-    const finish = () => {
-      raw.off('data', count);
-      raw.off('end', finish);
-      raw.off('close', finish);
-      raw.off('error', finish);
-      resolve();
-    };
-    const count = (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > DRAIN_LIMIT) finish();
-    };
-    raw.on('data', count);
-    raw.once('end', finish);
-    raw.once('close', finish);
-    raw.once('error', finish);
-    raw.resume();
-  });
-}
+export const KEEP_OPEN_FOR_BODIES_UP_TO = 32 * 1024 * 1024;
 
 /**
  * What every JSON body goes through before a route sees it: a nesting cap checked on the text
@@ -55,10 +31,10 @@ export const requestBodyPlugin = fp(
       }
       parse(request, text, done);
     });
-    // Every 413 (a route's body limit, an upload's file limit, announced or found while reading)
-    // waits for the rest of the body before it is sent; the request timeout bounds the wait.
-    app.addHook('onError', async (request, _reply, error) => {
-      if ((error as { statusCode?: number }).statusCode === 413) await drainBody(request.raw);
+    // Every 413 (a route's body limit, an upload's file limit, announced or found while reading).
+    app.addHook('onError', async (request, reply, error) => {
+      if ((error as { statusCode?: number }).statusCode !== 413 || request.raw.complete) return;
+      if (!(Number(request.headers['content-length']) > KEEP_OPEN_FOR_BODIES_UP_TO)) reply.removeHeader('connection');
     });
     app.addHook('preValidation', async (request) => {
       refuseNulCharacters(request.params);
