@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import {
 } from '../support/federation';
 import { REMOTE_SERVER_PORT } from '../support/ports';
 import { login, registerCompany, signInWithToken } from '../support/session';
-import { repoRoot, buildRemoteInto, startRemoteServer } from '../support/remotes';
+import { repoRoot, buildRemoteInto, documentsAllowRemote, startRemoteServer } from '../support/remotes';
 
 const REMOTE_NAMES = ['mfe_public', 'mfe_workspace', 'mfe_settings', 'mfe_billing'];
 const fallback = (page: Page) => page.getByRole('alert').filter({ hasText: 'could not be loaded' });
@@ -161,7 +161,9 @@ test.describe('a remote served from its own server', () => {
     deployDir = mkdtempSync(join(tmpdir(), 'stockwise-billing-cdn-'));
     cpSync(join(repoRoot, 'mfe-billing', 'dist'), deployDir, { recursive: true });
     server = await startRemoteServer(deployDir, REMOTE_SERVER_PORT);
-    // This environment's remotes.json sends the billing remote to its own origin.
+    // This environment's remotes.json sends the billing remote to its own origin, and so its
+    // documents' Content-Security-Policy allows that origin.
+    await documentsAllowRemote(page, `http://127.0.0.1:${REMOTE_SERVER_PORT}/mf-manifest.json`);
     await page.route('**/remotes.json', async (route) => {
       const original = await (await route.fetch()).json();
       await route.fulfill({
