@@ -2,9 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { buildRemoteServer } from '../../scripts/gateway.mjs';
-import { contentSecurityPolicy } from '../../scripts/lib/csp.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,25 +10,6 @@ export async function startRemoteServer(dir: string, port: number): Promise<{ cl
   const app = await buildRemoteServer(dir);
   await app.listen({ port, host: '127.0.0.1' });
   return { close: () => app.close() };
-}
-
-/**
- * For a test that sends a remote to another origin by rewriting remotes.json in the browser: the
- * documents get the policy the gateway gives when its remotes.json names that manifest (the
- * origins remotes.json names, and no others), as an environment configured so would send.
- */
-export async function documentsAllowRemote(page: Page, manifestUrl: string): Promise<void> {
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const html = await response.text();
-    const policy = contentSecurityPolicy({ html, remotesJson: { remote: manifestUrl } });
-    return route.fulfill({
-      response,
-      body: html,
-      headers: { ...response.headers(), 'content-security-policy': policy },
-    });
-  });
 }
 
 /** Replaces visible text only: a string literal, or JSX text, never an identifier. */

@@ -221,6 +221,23 @@ test.describe('Content-Security-Policy of the documents', () => {
     });
   }
 
+  test('a remote on another origin is allowed exactly as remotes.json names it', async () => {
+    const gateway = await buildGateway({
+      remotesJson: { mfe_billing: 'https://cdn.example.com/billing/2026-11-22.1/mf-manifest.json' },
+    });
+    try {
+      const res = await gateway.inject({ url: '/pricing', headers: { accept: 'text/html' } });
+      const d = directives(String(res.headers['content-security-policy']));
+      for (const name of ['script-src', 'style-src', 'connect-src', 'font-src', 'img-src'])
+        expect(d[name], name).toContain('https://cdn.example.com');
+      expect(d['frame-src']).not.toContain('https://cdn.example.com');
+      // No other origin: what remotes.json names and this origin's own files.
+      expect(d['script-src']!.filter((v) => v.startsWith('http'))).toEqual(['https://cdn.example.com']);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   test('a script injected into a page does not run, and the violation is caught', async ({ page, cspViolations }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
