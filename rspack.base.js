@@ -41,6 +41,24 @@ const devRemotes = () =>
     REMOTE_APPS.map((app) => [containerName(app), `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`]),
   );
 
+/**
+ * `zod` → scripts/browser/zod-jitless.js, which imports this app's own zod (its ES module build,
+ * the one @hookform/resolvers also gets) and turns the JIT off before any schema runs: the
+ * CSP refuses the `new Function` probe it would make.
+ */
+const zodWithoutJit = (dir) => {
+  let zodDir;
+  try {
+    zodDir = path.dirname(require.resolve('zod/package.json', { paths: [dir] }));
+  } catch {
+    return {}; // an app without zod
+  }
+  return {
+    zod$: path.join(__dirname, 'scripts', 'browser', 'zod-jitless.js'),
+    'zod-without-config$': path.join(zodDir, 'index.js'),
+  };
+};
+
 /** The MF container name of a remote, as it appears in remotes.json (`mfe-billing` → `mfe_billing`). */
 const containerName = (appName) => appName.replace(/-/g, '_');
 
@@ -253,7 +271,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'],
         // `@/…` is this app's src/ (tsconfig paths; scripts/jest-resolver.js for Jest); the module
         // rules below give another app's files their own src/ when one build compiles several.
-        alias: { '@': path.join(dir, 'src') },
+        alias: { '@': path.join(dir, 'src'), ...zodWithoutJit(dir) },
       },
       module: {
         rules: [

@@ -22,6 +22,8 @@ import {
   readRemoteAssets,
   readShellFonts,
 } from './lib/documents.mjs';
+import { contentSecurityPolicy, integrationsFromEnv } from './lib/csp.mjs';
+import { parseRequestTimeout, parseTrustProxy, requestTimeouts } from './lib/server-options.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -67,6 +69,9 @@ export function defaultRemotesJson() {
  * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
  * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
  * @param {string} [options.shellDir]                   the shell's dist folder
+ * @param {false|number|string} [options.trustProxy]    the proxies in front (parseTrustProxy)
+ * @param {number} [options.requestTimeoutSeconds]      how long a client may take to send a request
+ * @param {object} [options.integrations]               third parties the CSP allows (integrationsFromEnv)
  */
 export async function buildGateway({
   apiUrl = 'http://127.0.0.1:8081',
@@ -74,12 +79,15 @@ export async function buildGateway({
   remoteDirs = {},
   shellDir = join(root, 'shell', 'dist'),
   logger = false,
+  trustProxy = false,
+  requestTimeoutSeconds = 60,
+  integrations = {},
 } = {}) {
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy, ...requestTimeouts(requestTimeoutSeconds) });
 
   await app.register(helmet, {
-    // The shell loads remotes from other origins (a CDN) at run time; the CSP lives with the
-    // deployment (docs/deploying.md), not in this local stand-in.
+    // Documents get their own policy (sendShell: it names each one's inline scripts by hash);
+    // the API's answers passed through here keep the API's.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -94,9 +102,14 @@ export async function buildGateway({
     api.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: GATEWAY_BODY_LIMIT }, (_req, body, done) =>
       done(null, Readable.from(body)),
     );
-    api.setErrorHandler((error, _req, reply) => {
+    api.setErrorHandler((error, req, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 502;
-      reply.code(status).send({
+      // Answered at once and the rest of the body read and thrown away (as the API does,
+      // api/src/plugins/request-body.ts): closing while the client still sends would reset the
+      // connection and lose the 413. Bodies announced over twice the limit are not worth reading.
+      if (status === 413 && !(Number(req.headers['content-length']) > 2 * GATEWAY_BODY_LIMIT))
+        reply.removeHeader('connection');
+      return reply.code(status).send({
         statusCode: status,
         error: status === 413 ? 'Payload Too Large' : status === 502 ? 'Bad Gateway' : 'Bad Request',
         message:
@@ -123,15 +136,15 @@ export async function buildGateway({
       undici: { ...UPSTREAM_POOL, ...undici },
       // Our own parser above reads the body; the proxy must not add its streaming one.
       preValidation: async () => {},
-      // The API trusts these (TRUST_PROXY=1) for per-IP limits and links; it listens on
-      // loopback, so only this gateway can set them.
+      // The API trusts these for per-address limits and links (startProduct gives it the
+      // gateway's trust plus loopback); it listens on loopback, so only this gateway can set them.
       replyOptions: {
         rewriteRequestHeaders: (req, headers) => {
           // The body is already here in full: nothing for the API to continue.
           const { expect: _expect, ...rest } = headers;
           return {
             ...rest,
-            'x-forwarded-for': req.ip,
+            'x-forwarded-for': forwardedFor(req),
             'x-forwarded-proto': req.protocol,
             'x-forwarded-host': req.host,
           };
@@ -139,6 +152,13 @@ export async function buildGateway({
       },
     });
   }
+
+  /**
+   * The chain the API is to read: the client as the gateway found it (behind the proxies
+   * TRUST_PROXY names), the trusted proxies after it, and the address that connected here.
+   * Whatever an untrusted client wrote further left is dropped, never passed on.
+   */
+  const forwardedFor = (req) => (req.ips ? [...req.ips].reverse().join(', ') : req.ip);
 
   const currentRemotes = () => ({ ...defaultRemotesJson(), ...remotesJson });
   app.get('/remotes.json', (_req, reply) => {
@@ -193,7 +213,11 @@ export async function buildGateway({
       fonts: found ? readShellFonts(shellDir) : null,
     });
     const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote, hints });
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(html);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', contentSecurityPolicy({ html, remotesJson: currentRemotes(), integrations }))
+      .type('text/html')
+      .send(html);
   };
   app.get('/', (req, reply) => sendShell(reply, req.url));
   app.setNotFoundHandler((req, reply) => {
@@ -220,9 +244,22 @@ export async function buildRemoteServer(dir) {
   return app;
 }
 
+/** The gateway's own settings from the environment (docs/deploying.md). */
+export function gatewayOptionsFromEnv(env = process.env) {
+  return {
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutSeconds: parseRequestTimeout(env.REQUEST_TIMEOUT_SECONDS),
+    integrations: integrationsFromEnv(env),
+  };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.PORT || 8080);
-  const app = await buildGateway({ apiUrl: process.env.API_URL || 'http://127.0.0.1:8081', logger: { level: 'warn' } });
+  const app = await buildGateway({
+    apiUrl: process.env.API_URL || 'http://127.0.0.1:8081',
+    logger: { level: 'warn' },
+    ...gatewayOptionsFromEnv(),
+  });
   await app.listen({ port, host: process.env.HOST || '127.0.0.1' });
   const stop = () => app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

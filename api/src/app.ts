@@ -54,6 +54,20 @@ const CONSTRAINTS: ConstraintMessages = {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/**
+ * A slow sender is cut off: the whole request within `seconds` (Node answers 408 and closes),
+ * its headers within 20 s of that. Node checks these on a timer (30 s by default), so the timer
+ * runs at a fraction of the shortest timeout for the cut to come on time.
+ */
+export function requestTimeouts(seconds: number) {
+  const requestTimeout = seconds * 1000;
+  const headersTimeout = Math.min(requestTimeout, 20_000);
+  return {
+    requestTimeout,
+    http: { headersTimeout, connectionsCheckingInterval: Math.min(5_000, Math.ceil(headersTimeout / 4)) },
+  };
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -64,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
+    ...requestTimeouts(config.requestTimeoutSeconds),
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },

@@ -55,6 +55,13 @@ export interface Config {
    * untrusted hop of X-Forwarded-For, not the left-most, which any client can write.
    */
   trustProxy: false | number | string;
+  /**
+   * How long a client may take to send a whole request (headers and body) before it is answered
+   * 408 and closed; headers alone get at most HEADERS_TIMEOUT_SECONDS of it. Node's default of
+   * 300 s lets slow senders hold connections open. Live-update streams are GETs with no body:
+   * their request arrives at once, so this never cuts them.
+   */
+  requestTimeoutSeconds: number;
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   stripePublishableKey: string | null;
@@ -178,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccountAddress: int(env, 'LOGIN_FAILURES_PER_ACCOUNT_ADDRESS', 10, 1, 100),
     registrationsPerAddress: int(env, 'REGISTRATIONS_PER_ADDRESS', 30, 1, 10_000),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    requestTimeoutSeconds: int(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),
     stripeSecretKey,
     stripeWebhookSecret,
     stripePublishableKey,

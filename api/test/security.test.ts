@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
@@ -42,6 +43,13 @@ afterAll(async () => {
 const STRANGER = '203.0.113.7';
 const login = (userName: string, password: string, from = ip()) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password }, remoteAddress: from });
+const codeLogin = (userName: string, password: string, code: string, from: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { userName, password, code },
+    remoteAddress: from,
+  });
 const post = (url: string, payload: unknown, from = ip()) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: from });
 
@@ -310,6 +318,35 @@ describe('throttling slows attackers without locking out the owner', () => {
     expect((await login(t.userName, PASSWORD, home)).statusCode).toBe(200);
   });
 
+  test('the owner signs in with the right password and a mailed code while the account is refused everywhere', async () => {
+    const t = await registerCompany(ctx.app);
+    // Failures from many addresses (5 an hour here): every address the owner never used waits.
+    for (let i = 0; i < 5; i++) await login(t.userName, 'guess-password', ip());
+    const mails = async () =>
+      (await ctx.db.query(`SELECT 1 FROM mail_outbox WHERE lower(to_address) = lower($1)`, [t.email])).length;
+    const before = await mails();
+    // An attacker's guess and the owner's right password get the same answer…
+    const attacker = await login(t.userName, 'another-guess', ip());
+    const travelling = ip();
+    const owner = await login(t.userName, PASSWORD, travelling);
+    expect(attacker.statusCode).toBe(429);
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json()).toEqual(attacker.json());
+    expect(owner.json().message).toMatch(/Too many failed sign-in attempts/);
+    expect(owner.json().code).toBe('SIGN_IN_REFUSED');
+    // …but only the right password mails a code, to the account's own address.
+    expect(await mails()).toBe(before + 1);
+    const mail = await lastMail(ctx.app, t.email);
+    expect(mail?.subject).toBe('Your Stockwise sign-in code');
+    const code = /\b(\d{8})\b/.exec(mail!.text)![1]!;
+    // The code is no use without the password, and the password and code sign the owner in, once.
+    expect((await codeLogin(t.userName, 'another-guess', code, ip())).statusCode).toBe(429);
+    const signedIn = await codeLogin(t.userName, PASSWORD, code, travelling);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().token).toEqual(expect.any(String));
+    expect((await codeLogin(t.userName, PASSWORD, code, ip())).statusCode).toBe(429);
+  });
+
   test('reset-password is rate-limited before any hashing', async () => {
     const from = ip();
     const email = `${unique()}@example.com`;
@@ -571,4 +608,51 @@ describe('webhooks', () => {
       expect(res.statusCode).toBe(400);
     }
   });
+});
+
+describe('Content-Security-Policy', () => {
+  test('every answer carries a strict policy: no inline or foreign script, no framing, no plugins', async () => {
+    for (const url of ['/api/health', '/api/docs/', '/api/dev/outbox']) {
+      const policy = (await ctx.app.inject({ url })).headers['content-security-policy'];
+      expect(policy).toEqual(expect.any(String));
+      const d = Object.fromEntries(
+        String(policy)
+          .split(';')
+          .map((p) => p.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect(d['script-src']).toEqual(["'self'"]);
+      expect(d['object-src']).toEqual(["'none'"]);
+      expect(d['base-uri']).toEqual(["'none'"]);
+      expect(d['frame-ancestors']).toEqual(["'none'"]);
+    }
+  });
+});
+
+describe('slow bodies on a listening server', () => {
+  let server: TestContext;
+  let port = 0;
+  beforeAll(async () => {
+    server = await testApp({ REQUEST_TIMEOUT_SECONDS: '2' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => server.close());
+
+  test('a body that trickles in is cut off by the request timeout with a 408', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+      // One byte a second, for ever: only the server's timeout ends this.
+      const drip = setInterval(() => !socket.destroyed && socket.write(' '), 1000);
+      socket.on('close', () => clearInterval(drip));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { loadedShares, MUI_STATE_MODULES, muiStateCopies, SHARED_SINGLETONS } from '../support/federation';
 import { waitForReact } from '../support/hydration';
 

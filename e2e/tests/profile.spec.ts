@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
 

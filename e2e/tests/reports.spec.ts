@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
 
 // Issue 12: the owner's dashboard and the report screens on the demo company (development mode

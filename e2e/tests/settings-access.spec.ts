@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf, verifyEmail } from '../support/mail';
 import { acceptOnScreen, inviteOnScreen } from '../support/invitations';
 import { ACCOUNT_LINKS, menuLinks, REPORTING_LINKS } from '../support/menu';

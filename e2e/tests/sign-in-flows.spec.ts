@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { mailedLink, outbox, pathOf } from '../support/mail';
 import { E2E_PORT } from '../support/ports';
 import { login, registerCompany } from '../support/session';

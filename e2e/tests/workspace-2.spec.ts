@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { expectDecoded } from '../support/images';
 import { addPhoto, fillReception } from '../support/reception';
 import { login, signInWithToken } from '../support/session';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
 
 // Issue 12: the workspace's counter screens in Chromium against the production build, as the demo

@@ -194,6 +194,39 @@ describe('email verification (issue 8)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('a refused sign-in asks for the mailed code, and the password with the code signs in', async () => {
+    const refused = {
+      status: 429,
+      data: {
+        message:
+          'Too many failed sign-in attempts from here. If your password was right, we have mailed you a sign-in code: enter it with your password. Otherwise wait an hour and try again, or reset your password.',
+        code: 'SIGN_IN_REFUSED',
+        field: 'code',
+      },
+    };
+    const signedIn = { status: 200, data: { token: 'h.p.s', user: { userName: 'ada', roles: [] } } };
+    answer((url, body) =>
+      url === '/api/auth/login'
+        ? (body as { code?: string }).code === '12345678'
+          ? signedIn
+          : refused
+        : { status: 200, data: {} },
+    );
+    await renderAt('/login');
+    expect(screen.queryByLabelText('Sign-in code from your email')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('User name or email'), 'ada');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('we have mailed you a sign-in code');
+    await userEvent.type(screen.getByLabelText('Sign-in code from your email'), '12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(/^workspace/)).toBeInTheDocument();
+    expect(posted('/api/auth/login')).toEqual([
+      { userName: 'ada', password: 'correct horse' },
+      { userName: 'ada', password: 'correct horse', code: '12345678' },
+    ]);
+  }, 30_000);
+
   it('registering by invitation sends the email the invitee typed (the look-up does not give it) and asks to check it', async () => {
     answer((url) =>
       url === '/api/auth/register-with-invitation'

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pnpm, root } from '../pnpm.mjs';
+import { apiTrustBehind } from './server-options.mjs';
 
 export { root };
 
@@ -75,6 +76,7 @@ export function ensureBuilt() {
     'tsconfig.base.json',
     'pnpm-lock.yaml',
     'scripts/index.html',
+    'scripts/browser',
     'types',
     'shared',
     'kit',
@@ -125,6 +127,11 @@ export async function startProduct({
   // the gateway listens on every interface.
   const mode = (env.NODE_ENV ?? process.env.NODE_ENV) === 'production' ? 'production' : 'development';
   const host = process.env.HOST || (mode === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const { gatewayOptionsFromEnv } = await import('../gateway.mjs');
+  // TRUST_PROXY and REQUEST_TIMEOUT_SECONDS are the gateway's (it faces the clients); a test may
+  // pass its own in `gateway`.
+  const gatewayOptions = { ...gatewayOptionsFromEnv({ ...process.env, ...env }), ...gateway };
+  const { TRUST_PROXY: _gatewayTrust, ...apiEnv } = env;
   const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
     cwd: join(root, 'api'),
     env: {
@@ -133,10 +140,11 @@ export async function startProduct({
       NODE_ENV: mode,
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',
-      // Behind the gateway on this machine: the client is the address the gateway saw.
-      TRUST_PROXY: 'loopback',
+      // Behind the gateway on this machine: the client is the one the gateway found, behind the
+      // proxies it trusts.
+      TRUST_PROXY: apiTrustBehind(gatewayOptions.trustProxy),
       DATA_DIR: dataDir,
-      ...env,
+      ...apiEnv,
     },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
@@ -144,7 +152,7 @@ export async function startProduct({
   try {
     await waitFor(`http://127.0.0.1:${apiPort}/api/health`, startTimeoutMs, api);
     const { buildGateway } = await import('../gateway.mjs');
-    app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gateway });
+    app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gatewayOptions });
     await app.listen({ port, host });
   } catch (error) {
     // Never leave an API behind that the next start would collide with.

@@ -3,6 +3,16 @@ import { assertJsonDepth } from '../lib/json-depth.js';
 import { refuseNulCharacters } from '../lib/text-input.js';
 
 /**
+ * The largest refused body the connection stays open for. Fastify answers a body over the limit
+ * with `Connection: close`; closing while the client is still sending makes the kernel reset the
+ * connection, and the client (or the gateway, which then answers 502) loses the 413. Without
+ * that header Node reads the rest of the body and throws it away after answering, and the request
+ * timeout bounds how long. A body announced larger than this is not worth reading: its client
+ * gets the answer and a closed connection.
+ */
+export const KEEP_OPEN_FOR_BODIES_UP_TO = 32 * 1024 * 1024;
+
+/**
  * What every JSON body goes through before a route sees it: a nesting cap checked on the text
  * (so a 5,000-level document is a 400, not a stack overflow), Fastify's own parser with its
  * prototype-poisoning guard, and no NUL character anywhere in params, query or body.
@@ -20,6 +30,11 @@ export const requestBodyPlugin = fp(
         return;
       }
       parse(request, text, done);
+    });
+    // Every 413 (a route's body limit, an upload's file limit, announced or found while reading).
+    app.addHook('onError', async (request, reply, error) => {
+      if ((error as { statusCode?: number }).statusCode !== 413 || request.raw.complete) return;
+      if (!(Number(request.headers['content-length']) > KEEP_OPEN_FOR_BODIES_UP_TO)) reply.removeHeader('connection');
     });
     app.addHook('preValidation', async (request) => {
       refuseNulCharacters(request.params);

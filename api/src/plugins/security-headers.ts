@@ -5,8 +5,22 @@ import helmet from '@fastify/helmet';
 export const securityHeadersPlugin = fp(
   async (app) => {
     await app.register(helmet, {
-      // The API answers JSON; the only HTML is /api/docs and the development stand-ins' pages.
-      contentSecurityPolicy: false,
+      // The API answers JSON; the only HTML is /api/docs (scripts from its own files) and the
+      // development stand-ins' pages (no scripts; inline styles; forms that post back here).
+      // The browser apps' documents get the gateway's policy (scripts/lib/csp.mjs).
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     });
     await app.register(cors, {

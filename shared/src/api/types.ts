@@ -533,6 +533,7 @@ export type LocationList = {
 export type LoginRequest = {
   userName: string;
   password: string;
+  code?: string;
 };
 
 export type MessageResponse = {

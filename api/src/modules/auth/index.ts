@@ -19,7 +19,7 @@ export {
 export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal } from './tokens.js';
 export { callerState, endSessions, openSession, rotateRefreshToken, type NewSession } from './sessions.js';
 export { deviceOf, signInSession } from './session.js';
-export { checkPassword, loginThrottle } from './sign-in.js';
+export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
 export { changePassword, credentials } from './service.js';
 export { AUDIENCE } from './tokens.js';

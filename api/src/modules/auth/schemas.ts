@@ -58,7 +58,13 @@ export const ConnectGoogleBody = Type.Object(
 export const AuthResult = Type.Object({ token: Type.String(), user: UserInfoSchema }, { title: 'AuthResult' });
 
 export const LoginBody = Type.Object(
-  { userName: Type.String({ minLength: 1, maxLength: 254 }), password: Password },
+  {
+    userName: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Password,
+    code: Type.Optional(
+      Type.String({ pattern: '^[0-9]{8}$', description: 'The sign-in code mailed after a 429 SIGN_IN_REFUSED.' }),
+    ),
+  },
   { ...strict, title: 'LoginRequest' },
 );
 

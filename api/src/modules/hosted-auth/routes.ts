@@ -11,7 +11,7 @@ import {
   credentials,
   endSessions,
   loadUserInfo,
-  loginThrottle,
+  signInGuard,
   requestPasswordReset,
   rotateRefreshToken,
   signInSession,
@@ -33,7 +33,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  */
 export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app;
-  const throttle = loginThrottle(app);
+  const guard = signInGuard(app);
   const hide = { hide: true };
 
   app.setErrorHandler(goTrueErrorHandler);
@@ -126,7 +126,12 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (body.email === undefined) throw goTrue(400, 'validation_failed', 'missing email or phone');
       if (!EMAIL.test(body.email))
         throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
-      const user = await checkPassword(app, throttle, body.email, body.password ?? '', request.ip);
+      const user = await checkPassword(app, guard, {
+        userName: body.email,
+        password: body.password ?? '',
+        ip: request.ip,
+        log: request.log,
+      });
       const session = await signInSession(app, request, user, {
         amr: 'password',
         refreshable: true,

@@ -17,6 +17,8 @@ export const en = {
       resend: 'Resend verification email',
       resent: 'We sent a new verification link. Check your inbox.',
       resendFailed: 'The verification email could not be sent. Please try again.',
+      code: 'Sign-in code from your email',
+      codeInvalid: 'The sign-in code is the 8 digits in the email.',
     },
     google: {
       button: 'Continue with Google',

@@ -19,6 +19,8 @@ export const tr: TranslationsOf<AuthTexts> = {
       resend: 'Doğrulama e-postasını yeniden gönder',
       resent: 'Yeni bir doğrulama bağlantısı gönderdik. Gelen kutunuzu kontrol edin.',
       resendFailed: 'Doğrulama e-postası gönderilemedi. Lütfen tekrar deneyin.',
+      code: 'E-postanızdaki giriş kodu',
+      codeInvalid: 'Giriş kodu, e-postadaki 8 rakamdır.',
     },
     google: {
       button: 'Google ile devam et',

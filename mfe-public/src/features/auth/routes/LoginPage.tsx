@@ -12,6 +12,9 @@ import { PasswordField } from '../components/PasswordField';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath, useThirdPartyFailure } from '../hooks/useThirdPartyFinish';
 
+/** The login answer's code for a place refused after too many failures (the API's sign-in.ts). */
+const SIGN_IN_REFUSED = 'SIGN_IN_REFUSED';
+
 /** A sign-in refused until the email is verified: the server's message, and a new link on request. */
 function NotVerified({ message, verificationToken }: { message: string; verificationToken: string }) {
   const { t } = useT();
@@ -58,23 +61,33 @@ export function LoginPage() {
   const thirdPartyFailure = useThirdPartyFailure();
   const [error, setError] = useState<string | null>(null);
   const [notVerified, setNotVerified] = useState<{ message: string; verificationToken: string } | null>(null);
+  // After too many failures the server refuses this place; the owner's way on is the code it
+  // mails for the right password, entered here with the password again.
+  const [codeAsked, setCodeAsked] = useState(false);
   const schema = z.object({
     userName: z.string().trim().min(1, t('auth.validation.required')),
     password: z.string().min(1, t('auth.validation.required')),
+    code: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{8}$/.test(v), t('auth.login.codeInvalid')),
   });
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { userName: '', password: '' } });
+  } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { userName: '', password: '', code: '' },
+  });
   const hydrated = useHydrated();
   const field = fieldBinder(register, errors);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ code, ...credentials }) => {
     setError(null);
     setNotVerified(null);
     try {
-      await auth.login(values);
+      await auth.login(code ? { ...credentials, code } : credentials);
       navigate(returnPath, { replace: true });
     } catch (e) {
       // Spec §3: a login refused for an unverified email carries message and verificationToken.
@@ -82,6 +95,7 @@ export function LoginPage() {
         setNotVerified({ message: e.message, verificationToken: e.verificationToken });
         return;
       }
+      if (e instanceof AppError && e.code === SIGN_IN_REFUSED) setCodeAsked(true);
       setError(errorMessage(e, AUTH_MESSAGES.loginError));
     }
   });
@@ -98,6 +112,15 @@ export function LoginPage() {
           {notVerified ? <NotVerified key={notVerified.verificationToken} {...notVerified} /> : null}
           <TextField label={t('auth.userName')} autoComplete="username" autoFocus fullWidth {...field('userName')} />
           <PasswordField label={t('auth.password')} autoComplete="current-password" fullWidth {...field('password')} />
+          {codeAsked ? (
+            <TextField
+              label={t('auth.login.code')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              fullWidth
+              {...field('code')}
+            />
+          ) : null}
           <Box sx={{ textAlign: 'right', mt: -0.5 }}>
             <Link component={RouterLink} to="/forgot-password" variant="body2">
               {t('auth.login.forgot')}
