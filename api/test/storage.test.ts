@@ -87,21 +87,21 @@ test('company-logos: raw Buffer upload, second upload without upsert is a Duplic
 });
 
 test('writes need a valid app token and stay inside the caller’s company folder', async () => {
-  const anon = await client().from('ItemImages').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
+  const anon = await client().from('ItemImages').upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
   expect(anon.error).not.toBeNull();
   expect(status(anon.error)).toBe(401);
   const forged = await client('not.a.token')
     .from('ItemImages')
-    .upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
+    .upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
   expect(status(forged.error)).toBe(401);
   const cross = await client(b.token)
     .from('ItemImages')
-    .upload(`${a.companyId}/evil.png`, PNG, { contentType: 'image/png' });
+    .upload(`${a.companyId}/items/evil.png`, PNG, { contentType: 'image/png' });
   expect(status(cross.error)).toBe(403);
   const root = await client(b.token).from('ItemImages').upload(`evil.png`, PNG, { contentType: 'image/png' });
   expect(status(root.error)).toBe(403);
   // B cannot list or remove A's objects
-  const path = `${a.companyId}/keep.png`;
+  const path = `${a.companyId}/items/keep.png`;
   await client(a.token).from('ItemImages').upload(path, PNG, { contentType: 'image/png' });
   expect((await client(b.token).from('ItemImages').list(a.companyId)).error).not.toBeNull();
   const rm = await client(b.token).from('ItemImages').remove([path]);
@@ -111,23 +111,45 @@ test('writes need a valid app token and stay inside the caller’s company folde
 
 test('images only, at most 5 MB, known buckets, no path tricks', async () => {
   const bucket = client(a.token).from('ItemImages');
-  const html = await bucket.upload(`${a.companyId}/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
+  const html = await bucket.upload(`${a.companyId}/items/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
     contentType: 'image/png',
   });
   expect(status(html.error)).toBe(415);
   const svg = await bucket.upload(
-    `${a.companyId}/x.svg`,
+    `${a.companyId}/items/x.svg`,
     new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
   );
   expect(status(svg.error)).toBe(415);
   const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-  const tooBig = await bucket.upload(`${a.companyId}/big.png`, new Blob([big], { type: 'image/png' }));
+  const tooBig = await bucket.upload(`${a.companyId}/items/big.png`, new Blob([big], { type: 'image/png' }));
   expect(status(tooBig.error)).toBe(413);
   const other = await client(a.token).from('secrets').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
   expect(status(other.error)).toBe(404);
   const res = await fetch(`${base}/storage/v1/object/public/ItemImages/${a.companyId}/..%2F..%2F..%2Fpglite`);
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
+});
+
+test('an object cannot take the place of a folder of the layout, so later uploads still work', async () => {
+  const t = await registerCompany(ctx.app);
+  const photos = client(t.token).from('ItemImages');
+  const logos = client(t.token).from('company-logos');
+  for (const [bucket, key] of [
+    [photos, t.companyId],
+    [photos, `${t.companyId}/items`],
+    [photos, `${t.companyId}/items/1.png/2.png`],
+    [logos, t.companyId],
+    [logos, `${t.companyId}/profile-pictures`],
+    [logos, `${t.companyId}/profile-pictures/${t.userId}`],
+    [logos, `${t.companyId}/folder/logo.png`],
+  ] as const) {
+    const up = await bucket.upload(key, PNG, { contentType: 'image/png' });
+    expect(status(up.error)).toBe(403);
+  }
+  expect((await photos.upload(`${t.companyId}/items/1.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
+  expect((await logos.upload(`${t.companyId}/logo.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
+  const picture = `${t.companyId}/profile-pictures/${t.userId}/me.png`;
+  expect((await logos.upload(picture, PNG, { contentType: 'image/png' })).error).toBeNull();
 });
 
 describe('item photos follow the item claims; the logo follows settings.manage', () => {

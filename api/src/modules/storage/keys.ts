@@ -6,6 +6,8 @@ export const BUCKETS = ['company-logos', 'ItemImages'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const LOGO_BUCKET: Bucket = 'company-logos';
 export const PROFILE_PICTURES = 'profile-pictures';
+/** The folder of a company's item photos in ItemImages: `<companyId>/items/<file>`. */
+export const ITEM_PHOTOS = 'items';
 export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 /**
  * Uploads one user may start in a window (every attempt counts, refused ones too): a screen that
@@ -48,9 +50,13 @@ export function objectPath(raw: string): string[] {
 
 export const profilePictureFolder = (companyId: string, userId: string) => `${companyId}/${PROFILE_PICTURES}/${userId}`;
 
-/** Whether a path of the logo bucket is the company's logo area (not somebody's profile picture). */
+/** Whether a path of the logo bucket is a company logo, `<companyId>/<file>` (not a folder of pictures). */
 export const isCompanyLogoKey = (companyId: string, segments: string[]) =>
-  segments[0] === companyId && segments.length >= 2 && segments[1] !== PROFILE_PICTURES;
+  segments[0] === companyId && segments.length === 2 && segments[1] !== PROFILE_PICTURES;
+
+/** Whether a path is a profile picture, `<companyId>/profile-pictures/<userId>/<file>`; answers its owner. */
+export const profilePictureOwner = (companyId: string, segments: string[]): string | null =>
+  segments[0] === companyId && segments[1] === PROFILE_PICTURES && segments.length === 4 ? segments[2]! : null;
 
 /** A logoPath a company may save: a key in its own folder of company-logos, outside profile pictures. */
 export function isOwnLogoPath(companyId: string, logoPath: string): boolean {
@@ -64,7 +70,9 @@ export function isOwnLogoPath(companyId: string, logoPath: string): boolean {
 /**
  * Who may write or remove an object (reading a public object is open), as the permissions that
  * let a member in (any one suffices; none listed: any member), or null when nobody may:
- * - only under the caller's company folder;
+ * - only under the caller's company folder, and only at a file's depth of the bucket's layout:
+ *   an object at a folder's own path (`<companyId>`, `<companyId>/items`) would make every later
+ *   upload into that folder a conflict;
  * - item photos: those who edit or receive items (the item screens' own claims);
  * - profile pictures: only the owner of the `profile-pictures/<userId>` folder;
  * - anything else in company-logos (the logo): those who manage company settings.
@@ -75,9 +83,11 @@ export function writeRule(
   caller: { companyId: string; userId: string },
 ): Permission[] | null {
   if (segments[0] !== caller.companyId) return null;
-  if (bucket !== LOGO_BUCKET) return ['items.edit', 'items.receive'];
-  if (segments[1] === PROFILE_PICTURES) return segments[2] === caller.userId && segments.length >= 4 ? [] : null;
-  return ['settings.manage'];
+  if (bucket !== LOGO_BUCKET)
+    return segments.length === 3 && segments[1] === ITEM_PHOTOS ? ['items.edit', 'items.receive'] : null;
+  if (segments[1] === PROFILE_PICTURES)
+    return profilePictureOwner(caller.companyId, segments) === caller.userId ? [] : null;
+  return isCompanyLogoKey(caller.companyId, segments) ? ['settings.manage'] : null;
 }
 
 /** Who may list a folder or read through the authenticated route: item photos need items.view. */
