@@ -347,6 +347,19 @@ describe('storage quota and upload rate', () => {
     expect((await usage(t)).storage.used).toBe(STORAGE_LIMIT_BYTES.free - 10);
   });
 
+  test('uploads sent all at once cannot pass the rate: exactly the limit is stored', async () => {
+    const t = await registerCompany(ctx.app);
+    const bucket = client(t.token).from('ItemImages');
+    const results = await Promise.all(
+      Array.from({ length: UPLOAD_RATE.limit + 10 }, (_, i) =>
+        bucket.upload(`${t.companyId}/items/p${i}.png`, PNG, { contentType: 'image/png' }),
+      ),
+    );
+    expect(results.filter((r) => r.error === null)).toHaveLength(UPLOAD_RATE.limit);
+    expect(results.filter((r) => status(r.error) === 429)).toHaveLength(10);
+    expect((await bucket.list(`${t.companyId}/items`)).data).toHaveLength(UPLOAD_RATE.limit);
+  });
+
   test('one user’s rapid uploads are limited: 429 with Retry-After, then nothing more is stored', async () => {
     const t = await registerCompany(ctx.app);
     const bucket = client(t.token).from('ItemImages');
