@@ -254,6 +254,73 @@ describe('item photos follow the item claims; the logo follows settings.manage',
   });
 });
 
+describe('claims are checked again when the body has arrived', () => {
+  /**
+   * Starts a raw upload whose body is held open until `finish` is called; resolves `admitted` once
+   * the early check has let it in (it counted one upload for the user).
+   */
+  function heldUpload(t: Tenant, key: string) {
+    let send!: (chunk: Uint8Array | null) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+      },
+    });
+    send(new Uint8Array(PNG.subarray(0, 8)));
+    const response = fetch(`${base}/storage/v1/object/ItemImages/${key}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'image/png' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const admitted = (async () => {
+      for (;;) {
+        const [row] = await ctx.db.transaction((q) =>
+          q.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`, [
+            `storage-upload:${t.userId}`,
+          ]),
+        );
+        if (row!.n > 0) return;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const finish = () => {
+      send(new Uint8Array(PNG.subarray(8)));
+      send(null);
+      return response;
+    };
+    return { admitted, finish };
+  }
+
+  test('a user deactivated or losing items.receive while the body uploads stores nothing', async () => {
+    const owner = await registerCompany(ctx.app);
+    for (const change of ['deactivate', 'roles'] as const) {
+      const member = await addUser(ctx.app, owner, ['New Item Operator']);
+      const key = `${owner.companyId}/items/${change}.png`;
+      const upload = heldUpload(member, key);
+      await upload.admitted;
+      const res =
+        change === 'deactivate'
+          ? await ctx.app.inject({
+              method: 'POST',
+              url: `/api/users/${member.userId}/deactivate`,
+              headers: bearer(owner.token),
+            })
+          : await ctx.app.inject({
+              method: 'PUT',
+              url: `/api/users/${member.userId}/roles`,
+              headers: bearer(owner.token),
+              payload: { roles: ['Account Manager'] },
+            });
+      expect(res.statusCode).toBe(200);
+      const refused = await upload.finish();
+      expect([401, 403]).toContain(refused.status);
+      expect((await fetch(publicUrl('ItemImages', key))).status).toBe(404);
+    }
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+});
+
 describe('what is stored is a decoded, re-encoded image', () => {
   test('a JPEG with EXIF (GPS position, copyright) is stored without any of it', async () => {
     const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })

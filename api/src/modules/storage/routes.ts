@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { enforce, enterAs, type Permission } from '../../access/index.js';
 import type { Queryable } from '../../db/database.js';
-import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
 import { take } from '../../lib/rate-limit.js';
 import type { Principal } from '../auth/index.js';
@@ -98,7 +97,14 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
      * request, must hold one of the permissions (none listed: any member). Runs `then` in the same
      * transaction when given.
      */
-    async function authorise<T = void>(
+    async function authorise(p: Principal, rule: Permission[] | null, why: string): Promise<void>;
+    async function authorise<T>(
+      p: Principal,
+      rule: Permission[] | null,
+      why: string,
+      then: (q: Queryable) => Promise<T>,
+    ): Promise<T>;
+    async function authorise<T>(
       p: Principal,
       rule: Permission[] | null,
       why: string,
@@ -161,8 +167,10 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       const upsert = request.headers['x-upsert'] === 'true';
       const name = segments.join('/');
       // The row (and so the company's usage) and the bytes change together: the file is written
-      // last, inside the transaction, so a refused or failed write leaves neither behind.
-      const { id } = await inTenant(app.db, p.companyId, async (q) => {
+      // last, inside the transaction, so a refused or failed write leaves neither behind. The
+      // claims are read again in that transaction: the body took time to arrive, and a member
+      // deactivated or stripped of the claim meanwhile must not write.
+      const written = await authorise(p, writeRule(bucket, segments, p), 'you may not write here', async (q) => {
         await assertStorageAvailable(q, image.data.length, { bucket, name });
         await q.query(
           `INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, $2, $3, $4)
@@ -171,7 +179,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         );
         return store.put(bucket, segments, image.data, update ? 'update' : upsert ? 'upsert' : 'create');
       });
-      return reply.send({ Id: id, Key: `${bucket}/${name}` });
+      return reply.send({ Id: written.id, Key: `${bucket}/${name}` });
     }
 
     type ObjParams = { Params: { bucket: string; '*': string } };
