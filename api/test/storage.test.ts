@@ -87,7 +87,9 @@ test('company-logos: raw Buffer upload, second upload without upsert is a Duplic
 });
 
 test('writes need a valid app token and stay inside the caller’s company folder', async () => {
-  const anon = await client().from('ItemImages').upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
+  const anon = await client()
+    .from('ItemImages')
+    .upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
   expect(anon.error).not.toBeNull();
   expect(status(anon.error)).toBe(401);
   const forged = await client('not.a.token')
@@ -251,6 +253,109 @@ describe('item photos follow the item claims; the logo follows settings.manage',
       (await client(accountManager.token).from('company-logos').upload(picture, PNG, { contentType: 'image/png' }))
         .error,
     ).toBeNull();
+  });
+});
+
+describe('profile pictures and the logo cannot pile up in the company allowance', () => {
+  const logos = (t: Tenant) => client(t.token).from('company-logos');
+  const pictureOf = (t: Tenant, name: string) => `${t.companyId}/profile-pictures/${t.userId}/${name}`;
+  const stored = async (path: string) => (await fetch(publicUrl('company-logos', path))).status;
+  const saveProfilePicture = (t: Tenant, url: string | null) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateuser',
+      headers: bearer(t.token),
+      payload: { profilePictureUrl: url },
+    });
+
+  test('saving a new profile picture (or none) frees the previous one', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const first = pictureOf(member, '1.png');
+    const second = pictureOf(member, '2.png');
+    expect((await logos(member).upload(first, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', first))).statusCode).toBe(200);
+    const one = (await usage(owner)).storage.used;
+    expect((await logos(member).upload(second, await image('png', 40, 40), { contentType: 'image/png' })).error).toBe(
+      null,
+    );
+    expect((await saveProfilePicture(member, publicUrl('company-logos', second))).statusCode).toBe(200);
+    expect(await stored(first)).toBe(404);
+    expect(await stored(second)).toBe(200);
+    expect((await usage(owner)).storage.used).not.toBe(one);
+    expect((await saveProfilePicture(member, null)).statusCode).toBe(200);
+    expect(await stored(second)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+
+  test('saving a new logo frees the previous one', async () => {
+    const owner = await registerCompany(ctx.app);
+    const saveLogo = (logoPath: string | null) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/company/${owner.companyId}`,
+        headers: bearer(owner.token),
+        payload: { logoPath },
+      });
+    for (const name of ['1.png', '2.png']) {
+      expect((await logos(owner).upload(`${owner.companyId}/${name}`, PNG, { contentType: 'image/png' })).error).toBe(
+        null,
+      );
+      expect((await saveLogo(`${owner.companyId}/${name}`)).statusCode).toBe(200);
+    }
+    expect(await stored(`${owner.companyId}/1.png`)).toBe(404);
+    expect(await stored(`${owner.companyId}/2.png`)).toBe(200);
+    const one = (await usage(owner)).storage.used;
+    expect(one).toBeGreaterThan(0);
+    expect((await saveLogo(null)).statusCode).toBe(200);
+    expect(await stored(`${owner.companyId}/2.png`)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+
+  test('a user keeps at most the saved picture and one new upload', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const saved = pictureOf(member, 'saved.png');
+    expect((await logos(member).upload(saved, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', saved))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await logos(member).upload(pictureOf(member, `${i}.png`), PNG, { contentType: 'image/png' })).error).toBe(
+        null,
+      );
+    }
+    const listed = await logos(member).list(`${owner.companyId}/profile-pictures/${member.userId}`);
+    expect(listed.data!.map((o) => o.name).sort()).toEqual(['4.png', 'saved.png']);
+    const size = listed.data![0]!.metadata!.size as number;
+    expect((await usage(owner)).storage.used).toBe(2 * size);
+  });
+
+  test('users.manage or settings.manage removes another member’s pictures, also once deactivated; others cannot', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const colleague = await addUser(ctx.app, owner, ['Account Manager']);
+    const picture = pictureOf(member, 'me.png');
+    expect((await logos(member).upload(picture, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', picture))).statusCode).toBe(200);
+    const refused = await logos(colleague).remove([picture]);
+    expect(status(refused.error)).toBe(403);
+    expect(refused.error?.message).toMatch(/users\.manage, settings\.manage/);
+    expect(await stored(picture)).toBe(200);
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${member.userId}/deactivate`,
+      headers: bearer(owner.token),
+    });
+    expect(off.statusCode).toBe(200);
+    const removed = await logos(owner).remove([picture]);
+    expect(removed.data!.map((o) => o.name)).toEqual([picture]);
+    expect(await stored(picture)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+    // the removed picture is no longer shown as the member's
+    const shown = await ctx.app.inject({
+      url: `/api/auth/profile-picture/${member.userId}`,
+      headers: bearer(owner.token),
+    });
+    expect(shown.statusCode).toBe(404);
   });
 });
 

@@ -63,16 +63,18 @@ export interface ProfileChange {
 
 /**
  * Applies a profile change. A new email is not taken yet: it waits in pending_email and the
- * answer names it (newEmail), for the caller to issue and mail a link to it.
+ * answer names it (newEmail), for the caller to issue and mail a link to it. previousPicture: the
+ * picture the profile showed before, for the caller to free when it was replaced.
  */
 export async function updateProfile(
   q: Queryable,
   userId: string,
   b: ProfileChange,
   mayMail: () => void,
-): Promise<{ newEmail: string | null }> {
+): Promise<{ newEmail: string | null; previousPicture: string | null }> {
   const current = await db.lockEmail(q, userId);
   if (!current) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  const previousPicture = (await db.pictureOf(q, userId))?.url ?? null;
   let pendingEmail: string | null | undefined;
   let newEmail: string | null = null;
   if (b.email !== undefined) {
@@ -91,7 +93,7 @@ export async function updateProfile(
     pendingEmail,
   });
   if (b.userName !== undefined) await db.syncDirectoryUserName(q, userId);
-  return { newEmail };
+  return { newEmail, previousPicture };
 }
 
 /** Where a colleague's picture is; the viewer must still exist. */

@@ -68,25 +68,39 @@ export function isOwnLogoPath(companyId: string, logoPath: string): boolean {
 }
 
 /**
+ * How many objects a user's profile-pictures folder keeps: the saved picture and one new upload
+ * (saving it frees the previous one; a further upload replaces the unsaved one). Every member may
+ * upload pictures without any claim, so this keeps one member from filling the company's
+ * allowance: at most 2 × 5 MB a user.
+ */
+export const PROFILE_PICTURES_KEPT = 2;
+
+/**
  * Who may write or remove an object (reading a public object is open), as the permissions that
  * let a member in (any one suffices; none listed: any member), or null when nobody may:
  * - only under the caller's company folder, and only at a file's depth of the bucket's layout:
  *   an object at a folder's own path (`<companyId>`, `<companyId>/items`) would make every later
  *   upload into that folder a conflict;
  * - item photos: those who edit or receive items (the item screens' own claims);
- * - profile pictures: only the owner of the `profile-pictures/<userId>` folder;
+ * - profile pictures: only the owner of the `profile-pictures/<userId>` folder writes them; those
+ *   who manage users or company settings may also remove them (a deactivated member's too), as
+ *   every picture counts against the company's allowance;
  * - anything else in company-logos (the logo): those who manage company settings.
  */
 export function writeRule(
   bucket: Bucket,
   segments: string[],
   caller: { companyId: string; userId: string },
+  action: 'write' | 'remove' = 'write',
 ): Permission[] | null {
   if (segments[0] !== caller.companyId) return null;
   if (bucket !== LOGO_BUCKET)
     return segments.length === 3 && segments[1] === ITEM_PHOTOS ? ['items.edit', 'items.receive'] : null;
-  if (segments[1] === PROFILE_PICTURES)
-    return profilePictureOwner(caller.companyId, segments) === caller.userId ? [] : null;
+  if (segments[1] === PROFILE_PICTURES) {
+    const owner = profilePictureOwner(caller.companyId, segments);
+    if (owner === caller.userId) return [];
+    return owner && action === 'remove' ? ['users.manage', 'settings.manage'] : null;
+  }
   return isCompanyLogoKey(caller.companyId, segments) ? ['settings.manage'] : null;
 }
 
@@ -104,4 +118,32 @@ export function publicObjectUrlPrefixes(config: Pick<Config, 'publicUrl' | 'supa
     ...(config.supabaseUrl ? [config.supabaseUrl] : []),
   ]);
   return [...origins].map((o) => `${new URL(o).origin}/storage/v1/object/public/${LOGO_BUCKET}/`);
+}
+
+/**
+ * The key of a profile picture's public URL (one the product's storage serves, in `userId`'s own
+ * folder), or null for any other address.
+ */
+export function profilePictureKey(
+  config: Pick<Config, 'publicUrl' | 'supabaseUrl' | 'corsOrigins'>,
+  companyId: string,
+  userId: string,
+  raw: string,
+): string[] | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.search || url.hash || url.username || url.password) return null;
+  const address = `${url.origin}${url.pathname}`;
+  const prefix = publicObjectUrlPrefixes(config).find((p) => address.startsWith(p));
+  if (!prefix) return null;
+  try {
+    const segments = objectPath(address.slice(prefix.length));
+    return profilePictureOwner(companyId, segments) === userId ? segments : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { enforce, enterAs, type Permission } from '../../access/index.js';
@@ -9,20 +8,22 @@ import type { Principal } from '../auth/index.js';
 import { assertStorageAvailable } from '../subscriptions/index.js';
 import { sniffImage } from './image-sniff.js';
 import { normaliseImage } from './image-normalise.js';
-import { fileObjectStore } from './object-store.js';
+import { forgetProfilePicture, pruneProfilePictures, removeObject } from './release.js';
 import {
   BUCKETS,
   MAX_OBJECT_BYTES,
   objectPath,
+  profilePictureOwner,
   readRule,
   StorageError,
   UPLOAD_RATE,
+  LOGO_BUCKET,
   writeRule,
   type Bucket,
 } from './keys.js';
 
 export const storageRoutes: FastifyPluginAsync = async (app) => {
-  const store = await fileObjectStore(path.join(app.config.dataDir, 'storage'));
+  const store = app.objects;
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -171,6 +172,8 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       // claims are read again in that transaction: the body took time to arrive, and a member
       // deactivated or stripped of the claim meanwhile must not write.
       const written = await authorise(p, writeRule(bucket, segments, p), 'you may not write here', async (q) => {
+        if (bucket === LOGO_BUCKET && profilePictureOwner(p.companyId, segments))
+          await pruneProfilePictures(q, store, app.config, p, segments);
         await assertStorageAvailable(q, image.data.length, { bucket, name });
         await q.query(
           `INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, $2, $3, $4)
@@ -238,7 +241,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         const within = (prefixes as string[])
           .map((prefix) => objectPath(prefix))
           .flatMap((segments) => {
-            const rule = writeRule(bucket, segments, p);
+            const rule = writeRule(bucket, segments, p, 'remove');
             return rule ? [{ segments, rule }] : [];
           });
         // Inside it, every removal the caller's claims do not allow refuses the request before any
@@ -248,8 +251,8 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
           for (const { rule } of within) if (rule.length > 0) enforce(rule, access);
           const out = [];
           for (const { segments } of within) {
-            await q.query(`DELETE FROM storage_objects WHERE bucket = $1 AND name = $2`, [bucket, segments.join('/')]);
-            const gone = await store.remove(bucket, segments);
+            if (bucket === LOGO_BUCKET) await forgetProfilePicture(q, app.config, p.companyId, segments);
+            const gone = await removeObject(q, store, bucket, segments);
             if (!gone) continue;
             out.push({
               name: segments.join('/'),
