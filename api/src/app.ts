@@ -25,7 +25,7 @@ import { invitationRoutes } from './modules/invitations/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { CONTACT_PREFIX, contactRoutes } from './modules/contact/index.js';
 import { devRoutes } from './modules/mail/index.js';
-import { storageRoutes } from './modules/storage/index.js';
+import { fileObjectStore, storageRoutes } from './modules/storage/index.js';
 import { billingRoutes } from './modules/billing/index.js';
 import { catalogueRoutes, CATALOGUE_CONSTRAINTS } from './modules/catalogue/index.js';
 import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('objects', await fileObjectStore(`${config.dataDir}/storage`));
   const events = new EventHub();
   await events.start(db);
   app.decorate('events', events);

@@ -6,6 +6,7 @@ import type { Principal, TokenService } from './modules/auth/index.js';
 import type { IdTokenVerifier } from './modules/oidc/index.js';
 import type { Access, Rule } from './access/index.js';
 import type { EventHub } from './modules/events/index.js';
+import type { ObjectStore } from './modules/storage/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     events: EventHub;
     tokens: TokenService;
     mailer: Mailer;
+    /** The stored images (storage module); other modules free what they stop referencing. */
+    objects: ObjectStore;
     /** null: Google sign-in is not configured (production without GOOGLE_CLIENT_ID). */
     idTokens: IdTokenVerifier | null;
     /** onRequest hook: a valid bearer token of a user who still exists, or 401. Sets request.principal. */

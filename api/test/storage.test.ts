@@ -87,21 +87,23 @@ test('company-logos: raw Buffer upload, second upload without upsert is a Duplic
 });
 
 test('writes need a valid app token and stay inside the caller’s company folder', async () => {
-  const anon = await client().from('ItemImages').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
+  const anon = await client()
+    .from('ItemImages')
+    .upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
   expect(anon.error).not.toBeNull();
   expect(status(anon.error)).toBe(401);
   const forged = await client('not.a.token')
     .from('ItemImages')
-    .upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
+    .upload(`${a.companyId}/items/x.png`, PNG, { contentType: 'image/png' });
   expect(status(forged.error)).toBe(401);
   const cross = await client(b.token)
     .from('ItemImages')
-    .upload(`${a.companyId}/evil.png`, PNG, { contentType: 'image/png' });
+    .upload(`${a.companyId}/items/evil.png`, PNG, { contentType: 'image/png' });
   expect(status(cross.error)).toBe(403);
   const root = await client(b.token).from('ItemImages').upload(`evil.png`, PNG, { contentType: 'image/png' });
   expect(status(root.error)).toBe(403);
   // B cannot list or remove A's objects
-  const path = `${a.companyId}/keep.png`;
+  const path = `${a.companyId}/items/keep.png`;
   await client(a.token).from('ItemImages').upload(path, PNG, { contentType: 'image/png' });
   expect((await client(b.token).from('ItemImages').list(a.companyId)).error).not.toBeNull();
   const rm = await client(b.token).from('ItemImages').remove([path]);
@@ -111,23 +113,45 @@ test('writes need a valid app token and stay inside the caller’s company folde
 
 test('images only, at most 5 MB, known buckets, no path tricks', async () => {
   const bucket = client(a.token).from('ItemImages');
-  const html = await bucket.upload(`${a.companyId}/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
+  const html = await bucket.upload(`${a.companyId}/items/page.png`, Buffer.from('<html><script>alert(1)</script>'), {
     contentType: 'image/png',
   });
   expect(status(html.error)).toBe(415);
   const svg = await bucket.upload(
-    `${a.companyId}/x.svg`,
+    `${a.companyId}/items/x.svg`,
     new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
   );
   expect(status(svg.error)).toBe(415);
   const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-  const tooBig = await bucket.upload(`${a.companyId}/big.png`, new Blob([big], { type: 'image/png' }));
+  const tooBig = await bucket.upload(`${a.companyId}/items/big.png`, new Blob([big], { type: 'image/png' }));
   expect(status(tooBig.error)).toBe(413);
   const other = await client(a.token).from('secrets').upload(`${a.companyId}/x.png`, PNG, { contentType: 'image/png' });
   expect(status(other.error)).toBe(404);
   const res = await fetch(`${base}/storage/v1/object/public/ItemImages/${a.companyId}/..%2F..%2F..%2Fpglite`);
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
+});
+
+test('an object cannot take the place of a folder of the layout, so later uploads still work', async () => {
+  const t = await registerCompany(ctx.app);
+  const photos = client(t.token).from('ItemImages');
+  const logos = client(t.token).from('company-logos');
+  for (const [bucket, key] of [
+    [photos, t.companyId],
+    [photos, `${t.companyId}/items`],
+    [photos, `${t.companyId}/items/1.png/2.png`],
+    [logos, t.companyId],
+    [logos, `${t.companyId}/profile-pictures`],
+    [logos, `${t.companyId}/profile-pictures/${t.userId}`],
+    [logos, `${t.companyId}/folder/logo.png`],
+  ] as const) {
+    const up = await bucket.upload(key, PNG, { contentType: 'image/png' });
+    expect(status(up.error)).toBe(403);
+  }
+  expect((await photos.upload(`${t.companyId}/items/1.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
+  expect((await logos.upload(`${t.companyId}/logo.png`, PNG, { contentType: 'image/png' })).error).toBeNull();
+  const picture = `${t.companyId}/profile-pictures/${t.userId}/me.png`;
+  expect((await logos.upload(picture, PNG, { contentType: 'image/png' })).error).toBeNull();
 });
 
 describe('item photos follow the item claims; the logo follows settings.manage', () => {
@@ -232,6 +256,176 @@ describe('item photos follow the item claims; the logo follows settings.manage',
   });
 });
 
+describe('profile pictures and the logo cannot pile up in the company allowance', () => {
+  const logos = (t: Tenant) => client(t.token).from('company-logos');
+  const pictureOf = (t: Tenant, name: string) => `${t.companyId}/profile-pictures/${t.userId}/${name}`;
+  const stored = async (path: string) => (await fetch(publicUrl('company-logos', path))).status;
+  const saveProfilePicture = (t: Tenant, url: string | null) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateuser',
+      headers: bearer(t.token),
+      payload: { profilePictureUrl: url },
+    });
+
+  test('saving a new profile picture (or none) frees the previous one', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const first = pictureOf(member, '1.png');
+    const second = pictureOf(member, '2.png');
+    expect((await logos(member).upload(first, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', first))).statusCode).toBe(200);
+    const one = (await usage(owner)).storage.used;
+    expect((await logos(member).upload(second, await image('png', 40, 40), { contentType: 'image/png' })).error).toBe(
+      null,
+    );
+    expect((await saveProfilePicture(member, publicUrl('company-logos', second))).statusCode).toBe(200);
+    expect(await stored(first)).toBe(404);
+    expect(await stored(second)).toBe(200);
+    expect((await usage(owner)).storage.used).not.toBe(one);
+    expect((await saveProfilePicture(member, null)).statusCode).toBe(200);
+    expect(await stored(second)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+
+  test('saving a new logo frees the previous one', async () => {
+    const owner = await registerCompany(ctx.app);
+    const saveLogo = (logoPath: string | null) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/company/${owner.companyId}`,
+        headers: bearer(owner.token),
+        payload: { logoPath },
+      });
+    for (const name of ['1.png', '2.png']) {
+      expect((await logos(owner).upload(`${owner.companyId}/${name}`, PNG, { contentType: 'image/png' })).error).toBe(
+        null,
+      );
+      expect((await saveLogo(`${owner.companyId}/${name}`)).statusCode).toBe(200);
+    }
+    expect(await stored(`${owner.companyId}/1.png`)).toBe(404);
+    expect(await stored(`${owner.companyId}/2.png`)).toBe(200);
+    const one = (await usage(owner)).storage.used;
+    expect(one).toBeGreaterThan(0);
+    expect((await saveLogo(null)).statusCode).toBe(200);
+    expect(await stored(`${owner.companyId}/2.png`)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+
+  test('a user keeps at most the saved picture and one new upload', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const saved = pictureOf(member, 'saved.png');
+    expect((await logos(member).upload(saved, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', saved))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await logos(member).upload(pictureOf(member, `${i}.png`), PNG, { contentType: 'image/png' })).error).toBe(
+        null,
+      );
+    }
+    const listed = await logos(member).list(`${owner.companyId}/profile-pictures/${member.userId}`);
+    expect(listed.data!.map((o) => o.name).sort()).toEqual(['4.png', 'saved.png']);
+    const size = listed.data![0]!.metadata!.size as number;
+    expect((await usage(owner)).storage.used).toBe(2 * size);
+  });
+
+  test('users.manage or settings.manage removes another member’s pictures, also once deactivated; others cannot', async () => {
+    const owner = await registerCompany(ctx.app);
+    const member = await addUser(ctx.app, owner, ['Account Manager']);
+    const colleague = await addUser(ctx.app, owner, ['Account Manager']);
+    const picture = pictureOf(member, 'me.png');
+    expect((await logos(member).upload(picture, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await saveProfilePicture(member, publicUrl('company-logos', picture))).statusCode).toBe(200);
+    const refused = await logos(colleague).remove([picture]);
+    expect(status(refused.error)).toBe(403);
+    expect(refused.error?.message).toMatch(/users\.manage, settings\.manage/);
+    expect(await stored(picture)).toBe(200);
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${member.userId}/deactivate`,
+      headers: bearer(owner.token),
+    });
+    expect(off.statusCode).toBe(200);
+    const removed = await logos(owner).remove([picture]);
+    expect(removed.data!.map((o) => o.name)).toEqual([picture]);
+    expect(await stored(picture)).toBe(404);
+    expect((await usage(owner)).storage.used).toBe(0);
+    // the removed picture is no longer shown as the member's
+    const shown = await ctx.app.inject({
+      url: `/api/auth/profile-picture/${member.userId}`,
+      headers: bearer(owner.token),
+    });
+    expect(shown.statusCode).toBe(404);
+  });
+});
+
+describe('claims are checked again when the body has arrived', () => {
+  /**
+   * Starts a raw upload whose body is held open until `finish` is called; resolves `admitted` once
+   * the early check has let it in (it counted one upload for the user).
+   */
+  function heldUpload(t: Tenant, key: string) {
+    let send!: (chunk: Uint8Array | null) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+      },
+    });
+    send(new Uint8Array(PNG.subarray(0, 8)));
+    const response = fetch(`${base}/storage/v1/object/ItemImages/${key}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'image/png' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const admitted = (async () => {
+      for (;;) {
+        const [row] = await ctx.db.transaction((q) =>
+          q.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`, [
+            `storage-upload:${t.userId}`,
+          ]),
+        );
+        if (row!.n > 0) return;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const finish = () => {
+      send(new Uint8Array(PNG.subarray(8)));
+      send(null);
+      return response;
+    };
+    return { admitted, finish };
+  }
+
+  test('a user deactivated or losing items.receive while the body uploads stores nothing', async () => {
+    const owner = await registerCompany(ctx.app);
+    for (const change of ['deactivate', 'roles'] as const) {
+      const member = await addUser(ctx.app, owner, ['New Item Operator']);
+      const key = `${owner.companyId}/items/${change}.png`;
+      const upload = heldUpload(member, key);
+      await upload.admitted;
+      const res =
+        change === 'deactivate'
+          ? await ctx.app.inject({
+              method: 'POST',
+              url: `/api/users/${member.userId}/deactivate`,
+              headers: bearer(owner.token),
+            })
+          : await ctx.app.inject({
+              method: 'PUT',
+              url: `/api/users/${member.userId}/roles`,
+              headers: bearer(owner.token),
+              payload: { roles: ['Account Manager'] },
+            });
+      expect(res.statusCode).toBe(200);
+      const refused = await upload.finish();
+      expect([401, 403]).toContain(refused.status);
+      expect((await fetch(publicUrl('ItemImages', key))).status).toBe(404);
+    }
+    expect((await usage(owner)).storage.used).toBe(0);
+  });
+});
+
 describe('what is stored is a decoded, re-encoded image', () => {
   test('a JPEG with EXIF (GPS position, copyright) is stored without any of it', async () => {
     const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
@@ -323,6 +517,19 @@ describe('storage quota and upload rate', () => {
     expect((await fetch(publicUrl('ItemImages', path))).status).toBe(404);
     expect((await client(t.token).from('ItemImages').list(`${t.companyId}/items`)).data).toEqual([]);
     expect((await usage(t)).storage.used).toBe(STORAGE_LIMIT_BYTES.free - 10);
+  });
+
+  test('uploads sent all at once cannot pass the rate: exactly the limit is stored', async () => {
+    const t = await registerCompany(ctx.app);
+    const bucket = client(t.token).from('ItemImages');
+    const results = await Promise.all(
+      Array.from({ length: UPLOAD_RATE.limit + 10 }, (_, i) =>
+        bucket.upload(`${t.companyId}/items/p${i}.png`, PNG, { contentType: 'image/png' }),
+      ),
+    );
+    expect(results.filter((r) => r.error === null)).toHaveLength(UPLOAD_RATE.limit);
+    expect(results.filter((r) => status(r.error) === 429)).toHaveLength(10);
+    expect((await bucket.list(`${t.companyId}/items`)).data).toHaveLength(UPLOAD_RATE.limit);
   });
 
   test('one user’s rapid uploads are limited: 429 with Retry-After, then nothing more is stored', async () => {

@@ -31,6 +31,9 @@ export async function clearEvents(q: Queryable, key: string): Promise<void> {
  * the oldest counted event leaves the window (what a Retry-After header says).
  */
 export async function take(q: Queryable, key: string, limit: number, windowSeconds: number): Promise<number | null> {
+  // Count-then-insert under READ COMMITTED lets parallel requests all see the same count and all
+  // pass; holding the key's lock to the end of the transaction makes them take turns.
+  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('rate_limit ' || $1, 0))`, [key]);
   const [row] = await q.query<{ n: number; wait: number | null }>(
     `SELECT count(*)::int AS n,
             ceil(extract(epoch FROM min(at) + make_interval(secs => $2) - now()))::int AS wait

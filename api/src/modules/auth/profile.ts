@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { SELF } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -6,7 +6,7 @@ import { inTenant } from '../../db/tenant.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers, IdParams } from '../../lib/schemas.js';
-import { profilePictureFolder, publicObjectUrlPrefixes } from '../storage/index.js';
+import { profilePictureKey, releaseProfilePicture } from '../storage/index.js';
 import { loadUserInfo } from './accounts.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -15,21 +15,6 @@ import { mailAddressTaken } from './collisions.js';
 import { issueVerification, requireMail, sendVerification } from './verification.js';
 
 const HOUR = 3600;
-
-/** Only a picture the product's storage holds, in the caller's own profile-pictures folder. */
-function allowedPictureUrl(app: FastifyInstance, companyId: string, userId: string, raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (url.search || url.hash || url.username || url.password) return false;
-  const folder = `${profilePictureFolder(companyId, userId)}/`;
-  return publicObjectUrlPrefixes(app.config).some(
-    (prefix) => `${url.origin}${url.pathname}`.startsWith(`${prefix}${folder}`) && !url.pathname.includes('/../'),
-  );
-}
 
 export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
@@ -68,7 +53,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const b = request.body;
       const me = request.principal!;
-      if (b.profilePictureUrl && !allowedPictureUrl(app, me.companyId, me.userId, b.profilePictureUrl)) {
+      // Only a picture the product's storage holds, in the caller's own profile-pictures folder.
+      if (b.profilePictureUrl && !profilePictureKey(app.config, me.companyId, me.userId, b.profilePictureUrl)) {
         throw badRequest(
           'profilePictureUrl: must be a picture uploaded to your own profile-pictures folder.',
           'profilePictureUrl',
@@ -80,9 +66,12 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await enforceLimit(db, `profile:names:${me.userId}`, 20, HOUR, 'Too many changes. Please try again later.');
       }
       const result = await app.inCompany(request, async (q) => {
-        const { newEmail, taken } = await service.updateProfile(q, me.userId, b, () =>
+        const { newEmail, taken, previousPicture } = await service.updateProfile(q, me.userId, b, () =>
           requireMail(app, 'Changing the email'),
         );
+        // Saving another picture (or none) frees the previous one from the company's storage.
+        if (b.profilePictureUrl !== undefined)
+          await releaseProfilePicture(q, app.objects, app.config, me, previousPicture, b.profilePictureUrl || null);
         const token = newEmail && !taken ? await issueVerification(q, me, newEmail) : null;
         return { info: (await loadUserInfo(q, me.userId))!, token, newEmail };
       });

@@ -76,16 +76,18 @@ export interface ProfileChange {
  * Applies a profile change. A new email is not taken yet: it waits in pending_email and the
  * answer names it (newEmail), for the caller to mail a link to it — or, when another account has
  * it (`taken`), to tell that address so instead: the answer is the same either way, so the
- * profile form cannot be used to learn which emails have accounts.
+ * profile form cannot be used to learn which emails have accounts. previousPicture: the picture
+ * the profile showed before, for the caller to free when it was replaced.
  */
 export async function updateProfile(
   q: Queryable,
   userId: string,
   b: ProfileChange,
   mayMail: () => void,
-): Promise<{ newEmail: string | null; taken: boolean }> {
+): Promise<{ newEmail: string | null; taken: boolean; previousPicture: string | null }> {
   const current = await db.lockEmail(q, userId);
   if (!current) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+  const previousPicture = (await db.pictureOf(q, userId))?.url ?? null;
   let pendingEmail: string | null | undefined;
   let newEmail: string | null = null;
   let taken = false;
@@ -105,7 +107,7 @@ export async function updateProfile(
     pendingEmail,
   });
   if (b.userName !== undefined) await db.syncDirectoryUserName(q, userId);
-  return { newEmail, taken };
+  return { newEmail, taken, previousPicture };
 }
 
 /** Where a colleague's picture is; the viewer must still exist. */

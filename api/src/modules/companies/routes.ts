@@ -46,7 +46,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        const company = await service.updateCompany(q, request.params.id, request.body);
+        const company = await service.updateCompany(q, app.objects, request.params.id, request.body);
         settingsChanged(q, request.params.id, '/api/company', request.params.id);
         return company;
       }),

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { isOwnLogoPath } from '../storage/index.js';
+import { isOwnLogoPath, releaseLogo, type ObjectStore } from '../storage/index.js';
 import * as db from './queries.js';
 import type { Company, UpdateCompanyBody } from './schemas.js';
 
@@ -11,15 +11,23 @@ export async function getCompany(q: Queryable, id: string): Promise<Company> {
   return company;
 }
 
-export async function updateCompany(q: Queryable, id: string, b: UpdateCompanyBody): Promise<Company> {
-  await getCompany(q, id);
+/** Saving another logo (or none) frees the previous one from the company's storage. */
+export async function updateCompany(
+  q: Queryable,
+  objects: ObjectStore,
+  id: string,
+  b: UpdateCompanyBody,
+): Promise<Company> {
+  const before = await getCompany(q, id);
   if (b.logoPath && !isOwnLogoPath(id, b.logoPath))
     throw badRequest('logoPath: must be a path in your company’s folder of the company-logos bucket.', 'logoPath');
+  const logoPath = b.logoPath === undefined ? undefined : b.logoPath || null;
   await db.updateCompany(q, id, {
     companyName: b.companyName?.trim(),
     industry: b.industry,
     phone: b.phone,
-    logoPath: b.logoPath === undefined ? undefined : b.logoPath || null,
+    logoPath,
   });
+  if (logoPath !== undefined) await releaseLogo(q, objects, id, before.logoPath ?? null, logoPath);
   return getCompany(q, id);
 }

@@ -1,29 +1,29 @@
-import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { enforce, enterAs, type Permission } from '../../access/index.js';
 import type { Queryable } from '../../db/database.js';
-import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
 import { take } from '../../lib/rate-limit.js';
 import type { Principal } from '../auth/index.js';
 import { assertStorageAvailable } from '../subscriptions/index.js';
 import { sniffImage } from './image-sniff.js';
 import { normaliseImage } from './image-normalise.js';
-import { fileObjectStore } from './object-store.js';
+import { forgetProfilePicture, pruneProfilePictures, removeObject } from './release.js';
 import {
   BUCKETS,
   MAX_OBJECT_BYTES,
   objectPath,
+  profilePictureOwner,
   readRule,
   StorageError,
   UPLOAD_RATE,
+  LOGO_BUCKET,
   writeRule,
   type Bucket,
 } from './keys.js';
 
 export const storageRoutes: FastifyPluginAsync = async (app) => {
-  const store = await fileObjectStore(path.join(app.config.dataDir, 'storage'));
+  const store = app.objects;
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -98,7 +98,14 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
      * request, must hold one of the permissions (none listed: any member). Runs `then` in the same
      * transaction when given.
      */
-    async function authorise<T = void>(
+    async function authorise(p: Principal, rule: Permission[] | null, why: string): Promise<void>;
+    async function authorise<T>(
+      p: Principal,
+      rule: Permission[] | null,
+      why: string,
+      then: (q: Queryable) => Promise<T>,
+    ): Promise<T>;
+    async function authorise<T>(
       p: Principal,
       rule: Permission[] | null,
       why: string,
@@ -161,8 +168,12 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
       const upsert = request.headers['x-upsert'] === 'true';
       const name = segments.join('/');
       // The row (and so the company's usage) and the bytes change together: the file is written
-      // last, inside the transaction, so a refused or failed write leaves neither behind.
-      const { id } = await inTenant(app.db, p.companyId, async (q) => {
+      // last, inside the transaction, so a refused or failed write leaves neither behind. The
+      // claims are read again in that transaction: the body took time to arrive, and a member
+      // deactivated or stripped of the claim meanwhile must not write.
+      const written = await authorise(p, writeRule(bucket, segments, p), 'you may not write here', async (q) => {
+        if (bucket === LOGO_BUCKET && profilePictureOwner(p.companyId, segments))
+          await pruneProfilePictures(q, store, app.config, p, segments);
         await assertStorageAvailable(q, image.data.length, { bucket, name });
         await q.query(
           `INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, $2, $3, $4)
@@ -171,7 +182,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         );
         return store.put(bucket, segments, image.data, update ? 'update' : upsert ? 'upsert' : 'create');
       });
-      return reply.send({ Id: id, Key: `${bucket}/${name}` });
+      return reply.send({ Id: written.id, Key: `${bucket}/${name}` });
     }
 
     type ObjParams = { Params: { bucket: string; '*': string } };
@@ -230,7 +241,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         const within = (prefixes as string[])
           .map((prefix) => objectPath(prefix))
           .flatMap((segments) => {
-            const rule = writeRule(bucket, segments, p);
+            const rule = writeRule(bucket, segments, p, 'remove');
             return rule ? [{ segments, rule }] : [];
           });
         // Inside it, every removal the caller's claims do not allow refuses the request before any
@@ -240,8 +251,8 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
           for (const { rule } of within) if (rule.length > 0) enforce(rule, access);
           const out = [];
           for (const { segments } of within) {
-            await q.query(`DELETE FROM storage_objects WHERE bucket = $1 AND name = $2`, [bucket, segments.join('/')]);
-            const gone = await store.remove(bucket, segments);
+            if (bucket === LOGO_BUCKET) await forgetProfilePicture(q, app.config, p.companyId, segments);
+            const gone = await removeObject(q, store, bucket, segments);
             if (!gone) continue;
             out.push({
               name: segments.join('/'),
