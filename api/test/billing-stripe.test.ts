@@ -348,3 +348,49 @@ test('Stripe failing during a refund records nothing (502); the retried event re
   expect((await history()).map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
   expect((await post()).json().outcome).toBe('duplicate');
 });
+
+test("the refunded duplicate's own events (its cancellation at Stripe, a failed payment, an update) leave the company's Premium alone", async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  expect(await deliver(completed!)).toBe('refunded');
+  const duplicate = (completed!.data.object as { subscription: string }).subscription;
+  const metadata = { companyId: owner.companyId, checkoutId: second.checkoutId, kind: 'plan', interval: 'year' };
+  const created = Math.floor(Date.now() / 1000);
+  // Cancelling the duplicate at Stripe makes Stripe announce it: that is not the company's Premium ending.
+  const deleted = {
+    id: `evt_${unique()}`,
+    type: 'customer.subscription.deleted',
+    created,
+    data: { object: { id: duplicate, object: 'subscription', status: 'canceled', metadata } },
+  };
+  expect(await deliver(deleted)).toBe('ignored');
+  const updated = {
+    id: `evt_${unique()}`,
+    type: 'customer.subscription.updated',
+    created,
+    data: { object: { id: duplicate, object: 'subscription', cancel_at_period_end: true, metadata } },
+  };
+  expect(await deliver(updated)).toBe('ignored');
+  const failed = {
+    id: `evt_${unique()}`,
+    type: 'invoice.payment_failed',
+    created,
+    data: {
+      object: {
+        id: `in_${unique()}`,
+        object: 'invoice',
+        amount_due: 29000,
+        currency: 'usd',
+        parent: { subscription_details: { subscription: duplicate, metadata } },
+      },
+    },
+  };
+  expect(await deliver(failed)).toBe('ignored');
+  const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(ov.subscription).toMatchObject({ premium: true, cancelAtPeriodEnd: false, cancelReason: null });
+  expect(ov.payments.map((p: { status: string }) => p.status).sort()).toEqual(['paid', 'refunded']);
+});

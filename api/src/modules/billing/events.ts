@@ -224,6 +224,18 @@ async function refundDuplicate(
   return `refunded: ${payment.invoiceId} (${refundId}), the period was already paid`;
 }
 
+/**
+ * Is this the subscription the company's Premium runs on? A refunded duplicate, or an old
+ * subscription replaced by a new purchase, is a plan subscription too, and Stripe still sends its
+ * events (its cancellation, a failed renewal): they must not end or change the current one.
+ */
+async function isCurrentPlan(q: Queryable, subscriptionId: string | null): Promise<boolean> {
+  if (!subscriptionId) return false;
+  const rows = await q.query(`SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`, [subscriptionId]);
+  return rows.length > 0;
+}
+const NOT_CURRENT = "ignored: not the company's subscription";
+
 async function cancelAtPeriodEnd(
   q: Queryable,
   kind: 'plan' | 'addon',
@@ -321,18 +333,21 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
     }
     case 'invoice.payment_failed': {
       if (!kind) return 'ignored: unknown subscription';
+      if (kind === 'plan' && !(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'payment_failed');
       await recordPayment(q, companyId, event, invoicePayment(event, 'failed', null));
       return `applied: ${kind} ends at period end (payment failed)`;
     }
     case 'customer.subscription.deleted': {
       if (!kind) return 'ignored: unknown subscription';
+      if (kind === 'plan' && !(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'deleted');
       return `applied: ${kind} ends at period end (subscription deleted)`;
     }
     case 'customer.subscription.updated': {
       // The owner may also cancel (or undo it) in Stripe's own billing portal.
       if (kind !== 'plan' || typeof o.cancel_at_period_end !== 'boolean') return 'ignored';
+      if (!(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await q.query(
         o.cancel_at_period_end
           ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now() WHERE cancel_reason IS NULL`
