@@ -28,6 +28,9 @@ let received: Received[] = [];
 let failing = 0;
 const sessions = new Map<string, { id: string; client_secret: string }>();
 const byIdempotencyKey = new Map<string, string>();
+/** PaymentIntents refunded and subscriptions cancelled before (a retry after Stripe forgot its keys). */
+const refundedEarlier = new Set<string>();
+const cancelledEarlier = new Set<string>();
 
 function stripeStandIn(): Promise<Server> {
   const server = createServer((request, response) => {
@@ -83,13 +86,28 @@ function stripeStandIn(): Promise<Server> {
         });
       }
       if (request.method === 'POST' && path === '/v1/refunds') {
+        // Refunded long ago (past Stripe's 24-hour idempotency window): Stripe refuses a second one.
+        const intent = new URLSearchParams(body).get('payment_intent') ?? '';
+        if (refundedEarlier.has(intent))
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded.' },
+          });
         const key = String(request.headers['idempotency-key']);
         const id = byIdempotencyKey.get(key) ?? `re_${unique()}`;
         byIdempotencyKey.set(key, id);
         const form = new URLSearchParams(body);
         return send(200, { object: 'refund', id, payment_intent: form.get('payment_intent'), status: 'succeeded' });
       }
+      if (request.method === 'GET' && path.startsWith('/v1/refunds?')) {
+        const intent = new URL(path, 'http://x').searchParams.get('payment_intent') ?? '';
+        const data = refundedEarlier.has(intent) ? [{ object: 'refund', id: `re_earlier_${intent}` }] : [];
+        return send(200, { object: 'list', has_more: false, url: '/v1/refunds', data });
+      }
       const cancel = /^\/v1\/subscriptions\/([^/?]+)$/.exec(path);
+      if (request.method === 'DELETE' && cancel && cancelledEarlier.has(cancel[1]!))
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription` },
+        });
       if (request.method === 'DELETE' && cancel)
         return send(200, { object: 'subscription', id: cancel[1], status: 'canceled' });
       const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
@@ -396,4 +414,43 @@ test("the refunded duplicate's own events (its cancellation at Stripe, a failed 
   const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
   expect(ov.subscription).toMatchObject({ premium: true, cancelAtPeriodEnd: false, cancelReason: null });
   expect(ov.payments.map((p: { status: string }) => p.status).sort()).toEqual(['paid', 'refunded']);
+});
+
+test('a duplicate that paid nothing is cancelled and shown as refunded, with no refund asked of Stripe', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const free = {
+    ...completed!,
+    data: { object: { ...completed!.data.object, payment_status: 'no_payment_required', amount_total: 0 } },
+  };
+  received = [];
+  expect(await deliver(free)).toBe('refunded');
+  const subscription = (completed!.data.object as { subscription: string }).subscription;
+  expect(calls()).toEqual([`DELETE /v1/subscriptions/${subscription}`]);
+  const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(ov.payments.map((p: { status: string; amountCents: number }) => [p.status, p.amountCents])).toEqual(
+    expect.arrayContaining([['refunded', 0]]),
+  );
+});
+
+test('a redelivery after Stripe forgot its idempotency keys finds the refund and the cancel done, and succeeds', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed, invoicePaid] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const invoice = (invoicePaid!.data.object as { id: string }).id;
+  const subscription = (completed!.data.object as { subscription: string }).subscription;
+  cancelledEarlier.add(subscription);
+  refundedEarlier.add(`pi_of_${invoice}`);
+  expect(await deliver(completed!)).toBe('refunded');
+  const [row] = await inTenant(ctx.db, owner.companyId, (q) =>
+    q.query<{ refund: string }>(`SELECT provider_refund_id AS refund FROM billing_payments WHERE status = 'refunded'`),
+  );
+  expect(row!.refund).toBe(`re_earlier_pi_of_${invoice}`);
 });

@@ -219,9 +219,14 @@ async function refundDuplicate(
     [payment.invoiceId],
   );
   if (done) return `ignored: ${payment.invoiceId} already refunded`;
-  const { refundId } = await refunder.refundDuplicate({ companyId, invoiceId: payment.invoiceId, subscriptionId });
+  const { refundId } = await refunder.refundDuplicate({
+    companyId,
+    invoiceId: payment.invoiceId,
+    subscriptionId,
+    amountCents: payment.amountCents,
+  });
   await recordPayment(q, companyId, event, { ...payment, status: 'refunded', periodEnd: null, refundId });
-  return `refunded: ${payment.invoiceId} (${refundId}), the period was already paid`;
+  return `refunded: ${payment.invoiceId} (${refundId ?? 'nothing was paid'}), the period was already paid`;
 }
 
 /**
