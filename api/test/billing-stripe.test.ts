@@ -31,6 +31,8 @@ const byIdempotencyKey = new Map<string, string>();
 /** PaymentIntents refunded and subscriptions cancelled before (a retry after Stripe forgot its keys). */
 const refundedEarlier = new Set<string>();
 const cancelledEarlier = new Set<string>();
+/** Checkout Session creations held back until `count` of them have arrived. */
+let createsHeld: { count: number; waiting: (() => void)[] } | null = null;
 
 function stripeStandIn(): Promise<Server> {
   const server = createServer((request, response) => {
@@ -47,6 +49,23 @@ function stripeStandIn(): Promise<Server> {
         failing -= 1;
         return send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day.' } });
       }
+      if (request.method === 'POST' && path === '/v1/checkout/sessions' && createsHeld) {
+        // Answer none until all the held requests have arrived: they race to the database together.
+        const release = () => handle();
+        createsHeld.waiting.push(release);
+        if (createsHeld.waiting.length < createsHeld.count) return;
+        const waiting = createsHeld.waiting;
+        createsHeld = null;
+        return waiting.forEach((go) => go());
+      }
+      return handle();
+    });
+    function handle() {
+      const path = request.url ?? '';
+      const send = (status: number, json: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${unique()}` });
+        response.end(JSON.stringify(json));
+      };
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         // Stripe's idempotency: the same key answers the session the first request made.
         const key = String(request.headers['idempotency-key']);
@@ -114,7 +133,7 @@ function stripeStandIn(): Promise<Server> {
       if (request.method === 'GET' && retrieve && sessions.has(retrieve[1]!))
         return send(200, { object: 'checkout.session', status: 'open', ...sessions.get(retrieve[1]!) });
       return send(404, { error: { type: 'invalid_request_error', message: `No such route ${path}` } });
-    });
+    }
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -453,4 +472,22 @@ test('a redelivery after Stripe forgot its idempotency keys finds the refund and
     q.query<{ refund: string }>(`SELECT provider_refund_id AS refund FROM billing_payments WHERE status = 'refunded'`),
   );
   expect(row!.refund).toBe(`re_earlier_pi_of_${invoice}`);
+});
+
+test('two requests racing with one idempotency key and different orders: the second is refused (409), not answered the first one’s checkout', async () => {
+  const owner = await registerCompany(ctx.app);
+  const key = unique('idem-');
+  createsHeld = { count: 2, waiting: [] };
+  const [yearly, monthly] = await Promise.all([
+    buyPremiumYearly(owner.token, key),
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: bearer(owner.token),
+      payload: { kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'month', idempotencyKey: key },
+    }),
+  ]);
+  expect([yearly.statusCode, monthly.statusCode].sort()).toEqual([200, 409]);
+  const refused = yearly.statusCode === 409 ? yearly : monthly;
+  expect(refused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 });
