@@ -330,6 +330,13 @@ test('a new checkout expires the open Checkout Session; a second payment for a p
     ]),
   );
   expect(after.payments).toHaveLength(2);
+  // The history reads truthfully: the purchase that holds the period completed, the refunded one did not.
+  expect(after.checkouts.map((c: { id: string; status: string }) => [c.id, c.status]).sort()).toEqual(
+    [
+      [first.checkoutId, 'completed'],
+      [second.checkoutId, 'canceled'],
+    ].sort(),
+  );
   const [sub] = await inTenant(ctx.db, owner.companyId, (q) =>
     q.query<{ id: string }>(`SELECT stripe_subscription_id AS id FROM subscriptions`),
   );

@@ -274,14 +274,25 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
       const checkoutId = str(facts.metadata.checkoutId);
       const [checkout] =
         checkoutId && UUID.test(checkoutId)
-          ? await q.query<{ description: string }>(
-              `UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1 RETURNING description`,
-              [checkoutId],
-            )
+          ? await q.query<{ description: string }>(`SELECT description FROM billing_checkouts WHERE id = $1`, [
+              checkoutId,
+            ])
           : [];
+      const complete = async () => {
+        if (checkout)
+          await q.query(`UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1`, [
+            checkoutId,
+          ]);
+      };
       if (kind === 'plan') {
         await lockSubscription(q);
         if (await heldByAnother(q, facts.subscriptionId)) {
+          // Not "completed": its purchase was given back. An open one reads "Canceled" (an
+          // expired one stays expired); the payments list shows the money as refunded.
+          if (checkout)
+            await q.query(`UPDATE billing_checkouts SET status = 'canceled' WHERE id = $1 AND status = 'open'`, [
+              checkoutId,
+            ]);
           const amount = num(o.amount_total) ?? 0;
           const description = checkout ? `1 × ${checkout.description}` : 'Subscription payment';
           return refundDuplicate(
@@ -297,11 +308,13 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
           customerId: facts.customerId,
           subscriptionId: facts.subscriptionId,
         });
+        await complete();
         return `applied: Premium (${every}) until ${end.toISOString()}`;
       }
       const addonId = str(facts.metadata.addonId);
       if (kind === 'addon' && addonId && UUID.test(addonId)) {
         await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
+        await complete();
         return `applied: add-on ${addonId}`;
       }
       return 'ignored: unknown checkout';
