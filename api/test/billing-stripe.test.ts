@@ -28,6 +28,11 @@ let received: Received[] = [];
 let failing = 0;
 const sessions = new Map<string, { id: string; client_secret: string }>();
 const byIdempotencyKey = new Map<string, string>();
+/** PaymentIntents refunded and subscriptions cancelled before (a retry after Stripe forgot its keys). */
+const refundedEarlier = new Set<string>();
+const cancelledEarlier = new Set<string>();
+/** Checkout Session creations held back until `count` of them have arrived. */
+let createsHeld: { count: number; waiting: (() => void)[] } | null = null;
 
 function stripeStandIn(): Promise<Server> {
   const server = createServer((request, response) => {
@@ -44,6 +49,23 @@ function stripeStandIn(): Promise<Server> {
         failing -= 1;
         return send(500, { error: { type: 'api_error', message: 'Stripe is having a bad day.' } });
       }
+      if (request.method === 'POST' && path === '/v1/checkout/sessions' && createsHeld) {
+        // Answer none until all the held requests have arrived: they race to the database together.
+        const release = () => handle();
+        createsHeld.waiting.push(release);
+        if (createsHeld.waiting.length < createsHeld.count) return;
+        const waiting = createsHeld.waiting;
+        createsHeld = null;
+        return waiting.forEach((go) => go());
+      }
+      return handle();
+    });
+    function handle() {
+      const path = request.url ?? '';
+      const send = (status: number, json: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${unique()}` });
+        response.end(JSON.stringify(json));
+      };
       if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         // Stripe's idempotency: the same key answers the session the first request made.
         const key = String(request.headers['idempotency-key']);
@@ -83,20 +105,35 @@ function stripeStandIn(): Promise<Server> {
         });
       }
       if (request.method === 'POST' && path === '/v1/refunds') {
+        // Refunded long ago (past Stripe's 24-hour idempotency window): Stripe refuses a second one.
+        const intent = new URLSearchParams(body).get('payment_intent') ?? '';
+        if (refundedEarlier.has(intent))
+          return send(400, {
+            error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded.' },
+          });
         const key = String(request.headers['idempotency-key']);
         const id = byIdempotencyKey.get(key) ?? `re_${unique()}`;
         byIdempotencyKey.set(key, id);
         const form = new URLSearchParams(body);
         return send(200, { object: 'refund', id, payment_intent: form.get('payment_intent'), status: 'succeeded' });
       }
+      if (request.method === 'GET' && path.startsWith('/v1/refunds?')) {
+        const intent = new URL(path, 'http://x').searchParams.get('payment_intent') ?? '';
+        const data = refundedEarlier.has(intent) ? [{ object: 'refund', id: `re_earlier_${intent}` }] : [];
+        return send(200, { object: 'list', has_more: false, url: '/v1/refunds', data });
+      }
       const cancel = /^\/v1\/subscriptions\/([^/?]+)$/.exec(path);
+      if (request.method === 'DELETE' && cancel && cancelledEarlier.has(cancel[1]!))
+        return send(404, {
+          error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription` },
+        });
       if (request.method === 'DELETE' && cancel)
         return send(200, { object: 'subscription', id: cancel[1], status: 'canceled' });
       const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)$/.exec(path);
       if (request.method === 'GET' && retrieve && sessions.has(retrieve[1]!))
         return send(200, { object: 'checkout.session', status: 'open', ...sessions.get(retrieve[1]!) });
       return send(404, { error: { type: 'invalid_request_error', message: `No such route ${path}` } });
-    });
+    }
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -293,6 +330,13 @@ test('a new checkout expires the open Checkout Session; a second payment for a p
     ]),
   );
   expect(after.payments).toHaveLength(2);
+  // The history reads truthfully: the purchase that holds the period completed, the refunded one did not.
+  expect(after.checkouts.map((c: { id: string; status: string }) => [c.id, c.status]).sort()).toEqual(
+    [
+      [first.checkoutId, 'completed'],
+      [second.checkoutId, 'canceled'],
+    ].sort(),
+  );
   const [sub] = await inTenant(ctx.db, owner.companyId, (q) =>
     q.query<{ id: string }>(`SELECT stripe_subscription_id AS id FROM subscriptions`),
   );
@@ -333,10 +377,13 @@ test('Stripe failing during a refund records nothing (502); the retried event re
       },
     });
   failing = 10;
+  received = [];
   const failed = await post();
   failing = 0;
   // Stripe sees a failed delivery and sends the event again later.
   expect(failed.statusCode).toBe(502);
+  // Given up at the first failure: no retries of our own while the company's subscription is locked.
+  expect(calls()).toHaveLength(1);
   const history = async () =>
     (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json().payments as {
       status: string;
@@ -347,4 +394,107 @@ test('Stripe failing during a refund records nothing (502); the retried event re
   expect(calls().filter((c) => c === 'POST /v1/refunds')).toHaveLength(1);
   expect((await history()).map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
   expect((await post()).json().outcome).toBe('duplicate');
+});
+
+test("the refunded duplicate's own events (its cancellation at Stripe, a failed payment, an update) leave the company's Premium alone", async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  expect(await deliver(completed!)).toBe('refunded');
+  const duplicate = (completed!.data.object as { subscription: string }).subscription;
+  const metadata = { companyId: owner.companyId, checkoutId: second.checkoutId, kind: 'plan', interval: 'year' };
+  const created = Math.floor(Date.now() / 1000);
+  // Cancelling the duplicate at Stripe makes Stripe announce it: that is not the company's Premium ending.
+  const deleted = {
+    id: `evt_${unique()}`,
+    type: 'customer.subscription.deleted',
+    created,
+    data: { object: { id: duplicate, object: 'subscription', status: 'canceled', metadata } },
+  };
+  expect(await deliver(deleted)).toBe('ignored');
+  const updated = {
+    id: `evt_${unique()}`,
+    type: 'customer.subscription.updated',
+    created,
+    data: { object: { id: duplicate, object: 'subscription', cancel_at_period_end: true, metadata } },
+  };
+  expect(await deliver(updated)).toBe('ignored');
+  const failed = {
+    id: `evt_${unique()}`,
+    type: 'invoice.payment_failed',
+    created,
+    data: {
+      object: {
+        id: `in_${unique()}`,
+        object: 'invoice',
+        amount_due: 29000,
+        currency: 'usd',
+        parent: { subscription_details: { subscription: duplicate, metadata } },
+      },
+    },
+  };
+  expect(await deliver(failed)).toBe('ignored');
+  const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(ov.subscription).toMatchObject({ premium: true, cancelAtPeriodEnd: false, cancelReason: null });
+  expect(ov.payments.map((p: { status: string }) => p.status).sort()).toEqual(['paid', 'refunded']);
+});
+
+test('a duplicate that paid nothing is cancelled and shown as refunded, with no refund asked of Stripe', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const free = {
+    ...completed!,
+    data: { object: { ...completed!.data.object, payment_status: 'no_payment_required', amount_total: 0 } },
+  };
+  received = [];
+  expect(await deliver(free)).toBe('refunded');
+  const subscription = (completed!.data.object as { subscription: string }).subscription;
+  expect(calls()).toEqual([`DELETE /v1/subscriptions/${subscription}`]);
+  const ov = (await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(owner.token) })).json();
+  expect(ov.payments.map((p: { status: string; amountCents: number }) => [p.status, p.amountCents])).toEqual(
+    expect.arrayContaining([['refunded', 0]]),
+  );
+});
+
+test('a redelivery after Stripe forgot its idempotency keys finds the refund and the cancel done, and succeeds', async () => {
+  const owner = await registerCompany(ctx.app);
+  const first = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  const second = (await buyPremiumYearly(owner.token, unique('idem-'))).json();
+  for (const event of await localPaymentEvents(ctx.db, owner.companyId, first.checkoutId))
+    expect(await deliver(event)).toBe('applied');
+  const [completed, invoicePaid] = await localPaymentEvents(ctx.db, owner.companyId, second.checkoutId);
+  const invoice = (invoicePaid!.data.object as { id: string }).id;
+  const subscription = (completed!.data.object as { subscription: string }).subscription;
+  cancelledEarlier.add(subscription);
+  refundedEarlier.add(`pi_of_${invoice}`);
+  expect(await deliver(completed!)).toBe('refunded');
+  const [row] = await inTenant(ctx.db, owner.companyId, (q) =>
+    q.query<{ refund: string }>(`SELECT provider_refund_id AS refund FROM billing_payments WHERE status = 'refunded'`),
+  );
+  expect(row!.refund).toBe(`re_earlier_pi_of_${invoice}`);
+});
+
+test('two requests racing with one idempotency key and different orders: the second is refused (409), not answered the first one’s checkout', async () => {
+  const owner = await registerCompany(ctx.app);
+  const key = unique('idem-');
+  createsHeld = { count: 2, waiting: [] };
+  const [yearly, monthly] = await Promise.all([
+    buyPremiumYearly(owner.token, key),
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: bearer(owner.token),
+      payload: { kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'month', idempotencyKey: key },
+    }),
+  ]);
+  expect([yearly.statusCode, monthly.statusCode].sort()).toEqual([200, 409]);
+  const refused = yearly.statusCode === 409 ? yearly : monthly;
+  expect(refused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 });

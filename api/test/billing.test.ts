@@ -652,7 +652,7 @@ describe('pure rules', () => {
       },
       subscriptions: { update: async (...args) => (calls.update.push(args), {}), cancel: async () => ({}) },
       invoicePayments: { list: async () => ({ data: [] }) },
-      refunds: { create: async () => ({ id: 're_1' }) },
+      refunds: { create: async () => ({ id: 're_1' }), list: async () => ({ data: [] }) },
     };
     const provider = new StripePaymentProvider(stripe, 'whsec_x', 'pk_test_x');
     const made = await provider.createCheckout({

@@ -219,10 +219,27 @@ async function refundDuplicate(
     [payment.invoiceId],
   );
   if (done) return `ignored: ${payment.invoiceId} already refunded`;
-  const { refundId } = await refunder.refundDuplicate({ companyId, invoiceId: payment.invoiceId, subscriptionId });
+  const { refundId } = await refunder.refundDuplicate({
+    companyId,
+    invoiceId: payment.invoiceId,
+    subscriptionId,
+    amountCents: payment.amountCents,
+  });
   await recordPayment(q, companyId, event, { ...payment, status: 'refunded', periodEnd: null, refundId });
-  return `refunded: ${payment.invoiceId} (${refundId}), the period was already paid`;
+  return `refunded: ${payment.invoiceId} (${refundId ?? 'nothing was paid'}), the period was already paid`;
 }
+
+/**
+ * Is this the subscription the company's Premium runs on? A refunded duplicate, or an old
+ * subscription replaced by a new purchase, is a plan subscription too, and Stripe still sends its
+ * events (its cancellation, a failed renewal): they must not end or change the current one.
+ */
+async function isCurrentPlan(q: Queryable, subscriptionId: string | null): Promise<boolean> {
+  if (!subscriptionId) return false;
+  const rows = await q.query(`SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`, [subscriptionId]);
+  return rows.length > 0;
+}
+const NOT_CURRENT = "ignored: not the company's subscription";
 
 async function cancelAtPeriodEnd(
   q: Queryable,
@@ -257,14 +274,25 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
       const checkoutId = str(facts.metadata.checkoutId);
       const [checkout] =
         checkoutId && UUID.test(checkoutId)
-          ? await q.query<{ description: string }>(
-              `UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1 RETURNING description`,
-              [checkoutId],
-            )
+          ? await q.query<{ description: string }>(`SELECT description FROM billing_checkouts WHERE id = $1`, [
+              checkoutId,
+            ])
           : [];
+      const complete = async () => {
+        if (checkout)
+          await q.query(`UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1`, [
+            checkoutId,
+          ]);
+      };
       if (kind === 'plan') {
         await lockSubscription(q);
         if (await heldByAnother(q, facts.subscriptionId)) {
+          // Not "completed": its purchase was given back. An open one reads "Canceled" (an
+          // expired one stays expired); the payments list shows the money as refunded.
+          if (checkout)
+            await q.query(`UPDATE billing_checkouts SET status = 'canceled' WHERE id = $1 AND status = 'open'`, [
+              checkoutId,
+            ]);
           const amount = num(o.amount_total) ?? 0;
           const description = checkout ? `1 × ${checkout.description}` : 'Subscription payment';
           return refundDuplicate(
@@ -280,11 +308,13 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
           customerId: facts.customerId,
           subscriptionId: facts.subscriptionId,
         });
+        await complete();
         return `applied: Premium (${every}) until ${end.toISOString()}`;
       }
       const addonId = str(facts.metadata.addonId);
       if (kind === 'addon' && addonId && UUID.test(addonId)) {
         await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
+        await complete();
         return `applied: add-on ${addonId}`;
       }
       return 'ignored: unknown checkout';
@@ -321,18 +351,21 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
     }
     case 'invoice.payment_failed': {
       if (!kind) return 'ignored: unknown subscription';
+      if (kind === 'plan' && !(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'payment_failed');
       await recordPayment(q, companyId, event, invoicePayment(event, 'failed', null));
       return `applied: ${kind} ends at period end (payment failed)`;
     }
     case 'customer.subscription.deleted': {
       if (!kind) return 'ignored: unknown subscription';
+      if (kind === 'plan' && !(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await cancelAtPeriodEnd(q, kind, facts.subscriptionId, 'deleted');
       return `applied: ${kind} ends at period end (subscription deleted)`;
     }
     case 'customer.subscription.updated': {
       // The owner may also cancel (or undo it) in Stripe's own billing portal.
       if (kind !== 'plan' || typeof o.cancel_at_period_end !== 'boolean') return 'ignored';
+      if (!(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
       await q.query(
         o.cancel_at_period_end
           ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now() WHERE cancel_reason IS NULL`

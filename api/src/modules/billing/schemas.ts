@@ -125,7 +125,10 @@ export const CheckoutHistorySchema = Type.Object(
     currency: Type.String(),
     status: Type.Union(
       [Type.Literal('open'), Type.Literal('completed'), Type.Literal('canceled'), Type.Literal('expired')],
-      { description: 'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours' },
+      {
+        description:
+          'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours; canceled: abandoned, or paid for a period already paid and refunded',
+      },
     ),
     createdAt: Type.String(),
   },

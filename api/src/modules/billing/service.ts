@@ -111,6 +111,17 @@ export interface CheckoutContext {
   userId: string;
 }
 
+/** One idempotency key, one order: the same key with another order is a client's mistake. */
+function refuseReusedKey(storedHash: string, requestHash: string): void {
+  if (storedHash !== requestHash)
+    throw new ApiError(
+      409,
+      'This idempotency key was already used for a different purchase. Start a new checkout.',
+      'IDEMPOTENCY_KEY_REUSED',
+      'idempotencyKey',
+    );
+}
+
 /**
  * Creates a checkout, idempotently: the same key with the same order answers the first checkout;
  * with another order it is refused (409). The provider is called outside any transaction, with an
@@ -137,14 +148,7 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
       [body.idempotencyKey],
     );
     if (existing) {
-      if (existing.requestHash !== requestHash) {
-        throw new ApiError(
-          409,
-          'This idempotency key was already used for a different purchase. Start a new checkout.',
-          'IDEMPOTENCY_KEY_REUSED',
-          'idempotencyKey',
-        );
-      }
+      refuseReusedKey(existing.requestHash, requestHash);
       return { existing };
     }
     const order = await orderFor(q, body);
@@ -207,7 +211,10 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     const select = `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`;
     // A concurrent retry with the same key got here first: answer its checkout, close nothing.
     const [same] = await q.query<Checkout & { requestHash: string }>(select, [body.idempotencyKey]);
-    if (same) return { row: same, closed: [] };
+    if (same) {
+      refuseReusedKey(same.requestHash, requestHash);
+      return { row: same, closed: [] };
+    }
     // Paid meanwhile (another tab's checkout): nothing more to buy.
     if (body.kind === 'plan') await refuseIfOnPaidPlan(q);
     const closed = await q.query<{ provider: string; sessionId: string }>(

@@ -39,6 +39,8 @@ export interface DuplicatePayment {
   invoiceId: string;
   /** The provider subscription (sub_…) the duplicate checkout started. */
   subscriptionId: string | null;
+  /** What the buyer paid; nothing (a free first period) leaves nothing to give back. */
+  amountCents: number;
 }
 
 /**
@@ -65,7 +67,7 @@ export interface PaymentProvider {
    * and cancels the subscription it started, now, so it never renews. Safe to call again for
    * the same invoice (a webhook retried after a failure refunds once).
    */
-  refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string }>;
+  refundDuplicate(payment: DuplicatePayment): Promise<{ refundId: string | null }>;
   /** Tells the provider to end a subscription at its period end, or not (the local adapter has nothing to tell). */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
 }

@@ -18,6 +18,15 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+const stripeCode = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+/** Stripe's error `code` that means the work is already done: swallow it, rethrow anything else. */
+const unless =
+  (code: string) =>
+  (error: unknown): null => {
+    if (stripeCode(error) === code) return null;
+    throw error;
+  };
+
 /** The few calls of the `stripe` SDK this adapter makes (a real Stripe client satisfies it). */
 export interface StripeApi {
   checkout: {
@@ -45,6 +54,7 @@ export interface StripeApi {
       params: { payment_intent: string; reason: 'duplicate'; metadata: Record<string, string> },
       options: { idempotencyKey: string },
     ): Promise<{ id: string }>;
+    list(params: { payment_intent: string; limit: number }): Promise<{ data: { id: string }[] }>;
   };
 }
 
@@ -104,13 +114,24 @@ export class StripePaymentProvider implements PaymentProvider {
     await viaStripe(() => this.stripe.checkout.sessions.expire(sessionId));
   }
 
-  async refundDuplicate({ companyId, invoiceId, subscriptionId }: DuplicatePayment): Promise<{ refundId: string }> {
+  async refundDuplicate({
+    companyId,
+    invoiceId,
+    subscriptionId,
+    amountCents,
+  }: DuplicatePayment): Promise<{ refundId: string | null }> {
     // First the subscription, so the duplicate never renews; idempotency keys make a retried
-    // webhook (after a failure half-way) repeat neither the cancel nor the refund.
+    // webhook (after a failure half-way) repeat neither the cancel nor the refund. Past Stripe's
+    // 24-hour idempotency window a retry finds the work done instead: that is success too, or
+    // the webhook would fail on every redelivery.
     if (subscriptionId)
       await viaStripe(() =>
-        this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-duplicate:${subscriptionId}` }),
+        this.stripe.subscriptions
+          .cancel(subscriptionId, {}, { idempotencyKey: `cancel-duplicate:${subscriptionId}` })
+          .catch(unless('resource_missing')),
       );
+    // A free period (a 100 % coupon, a trial) took no payment: nothing to give back.
+    if (amountCents === 0) return { refundId: null };
     // Since API 2025-03-31 an invoice no longer names its PaymentIntent: its payments do.
     const payments = await viaStripe(() => this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
     const intent = payments.data
@@ -120,12 +141,19 @@ export class StripePaymentProvider implements PaymentProvider {
       .find(Boolean);
     if (!intent)
       throw new ApiError(502, `Stripe shows no card payment for invoice ${invoiceId}.`, PAYMENT_PROVIDER_ERROR);
-    const refund = await viaStripe(() =>
-      this.stripe.refunds.create(
-        { payment_intent: intent, reason: 'duplicate', metadata: { companyId, invoiceId } },
-        { idempotencyKey: `refund-duplicate:${invoiceId}` },
-      ),
-    );
+    const refund = await viaStripe(async () => {
+      try {
+        return await this.stripe.refunds.create(
+          { payment_intent: intent, reason: 'duplicate', metadata: { companyId, invoiceId } },
+          { idempotencyKey: `refund-duplicate:${invoiceId}` },
+        );
+      } catch (error) {
+        if (stripeCode(error) !== 'charge_already_refunded') throw error;
+        const earlier = await this.stripe.refunds.list({ payment_intent: intent, limit: 1 });
+        if (!earlier.data[0]) throw error;
+        return earlier.data[0];
+      }
+    });
     return { refundId: refund.id };
   }
 

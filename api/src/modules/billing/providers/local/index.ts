@@ -32,7 +32,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     // and the page refuses to charge a closed checkout.
   }
 
-  async refundDuplicate({ invoiceId }: DuplicatePayment): Promise<{ refundId: string }> {
+  async refundDuplicate({ invoiceId, amountCents }: DuplicatePayment): Promise<{ refundId: string | null }> {
+    if (amountCents === 0) return { refundId: null };
     // Test cards move no money; the refund id derives from the invoice, as Stripe's idempotency
     // key would make a retried refund answer the same refund.
     return { refundId: `re_local_${createHash('sha256').update(invoiceId).digest('hex').slice(0, 24)}` };
