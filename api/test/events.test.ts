@@ -5,6 +5,7 @@ import {
   bearer,
   closeShared,
   registerCompany,
+  signIn,
   testApp,
   unique,
   type Tenant,
@@ -217,7 +218,9 @@ test('deactivating a user or changing their roles ends their open stream', async
   expect((await first.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
   await first.ended;
 
-  const second = await streamOf(user);
+  // Taking a role away also ended the user's sessions: they sign in again.
+  const again = { ...user, token: (await signIn(ctx.app, user.userName)).token };
+  const second = await streamOf(again);
   expect((await call(alpha, 'POST', `/api/users/${user.userId}/deactivate`)).statusCode).toBe(200);
   expect((await second.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
   await second.ended;
