@@ -55,6 +55,43 @@ const CHECKOUT_STATUS = {
 } as const satisfies Record<BillingOverview['checkouts'][number]['status'], BillingKey>;
 
 /** The owner's billing: plan, interval, renewal date, cancel at period end, add-ons, payments. */
+interface HistoryRow {
+  id: string;
+  createdAt: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** Already in the reader's language. */
+  status: string;
+}
+
+/** Payments and checkouts read alike: when, what, how much, and what became of it. */
+function HistoryTable({ label, rows }: { label: string; rows: HistoryRow[] }) {
+  const { t } = useT();
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('billing.date')}</TableCell>
+          <TableCell>{t('billing.description')}</TableCell>
+          <TableCell align="right">{t('billing.amount')}</TableCell>
+          <TableCell>{t('billing.status')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.id}>
+            <TableCell>{day(r.createdAt)}</TableCell>
+            <TableCell>{r.description}</TableCell>
+            <TableCell align="right">{formatPrice(r.amountCents / 100, r.currency.toUpperCase())}</TableCell>
+            <TableCell>{r.status}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 export function BillingPanel({ overview }: { overview: BillingOverview }) {
   const { t } = useT();
   const [confirming, setConfirming] = useState(false);
@@ -167,26 +204,10 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
             {t('billing.payments')}
           </Typography>
           {overview.payments.length ? (
-            <Table size="small" aria-label={t('billing.payments')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('billing.date')}</TableCell>
-                  <TableCell>{t('billing.description')}</TableCell>
-                  <TableCell align="right">{t('billing.amount')}</TableCell>
-                  <TableCell>{t('billing.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {overview.payments.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>{day(p.createdAt)}</TableCell>
-                    <TableCell>{p.description}</TableCell>
-                    <TableCell align="right">{formatPrice(p.amountCents / 100, p.currency.toUpperCase())}</TableCell>
-                    <TableCell>{t(PAYMENT_STATUS[p.status])}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <HistoryTable
+              label={t('billing.payments')}
+              rows={overview.payments.map((p) => ({ ...p, status: t(PAYMENT_STATUS[p.status]) }))}
+            />
           ) : (
             <Typography color="text.secondary">{t('billing.noPayments')}</Typography>
           )}
@@ -200,26 +221,10 @@ export function BillingPanel({ overview }: { overview: BillingOverview }) {
               <Typography variant="h6" component="h3">
                 {t('billing.checkouts')}
               </Typography>
-              <Table size="small" aria-label={t('billing.checkouts')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('billing.date')}</TableCell>
-                    <TableCell>{t('billing.description')}</TableCell>
-                    <TableCell align="right">{t('billing.amount')}</TableCell>
-                    <TableCell>{t('billing.status')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {overview.checkouts.map((c) => (
-                    <TableRow key={c.id}>
-                      <TableCell>{day(c.createdAt)}</TableCell>
-                      <TableCell>{c.description}</TableCell>
-                      <TableCell align="right">{formatPrice(c.amountCents / 100, c.currency.toUpperCase())}</TableCell>
-                      <TableCell>{t(CHECKOUT_STATUS[c.status])}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <HistoryTable
+                label={t('billing.checkouts')}
+                rows={overview.checkouts.map((c) => ({ ...c, status: t(CHECKOUT_STATUS[c.status]) }))}
+              />
               {overview.checkouts.some((c) => c.status === 'expired') ? (
                 <Typography variant="body2" color="text.secondary">
                   {t('billing.expiredNote')}
