@@ -229,6 +229,22 @@ test('deactivating a user or changing their roles ends their open stream', async
   expect(second.messages.map((m) => m.event)).toEqual(['ready', 'closed']);
 });
 
+test('signing out everywhere ends the user’s open stream', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const stream = await streamOf(user);
+  const { auth } = (await ctx.app.inject({ url: '/api/environment' })).json() as { auth: { key: string } };
+  const out = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/v1/logout?scope=global',
+    headers: { apikey: auth.key, ...bearer(user.token) },
+  });
+  expect(out.statusCode).toBe(204);
+  expect((await stream.next((m) => m.event === 'closed')).data).toEqual({ reason: 'access-changed' });
+  await stream.ended;
+  // Its token cannot open another.
+  expect((await call(user, 'POST', '/api/events/ticket')).statusCode).toBe(401);
+});
+
 test('a change to a role’s claims ends the streams of the users who hold it', async () => {
   const role = await call(alpha, 'POST', '/api/roles', { name: unique('Counter ') });
   const claims = [{ type: 'permission', value: 'items.view' }];

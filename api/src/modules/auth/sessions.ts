@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { APP_ROLE } from '../../db/app-role.js';
+import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
 import { sha256 } from './service.js';
 import type { Aal, AuthMethod, TokenService } from './tokens.js';
@@ -104,10 +105,10 @@ export async function endSessions(
   reason: EndReason,
   scope: { only?: string; except?: string } = {},
 ): Promise<number> {
-  const ended = await q.query<{ id: string }>(
+  const ended = await q.query<{ id: string; companyId: string }>(
     `UPDATE auth_sessions SET ended_at = now(), ended_reason = $2
       WHERE user_id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR id = $3) AND ($4::uuid IS NULL OR id <> $4)
-      RETURNING id`,
+      RETURNING id, company_id AS "companyId"`,
     [userId, reason, scope.only ?? null, scope.except ?? null],
   );
   if (ended.length > 0) {
@@ -116,6 +117,9 @@ export async function endSessions(
         WHERE company_id = current_setting('app.company_id')::uuid AND session_id = ANY($1::uuid[]) AND revoked_at IS NULL`,
       [ended.map((e) => e.id)],
     );
+    // A live-update stream must not outlive its session: the user's streams end on every replica
+    // once this commits, and a tab still signed in reconnects with a new ticket.
+    accessChanged(q, ended[0]!.companyId, [userId]);
   }
   return ended.length;
 }
