@@ -213,7 +213,7 @@ test('a user’s streams on both replicas share one cap; deactivated on one repl
   });
   expect(inv.status).toBe(201);
   const accepted = await call(b, 'POST', '/api/auth/register-with-invitation', {
-    body: { invitationId: inv.body.id, userName, firstName: 'Li', lastName: 'Ve', password: PASSWORD },
+    body: { invitationId: inv.body.id, email, userName, firstName: 'Li', lastName: 'Ve', password: PASSWORD },
   });
   expect(accepted.status).toBe(200);
   const verify = await call(a, 'POST', '/api/auth/verify-email', {
