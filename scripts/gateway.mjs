@@ -120,7 +120,8 @@ export async function buildGateway({
               : error.message,
       });
     });
-    for (const prefix of ['/api', '/auth', '/storage', '/oidc']) await registerApiProxy(api, prefix);
+    // The auth service is /auth/v1 only: /auth/callback is the shell's page (the identity provider's return).
+    for (const prefix of ['/api', '/auth/v1', '/storage', '/oidc']) await registerApiProxy(api, prefix);
     // Live-update streams stay open for minutes: through the pool above, 128 of them would leave
     // every other request of every company waiting for a connection. They get connections of
     // their own, as many as are open; the API caps how many each user and company may hold.

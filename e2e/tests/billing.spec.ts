@@ -111,7 +111,8 @@ test('an owner buys Premium yearly with 4242 4242 4242 4242 and sees the Pro bad
   await expect(page.getByTestId('billing-plan')).toHaveText('Premium');
   await expect(page.getByTestId('billing-interval')).toHaveText('Yearly');
   await expect(page.getByTestId('billing-renewal')).toContainText(String(new Date().getUTCFullYear() + 1));
-  await expect(page.getByRole('cell', { name: '$290' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('cell', { name: '$290' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Checkouts' }).getByRole('cell', { name: 'Completed' })).toBeVisible();
   await expect(page.getByTestId('usage-Users')).toHaveText('1 of 25');
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
