@@ -83,7 +83,9 @@ export async function buildGateway({
   requestTimeoutSeconds = 60,
   integrations = {},
 } = {}) {
-  const app = Fastify({ logger, trustProxy, ...requestTimeouts(requestTimeoutSeconds) });
+  // Closing ends open live-update streams outright: a graceful close would wait up to 15 minutes for
+  // each one (and for the upstream request the stream proxy holds for it).
+  const app = Fastify({ logger, trustProxy, forceCloseConnections: true, ...requestTimeouts(requestTimeoutSeconds) });
 
   await app.register(helmet, {
     // Documents get their own policy (sendShell: it names each one's inline scripts by hash);
