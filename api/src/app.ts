@@ -18,6 +18,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { healthRoutes } from './modules/health/index.js';
 import { environmentRoutes } from './modules/environment/index.js';
 import { AUTH_CONSTRAINTS, AUTH_PREFIX, authRoutes } from './modules/auth/index.js';
+import { mfaRoutes } from './modules/mfa/index.js';
 import { HOSTED_AUTH_PREFIX, hostedAuthRoutes } from './modules/hosted-auth/index.js';
 import { COMPANY_PREFIX, companyRoutes } from './modules/companies/index.js';
 import { subscriptionRoutes } from './modules/subscriptions/index.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: AUTH_PREFIX });
   await app.register(hostedAuthRoutes, { prefix: HOSTED_AUTH_PREFIX });
   await app.register(companyRoutes, { prefix: COMPANY_PREFIX });
+  await app.register(mfaRoutes);
   await app.register(subscriptionRoutes);
   await app.register(invitationRoutes);
   await app.register(userRoutes);

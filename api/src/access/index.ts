@@ -2,8 +2,15 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
-import { deactivated, forbidden, sessionEnded, unauthorized } from '../lib/errors.js';
-import { OWNER, ADMIN } from '../modules/auth/index.js';
+import {
+  deactivated,
+  forbidden,
+  mfaEnrollmentRequired,
+  mfaRequired,
+  sessionEnded,
+  unauthorized,
+} from '../lib/errors.js';
+import { OWNER, ADMIN, type MfaDue } from '../modules/auth/index.js';
 
 /**
  * Role claims (ASP.NET Identity's shape): a role holds claims `(type, value)`. Type `permission`
@@ -31,6 +38,7 @@ export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
 /** The OpenAPI extensions a route declares its rule with; read here and by the generated sweeps. */
 export const PERMISSION_KEY = 'x-permission';
 export const SELF_KEY = 'x-self';
+export const BEFORE_MFA_KEY = 'x-before-mfa';
 
 /**
  * The one authorization point. A route declares in its schema either the permissions that let a
@@ -43,6 +51,11 @@ export const SELF_KEY = 'x-self';
  */
 export const permit = (...permissions: [Permission, ...Permission[]]) => ({ [PERMISSION_KEY]: permissions });
 export const SELF = { [SELF_KEY]: true } as const;
+/**
+ * Any signed-in user, also a session that still owes its second factor (see mfaGate): only what
+ * completing it needs (the caller's own profile, to show whom the verification is for).
+ */
+export const SELF_BEFORE_MFA = { [SELF_KEY]: true, [BEFORE_MFA_KEY]: true } as const;
 
 export interface Access {
   roles: string[];
@@ -59,16 +72,29 @@ interface AccessRow {
   active: boolean;
   /** Whether the token's session is live; absent when no session is in question (seeds). */
   sessionLive?: boolean;
+  /** The second factor the session still owes (absent or null: none). */
+  mfaDue?: MfaDue;
   roles: string[] | null;
   claims: string[] | null;
 }
 
-function toAccess(row: AccessRow | undefined): Access {
+/**
+ * Business data needs the second factor the caller owes: a user with a verified factor whose
+ * session is still aal1 (a password, the spec's login or Google sign-in) verifies it first; an
+ * Owner or Admin of a company that requires one enrols first. Routes marked SELF_BEFORE_MFA pass.
+ */
+export function mfaGate(due: MfaDue | undefined, beforeMfa: boolean): void {
+  if (!due || beforeMfa) return;
+  throw due === 'verify' ? mfaRequired() : mfaEnrollmentRequired();
+}
+
+function toAccess(row: AccessRow | undefined, beforeMfa = false): Access {
   if (!row?.exists) throw unauthorized('Your account no longer exists.', 'USER_GONE');
   // A deactivated user keeps their history but may not act, whatever their token says.
   if (!row.active) throw deactivated();
   // A signed-out device, or one whose password changed, holds tokens of an ended session.
   if (row.sessionLive === false) throw sessionEnded();
+  mfaGate(row.mfaDue, beforeMfa);
   const roles = row.roles ?? [];
   const owner = roles.includes(OWNER);
   const claims = row.claims ?? [];
@@ -116,15 +142,16 @@ export async function enterAs(
   companyId: string,
   userId: string,
   sessionId: string | null,
+  beforeMfa = false,
 ): Promise<Access> {
   const rows = await q.query<AccessRow>(
-    `SELECT user_exists AS exists, active, session_live AS "sessionLive", roles, claims
+    `SELECT user_exists AS exists, active, session_live AS "sessionLive", mfa_due AS "mfaDue", roles, claims
        FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`,
     [companyId, userId, sessionId],
   );
   const row = rows[0];
   if (row && sessionId === null) delete row.sessionLive;
-  return toAccess(row);
+  return toAccess(row, beforeMfa);
 }
 
 /** A route's rule: the permissions that let a caller in (any one suffices), or 'self'. */
@@ -147,7 +174,7 @@ export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q
   const rule = request.pendingRule;
   if (!rule) return inTenant(db, p.companyId, fn);
   return db.transaction(async (q) => {
-    const access = await enterAs(q, p.companyId, p.userId, p.sessionId);
+    const access = await enterAs(q, p.companyId, p.userId, p.sessionId, declaredBeforeMfa(request));
     enforce(rule, access);
     request.pendingRule = null;
     request.access = access;
@@ -175,6 +202,10 @@ export function declaredPermissions(request: FastifyRequest): Permission[] | nul
 const declaredSelf = (request: FastifyRequest) =>
   (request.routeOptions.schema as Record<string, unknown> | undefined)?.[SELF_KEY] === true;
 
+/** The route passes a session that still owes its second factor (SELF_BEFORE_MFA). */
+export const declaredBeforeMfa = (request: FastifyRequest) =>
+  (request.routeOptions.schema as Record<string, unknown> | undefined)?.[BEFORE_MFA_KEY] === true;
+
 const wording = (wanted: Permission[]) =>
   wanted.length === 1 ? `the ${wanted[0]} permission` : `one of the permissions ${wanted.join(', ')}`;
 
@@ -194,7 +225,9 @@ export const accessPlugin = fp(
         request.pendingRule = rule;
         return;
       }
-      const access = await app.db.transaction((q) => enterAs(q, p.companyId, p.userId, p.sessionId));
+      const access = await app.db.transaction((q) =>
+        enterAs(q, p.companyId, p.userId, p.sessionId, declaredBeforeMfa(request)),
+      );
       enforce(rule, access);
       request.access = access;
       request.roles = access.roles;

@@ -21,6 +21,20 @@ export const deactivated = () =>
   new ApiError(401, 'This account has been deactivated. Ask your company administrator.', 'USER_DEACTIVATED');
 /** A token of a session that has ended (signed out, password changed or reset, replayed refresh token). */
 export const sessionEnded = () => new ApiError(401, 'Your session has ended. Please sign in again.', 'SESSION_ENDED');
+/**
+ * A session that has not verified the second factor its user has (aal1): until it does, only what
+ * completing it needs answers (the auth service at /auth/v1, the profile). The client shows the
+ * verification step on this code.
+ */
+export const mfaRequired = () =>
+  new ApiError(403, 'Enter the code from your authenticator app to continue.', 'MFA_REQUIRED');
+/** An Owner or Admin of a company that requires a second factor, who has none yet. */
+export const mfaEnrollmentRequired = () =>
+  new ApiError(
+    403,
+    'Your company requires two-step verification for Owners and Admins. Set it up to continue.',
+    'MFA_ENROLLMENT_REQUIRED',
+  );
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new ApiError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new ApiError(404, message, 'NOT_FOUND');

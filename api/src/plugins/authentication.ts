@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { inTenant } from '../db/tenant.js';
 import { deactivated, sessionEnded, unauthorized } from '../lib/errors.js';
-import { inCallerCompany, PERMISSION_KEY, SELF_KEY } from '../access/index.js';
+import { declaredBeforeMfa, inCallerCompany, mfaGate, PERMISSION_KEY, SELF_KEY } from '../access/index.js';
 import { callerState } from '../modules/auth/index.js';
 
 /**
@@ -33,6 +33,7 @@ export const authenticationPlugin = fp(
       if (!user) throw unauthorized('Your account no longer exists.', 'USER_GONE');
       if (!user.active) throw deactivated();
       if (!user.sessionLive) throw sessionEnded();
+      mfaGate(user.mfaDue, declaredBeforeMfa(request));
       request.principal = principal;
     });
     app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));

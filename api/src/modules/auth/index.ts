@@ -16,8 +16,16 @@ export {
   type NewUser,
   type UserInfo,
 } from './accounts.js';
-export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal } from './tokens.js';
-export { callerState, endSessions, openSession, rotateRefreshToken, type NewSession } from './sessions.js';
+export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal, type SecondFactorMethod } from './tokens.js';
+export {
+  callerState,
+  endSessions,
+  openSession,
+  raiseToAal2,
+  rotateRefreshToken,
+  type MfaDue,
+  type NewSession,
+} from './sessions.js';
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';

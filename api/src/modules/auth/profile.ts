@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SELF } from '../../access/index.js';
+import { SELF, SELF_BEFORE_MFA } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
@@ -25,7 +25,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/getuser',
     {
       onRequest: app.authenticate,
-      schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF, response: answers(S.UserInfoSchema) },
+      // Before the second factor too: the verification step shows whom it is for.
+      schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF_BEFORE_MFA, response: answers(S.UserInfoSchema) },
     },
     async (request, reply) => {
       const info = await app.inCompany(request, (q) => loadUserInfo(q, request.principal!.userId));

@@ -4,7 +4,7 @@ import { APP_ROLE } from '../../db/app-role.js';
 import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
 import { sha256 } from './service.js';
-import type { Aal, AuthMethod, TokenService } from './tokens.js';
+import type { Aal, AuthMethod, SecondFactorMethod, TokenService } from './tokens.js';
 
 // Sessions, one auth_sessions row per signed-in device (migration 0018), and their refresh tokens.
 // Every way in — the spec's /api/auth sign-in calls and the auth service's /auth/v1 — opens one
@@ -31,11 +31,18 @@ export interface NewSession {
   refreshToken: string | null;
 }
 
-interface SessionFacts {
+export interface SessionFacts {
   aal: Aal;
   amr: AuthMethod;
   signedInAt: number;
+  /** The second factor verified in the session (aal2), null before. */
+  mfaMethod: SecondFactorMethod | null;
+  mfaAt: number | null;
 }
+
+/** A session's facts as a query reads them from auth_sessions s (a select list). */
+const FACTS = `s.aal, s.amr, extract(epoch FROM s.created_at)::int AS "signedInAt",
+  s.mfa_method AS "mfaMethod", extract(epoch FROM s.mfa_at)::int AS "mfaAt"`;
 
 /** The access token of a session for a user, for `seconds`. */
 export function accessToken(tokens: TokenService, user: UserInfo, sessionId: string, s: SessionFacts, seconds: number) {
@@ -50,6 +57,7 @@ export function accessToken(tokens: TokenService, user: UserInfo, sessionId: str
       aal: s.aal,
       amr: s.amr,
       signedInAt: s.signedInAt,
+      mfa: s.mfaMethod && s.mfaAt !== null ? { method: s.mfaMethod, at: s.mfaAt } : null,
     },
     seconds,
   );
@@ -75,11 +83,13 @@ export async function openSession(
   );
   const { id, signedInAt } = row!;
   const refreshToken = how.refreshable ? await issueRefreshToken(q, tokens, user.companyId, id, null) : null;
-  const token = await accessToken(tokens, user, id, { aal: 'aal1', amr: how.amr, signedInAt }, how.seconds);
+  const token = await accessToken(tokens, user, id, { aal: 'aal1', amr: how.amr, signedInAt, mfaMethod: null, mfaAt: null },
+    how.seconds,
+  );
   return { sessionId: id, accessToken: token, expiresIn: how.seconds, refreshToken };
 }
 
-async function issueRefreshToken(
+export async function issueRefreshToken(
   q: Queryable,
   tokens: TokenService,
   companyId: string,
@@ -124,22 +134,66 @@ export async function endSessions(
   return ended.length;
 }
 
+/**
+ * What second factor a caller still owes before business data (stockwise_mfa_due, migration 0019):
+ * 'verify' — they have a verified factor and the session is aal1; 'enrol' — their company requires
+ * a factor of Owners and Admins and they have none; null — nothing.
+ */
+export type MfaDue = 'verify' | 'enrol' | null;
+
 /** What a request's token stands on, read in the token's company: its user and its session. */
 export interface CallerState {
   active: boolean;
   sessionLive: boolean;
+  mfaDue: MfaDue;
 }
 
-/** The caller's user (null: gone) and whether the token's session is live, in one read. */
+/** The caller's user (null: gone), whether the token's session is live and what it owes, in one read. */
 export async function callerState(q: Queryable, userId: string, sessionId: string): Promise<CallerState | null> {
   const [row] = await q.query<CallerState>(
     `SELECT u.deactivated_at IS NULL AS active,
             EXISTS (SELECT 1 FROM auth_sessions s WHERE s.id = $2 AND s.user_id = u.id AND s.ended_at IS NULL
-                      AND (s.not_after IS NULL OR s.not_after > now())) AS "sessionLive"
+                      AND (s.not_after IS NULL OR s.not_after > now())) AS "sessionLive",
+            stockwise_mfa_due(u.company_id, u.id, $2::uuid) AS "mfaDue"
        FROM users u WHERE u.id = $1`,
     [userId, sessionId],
   );
   return row ?? null;
+}
+
+/**
+ * Raises a live session of the user to aal2 after a verified second factor (inside the company's
+ * transaction) and answers what a new access token of it says, with a refresh token: GoTrue answers
+ * a full session on verify, also for a session the spec's sign-in opened (which still ends at its
+ * not_after). Null when the session has ended meanwhile.
+ */
+export async function raiseToAal2(
+  q: Queryable,
+  tokens: TokenService,
+  user: UserInfo,
+  sessionId: string,
+  method: SecondFactorMethod,
+  accessSeconds: number,
+): Promise<NewSession | null> {
+  const [facts] = await q.query<SessionFacts>(
+    `UPDATE auth_sessions s SET aal = 'aal2', mfa_method = $3, mfa_at = now()
+      WHERE s.id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND (s.not_after IS NULL OR s.not_after > now())
+      RETURNING ${FACTS}`,
+    [sessionId, user.id, method],
+  );
+  if (!facts) return null;
+  // A rotation like a refresh: the active token is used up and its child answered, so a tab that
+  // still holds the parent gets the active token again (GoTrue's parent exception), not a replay.
+  const [active] = await q.query<{ id: string }>(
+    `UPDATE auth_refresh_tokens SET revoked_at = now()
+      WHERE id = (SELECT id FROM auth_refresh_tokens WHERE company_id = $1 AND session_id = $2 AND revoked_at IS NULL
+                   ORDER BY created_at DESC LIMIT 1)
+      RETURNING id`,
+    [user.companyId, sessionId],
+  );
+  const refreshToken = await issueRefreshToken(q, tokens, user.companyId, sessionId, active?.id ?? null);
+  const accessTokenString = await accessToken(tokens, user, sessionId, facts, accessSeconds);
+  return { sessionId, accessToken: accessTokenString, expiresIn: accessSeconds, refreshToken };
 }
 
 export type RefreshOutcome =
@@ -193,7 +247,7 @@ export function rotateRefreshToken(
     // Now the company is known: the rest runs under its row-level security.
     await q.query(`SELECT set_config('app.company_id', $1, true)`, [t.companyId]);
     const [s] = await q.query<SessionRow>(
-      `SELECT s.user_id AS "userId", s.aal, s.amr, extract(epoch FROM s.created_at)::int AS "signedInAt",
+      `SELECT s.user_id AS "userId", ${FACTS},
               s.ended_at IS NULL AND (s.not_after IS NULL OR s.not_after > now()) AS live,
               u.deactivated_at IS NULL AS active
          FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 FOR UPDATE OF s`,

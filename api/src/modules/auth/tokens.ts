@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { unauthorized } from '../../lib/errors.js';
 
@@ -35,6 +35,8 @@ export interface Principal {
 /** GoTrue's authenticator assurance level and authentication method of a session. */
 export type Aal = 'aal1' | 'aal2';
 export type AuthMethod = 'password' | 'oauth';
+/** The second factor a session reached aal2 with (GoTrue's amr methods; the recovery code is ours). */
+export type SecondFactorMethod = 'totp' | 'mfa/phone' | 'mfa/recovery_code';
 
 /** What a session's access token says beyond the principal (GoTrue's claims). */
 export interface SessionClaims extends Principal {
@@ -43,6 +45,8 @@ export interface SessionClaims extends Principal {
   amr: AuthMethod;
   /** When the session was signed in to (seconds), GoTrue's amr timestamp. */
   signedInAt: number;
+  /** The second factor verified in this session, and when (seconds); absent below aal2. */
+  mfa?: { method: SecondFactorMethod; at: number } | null;
 }
 
 export class TokenService {
@@ -66,7 +70,11 @@ export class TokenService {
       role: AUTHENTICATED_ROLE,
       session_id: p.sessionId,
       aal: p.aal,
-      amr: [{ method: p.amr, timestamp: p.signedInAt }],
+      // GoTrue lists the newest method first.
+      amr: [
+        ...(p.mfa ? [{ method: p.mfa.method, timestamp: p.mfa.at }] : []),
+        { method: p.amr, timestamp: p.signedInAt },
+      ],
       email: p.email,
       is_anonymous: false,
     })
@@ -86,6 +94,39 @@ export class TokenService {
    */
   refreshToken(rowId: string): string {
     return createHmac('sha256', this.key).update(`stockwise refresh token\0${rowId}`).digest('base64url');
+  }
+
+  /**
+   * A keyed digest of a short secret (a recovery code, a phone code) for storage: an HMAC under
+   * the server's key, so a copy of the database alone cannot test guesses against it.
+   */
+  digest(purpose: string, value: string): string {
+    return createHmac('sha256', this.key).update(`stockwise ${purpose}\0${value}`).digest('base64url');
+  }
+
+  /**
+   * A secret sealed for storage (a TOTP key): AES-256-GCM under a key derived from the server's
+   * key, bound to `context` (the row's id) so a sealed value cannot be moved to another row.
+   */
+  seal(plain: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.sealingKey(), iv).setAAD(Buffer.from(context));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  }
+
+  /** The plain text of a sealed secret; throws when it was not sealed under this key and context. */
+  open(sealed: string, context: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.sealingKey(), Buffer.from(iv, 'base64url'))
+      .setAAD(Buffer.from(context))
+      .setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  private sealingKey(): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), 'stockwise sealed secrets v1', 32));
   }
 
   /** Missing, expired, forged or malformed → 401. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { AUDIENCE, type UserInfo } from '../auth/index.js';
+import { listFactors, type FactorJson } from '../mfa/index.js';
 
 // A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
 // type reads. Ours beyond it go where GoTrue keeps a project's own: the company and roles in
@@ -11,9 +12,11 @@ interface UserDates {
   createdAt: string;
   updatedAt: string;
   confirmedAt: string | null;
+  /** The user's factors, verified or not (GoTrue lists both; supabase-js counts the verified). */
+  factors: FactorJson[];
 }
 
-/** The dates GoTrue shows of a user, read in the company's transaction. */
+/** The dates GoTrue shows of a user, and its factors, read in the company's transaction. */
 export async function userDates(q: Queryable, userId: string): Promise<UserDates> {
   const [row] = await q.query<UserDates>(
     `SELECT to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
@@ -22,7 +25,7 @@ export async function userDates(q: Queryable, userId: string): Promise<UserDates
        FROM users WHERE id = $1`,
     [userId],
   );
-  return row!;
+  return { ...row!, factors: await listFactors(q, userId) };
 }
 
 export function goTrueUser(user: UserInfo, dates: UserDates) {
@@ -44,8 +47,25 @@ export function goTrueUser(user: UserInfo, dates: UserDates) {
       ...(user.profilePictureUrl ? { avatar_url: user.profilePictureUrl } : {}),
     },
     identities: [],
+    ...(dates.factors.length > 0 ? { factors: dates.factors } : {}),
     created_at: dates.createdAt,
     updated_at: dates.updatedAt,
     is_anonymous: false,
+  };
+}
+
+/** GoTrue's answer of a session (token grants, factor verification): what supabase-js saves. */
+export function goTrueSession(
+  user: UserInfo,
+  dates: UserDates,
+  s: { accessToken: string; refreshToken: string; expiresIn: number },
+) {
+  return {
+    access_token: s.accessToken,
+    token_type: 'bearer',
+    expires_in: s.expiresIn,
+    expires_at: Math.floor(Date.now() / 1000) + s.expiresIn,
+    refresh_token: s.refreshToken,
+    user: goTrueUser(user, dates),
   };
 }
