@@ -42,8 +42,12 @@ const MATRIX: Record<string, string> = {
   getCompany: '*',
   getCurrentSubscription: '*',
   getMyAccess: '*',
+  getRecoveryCodesLeft: '*',
+  replaceRecoveryCodes: '*',
   // company, users, roles, claims, invitations
   updateCompany: 'OA',
+  getMfaPolicy: 'OA',
+  updateMfaPolicy: 'OA',
   listUsers: 'OA',
   getUserLimit: 'OA',
   createInvitation: 'OA',
@@ -261,6 +265,7 @@ const NOT_AN_ID = { renameStatus: 'the status key is the same fixed word in ever
 /** A body that passes validation, for each signed-in route that takes one. */
 const BODIES: Record<string, () => object> = {
   updateCompany: () => ({ phone: '+1 555 0199' }),
+  updateMfaPolicy: () => ({ requireForOwnersAndAdmins: false }),
   createInvitation: () => ({ email: `${unique()}@sweep.io`, roles: ['Storekeeper'] }),
   createCheckout: () => ({ kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'month', idempotencyKey: unique('k') }),
   updateUser: () => ({ firstName: 'Sweep' }),
@@ -307,6 +312,7 @@ function withBody(r: Route, headers: Record<string, string>) {
 }
 /** Writes with no body. */
 const NO_BODY = [
+  'replaceRecoveryCodes',
   'cancelSubscription',
   'resumeSubscription',
   'revokeInvitation',
