@@ -66,7 +66,10 @@ async function items(token: string) {
 async function enrolTotp(supabase: SupabaseClient, friendlyName = 'Phone app') {
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
   expect(error).toBeNull();
-  const verified = await supabase.auth.mfa.challengeAndVerify({ factorId: data!.id, code: codeOf(data!.totp.secret, -1) });
+  const verified = await supabase.auth.mfa.challengeAndVerify({
+    factorId: data!.id,
+    code: codeOf(data!.totp.secret, -1),
+  });
   expect(verified.error).toBeNull();
   return { factorId: data!.id, secret: data!.totp.secret };
 }
@@ -98,7 +101,11 @@ describe('TOTP factor', () => {
     const challenge = await supabase.auth.mfa.challenge({ factorId: data!.id });
     expect(challenge.error).toBeNull();
     expect(challenge.data).toMatchObject({ type: 'totp', id: expect.any(String) });
-    const wrong = await supabase.auth.mfa.verify({ factorId: data!.id, challengeId: challenge.data!.id, code: '000000' });
+    const wrong = await supabase.auth.mfa.verify({
+      factorId: data!.id,
+      challengeId: challenge.data!.id,
+      code: '000000',
+    });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     const verified = await supabase.auth.mfa.verify({
       factorId: data!.id,
@@ -161,7 +168,12 @@ describe('TOTP factor', () => {
     expect((await intruder.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 404 });
     expect((await intruder.auth.mfa.challenge({ factorId: 'not-a-uuid' })).error).toMatchObject({ status: 404 });
     const token = await accessToken(intruder);
-    for (const body of ['{', '{"factor_type":"sms"}', '{"factor_type":"totp","friendly_name":7}', '{"factor_type":"totp","x":1}']) {
+    for (const body of [
+      '{',
+      '{"factor_type":"sms"}',
+      '{"factor_type":"totp","friendly_name":7}',
+      '{"factor_type":"totp","x":1}',
+    ]) {
       const res = await fetch(`${base}/auth/v1/factors`, {
         method: 'POST',
         headers: { apikey: key, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -207,7 +219,11 @@ describe('enforcement', () => {
     const spec = await signIn(ctx.app, t.userName);
     expect(await items(spec.token)).toEqual({ status: 403, code: 'MFA_REQUIRED' });
     const headers = { apikey: key, authorization: `Bearer ${spec.token}`, 'content-type': 'application/json' };
-    const challenge = await fetch(`${base}/auth/v1/factors/${factorId}/challenge`, { method: 'POST', headers, body: '{}' });
+    const challenge = await fetch(`${base}/auth/v1/factors/${factorId}/challenge`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
     expect(challenge.status).toBe(200);
     const { id } = (await challenge.json()) as { id: string };
     const verify = await fetch(`${base}/auth/v1/factors/${factorId}/verify`, {
@@ -261,9 +277,10 @@ describe('recovery codes', () => {
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     // Kept as digests only.
-    const stored = await ctx.db.query<{ code_hash: string }>(`SELECT code_hash FROM auth_recovery_codes WHERE user_id = $1`, [
-      t.userId,
-    ]);
+    const stored = await ctx.db.query<{ code_hash: string }>(
+      `SELECT code_hash FROM auth_recovery_codes WHERE user_id = $1`,
+      [t.userId],
+    );
     expect(stored).toHaveLength(10);
     for (const s of stored) expect(codes.map((c) => c.replace('-', ''))).not.toContain(s.code_hash);
 
@@ -286,7 +303,10 @@ describe('recovery codes', () => {
     const again = await signedIn(t);
     const reused = await again.auth.mfa.challengeAndVerify({ factorId, code: codes[0]! });
     expect(reused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
-    const left = await ctx.app.inject({ url: '/api/auth/mfa/recovery-codes', headers: bearer(recovered.data!.access_token) });
+    const left = await ctx.app.inject({
+      url: '/api/auth/mfa/recovery-codes',
+      headers: bearer(recovered.data!.access_token),
+    });
     expect(left.json()).toEqual({ remaining: 9 });
   });
 });
@@ -329,7 +349,10 @@ describe('company requirement', () => {
     expect((await items(await accessToken(adminClient))).status).toBe(200);
 
     expect((await policy(await accessToken(ownerClient), false)).statusCode).toBe(200);
-    const get = await ctx.app.inject({ url: '/api/company/mfa-policy', headers: bearer(await accessToken(ownerClient)) });
+    const get = await ctx.app.inject({
+      url: '/api/company/mfa-policy',
+      headers: bearer(await accessToken(ownerClient)),
+    });
     expect(get.json()).toEqual({ requireForOwnersAndAdmins: false });
   });
 });
@@ -355,7 +378,11 @@ describe('phone factor', () => {
     expect(
       (await supabase.auth.mfa.verify({ factorId: data!.id, challengeId: challenge.data!.id, code: wrong })).error,
     ).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
-    const verified = await supabase.auth.mfa.verify({ factorId: data!.id, challengeId: challenge.data!.id, code: code! });
+    const verified = await supabase.auth.mfa.verify({
+      factorId: data!.id,
+      challengeId: challenge.data!.id,
+      code: code!,
+    });
     expect(verified.error).toBeNull();
     const claims = decodeJwt(verified.data!.access_token);
     expect(claims.aal).toBe('aal2');

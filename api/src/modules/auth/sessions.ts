@@ -83,7 +83,11 @@ export async function openSession(
   );
   const { id, signedInAt } = row!;
   const refreshToken = how.refreshable ? await issueRefreshToken(q, tokens, user.companyId, id, null) : null;
-  const token = await accessToken(tokens, user, id, { aal: 'aal1', amr: how.amr, signedInAt, mfaMethod: null, mfaAt: null },
+  const token = await accessToken(
+    tokens,
+    user,
+    id,
+    { aal: 'aal1', amr: how.amr, signedInAt, mfaMethod: null, mfaAt: null },
     how.seconds,
   );
   return { sessionId: id, accessToken: token, expiresIn: how.seconds, refreshToken };

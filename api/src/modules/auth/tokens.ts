@@ -112,7 +112,9 @@ export class TokenService {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.sealingKey(), iv).setAAD(Buffer.from(context));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
   }
 
   /** The plain text of a sealed secret; throws when it was not sealed under this key and context. */

@@ -10,14 +10,17 @@ import { OutboxMailer } from '../mail/index.js';
 import {
   CHALLENGE_SECONDS,
   countFactors,
+  dropRecoveryCodes,
   findChallenge,
   findFactor,
   MAX_FACTORS,
+  newTotp,
+  RECOVERY_CODE,
   sessionAal,
+  totpStep,
+  useRecoveryCode,
   type FactorRow,
-} from '../mfa/factors.js';
-import { dropRecoveryCodes, RECOVERY_CODE, useRecoveryCode } from '../mfa/recovery-codes.js';
-import { newTotp, totpStep } from '../mfa/totp.js';
+} from '../mfa/index.js';
 import { caller } from './caller.js';
 import { goTrue } from './errors.js';
 import { goTrueSession, userDates } from './user.js';
@@ -89,7 +92,12 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
     });
     if (totp)
-      return { id, type: 'totp', friendly_name: name, totp: { qr_code: totp.qrSvg, secret: totp.secret, uri: totp.uri } };
+      return {
+        id,
+        type: 'totp',
+        friendly_name: name,
+        totp: { qr_code: totp.qrSvg, secret: totp.secret, uri: totp.uri },
+      };
     return { id, type: 'phone', friendly_name: name, phone: b.phone };
   });
 
@@ -99,7 +107,13 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = await caller(app, request);
       const factorId = factorIdOf(request.params.factorId);
-      await enforceLimit(db, `mfa-challenge:user:${user.id}`, 30, 300, 'Too many MFA challenges. Please try again later.');
+      await enforceLimit(
+        db,
+        `mfa-challenge:user:${user.id}`,
+        30,
+        300,
+        'Too many MFA challenges. Please try again later.',
+      );
       const channel = request.body?.channel || 'sms';
       const challengeId = randomUUID();
       let code: string | null = null;
@@ -127,7 +141,11 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return f;
       });
       if (code !== null) await sendPhoneCode(app, factor.phone!, code);
-      return { id: challengeId, type: factor.factorType, expires_at: Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS };
+      return {
+        id: challengeId,
+        type: factor.factorType,
+        expires_at: Math.floor(Date.now() / 1000) + CHALLENGE_SECONDS,
+      };
     },
   );
 
@@ -138,12 +156,17 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (code === '') throw goTrue(400, 'validation_failed', 'Code needs to be non-empty');
     if (!UUID.test(challengeId)) throw goTrue(400, 'validation_failed', 'challenge_id must be an UUID');
     // A 6-digit code is one of a million: the tries per user are few.
-    await enforceLimit(db, `mfa-verify:user:${user.id}`, 30, 900, 'Too many MFA verification attempts. Please try again later.');
+    await enforceLimit(
+      db,
+      `mfa-verify:user:${user.id}`,
+      30,
+      900,
+      'Too many MFA verification attempts. Please try again later.',
+    );
     const session = await inTenant(db, user.companyId, async (q) => {
       const f = await ownFactor(q, user.id, factorId);
       const challenge = await findChallenge(q, f.id, challengeId);
-      if (!challenge)
-        throw goTrue(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (!challenge) throw goTrue(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
       if (challenge.verified || challenge.ip !== (request.ip ?? '').slice(0, 64))
         throw goTrue(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
       if (challenge.expired)
@@ -212,7 +235,11 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     const counts = await countFactors(q, principal.userId);
     if (counts.all >= MAX_FACTORS)
-      throw goTrue(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+      throw goTrue(
+        422,
+        'too_many_enrolled_mfa_factors',
+        'Maximum number of verified factors reached, unenroll to continue',
+      );
     if (counts.verified > 0 && (await sessionAal(q, principal.sessionId)) !== 'aal2')
       throw goTrue(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
   }
@@ -297,4 +324,3 @@ async function sendPhoneCode(app: FastifyInstance, phone: string, code: string) 
     text: `Your code is ${code}`,
   });
 }
-

@@ -20,7 +20,11 @@ function newCode(): string {
 }
 
 /** Makes a new set for the user (inside the company's transaction), replacing any earlier one. */
-export async function replaceRecoveryCodes(q: Queryable, tokens: TokenService, user: { id: string; companyId: string }) {
+export async function replaceRecoveryCodes(
+  q: Queryable,
+  tokens: TokenService,
+  user: { id: string; companyId: string },
+) {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newCode());
   await q.query(`DELETE FROM auth_recovery_codes WHERE user_id = $1`, [user.id]);

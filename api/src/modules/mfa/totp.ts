@@ -29,7 +29,11 @@ export async function newTotp(issuer: string, account: string): Promise<NewTotp>
     secret: new Secret({ size: 20 }),
   });
   const uri = totp.toString();
-  return { secret: totp.secret.base32, uri, qrSvg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }) };
+  return {
+    secret: totp.secret.base32,
+    uri,
+    qrSvg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }),
+  };
 }
 
 /**
