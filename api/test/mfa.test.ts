@@ -156,9 +156,10 @@ describe('TOTP factor', () => {
     expect(second.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
   });
 
-  test('another user’s factor is not found, and bad ids and bodies are GoTrue’s 4xx', async () => {
+  test('another user’s factor (same company or not) is not found, and bad ids and bodies are GoTrue’s 4xx', async () => {
     const a = await registerCompany(ctx.app);
-    const b = await registerCompany(ctx.app);
+    const b = await addUser(ctx.app, a, ['Storekeeper']);
+    const stranger = await registerCompany(ctx.app);
     const { factorId } = await enrolTotp(await signedIn(a));
     const intruder = await signedIn(b);
     expect((await intruder.auth.mfa.challenge({ factorId })).error).toMatchObject({
@@ -166,6 +167,8 @@ describe('TOTP factor', () => {
       code: 'mfa_factor_not_found',
     });
     expect((await intruder.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 404 });
+    const outsider = await signedIn(stranger);
+    expect((await outsider.auth.mfa.challenge({ factorId })).error).toMatchObject({ status: 404 });
     expect((await intruder.auth.mfa.challenge({ factorId: 'not-a-uuid' })).error).toMatchObject({ status: 404 });
     const token = await accessToken(intruder);
     for (const body of [
