@@ -34,7 +34,7 @@ export interface Principal {
 
 /** GoTrue's authenticator assurance level and authentication method of a session. */
 export type Aal = 'aal1' | 'aal2';
-export type AuthMethod = 'password' | 'oauth';
+export type AuthMethod = 'password' | 'oauth' | 'otp';
 
 /** What a session's access token says beyond the principal (GoTrue's claims). */
 export interface SessionClaims extends Principal {
@@ -86,6 +86,15 @@ export class TokenService {
    */
   refreshToken(rowId: string): string {
     return createHmac('sha256', this.key).update(`stockwise refresh token\0${rowId}`).digest('base64url');
+  }
+
+  /**
+   * What is stored of a mailed one-time code (auth_one_time_codes): an HMAC of the row id and the
+   * code under the server's key (domain-separated). Six digits are a million guesses: a plain
+   * hash would give them away to whoever reads the table; this needs the key too.
+   */
+  oneTimeCodeHash(rowId: string, code: string): string {
+    return createHmac('sha256', this.key).update(`stockwise one-time code\0${rowId}\0${code}`).digest('base64url');
   }
 
   /** Missing, expired, forged or malformed → 401. */

@@ -1,30 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTenant } from '../../db/tenant.js';
-import { ApiError } from '../../lib/errors.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import {
-  callerState,
-  changePassword as storeNewPassword,
   checkPassword,
-  credentials,
   endSessions,
-  loadUserInfo,
   signInGuard,
   requestPasswordReset,
   rotateRefreshToken,
   signInSession,
-  type Principal,
   type UserInfo,
 } from '../auth/index.js';
+import { caller } from './caller.js';
 import { goTrue, goTrueErrorHandler, sendGoTrueError } from './errors.js';
+import { oneTimeCodeRoutes } from './one-time-codes.js';
 import * as S from './schemas.js';
-import { goTrueUser, userDates } from './user.js';
+import { sessionAnswer, userJson as sessionUser } from './user.js';
 
 const HOUR = 3600;
-const bearerPattern = /^Bearer\s+(\S+)$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
  * The spec's hosted authentication service, at /auth/v1: the GoTrue endpoints supabase-js's auth
@@ -55,43 +47,9 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(401).send({ message: 'Invalid API key', hint: 'Double check your publishable key.' });
   });
 
-  /** The bearer's principal and user, GoTrue's way: 401 without a token, 403 for a bad one or an ended session. */
-  async function caller(request: FastifyRequest): Promise<{ principal: Principal; user: UserInfo }> {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? bearerPattern.exec(header) : null;
-    if (!match) throw goTrue(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let principal: Principal;
-    try {
-      principal = await app.tokens.verify(match[1]!);
-    } catch (error) {
-      const why = error instanceof ApiError && error.code === 'TOKEN_EXPIRED' ? 'token is expired' : 'token is invalid';
-      throw goTrue(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
-    }
-    const user = await inTenant(db, principal.companyId, async (q) => {
-      const state = await callerState(q, principal.userId, principal.sessionId);
-      if (!state) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      if (!state.sessionLive)
-        throw goTrue(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-      if (!state.active) throw goTrue(403, 'user_banned', 'User is banned');
-      return loadUserInfo(q, principal.userId);
-    });
-    if (!user) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return { principal, user };
-  }
-
-  const userJson = async (user: UserInfo) =>
-    goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
-
-  async function tokenAnswer(user: UserInfo, s: { accessToken: string; refreshToken: string; expiresIn: number }) {
-    return {
-      access_token: s.accessToken,
-      token_type: 'bearer',
-      expires_in: s.expiresIn,
-      expires_at: Math.floor(Date.now() / 1000) + s.expiresIn,
-      refresh_token: s.refreshToken,
-      user: await userJson(user),
-    };
-  }
+  const userJson = (user: UserInfo) => sessionUser(db, user);
+  const tokenAnswer = (user: UserInfo, s: { accessToken: string; refreshToken: string; expiresIn: number }) =>
+    sessionAnswer(db, user, s);
 
   app.post(
     '/token',
@@ -124,7 +82,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw goTrue(400, 'validation_failed', 'Only an email address or phone number should be provided on login.');
       if (body.phone !== undefined) throw goTrue(422, 'phone_provider_disabled', 'Phone logins are disabled');
       if (body.email === undefined) throw goTrue(400, 'validation_failed', 'missing email or phone');
-      if (!EMAIL.test(body.email))
+      if (!S.EMAIL_FORMAT.test(body.email))
         throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
       const user = await checkPassword(app, guard, {
         userName: body.email,
@@ -145,7 +103,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = request.query.scope ?? 'global';
     if (scope !== 'global' && scope !== 'local' && scope !== 'others')
       throw goTrue(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
-    const { principal } = await caller(request);
+    const { principal } = await caller(app, request);
     await inTenant(db, principal.companyId, (q) =>
       endSessions(
         q,
@@ -157,22 +115,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/user', { schema: hide }, async (request) => userJson((await caller(request)).user));
-
-  app.put('/user', { schema: { ...hide, body: S.UpdateUserBody } }, async (request) => {
-    const { principal, user } = await caller(request);
-    const b = request.body;
-    if ((b.email !== undefined && b.email !== user.email) || b.phone)
-      throw goTrue(
-        422,
-        'feature_disabled',
-        'The email is changed from the profile, where the new address is verified.',
-      );
-    if (b.data !== undefined && Object.keys(b.data).length > 0)
-      throw goTrue(422, 'feature_disabled', 'The profile is changed from the profile page.');
-    if (b.password !== undefined) await changePassword(app, request, principal, b.password, b.current_password);
-    return userJson((await inTenant(db, user.companyId, (q) => loadUserInfo(q, user.id))) ?? user);
-  });
+  app.get('/user', { schema: hide }, async (request) => userJson((await caller(app, request)).user));
 
   app.get('/settings', { schema: hide }, async () => ({
     external: {
@@ -198,40 +141,13 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/recover', { schema: { ...hide, querystring: S.RedirectQuery, body: S.RecoverBody } }, async (request) => {
     const email = request.body.email ?? '';
     if (email === '') throw goTrue(400, 'validation_failed', 'Password recovery requires an email');
-    if (!EMAIL.test(email)) throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!S.EMAIL_FORMAT.test(email)) throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
     await requestPasswordReset(app, email, request.ip, request.log);
     return {};
   });
 
+  // One-time codes, reauthentication and PUT /user (one-time-codes.ts).
+  await app.register(oneTimeCodeRoutes);
+
   app.setNotFoundHandler((request, reply) => sendGoTrueError(request, reply, goTrue(404, 'unknown', 'Not Found')));
 };
-
-/**
- * A password change while signed in: the current password is required (throttled per user), the
- * new one must differ and meet the policy; every other session of the user ends, this one stays.
- */
-async function changePassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  principal: Principal,
-  password: string,
-  current: string | undefined,
-) {
-  if (!current) throw goTrue(400, 'current_password_required', 'Current password required when setting new password.');
-  checkPasswordPolicy(password, 'password');
-  await enforceLimit(
-    app.db,
-    `password-change:user:${principal.userId}`,
-    10,
-    HOUR,
-    'Too many password change attempts. Please try again later.',
-  );
-  const facts = await inTenant(app.db, principal.companyId, (q) => credentials(q, principal.userId));
-  if (!(await verifyPassword(facts?.hash ?? null, current)))
-    throw goTrue(400, 'current_password_invalid', 'Current password required when setting new password.');
-  if (await verifyPassword(facts!.hash, password))
-    throw goTrue(422, 'same_password', 'New password should be different from the old password.');
-  const hash = await hashPassword(password);
-  await inTenant(app.db, principal.companyId, (q) => storeNewPassword(q, principal.userId, principal.sessionId, hash));
-  request.log.info({ userId: principal.userId }, 'password changed; other sessions ended');
-}

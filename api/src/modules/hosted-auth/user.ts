@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { inTenant } from '../../db/tenant.js';
 import { AUDIENCE, type UserInfo } from '../auth/index.js';
 
 // A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
@@ -47,5 +48,25 @@ export function goTrueUser(user: UserInfo, dates: UserDates) {
     created_at: dates.createdAt,
     updated_at: dates.updatedAt,
     is_anonymous: false,
+  };
+}
+
+/** The user as GoTrue answers one, read in the user's company. */
+export const userJson = async (db: Database, user: UserInfo) =>
+  goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
+
+/** GoTrue's session answer (/token, /verify): the tokens, when the access token ends, and the user. */
+export async function sessionAnswer(
+  db: Database,
+  user: UserInfo,
+  s: { accessToken: string; refreshToken: string; expiresIn: number },
+) {
+  return {
+    access_token: s.accessToken,
+    token_type: 'bearer',
+    expires_in: s.expiresIn,
+    expires_at: Math.floor(Date.now() / 1000) + s.expiresIn,
+    refresh_token: s.refreshToken,
+    user: await userJson(db, user),
   };
 }
