@@ -16,14 +16,22 @@ export interface LiveCode {
 
 /** Closes the user's live codes of a purpose: a new code replaces them (one live code at a time). */
 export const closeCodes = (q: Queryable, userId: string, purpose: CodePurpose) =>
-  q.query(`UPDATE auth_one_time_codes SET closed_at = now() WHERE user_id = $1 AND purpose = $2 AND closed_at IS NULL`, [
-    userId,
-    purpose,
-  ]);
+  q.query(
+    `UPDATE auth_one_time_codes SET closed_at = now() WHERE user_id = $1 AND purpose = $2 AND closed_at IS NULL`,
+    [userId, purpose],
+  );
 
 export const insertCode = (
   q: Queryable,
-  c: { id: string; companyId: string; userId: string; purpose: CodePurpose; emailKey: string; hash: string; seconds: number },
+  c: {
+    id: string;
+    companyId: string;
+    userId: string;
+    purpose: CodePurpose;
+    emailKey: string;
+    hash: string;
+    seconds: number;
+  },
 ) =>
   q.query(
     `INSERT INTO auth_one_time_codes (id, company_id, user_id, purpose, email_key, code_hash, expires_at)

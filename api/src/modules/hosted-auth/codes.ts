@@ -84,7 +84,11 @@ export function useNonce(db: Database, tokens: TokenService, userId: string, non
 }
 
 const overLimit = (seconds: number) =>
-  goTrue(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
+  goTrue(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  );
 
 /**
  * Counts a code mail for the address and the IP, whether or not the address has an account (so a

@@ -137,7 +137,8 @@ export const oneTimeCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const type = b.type ?? '';
     if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type))
       throw goTrue(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
-    if (!b.email && type === 'signup') throw goTrue(400, 'validation_failed', 'Type provided requires an email address');
+    if (!b.email && type === 'signup')
+      throw goTrue(400, 'validation_failed', 'Type provided requires an email address');
     if (b.email && b.phone)
       throw goTrue(400, 'validation_failed', 'Only an email address or phone number should be provided.');
     if (b.phone || type === 'sms' || type === 'phone_change')
@@ -156,7 +157,10 @@ export const oneTimeCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return facts.verified ? null : { link: await issueVerification(q, entry, facts.email), to: facts.email };
       // email_change: a new code to the address waiting to become the account's.
       if (!facts.pending) return null;
-      return { code: await issueCode(q, tokens, { ...entry, purpose: 'email-change', email: facts.pending }), to: facts.pending };
+      return {
+        code: await issueCode(q, tokens, { ...entry, purpose: 'email-change', email: facts.pending }),
+        to: facts.pending,
+      };
     });
     if (send?.link) await sendVerification(app, request, send.to, send.link, false);
     if (send?.code) await mailCode(app, request, 'email-change', send.to, send.code);
@@ -170,7 +174,12 @@ export const oneTimeCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     requireMail(app, 'Reauthentication');
     await limitCodeMails(db, facts.email, request.ip);
     const code = await inTenant(db, user.companyId, (q) =>
-      issueCode(q, tokens, { companyId: user.companyId, userId: user.id, purpose: 'reauthentication', email: facts.email }),
+      issueCode(q, tokens, {
+        companyId: user.companyId,
+        userId: user.id,
+        purpose: 'reauthentication',
+        email: facts.email,
+      }),
     );
     await mailCode(app, request, 'reauthentication', facts.email, code);
     return {};

@@ -141,7 +141,8 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/recover', { schema: { ...hide, querystring: S.RedirectQuery, body: S.RecoverBody } }, async (request) => {
     const email = request.body.email ?? '';
     if (email === '') throw goTrue(400, 'validation_failed', 'Password recovery requires an email');
-    if (!S.EMAIL_FORMAT.test(email)) throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!S.EMAIL_FORMAT.test(email))
+      throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
     await requestPasswordReset(app, email, request.ip, request.log);
     return {};
   });

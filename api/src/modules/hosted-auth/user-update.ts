@@ -36,8 +36,11 @@ const NAMES = { first_name: 'firstName', last_name: 'lastName' } as const;
 function nameChanges(data: Record<string, unknown> | undefined, user: UserInfo) {
   const changes: { firstName?: string; lastName?: string } = {};
   if (!data) return changes;
-  const current: Record<string, unknown> = goTrueUser(user, { createdAt: '', updatedAt: '', confirmedAt: null })
-    .user_metadata;
+  const current: Record<string, unknown> = goTrueUser(user, {
+    createdAt: '',
+    updatedAt: '',
+    confirmedAt: null,
+  }).user_metadata;
   for (const [name, value] of Object.entries(data)) {
     if (name in NAMES) {
       if (typeof value !== 'string' || !Value.Check(PersonName, value))
