@@ -20,6 +20,8 @@ export const DIRECTORY_TABLES = [
   'event_streams',
   // A refresh token is redeemed before the company is known (hashes, ids and dates only).
   'auth_refresh_tokens',
+  // A mailed one-time code is asked for and used by email address, before the company is known.
+  'auth_one_time_codes',
 ];
 
 export interface TableInfo {

@@ -29,7 +29,9 @@ export {
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
-export { changePassword, credentials } from './service.js';
+export { applyEmailChange, changePassword, credentials, updateProfile } from './service.js';
+export { issueVerification, requireMail, sendVerification } from './verification.js';
+export { mailAddressTaken } from './collisions.js';
 export { AUDIENCE } from './tokens.js';
 
 /** Unique constraints of this module, as field + message (409). */

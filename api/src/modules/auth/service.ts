@@ -31,13 +31,29 @@ export async function verifyEmail(q: Queryable, userId: string, secret: string):
     return { message: 'Your email address is verified. You can now sign in.' };
   }
   if (user.pending && key(used) === key(user.pending)) {
-    if (await db.emailTaken(q, key(user.pending), userId))
+    if ((await applyEmailChange(q, userId, used)) === 'taken')
       throw conflict('An account with this email already exists.', 'email');
-    await db.applyPendingEmail(q, userId);
-    await db.setDirectoryEmail(q, userId, key(user.pending));
     return { message: `Your email address is now ${user.pending.trim()}.` };
   }
   throw linkInvalid();
+}
+
+/**
+ * Makes the pending email the account's, once `email` (the address a link or code was mailed to)
+ * has been proven: 'stale' when the pending email is another one by now (or none), 'taken' when
+ * another account has it since. The user's row is locked until the transaction ends.
+ */
+export async function applyEmailChange(
+  q: Queryable,
+  userId: string,
+  email: string,
+): Promise<'changed' | 'stale' | 'taken'> {
+  const user = await db.lockEmail(q, userId);
+  if (!user?.pending || key(user.pending) !== key(email)) return 'stale';
+  if (await db.emailTaken(q, key(user.pending), userId)) return 'taken';
+  await db.applyPendingEmail(q, userId);
+  await db.setDirectoryEmail(q, userId, key(user.pending));
+  return 'changed';
 }
 
 // ── password reset ──

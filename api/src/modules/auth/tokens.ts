@@ -34,7 +34,7 @@ export interface Principal {
 
 /** GoTrue's authenticator assurance level and authentication method of a session. */
 export type Aal = 'aal1' | 'aal2';
-export type AuthMethod = 'password' | 'oauth';
+export type AuthMethod = 'password' | 'oauth' | 'otp';
 /** The second factor a session reached aal2 with (GoTrue's amr methods; the recovery code is ours). */
 export type SecondFactorMethod = 'totp' | 'mfa/phone' | 'mfa/recovery_code';
 

@@ -1,29 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTenant } from '../../db/tenant.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import {
-  changePassword as storeNewPassword,
   checkPassword,
-  credentials,
   endSessions,
-  loadUserInfo,
   signInGuard,
   requestPasswordReset,
   rotateRefreshToken,
   signInSession,
-  type Principal,
   type UserInfo,
 } from '../auth/index.js';
 import { caller } from './caller.js';
 import { goTrue, goTrueErrorHandler, sendGoTrueError } from './errors.js';
 import { factorRoutes } from './factors.js';
+import { oneTimeCodeRoutes } from './one-time-codes.js';
 import * as S from './schemas.js';
-import { goTrueSession, goTrueUser, userDates } from './user.js';
+import { sessionAnswer, userJson as sessionUser } from './user.js';
 
 const HOUR = 3600;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
  * The spec's hosted authentication service, at /auth/v1: the GoTrue endpoints supabase-js's auth
@@ -54,11 +48,9 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(401).send({ message: 'Invalid API key', hint: 'Double check your publishable key.' });
   });
 
-  const userJson = async (user: UserInfo) =>
-    goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
-
-  const tokenAnswer = async (user: UserInfo, s: { accessToken: string; refreshToken: string; expiresIn: number }) =>
-    goTrueSession(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)), s);
+  const userJson = (user: UserInfo) => sessionUser(db, user);
+  const tokenAnswer = (user: UserInfo, s: { accessToken: string; refreshToken: string; expiresIn: number }) =>
+    sessionAnswer(db, user, s);
 
   app.post(
     '/token',
@@ -91,7 +83,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw goTrue(400, 'validation_failed', 'Only an email address or phone number should be provided on login.');
       if (body.phone !== undefined) throw goTrue(422, 'phone_provider_disabled', 'Phone logins are disabled');
       if (body.email === undefined) throw goTrue(400, 'validation_failed', 'missing email or phone');
-      if (!EMAIL.test(body.email))
+      if (!S.EMAIL_FORMAT.test(body.email))
         throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
       const user = await checkPassword(app, guard, {
         userName: body.email,
@@ -126,21 +118,6 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/user', { schema: hide }, async (request) => userJson((await caller(app, request)).user));
 
-  app.put('/user', { schema: { ...hide, body: S.UpdateUserBody } }, async (request) => {
-    const { principal, user } = await caller(app, request);
-    const b = request.body;
-    if ((b.email !== undefined && b.email !== user.email) || b.phone)
-      throw goTrue(
-        422,
-        'feature_disabled',
-        'The email is changed from the profile, where the new address is verified.',
-      );
-    if (b.data !== undefined && Object.keys(b.data).length > 0)
-      throw goTrue(422, 'feature_disabled', 'The profile is changed from the profile page.');
-    if (b.password !== undefined) await changePassword(app, request, principal, b.password, b.current_password);
-    return userJson((await inTenant(db, user.companyId, (q) => loadUserInfo(q, user.id))) ?? user);
-  });
-
   app.get('/settings', { schema: hide }, async () => ({
     external: {
       anonymous_users: false,
@@ -165,42 +142,16 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/recover', { schema: { ...hide, querystring: S.RedirectQuery, body: S.RecoverBody } }, async (request) => {
     const email = request.body.email ?? '';
     if (email === '') throw goTrue(400, 'validation_failed', 'Password recovery requires an email');
-    if (!EMAIL.test(email)) throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!S.EMAIL_FORMAT.test(email))
+      throw goTrue(400, 'validation_failed', 'Unable to validate email address: invalid format');
     await requestPasswordReset(app, email, request.ip, request.log);
     return {};
   });
 
+  // One-time codes, reauthentication and PUT /user (one-time-codes.ts).
+  await app.register(oneTimeCodeRoutes);
+  // Multi-factor: enrol, challenge, verify, remove (factors.ts).
   await app.register(factorRoutes);
 
   app.setNotFoundHandler((request, reply) => sendGoTrueError(request, reply, goTrue(404, 'unknown', 'Not Found')));
 };
-
-/**
- * A password change while signed in: the current password is required (throttled per user), the
- * new one must differ and meet the policy; every other session of the user ends, this one stays.
- */
-async function changePassword(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  principal: Principal,
-  password: string,
-  current: string | undefined,
-) {
-  if (!current) throw goTrue(400, 'current_password_required', 'Current password required when setting new password.');
-  checkPasswordPolicy(password, 'password');
-  await enforceLimit(
-    app.db,
-    `password-change:user:${principal.userId}`,
-    10,
-    HOUR,
-    'Too many password change attempts. Please try again later.',
-  );
-  const facts = await inTenant(app.db, principal.companyId, (q) => credentials(q, principal.userId));
-  if (!(await verifyPassword(facts?.hash ?? null, current)))
-    throw goTrue(400, 'current_password_invalid', 'Current password required when setting new password.');
-  if (await verifyPassword(facts!.hash, password))
-    throw goTrue(422, 'same_password', 'New password should be different from the old password.');
-  const hash = await hashPassword(password);
-  await inTenant(app.db, principal.companyId, (q) => storeNewPassword(q, principal.userId, principal.sessionId, hash));
-  request.log.info({ userId: principal.userId }, 'password changed; other sessions ended');
-}

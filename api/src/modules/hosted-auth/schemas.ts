@@ -4,6 +4,8 @@ import { Type } from '@sinclair/typebox';
 // is a 400 validation_failed. Lengths bound what the server reads, not what a person may choose.
 
 const Email = Type.String({ maxLength: 320 });
+/** What GoTrue calls a valid address here: something@something (its "invalid format" otherwise). */
+export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+$/;
 const Password = Type.String({ maxLength: 1024 });
 const Captcha = Type.Object(
   { captcha_token: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])) },
@@ -30,20 +32,6 @@ export const TokenBody = Type.Object(
 
 export const LogoutQuery = Type.Object(
   { scope: Type.Optional(Type.String({ maxLength: 16 })) },
-  { additionalProperties: false },
-);
-
-export const UpdateUserBody = Type.Object(
-  {
-    email: Type.Optional(Email),
-    password: Type.Optional(Password),
-    current_password: Type.Optional(Password),
-    nonce: Type.Optional(Type.String({ maxLength: 64 })),
-    phone: Type.Optional(Type.String({ maxLength: 32 })),
-    data: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 })),
-    channel: Type.Optional(Type.String({ maxLength: 16 })),
-    ...CodeChallenge,
-  },
   { additionalProperties: false },
 );
 

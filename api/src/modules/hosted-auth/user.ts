@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { inTenant } from '../../db/tenant.js';
 import { AUDIENCE, type UserInfo } from '../auth/index.js';
 import { listFactors, type FactorJson } from '../mfa/index.js';
 
@@ -54,7 +55,11 @@ export function goTrueUser(user: UserInfo, dates: UserDates) {
   };
 }
 
-/** GoTrue's answer of a session (token grants, factor verification): what supabase-js saves. */
+/** The user as GoTrue answers one, read in the user's company. */
+export const userJson = async (db: Database, user: UserInfo) =>
+  goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
+
+/** GoTrue's answer of a session (token grants, /verify, factor verification): what supabase-js saves. */
 export function goTrueSession(
   user: UserInfo,
   dates: UserDates,
@@ -68,4 +73,13 @@ export function goTrueSession(
     refresh_token: s.refreshToken,
     user: goTrueUser(user, dates),
   };
+}
+
+/** The same, reading the user's dates in a transaction of its own. */
+export async function sessionAnswer(
+  db: Database,
+  user: UserInfo,
+  s: { accessToken: string; refreshToken: string; expiresIn: number },
+) {
+  return goTrueSession(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)), s);
 }
