@@ -9,6 +9,7 @@ export {
   createCompanyWithOwner,
   currentRoles,
   findByEmail,
+  findByGoogleSubject,
   findByUserName,
   insertUser,
   key,
@@ -18,10 +19,11 @@ export {
 } from './accounts.js';
 export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal } from './tokens.js';
 export { callerState, endSessions, openSession, rotateRefreshToken, type NewSession } from './sessions.js';
+export { rememberNonce, verifiedIdentity } from './google.js';
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
-export { changePassword, credentials } from './service.js';
+export { changePassword, connectGoogle, credentials } from './service.js';
 export { AUDIENCE } from './tokens.js';
 
 /** Unique constraints of this module, as field + message (409). */

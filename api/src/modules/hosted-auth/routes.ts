@@ -18,12 +18,13 @@ import {
   type Principal,
   type UserInfo,
 } from '../auth/index.js';
+import { caller } from './caller.js';
 import { goTrue, goTrueErrorHandler, sendGoTrueError } from './errors.js';
+import { externalGrant, externalRoutes } from './external.js';
 import * as S from './schemas.js';
 import { goTrueUser, userDates } from './user.js';
 
 const HOUR = 3600;
-const bearerPattern = /^Bearer\s+(\S+)$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
@@ -55,30 +56,6 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(401).send({ message: 'Invalid API key', hint: 'Double check your publishable key.' });
   });
 
-  /** The bearer's principal and user, GoTrue's way: 401 without a token, 403 for a bad one or an ended session. */
-  async function caller(request: FastifyRequest): Promise<{ principal: Principal; user: UserInfo }> {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? bearerPattern.exec(header) : null;
-    if (!match) throw goTrue(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let principal: Principal;
-    try {
-      principal = await app.tokens.verify(match[1]!);
-    } catch (error) {
-      const why = error instanceof ApiError && error.code === 'TOKEN_EXPIRED' ? 'token is expired' : 'token is invalid';
-      throw goTrue(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
-    }
-    const user = await inTenant(db, principal.companyId, async (q) => {
-      const state = await callerState(q, principal.userId, principal.sessionId);
-      if (!state) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      if (!state.sessionLive)
-        throw goTrue(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-      if (!state.active) throw goTrue(403, 'user_banned', 'User is banned');
-      return loadUserInfo(q, principal.userId);
-    });
-    if (!user) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return { principal, user };
-  }
-
   const userJson = async (user: UserInfo) =>
     goTrueUser(user, await inTenant(db, user.companyId, (q) => userDates(q, user.id)));
 
@@ -100,12 +77,17 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // GoTrue answers an unknown grant before it reads the body.
       preValidation: async (request) => {
         const grant = (request.query as { grant_type?: unknown }).grant_type;
-        if (grant !== 'password' && grant !== 'refresh_token')
+        if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce' && grant !== 'id_token')
           throw goTrue(400, 'invalid_credentials', 'unsupported_grant_type');
       },
     },
     async (request) => {
       const body = request.body;
+      const grant = request.query.grant_type;
+      if (grant === 'pkce' || grant === 'id_token') {
+        const { user, session } = await externalGrant(app, request, grant, body);
+        return tokenAnswer(user, { ...session, refreshToken: session.refreshToken! });
+      }
       if (request.query.grant_type === 'refresh_token') {
         const presented = body.refresh_token ?? '';
         if (presented.length < 12) throw goTrue(400, 'validation_failed', 'Refresh token is not valid');
@@ -145,7 +127,7 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = request.query.scope ?? 'global';
     if (scope !== 'global' && scope !== 'local' && scope !== 'others')
       throw goTrue(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
-    const { principal } = await caller(request);
+    const { principal } = await caller(app, request);
     await inTenant(db, principal.companyId, (q) =>
       endSessions(
         q,
@@ -157,10 +139,10 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/user', { schema: hide }, async (request) => userJson((await caller(request)).user));
+  app.get('/user', { schema: hide }, async (request) => userJson((await caller(app, request)).user));
 
   app.put('/user', { schema: { ...hide, body: S.UpdateUserBody } }, async (request) => {
-    const { principal, user } = await caller(request);
+    const { principal, user } = await caller(app, request);
     const b = request.body;
     if ((b.email !== undefined && b.email !== user.email) || b.phone)
       throw goTrue(
@@ -202,6 +184,8 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await requestPasswordReset(app, email, request.ip, request.log);
     return {};
   });
+
+  await app.register(externalRoutes);
 
   app.setNotFoundHandler((request, reply) => sendGoTrueError(request, reply, goTrue(404, 'unknown', 'Not Found')));
 };
