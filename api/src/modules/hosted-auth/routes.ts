@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inTenant } from '../../db/tenant.js';
-import { ApiError } from '../../lib/errors.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import {
-  callerState,
   changePassword as storeNewPassword,
   checkPassword,
   credentials,
