@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { decodeJwt } from 'jose';
-import { bearer, closeShared, ip, registerCompany, testApp, unique, type TestContext } from './helpers.js';
+import { bearer, closeShared, registerCompany, testApp, unique, type TestContext } from './helpers.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Google through the auth service, as supabase-js drives it: linkIdentity (manual linking) from a
@@ -235,7 +235,7 @@ describe('signInWithIdToken', () => {
     expect((await linkGoogle(supabase, google)).error).toBeNull();
     const nonce = await apiNonce();
     const idToken = await googleIdToken(google, nonce);
-    const [h, p, s] = idToken.split('.');
+    const [h, , s] = idToken.split('.');
     const edited = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(idToken), email: 'boss@example.com' })).toString('base64url')}.${s}`;
     const client = pkceClient(base, key);
     expect((await client.auth.signInWithIdToken({ provider: 'google', token: edited, nonce })).error).toMatchObject({
@@ -251,7 +251,6 @@ describe('signInWithIdToken', () => {
     expect(decodeJwt(data.session!.access_token).amr).toEqual([{ method: 'oauth', timestamp: expect.any(Number) }]);
     const replay = await pkceClient(base, key).auth.signInWithIdToken({ provider: 'google', token: fresh });
     expect(replay.error).toMatchObject({ status: 400 });
-    expect(p).toBeDefined();
   });
 });
 
@@ -292,7 +291,10 @@ describe('unlinking', () => {
     const b = await ownerWithClient();
     expect((await linkGoogle(b.supabase, b.google)).error).toBeNull();
     const theirs = (await a.supabase.auth.getUserIdentities()).data!.identities.find((i) => i.provider === 'google')!;
-    expect((await b.supabase.auth.unlinkIdentity(theirs)).error).toMatchObject({ status: 422, code: 'identity_not_found' });
+    expect((await b.supabase.auth.unlinkIdentity(theirs)).error).toMatchObject({
+      status: 422,
+      code: 'identity_not_found',
+    });
     expect((await a.supabase.auth.getUserIdentities()).data?.identities).toHaveLength(2);
     const del = (id: string, token: string) =>
       fetch(`${base}/auth/v1/user/identities/${id}`, { method: 'DELETE', headers: { apikey: key, ...bearer(token) } });
@@ -304,6 +306,5 @@ describe('unlinking', () => {
     const ended = await del(theirs.identity_id, token);
     expect(ended.status).toBe(403);
     expect(((await ended.json()) as { error_code: string }).error_code).toBe('session_not_found');
-    expect(ip()).toBeTruthy();
   });
 });

@@ -1,6 +1,16 @@
 import { createServer } from 'node:net';
 import { decodeJwt } from 'jose';
-import { addUser, bearer, closeShared, ip, PASSWORD, testApp, unique, verifyEmail, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  ip,
+  PASSWORD,
+  testApp,
+  unique,
+  verifyEmail,
+  type TestContext,
+} from './helpers.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Single sign-on with a company's own OpenID Connect provider: an owner registers it for the
@@ -58,7 +68,14 @@ async function companyOnDomain() {
     payload: { userName, password: PASSWORD },
   });
   const token = login.json().token as string;
-  return { domain, email, token, companyId: res.json().companyId as string, userId: login.json().user.id as string, userName };
+  return {
+    domain,
+    email,
+    token,
+    companyId: res.json().companyId as string,
+    userId: login.json().user.id as string,
+    userName,
+  };
 }
 
 const register = (token: string, body: object) =>

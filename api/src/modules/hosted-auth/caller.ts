@@ -24,7 +24,8 @@ export async function caller(
   const user = await inTenant(app.db, principal.companyId, async (q) => {
     const state = await callerState(q, principal.userId, principal.sessionId);
     if (!state) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    if (!state.sessionLive) throw goTrue(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!state.sessionLive)
+      throw goTrue(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     if (!state.active) throw goTrue(403, 'user_banned', 'User is banned');
     return loadUserInfo(q, principal.userId);
   });

@@ -51,6 +51,8 @@ import { userDates } from './user.js';
 // code on redirect_to that only the client's PKCE verifier turns into a session.
 
 const HOUR = 3600;
+// Per address per hour: an office behind one address signs in together in the morning; the
+// limits stop a flood of flow rows, not people (a code or state is not guessable anyway).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hide = { hide: true };
 
@@ -106,7 +108,10 @@ function googleUpstream(app: FastifyInstance): Upstream | null {
   if (verifier.mode === 'google' && !app.config.googleClientSecret) return null;
   return {
     issuer: verifier.issuer,
-    client: { clientId: verifier.clientId, clientSecret: verifier.mode === 'google' ? app.config.googleClientSecret : null },
+    client: {
+      clientId: verifier.clientId,
+      clientSecret: verifier.mode === 'google' ? app.config.googleClientSecret : null,
+    },
   };
 }
 
@@ -182,7 +187,11 @@ async function providerIdentity(app: FastifyInstance, flow: FlowState, upstream:
     });
   } catch (error) {
     if (error instanceof ProviderUnreachable)
-      throw new FlowFailure('server_error', 'bad_oauth_callback', 'The identity provider did not complete the sign-in.');
+      throw new FlowFailure(
+        'server_error',
+        'bad_oauth_callback',
+        'The identity provider did not complete the sign-in.',
+      );
     throw error;
   }
   let identity: VerifiedIdentity;
@@ -251,10 +260,16 @@ async function finishCallback(app: FastifyInstance, request: FastifyRequest, rep
   }
   try {
     if (q.error)
-      throw new FlowFailure(q.error.slice(0, 64), 'provider_error', q.error_description || 'The sign-in was cancelled.');
+      throw new FlowFailure(
+        q.error.slice(0, 64),
+        'provider_error',
+        q.error_description || 'The sign-in was cancelled.',
+      );
     if (!q.code) throw new FlowFailure('invalid_request', 'bad_oauth_callback', 'The provider returned no code.');
     const upstream =
-      flow.kind === 'sso' ? await findProvider(app.db, { id: flow.providerId! }).then((p) => p && ssoUpstream(p)) : googleUpstream(app);
+      flow.kind === 'sso'
+        ? await findProvider(app.db, { id: flow.providerId! }).then((p) => p && ssoUpstream(p))
+        : googleUpstream(app);
     if (!upstream) throw new FlowFailure('access_denied', 'provider_disabled', 'This sign-in is no longer configured.');
     const identity = await providerIdentity(app, flow, upstream, q.code);
     const user = await flowUser(app, flow, identity);
@@ -284,7 +299,7 @@ export const redirectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/authorize', { schema: { ...hide, querystring: AuthorizeQuery } }, async (request, reply) => {
     const q = request.query;
-    await enforceLimit(app.db, `authorize:ip:${request.ip}`, 120, HOUR, 'Request rate limit reached');
+    await enforceLimit(app.db, `authorize:ip:${request.ip}`, 1800, HOUR, 'Request rate limit reached');
     if (q.provider !== 'google')
       throw goTrue(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
     const upstream = googleUpstream(app);
@@ -307,24 +322,28 @@ export const redirectRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const externalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
 
-  app.get('/user/identities/authorize', { schema: { ...hide, querystring: AuthorizeQuery } }, async (request, reply) => {
-    const { user } = await caller(app, request);
-    const q = request.query;
-    if (q.provider !== 'google')
-      throw goTrue(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
-    const upstream = googleUpstream(app);
-    if (!upstream) throw goTrue(400, 'validation_failed', 'Unsupported provider: provider google is not enabled');
-    if (user.googleConnected) throw goTrue(422, 'identity_already_exists', 'Identity is already linked');
-    const pkce = pkcePair(q.code_challenge, q.code_challenge_method);
-    const url = await startFlow(app, upstream, {
-      kind: 'link',
-      pkce,
-      redirectTo: allowedRedirect(app.config, q.redirect_to),
-      companyId: user.companyId,
-      linkUserId: user.id,
-    });
-    return sendRedirect(reply, url, q.skip_http_redirect === 'true');
-  });
+  app.get(
+    '/user/identities/authorize',
+    { schema: { ...hide, querystring: AuthorizeQuery } },
+    async (request, reply) => {
+      const { user } = await caller(app, request);
+      const q = request.query;
+      if (q.provider !== 'google')
+        throw goTrue(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
+      const upstream = googleUpstream(app);
+      if (!upstream) throw goTrue(400, 'validation_failed', 'Unsupported provider: provider google is not enabled');
+      if (user.googleConnected) throw goTrue(422, 'identity_already_exists', 'Identity is already linked');
+      const pkce = pkcePair(q.code_challenge, q.code_challenge_method);
+      const url = await startFlow(app, upstream, {
+        kind: 'link',
+        pkce,
+        redirectTo: allowedRedirect(app.config, q.redirect_to),
+        companyId: user.companyId,
+        linkUserId: user.id,
+      });
+      return sendRedirect(reply, url, q.skip_http_redirect === 'true');
+    },
+  );
 
   app.delete('/user/identities/:id', { schema: { ...hide, params: IdentityParams } }, async (request) => {
     const { user } = await caller(app, request);
@@ -352,7 +371,7 @@ export const externalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (hasId && hasDomain) throw goTrue(400, 'validation_failed', 'Only one of provider_id or domain supported');
     if (!hasId && !hasDomain) throw goTrue(400, 'validation_failed', 'A provider_id or domain needs to be provided');
     if (hasId && !UUID.test(b.provider_id!)) throw goTrue(400, 'validation_failed', 'provider_id must be an UUID');
-    await enforceLimit(db, `sso:ip:${request.ip}`, 120, HOUR, 'Request rate limit reached');
+    await enforceLimit(db, `sso:ip:${request.ip}`, 1800, HOUR, 'Request rate limit reached');
     const pkce = pkcePair(b.code_challenge, b.code_challenge_method);
     const provider = await findProvider(db, hasId ? { id: b.provider_id! } : { domain: b.domain! });
     if (!provider)
@@ -399,7 +418,7 @@ export async function externalGrant(
   if (grant === 'pkce') {
     if (!body.auth_code || !body.code_verifier)
       throw goTrue(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
-    await enforceLimit(db, `pkce:ip:${request.ip}`, 600, HOUR, 'Request rate limit reached');
+    await enforceLimit(db, `pkce:ip:${request.ip}`, 1800, HOUR, 'Request rate limit reached');
     const flow = await redeemCode(db, body.auth_code, body.code_verifier);
     const user = await inTenant(db, flow.companyId, (q) => loadUserInfo(q, flow.userId));
     if (!user) throw goTrue(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
@@ -409,7 +428,7 @@ export async function externalGrant(
   if (body.provider !== 'google')
     throw goTrue(400, 'validation_failed', 'Custom OIDC provider not allowed: only google signs in with an ID token');
   const linking = body.link_identity === true ? await caller(app, request) : null;
-  await enforceLimit(db, `id-token:ip:${request.ip}`, 120, HOUR, 'Request rate limit reached');
+  await enforceLimit(db, `id-token:ip:${request.ip}`, 600, HOUR, 'Request rate limit reached');
   let identity: VerifiedIdentity;
   try {
     identity = await verifiedIdentity(app, body.id_token, 400);

@@ -160,7 +160,10 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await discover(issuer);
       } catch (error) {
         if (error instanceof ProviderUnreachable)
-          throw badRequest(`The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`, 'issuer');
+          throw badRequest(
+            `The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`,
+            'issuer',
+          );
         throw error;
       }
       const taken = await inPublic(app.db, (q) =>
@@ -208,4 +211,3 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
