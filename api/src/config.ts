@@ -137,9 +137,17 @@ function publishableKey(raw: string | undefined): string {
  * receive a sign-in code; https only in production (a code in a plain-text URL can be read).
  */
 function redirectOrigins(raw: string | undefined, fallback: string[], production: boolean): string[] {
-  const listed = raw === undefined || raw.trim() === '' ? fallback : [fallback[0]!, ...raw.split(',')];
-  const origins = new Set<string>();
-  for (const entry of listed.map((e) => e.trim()).filter(Boolean)) {
+  const explicit = raw === undefined || raw.trim() === '' ? [] : raw.split(',').map((e) => e.trim());
+  const origins = new Set<string>(
+    (explicit.length ? [fallback[0]!] : fallback).map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        return o;
+      }
+    }),
+  );
+  for (const entry of explicit.filter(Boolean)) {
     let parsed: URL;
     try {
       parsed = new URL(entry);
@@ -148,7 +156,7 @@ function redirectOrigins(raw: string | undefined, fallback: string[], production
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
       throw new ConfigError(`AUTH_REDIRECT_ALLOW_LIST: "${entry}" must be an http(s) origin`);
-    if (production && parsed.protocol !== 'https:' && entry !== fallback[0])
+    if (production && parsed.protocol !== 'https:')
       throw new ConfigError(`AUTH_REDIRECT_ALLOW_LIST: "${entry}" must use https in production`);
     origins.add(parsed.origin);
   }

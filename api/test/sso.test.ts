@@ -11,6 +11,7 @@ import {
   verifyEmail,
   type TestContext,
 } from './helpers.js';
+import { loadConfig } from '../src/config.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Single sign-on with a company's own OpenID Connect provider: an owner registers it for the
@@ -168,12 +169,36 @@ describe('signing in with SSO', () => {
     expect(await users()).toBe(count);
   });
 
-  test('a user of another company on an address of the domain is not signed in through this company’s provider', async () => {
+  test('a user another company invited on this domain’s address is not signed in through this company’s provider', async () => {
     const c = await companyOnDomain();
     expect((await register(c.token, { domain: c.domain, ...standIn() })).statusCode).toBe(201);
     const other = await companyOnDomain();
-    const { back } = await ssoSignIn(c.domain, other.email);
+    const email = `${unique('intruder')}@${c.domain}`;
+    const invitation = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(other.token),
+      payload: { email, roles: ['Storekeeper'] },
+    });
+    expect(invitation.statusCode).toBe(201);
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-invitation',
+      remoteAddress: ip(),
+      payload: {
+        invitationId: invitation.json().id,
+        userName: unique('intruder'),
+        email,
+        firstName: 'I',
+        lastName: 'N',
+        password: PASSWORD,
+      },
+    });
+    expect(joined.statusCode).toBe(200);
+    await verifyEmail(ctx.app, email);
+    const { back } = await ssoSignIn(c.domain, email);
     expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error_code')).toBe('signup_disabled');
   });
 
   test('/sso without a provider: GoTrue’s errors; a removed provider signs in no more', async () => {
@@ -200,5 +225,24 @@ describe('signing in with SSO', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await sso({ domain: c.domain })).status).toBe(404);
+  });
+});
+
+describe('where a sign-in may return', () => {
+  test('AUTH_REDIRECT_ALLOW_LIST: whole origins beside PUBLIC_URL; https only in production', () => {
+    const dev = { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:8080' };
+    expect(loadConfig(dev).authRedirectOrigins).toEqual(['http://localhost:8080']);
+    expect(
+      loadConfig({ ...dev, AUTH_REDIRECT_ALLOW_LIST: 'https://app.example.com/some/path, http://localhost:3000' })
+        .authRedirectOrigins,
+    ).toEqual(['http://localhost:8080', 'https://app.example.com', 'http://localhost:3000']);
+    expect(() => loadConfig({ ...dev, AUTH_REDIRECT_ALLOW_LIST: 'not a url' })).toThrow(/AUTH_REDIRECT_ALLOW_LIST/);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://stockwise.example' };
+    expect(() => loadConfig({ ...production, AUTH_REDIRECT_ALLOW_LIST: 'http://app.example.com' })).toThrow(
+      /must use https in production/,
+    );
+    expect(
+      loadConfig({ ...production, AUTH_REDIRECT_ALLOW_LIST: 'https://app.example.com' }).authRedirectOrigins,
+    ).toEqual(['https://stockwise.example', 'https://app.example.com']);
   });
 });
