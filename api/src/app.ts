@@ -19,7 +19,14 @@ import { healthRoutes } from './modules/health/index.js';
 import { environmentRoutes } from './modules/environment/index.js';
 import { AUTH_CONSTRAINTS, AUTH_PREFIX, authRoutes } from './modules/auth/index.js';
 import { mfaRoutes } from './modules/mfa/index.js';
-import { HOSTED_AUTH_PREFIX, hostedAuthRoutes } from './modules/hosted-auth/index.js';
+import {
+  HOSTED_AUTH_PREFIX,
+  hostedAuthRoutes,
+  redirectRoutes,
+  SSO_CONSTRAINTS,
+  SSO_PROVIDERS_PREFIX,
+  ssoProviderRoutes,
+} from './modules/hosted-auth/index.js';
 import { COMPANY_PREFIX, companyRoutes } from './modules/companies/index.js';
 import { subscriptionRoutes } from './modules/subscriptions/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
@@ -48,6 +55,7 @@ export interface BuildOptions {
 /** Unique constraints the client can run into, as field + message (409). */
 const CONSTRAINTS: ConstraintMessages = {
   ...AUTH_CONSTRAINTS,
+  ...SSO_CONSTRAINTS,
   ...ROLE_CONSTRAINTS,
   ...CATALOGUE_CONSTRAINTS,
   ...ITEM_CONSTRAINTS,
@@ -123,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(environmentRoutes);
   await app.register(authRoutes, { prefix: AUTH_PREFIX });
   await app.register(hostedAuthRoutes, { prefix: HOSTED_AUTH_PREFIX });
+  await app.register(redirectRoutes, { prefix: HOSTED_AUTH_PREFIX });
+  await app.register(ssoProviderRoutes, { prefix: SSO_PROVIDERS_PREFIX });
   await app.register(companyRoutes, { prefix: COMPANY_PREFIX });
   await app.register(mfaRoutes);
   await app.register(subscriptionRoutes);

@@ -36,6 +36,16 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   googleClientId: string | null;
+  /**
+   * Google's client secret for this API's own code exchange (/auth/v1/authorize → /auth/v1/callback);
+   * without it, Google sign-in by redirect is off (the browser's ID-token sign-in still works).
+   */
+  googleClientSecret: string | null;
+  /**
+   * Origins a redirect sign-in (/auth/v1/authorize, /sso, /user/identities/authorize) may return
+   * to; any other redirect_to returns to PUBLIC_URL instead, as GoTrue does with its SITE_URL.
+   */
+  authRedirectOrigins: string[];
   supabaseUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
@@ -121,6 +131,38 @@ function publishableKey(raw: string | undefined): string {
   return raw;
 }
 
+/**
+ * The origins a redirect sign-in may return to: PUBLIC_URL and CORS_ORIGINS, or the listed ones
+ * (plus PUBLIC_URL). Whole origins only — a path or wildcard would let any page of a shared host
+ * receive a sign-in code; https only in production (a code in a plain-text URL can be read).
+ */
+function redirectOrigins(raw: string | undefined, fallback: string[], production: boolean): string[] {
+  const explicit = raw === undefined || raw.trim() === '' ? [] : raw.split(',').map((e) => e.trim());
+  const origins = new Set<string>(
+    (explicit.length ? [fallback[0]!] : fallback).map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        return o;
+      }
+    }),
+  );
+  for (const entry of explicit.filter(Boolean)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      throw new ConfigError(`AUTH_REDIRECT_ALLOW_LIST: "${entry}" is not a URL`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      throw new ConfigError(`AUTH_REDIRECT_ALLOW_LIST: "${entry}" must be an http(s) origin`);
+    if (production && parsed.protocol !== 'https:')
+      throw new ConfigError(`AUTH_REDIRECT_ALLOW_LIST: "${entry}" must use https in production`);
+    origins.add(parsed.origin);
+  }
+  return [...origins];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
   const production = mode === 'production';
@@ -176,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Stockwise <no-reply@stockwise.local>',
     googleClientId: env.GOOGLE_CLIENT_ID || null,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || null,
+    authRedirectOrigins: redirectOrigins(env.AUTH_REDIRECT_ALLOW_LIST, [publicUrl, ...corsOrigins], production),
     supabaseUrl: url(env, 'SUPABASE_URL', null, ['http:', 'https:']),
     // Demo data is a stand-in too: development only, and by default only on the embedded database.
     seedDemo: !production && (databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0'),

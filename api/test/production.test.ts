@@ -124,6 +124,21 @@ test('the features a missing service turns off say so', async () => {
   expect(register.status).toBe(503);
 });
 
+test('redirect sign-in and single sign-on are off: no Google to send anyone to, no company provider', async () => {
+  const pkce = { code_challenge: 'a'.repeat(43), code_challenge_method: 's256' };
+  const authorize = await fetch(`${base}/auth/v1/authorize?${new URLSearchParams({ provider: 'google', ...pkce })}`, {
+    redirect: 'manual',
+  });
+  expect(authorize.status).toBe(400);
+  const sso = await fetch(`${base}/auth/v1/sso`, {
+    method: 'POST',
+    headers: { apikey: 'sb_publishable_stockwise', 'content-type': 'application/json' },
+    body: JSON.stringify({ domain: 'example.com', ...pkce }),
+  });
+  expect(sso.status).toBe(404);
+  expect(((await sso.json()) as { error_code: string }).error_code).toBe('sso_provider_not_found');
+});
+
 test('production refuses to start with demo data, in one line', () => {
   const r = spawnSync(tsx, ['src/main.ts'], {
     cwd: apiRoot,

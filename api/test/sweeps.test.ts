@@ -130,6 +130,10 @@ const MATRIX: Record<string, string> = {
   importItems: 'OAN',
   listImports: 'OAN',
   getImport: 'OAN',
+  // single sign-on providers: company settings
+  listSsoProviders: 'OA',
+  createSsoProvider: 'OA',
+  deleteSsoProvider: 'OA',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];
@@ -210,6 +214,15 @@ beforeAll(async () => {
       role,
       (await post(alpha, '/api/tasks', { title: `Task of ${role}`, assigneeUserId: who.userId })).id as string,
     );
+  // A provider row of Alpha's (its owner's address is on a shared test domain, which the API would refuse).
+  a.ssoProvider = await ctx.db.transaction(async (q) => {
+    await q.query(`SELECT set_config('app.company_id', $1, true)`, [alpha.companyId]);
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO sso_providers (company_id, domain, issuer, client_id) VALUES ($1, 'sweep-alpha.test', 'https://idp.sweep-alpha.test', 'x') RETURNING id`,
+      [alpha.companyId],
+    );
+    return row!.id;
+  });
   const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
@@ -258,6 +271,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
+  deleteSsoProvider: () => a.ssoProvider!,
 };
 /** Path parameters that are not ids (a company reaches its own row by them): not a cross-tenant case. */
 const NOT_AN_ID = { renameStatus: 'the status key is the same fixed word in every company' };
@@ -270,6 +284,7 @@ const BODIES: Record<string, () => object> = {
   createCheckout: () => ({ kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'month', idempotencyKey: unique('k') }),
   updateUser: () => ({ firstName: 'Sweep' }),
   connectGoogle: () => ({ idToken: 'not-a-token' }),
+  createSsoProvider: () => ({ domain: 'sweep-alpha.test', issuer: 'https://idp.sweep-alpha.test', clientId: 'x' }),
   createRole: () => ({ name: unique('Role ') }),
   renameRole: () => ({ name: unique('Role ') }),
   setRoleClaims: () => ({ claims: [{ type: 'permission', value: 'items.view' }] }),

@@ -19,6 +19,11 @@ const HOUR = 3600;
 const NONCE_MINUTES = 10;
 const SIGN_IN_FAILED = 'Google sign-in failed: the ID token is not valid or has expired.';
 
+/** A nonce this API hands out for one Google sign-in (the browser's, or a redirect flow's): accepted once. */
+export function rememberNonce(database: FastifyInstance['db'], nonce: string): Promise<void> {
+  return inPublic(database, (q) => queries.storeNonce(q, sha256(nonce), NONCE_MINUTES));
+}
+
 /**
  * A Google (or development stand-in) identity, proven once: the signature, issuer, audience,
  * expiry and verified email are checked by the verifier, then the token's nonce must be one this
@@ -91,7 +96,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await enforceLimit(db, `nonce:ip:${request.ip}`, 120, HOUR, 'Too many sign-in attempts. Please try again later.');
       const nonce = randomBytes(24).toString('base64url');
-      await inPublic(db, (q) => queries.storeNonce(q, sha256(nonce), NONCE_MINUTES));
+      await rememberNonce(db, nonce);
       reply.header('cache-control', 'no-store');
       return { nonce };
     },

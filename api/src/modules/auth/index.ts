@@ -9,6 +9,7 @@ export {
   createCompanyWithOwner,
   currentRoles,
   findByEmail,
+  findByGoogleSubject,
   findByUserName,
   insertUser,
   key,
@@ -26,10 +27,11 @@ export {
   type MfaDue,
   type NewSession,
 } from './sessions.js';
+export { rememberNonce, verifiedIdentity } from './google.js';
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
-export { applyEmailChange, changePassword, credentials, updateProfile } from './service.js';
+export { applyEmailChange, changePassword, connectGoogle, credentials, updateProfile } from './service.js';
 export { issueVerification, requireMail, sendVerification } from './verification.js';
 export { mailAddressTaken } from './collisions.js';
 export { AUDIENCE } from './tokens.js';

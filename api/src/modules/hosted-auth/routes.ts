@@ -14,6 +14,7 @@ import { caller } from './caller.js';
 import { goTrue, goTrueErrorHandler, sendGoTrueError } from './errors.js';
 import { factorRoutes } from './factors.js';
 import { oneTimeCodeRoutes } from './one-time-codes.js';
+import { externalGrant, externalRoutes } from './external.js';
 import * as S from './schemas.js';
 import { sessionAnswer, userJson as sessionUser } from './user.js';
 
@@ -59,12 +60,17 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // GoTrue answers an unknown grant before it reads the body.
       preValidation: async (request) => {
         const grant = (request.query as { grant_type?: unknown }).grant_type;
-        if (grant !== 'password' && grant !== 'refresh_token')
+        if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce' && grant !== 'id_token')
           throw goTrue(400, 'invalid_credentials', 'unsupported_grant_type');
       },
     },
     async (request) => {
       const body = request.body;
+      const grant = request.query.grant_type;
+      if (grant === 'pkce' || grant === 'id_token') {
+        const { user, session } = await externalGrant(app, request, grant, body);
+        return tokenAnswer(user, { ...session, refreshToken: session.refreshToken! });
+      }
       if (request.query.grant_type === 'refresh_token') {
         const presented = body.refresh_token ?? '';
         if (presented.length < 12) throw goTrue(400, 'validation_failed', 'Refresh token is not valid');
@@ -152,6 +158,8 @@ export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(oneTimeCodeRoutes);
   // Multi-factor: enrol, challenge, verify, remove (factors.ts).
   await app.register(factorRoutes);
+  // Google by redirect, the PKCE and ID-token grants, identities, SSO (external.ts).
+  await app.register(externalRoutes);
 
   app.setNotFoundHandler((request, reply) => sendGoTrueError(request, reply, goTrue(404, 'unknown', 'Not Found')));
 };

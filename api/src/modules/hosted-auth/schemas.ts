@@ -18,7 +18,7 @@ const CodeChallenge = {
 
 export const TokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, { additionalProperties: false });
 
-/** The password and refresh_token grants share the endpoint; each reads its own fields. */
+/** The password, refresh_token, pkce and id_token grants share the endpoint; each reads its own fields. */
 export const TokenBody = Type.Object(
   {
     email: Type.Optional(Email),
@@ -26,6 +26,15 @@ export const TokenBody = Type.Object(
     password: Type.Optional(Password),
     refresh_token: Type.Optional(Type.String({ maxLength: 512 })),
     gotrue_meta_security: Type.Optional(Captcha),
+    // pkce (exchangeCodeForSession)
+    auth_code: Type.Optional(Type.String({ maxLength: 512 })),
+    code_verifier: Type.Optional(Type.String({ maxLength: 256 })),
+    // id_token (signInWithIdToken, linkIdentity with a token); access_token is Google's, unused here
+    provider: Type.Optional(Type.String({ maxLength: 32 })),
+    id_token: Type.Optional(Type.String({ maxLength: 8192 })),
+    access_token: Type.Optional(Type.Union([Type.String({ maxLength: 8192 }), Type.Null()])),
+    nonce: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+    link_identity: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

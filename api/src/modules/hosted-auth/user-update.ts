@@ -41,6 +41,8 @@ function nameChanges(data: Record<string, unknown> | undefined, user: UserInfo) 
     updatedAt: '',
     confirmedAt: null,
     factors: [],
+    hasPassword: false,
+    googleSubject: null,
   }).user_metadata;
   for (const [name, value] of Object.entries(data)) {
     if (name in NAMES) {

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { inTenant } from '../../db/tenant.js';
 import { AUDIENCE, type UserInfo } from '../auth/index.js';
 import { listFactors, type FactorJson } from '../mfa/index.js';
+import { identitiesOf } from './identities.js';
 
 // A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
 // type reads. Ours beyond it go where GoTrue keeps a project's own: the company and roles in
@@ -15,6 +16,9 @@ interface UserDates {
   confirmedAt: string | null;
   /** The user's factors, verified or not (GoTrue lists both; supabase-js counts the verified). */
   factors: FactorJson[];
+  /** What the user's identities are made of (identities.ts). */
+  hasPassword: boolean;
+  googleSubject: string | null;
 }
 
 /** The dates GoTrue shows of a user, and its factors, read in the company's transaction. */
@@ -22,7 +26,8 @@ export async function userDates(q: Queryable, userId: string): Promise<UserDates
   const [row] = await q.query<UserDates>(
     `SELECT to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
             to_char(updated_at AT TIME ZONE 'UTC', ${ISO}) AS "updatedAt",
-            to_char(email_verified_at AT TIME ZONE 'UTC', ${ISO}) AS "confirmedAt"
+            to_char(email_verified_at AT TIME ZONE 'UTC', ${ISO}) AS "confirmedAt",
+            password_hash IS NOT NULL AS "hasPassword", google_subject AS "googleSubject"
        FROM users WHERE id = $1`,
     [userId],
   );
@@ -30,7 +35,8 @@ export async function userDates(q: Queryable, userId: string): Promise<UserDates
 }
 
 export function goTrueUser(user: UserInfo, dates: UserDates) {
-  const provider = user.googleConnected ? ['email', 'google'] : ['email'];
+  const identities = identitiesOf({ userId: user.id, email: user.email, ...dates });
+  const providers = identities.map((i) => i.provider);
   return {
     id: user.id,
     aud: AUDIENCE,
@@ -39,7 +45,7 @@ export function goTrueUser(user: UserInfo, dates: UserDates) {
     ...(dates.confirmedAt ? { email_confirmed_at: dates.confirmedAt, confirmed_at: dates.confirmedAt } : {}),
     phone: '',
     ...(user.pendingEmail ? { new_email: user.pendingEmail } : {}),
-    app_metadata: { provider: 'email', providers: provider, company_id: user.companyId, roles: user.roles },
+    app_metadata: { provider: providers[0] ?? 'email', providers, company_id: user.companyId, roles: user.roles },
     user_metadata: {
       user_name: user.userName,
       first_name: user.firstName,
@@ -47,7 +53,7 @@ export function goTrueUser(user: UserInfo, dates: UserDates) {
       company_name: user.companyName,
       ...(user.profilePictureUrl ? { avatar_url: user.profilePictureUrl } : {}),
     },
-    identities: [],
+    identities,
     ...(dates.factors.length > 0 ? { factors: dates.factors } : {}),
     created_at: dates.createdAt,
     updated_at: dates.updatedAt,

@@ -6,8 +6,9 @@ import Provider from 'oidc-provider';
 import { thisMachineOnly } from '../../lib/network.js';
 import { persistedSecret } from '../../lib/secrets.js';
 
-export const LOCAL_CLIENT_ID = 'stockwise-local';
-export const CALLBACK_PATH = '/auth/callback';
+import { CALLBACK_PATH, HOSTED_CALLBACK_PATH, LOCAL_CLIENT_ID } from './constants.js';
+
+export { CALLBACK_PATH, LOCAL_CLIENT_ID };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,7 +61,8 @@ export async function oidcProviderPlugin(
         client_id: LOCAL_CLIENT_ID,
         token_endpoint_auth_method: 'none',
         application_type: 'web',
-        redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`],
+        // The shell's page (the browser's own code flow) and the auth service's callback (/auth/v1/authorize).
+        redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`, `${config.publicUrl}${HOSTED_CALLBACK_PATH}`],
         post_logout_redirect_uris: [config.publicUrl],
         response_types: ['code'],
         grant_types: ['authorization_code'],

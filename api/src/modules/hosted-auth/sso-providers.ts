@@ -1,0 +1,213 @@
+import { isIP } from 'node:net';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { inWorkTransaction, permit } from '../../access/index.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { inPublic, inTenant } from '../../db/tenant.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { answers, IdParams } from '../../lib/schemas.js';
+import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
+
+// A company's own OpenID Connect provider for its email domain (Microsoft Entra ID, Okta, Google
+// Workspace…): registered by whoever manages the company's settings, then used by POST
+// /auth/v1/sso to sign in the company's existing users whose address is on that domain.
+
+export interface SsoProvider {
+  id: string;
+  companyId: string;
+  domain: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+}
+
+const DOMAIN = '^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$';
+
+const ProviderSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  domain: Type.String(),
+  issuer: Type.String(),
+  clientId: Type.String(),
+  /** The secret is never shown again, only whether one is kept. */
+  hasClientSecret: Type.Boolean(),
+  /** What to register at the provider as the redirect URI. */
+  redirectUri: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const NewProviderBody = Type.Object(
+  {
+    domain: Type.String({ minLength: 3, maxLength: 253, pattern: DOMAIN, description: 'Lower-case email domain.' }),
+    issuer: Type.String({ minLength: 8, maxLength: 2048, description: 'The provider’s issuer URL (https).' }),
+    clientId: Type.String({ minLength: 1, maxLength: 512 }),
+    clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The provider named by an id or an email domain, from the directory then the company's own row. */
+export async function findProvider(db: Database, by: { id: string } | { domain: string }): Promise<SsoProvider | null> {
+  const [entry] = await inPublic(db, (q) =>
+    'id' in by
+      ? q.query<{ companyId: string; id: string }>(
+          `SELECT company_id AS "companyId", provider_id AS id FROM sso_provider_directory WHERE provider_id = $1`,
+          [by.id],
+        )
+      : q.query<{ companyId: string; id: string }>(
+          `SELECT company_id AS "companyId", provider_id AS id FROM sso_provider_directory WHERE domain = $1`,
+          [by.domain.trim().toLowerCase()],
+        ),
+  );
+  if (!entry) return null;
+  const [row] = await inTenant(db, entry.companyId, (q) =>
+    q.query<SsoProvider>(
+      `SELECT id, company_id AS "companyId", domain, issuer, client_id AS "clientId", client_secret AS "clientSecret"
+         FROM sso_providers WHERE id = $1`,
+      [entry.id],
+    ),
+  );
+  return row ?? null;
+}
+
+/**
+ * The issuer a company may register: a URL without credentials, query or fragment; in production
+ * https on a named host (not an address, not localhost), since the API fetches it — a company
+ * must not make the server call into its own network.
+ */
+function checkedIssuer(raw: string, production: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest('The issuer is not a URL.', 'issuer');
+  }
+  if (url.username || url.password || url.search || url.hash)
+    throw badRequest('The issuer is a plain URL: no credentials, query or fragment.', 'issuer');
+  if (production) {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (url.protocol !== 'https:') throw badRequest('The issuer must use https.', 'issuer');
+    if (isIP(host) || host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))
+      throw badRequest('The issuer must be a public host name.', 'issuer');
+  } else if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw badRequest('The issuer must use https (or http in development).', 'issuer');
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * The domain is the company's: some of its users have addresses there, and no other company's
+ * user does (addresses are unique across companies, so the directory answers for all of them).
+ */
+async function domainIsTheCompanys(db: Database, companyId: string, domain: string): Promise<boolean> {
+  const rows = await inPublic(db, (q) =>
+    q.query<{ companyId: string }>(
+      `SELECT DISTINCT company_id AS "companyId" FROM user_directory WHERE email_key LIKE '%@' || $1`,
+      [domain.replace(/[\\%_]/g, (c) => `\\${c}`)],
+    ),
+  );
+  return rows.length === 1 && rows[0]!.companyId === companyId;
+}
+
+const listQuery = `SELECT id, domain, issuer, client_id AS "clientId", client_secret IS NOT NULL AS "hasClientSecret",
+         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+    FROM sso_providers`;
+
+/** Under /api/sso-providers: the company's providers (settings.manage). */
+export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const common = { tags: ['sso'], security: [{ bearer: [] }] };
+  const redirectUri = `${app.config.publicUrl}${HOSTED_CALLBACK_PATH}`;
+  const shown = <T extends object>(row: T) => ({ ...row, redirectUri });
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', inWorkTransaction);
+
+  app.get(
+    '',
+    {
+      schema: {
+        ...common,
+        operationId: 'listSsoProviders',
+        ...permit('settings.manage'),
+        description: 'The company’s single sign-on providers (OpenID Connect), one per email domain.',
+        response: answers(Type.Array(ProviderSchema)),
+      },
+    },
+    (request) =>
+      app.inCompany(request, async (q: Queryable) =>
+        (await q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(`${listQuery} ORDER BY domain`)).map(shown),
+      ),
+  );
+
+  app.post(
+    '',
+    {
+      schema: {
+        ...common,
+        operationId: 'createSsoProvider',
+        ...permit('settings.manage'),
+        description:
+          'Registers the company’s OpenID Connect provider for an email domain its users’ addresses are on. The issuer’s discovery document must answer. Register `redirectUri` at the provider.',
+        body: NewProviderBody,
+        response: answers(ProviderSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      const companyId = request.principal!.companyId;
+      const b = request.body;
+      const issuer = checkedIssuer(b.issuer, app.config.production);
+      if (!(await domainIsTheCompanys(app.db, companyId, b.domain)))
+        throw badRequest('Only a domain your own users’ email addresses are on can be registered.', 'domain');
+      try {
+        await discover(issuer);
+      } catch (error) {
+        if (error instanceof ProviderUnreachable)
+          throw badRequest(
+            `The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`,
+            'issuer',
+          );
+        throw error;
+      }
+      const taken = await inPublic(app.db, (q) =>
+        q.query(`SELECT 1 FROM sso_provider_directory WHERE domain = $1`, [b.domain]),
+      );
+      if (taken.length > 0) throw conflict('This domain already has a single sign-on provider.', 'domain');
+      const row = await app.inCompany(request, async (q) => {
+        const [created] = await q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(
+          `WITH created AS (
+             INSERT INTO sso_providers (company_id, domain, issuer, client_id, client_secret)
+             VALUES ($1, $2, $3, $4, $5) RETURNING *)
+           ${listQuery.replace('FROM sso_providers', 'FROM created')}`,
+          [companyId, b.domain, issuer, b.clientId, b.clientSecret ?? null],
+        );
+        await q.query(`INSERT INTO sso_provider_directory (provider_id, company_id, domain) VALUES ($1, $2, $3)`, [
+          created!.id,
+          companyId,
+          b.domain,
+        ]);
+        return created!;
+      });
+      request.log.info({ companyId, domain: b.domain, issuer }, 'single sign-on provider registered');
+      return reply.status(201).send(shown(row));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        operationId: 'deleteSsoProvider',
+        ...permit('settings.manage'),
+        description: 'Removes a provider: its domain signs in by password or Google again.',
+        params: IdParams,
+        response: answers(Type.Null(), 204),
+      },
+    },
+    async (request, reply) => {
+      const removed = await app.inCompany(request, (q) =>
+        q.query(`DELETE FROM sso_providers WHERE id = $1 RETURNING 1`, [request.params.id]),
+      );
+      if (removed.length === 0) throw notFound('No such single sign-on provider.');
+      return reply.status(204).send(null);
+    },
+  );
+};
