@@ -582,6 +582,30 @@ describe('invitations', () => {
   });
 });
 
+describe('development mail outbox', () => {
+  test('a browser gets it as a page with clickable links and every value escaped; a script gets JSON', async () => {
+    const to = `${unique()}@example.com`;
+    await ctx.db.query(`INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)`, [
+      to,
+      'Verify <b>now</b>',
+      'Open https://stockwise.test/verify-email?token=a1&x=2 to finish. <script>alert(1)</script>',
+    ]);
+    const page = await ctx.app.inject({
+      url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<h2>Verify &lt;b&gt;now&lt;/b&gt;</h2>');
+    expect(page.body).toContain(
+      '<a href="https://stockwise.test/verify-email?token=a1&amp;x=2">https://stockwise.test/verify-email?token=a1&amp;x=2</a>',
+    );
+    expect(page.body).not.toContain('<script>');
+    const json = await ctx.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+    expect(json.json()).toEqual([expect.objectContaining({ to, subject: 'Verify <b>now</b>' })]);
+  });
+});
+
 describe('company', () => {
   test('owner reads and updates the company; a Storekeeper may read but not write', async () => {
     const owner = await registerCompany(ctx.app);
