@@ -236,6 +236,9 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
       new rspack.HtmlRspackPlugin({
         template: path.join(__dirname, 'scripts', 'index.html'),
         templateParameters: { title: 'Stockwise' },
+        // The product mark (StockwiseMark's drawing) as the tab icon; without a declared icon every
+        // page also asked for a /favicon.ico that does not exist.
+        favicon: path.join(__dirname, 'scripts', 'favicon.svg'),
       }),
       new rspack.DefinePlugin({
         'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),

@@ -452,6 +452,45 @@ describe('invitations', () => {
     expect(users.json().map((u: { userName: string }) => u.userName)).toContain(userName);
   });
 
+  test('colleagues accepting invitations from one office address are not held by the registration limit; one link gets ten tries', async () => {
+    const office = await testApp({ REGISTRATIONS_PER_ADDRESS: '1' });
+    try {
+      const owner = await registerCompany(office.app);
+      // Premium: the Free plan's three seats would refuse the third invitation before any limit is met.
+      await activatePremium(office.db, owner.companyId, 'year', new Date(Date.now() + 365 * 86_400_000));
+      const address = ip();
+      const invite = async (email: string) =>
+        (
+          await office.app.inject({
+            method: 'POST',
+            url: '/api/invitations',
+            headers: bearer(owner.token),
+            payload: { email, roles: ['Storekeeper'] },
+          })
+        ).json().id as string;
+      const accept = (invitationId: string, email: string) =>
+        office.app.inject({
+          method: 'POST',
+          url: '/api/auth/register-with-invitation',
+          remoteAddress: address,
+          payload: { invitationId, userName: unique(), email, firstName: 'J', lastName: 'K', password: PASSWORD },
+        });
+      for (const email of [`${unique()}@example.com`, `${unique()}@example.com`]) {
+        expect((await accept(await invite(email), email)).statusCode).toBe(200);
+      }
+      const guessed = await invite(`${unique()}@example.com`);
+      for (let i = 0; i < 10; i++)
+        expect((await accept(guessed, `${unique()}@example.com`)).json().message).toBe(
+          'This invitation was sent to a different email address.',
+        );
+      const eleventh = await accept(guessed, `${unique()}@example.com`);
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json().message).toBe('Too many attempts with this invitation. Please try again later.');
+    } finally {
+      await office.close();
+    }
+  });
+
   test('revoked and expired invitations are refused with clear messages', async () => {
     const owner = await registerCompany(ctx.app);
     const mk = async () =>
@@ -540,6 +579,30 @@ describe('invitations', () => {
       billingInterval: 'year',
       plan: { planType: 1, planName: 'Premium Plan' },
     });
+  });
+});
+
+describe('development mail outbox', () => {
+  test('a browser gets it as a page with clickable links and every value escaped; a script gets JSON', async () => {
+    const to = `${unique()}@example.com`;
+    await ctx.db.query(`INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3)`, [
+      to,
+      'Verify <b>now</b>',
+      'Open https://stockwise.test/verify-email?token=a1&x=2 to finish. <script>alert(1)</script>',
+    ]);
+    const page = await ctx.app.inject({
+      url: `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<h2>Verify &lt;b&gt;now&lt;/b&gt;</h2>');
+    expect(page.body).toContain(
+      '<a href="https://stockwise.test/verify-email?token=a1&amp;x=2">https://stockwise.test/verify-email?token=a1&amp;x=2</a>',
+    );
+    expect(page.body).not.toContain('<script>');
+    const json = await ctx.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+    expect(json.json()).toEqual([expect.objectContaining({ to, subject: 'Verify <b>now</b>' })]);
   });
 });
 

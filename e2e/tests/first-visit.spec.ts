@@ -125,6 +125,24 @@ test('a visitor who chose Turkish never sees the English markup; the page render
   expect(errors).toEqual([]);
 });
 
+test('an invitation link is not painted as the company registration it was prerendered as, and hydrates without error', async ({
+  page,
+}) => {
+  const link = '/register?invitationId=00000000-0000-4000-8000-00000000dead';
+  const errors = hydrationErrors(page);
+  await withoutShellScripts(page);
+  await page.goto(link);
+  // The prerendered /register is the company form: dropped before it paints for this link.
+  await expect(page.locator('#root')).toBeEmpty();
+
+  await page.unrouteAll();
+  await page.goto(link);
+  await waitForReact(page);
+  await expect(page.getByText('This invitation does not exist.')).toBeVisible();
+  await expect(page.getByLabel('Company name')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 /** The sum of the page's layout shifts not caused by input, from the first paint on (Chromium). */
 async function observeLayoutShifts(page: Page) {
   await page.addInitScript(() => {

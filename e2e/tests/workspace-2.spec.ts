@@ -103,4 +103,38 @@ test.describe.serial('workspace: labels, photos, bulk actions', () => {
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
+
+  test('on a phone the item list shows the end of each serial, where its last digits are', async ({
+    page,
+    request,
+  }) => {
+    // A serial as long as real ones are (a maker's prefix, a batch, an IMEI).
+    const long = `E2L-${stamp}-WH1000XM5-BATCH-356938035643809`;
+    await signIn(page, request, 'newitem');
+    await page.goto('/actions/inventory-reception');
+    await fillReception(page, long);
+    await page.getByRole('button', { name: 'Receive 1 item' }).click();
+    await page.getByRole('dialog', { name: '1 label' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('Received 1 item at Main Warehouse.')).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, request, 'owner');
+    await page.goto(`/reporting/item-list?q=${long}`);
+    const cell = page.getByRole('link', { name: `Open the history of ${long}` });
+    await expect(cell).toBeVisible();
+    const seen = await cell.evaluate((link) => {
+      const text = link.querySelector('bdi')!.firstChild!;
+      const box = link.getBoundingClientRect();
+      const range = document.createRange();
+      const inView = (i: number) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const r = range.getBoundingClientRect();
+        return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+      };
+      return { cut: link.scrollWidth > link.clientWidth, first: inView(0), last: inView(text.textContent!.length - 1) };
+    });
+    // Narrow enough to cut the serial: its beginning gives way, the last digit stays in view.
+    expect(seen).toEqual({ cut: true, first: false, last: true });
+  });
 });

@@ -106,6 +106,30 @@ describe('/pricing', () => {
   });
 });
 
+describe('/pricing for a signed-in owner', () => {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  beforeEach(() => {
+    session.reload();
+    session.setToken(
+      `${encode({ alg: 'HS256' })}.${encode({
+        'http://schemas.microsoft.com/ws/2008/06/identity/claims/role': ['Company Owner'],
+        exp: 4102444800,
+      })}.sig`,
+    );
+  });
+  afterEach(() => session.clear());
+
+  it('reads the plans inside the workspace and goes straight to the purchase, not through registration', async () => {
+    renderAt('/pricing');
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    await userEvent.click(within(premium).getByRole('button', { name: 'Choose Premium' }));
+    expect(await screen.findByTestId('purchase-price')).toHaveTextContent('$290');
+    expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
+  });
+});
+
 describe('/premium-purchase', () => {
   it('takes the plan and billing from the URL, keeps them for a reload, and shows the guarantee', async () => {
     const first = renderAt('/premium-purchase?plan=p&billing=yearly');

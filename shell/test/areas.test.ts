@@ -8,7 +8,7 @@ describe('which remote owns a path (spec §2)', () => {
     ['/documentation', 'mfe_public', 'public-only'],
     ['/contact-us', 'mfe_public', 'any'],
     ['/contact', 'mfe_public', 'auth'],
-    ['/pricing', 'mfe_billing', 'public-only'],
+    ['/pricing', 'mfe_billing', 'any'],
     ['/premium-purchase', 'mfe_billing', 'any'],
     ['/test-subscription-limit', 'mfe_billing', 'any'],
     ['/dashboard', 'mfe_workspace', 'auth'],

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { setLanguage } from '@stockwise/shared';
 import { DevelopmentBanner } from '../src/features/environment';
 import { TopBar } from '../src/app/layout/TopBar';
@@ -33,6 +33,11 @@ describe('development banner (issue 8)', () => {
       'Development mode — sign-in, payments, and mail are stand-ins. Not for real users.',
     );
     expect(calls.map((c) => c.url)).toEqual(['/api/environment']);
+    // The mail stand-in's messages (a new account's verification link) are one click away.
+    expect(within(banner).getByRole('link', { name: 'Read the mail it sent' })).toHaveAttribute(
+      'href',
+      '/api/dev/outbox',
+    );
     // What the page pins to the top starts below the banner.
     expect(document.documentElement.style.getPropertyValue('--stockwise-pinned-banner-height')).toMatch(/px$/);
   });
@@ -44,6 +49,8 @@ describe('development banner (issue 8)', () => {
     expect(await screen.findByRole('region', { name: 'Geliştirme modu' })).toHaveTextContent(
       'Geliştirme modu — oturum açma gerçek değil',
     );
+    // Without the mail stand-in there is no outbox to read.
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows nothing in production, or when the API cannot say', async () => {

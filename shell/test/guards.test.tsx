@@ -47,7 +47,6 @@ describe('routes and guards (spec §2)', () => {
     '/reset-password',
     '/privacy-policy',
     '/documentation',
-    '/pricing',
   ])('a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)', async (path) => {
     signIn(ROLES.companyOwner);
     renderWithProviders(<AppRoutes />, { path });
@@ -60,7 +59,7 @@ describe('routes and guards (spec §2)', () => {
     expect(await landedOn()).toBe('mfe_workspace /my-tasks');
   });
 
-  it.each(['/premium-purchase', '/test-subscription-limit', '/contact-us'])(
+  it.each(['/pricing', '/premium-purchase', '/test-subscription-limit', '/contact-us'])(
     '%s is open to visitors and users alike',
     async (path) => {
       renderWithProviders(<AppRoutes />, { path });

@@ -26,8 +26,21 @@ export function serialColumn<Row extends { serial: string }>(
         component={RouterLink}
         to={`/item-status/item-search?${new URLSearchParams({ q: row.serial, id: itemIdOf(row) })}`}
         aria-label={t('grid.open', { serial: row.serial })}
+        title={row.serial}
+        data-serial-cell
+        // A serial is told apart by its end (the last digits printed on the box), so when the column
+        // is narrow — a phone — it is its beginning that gives way to the ellipsis: the line runs
+        // right to left, the serial inside it left to right.
+        sx={{
+          display: 'block',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          direction: 'rtl',
+          textAlign: 'left',
+        }}
       >
-        {row.serial}
+        <bdi dir="ltr">{row.serial}</bdi>
       </Link>
     ),
   };

@@ -28,12 +28,22 @@ export interface PrerenderedPage {
 
 /**
  * The client paints this markup only when it will hydrate it as it is: a signed-in visitor is
- * sent elsewhere by the shell's guard, and a visitor with another language gets other texts, so
- * for them the markup is dropped before it paints and the page renders on the client as before.
+ * sent elsewhere by the shell's guard, a visitor with another language gets other texts, and a
+ * link whose query names another page (`variesWith`: /register?invitationId=… is the invitation
+ * form, not the company form) renders something else — for them the markup is dropped before it
+ * paints and the page renders on the client, instead of React discarding it mid-hydration.
  */
-function keepOrDropScript(language: string): string {
-  const drop = `!!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||(localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})||${JSON.stringify(DEFAULT_LANGUAGE)})!==${JSON.stringify(language)}`;
+export function keepOrDropScript(language: string, variesWith: readonly string[] = []): string {
+  const otherPage = variesWith.length
+    ? `||${JSON.stringify(variesWith)}.some(function(n){return new URLSearchParams(location.search).has(n)})`
+    : '';
+  const drop = `!!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})||(localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})||${JSON.stringify(DEFAULT_LANGUAGE)})!==${JSON.stringify(language)}${otherPage}`;
   return `<script>(function(){var r=document.getElementById('root');try{if(${drop}){r.replaceChildren();r.removeAttribute('data-prerendered')}}catch(e){}})()</script>`;
+}
+
+export interface RenderOptions {
+  /** Query parameters that make the page at this path a different page (the markup is dropped). */
+  variesWith?: readonly string[];
 }
 
 /**
@@ -42,7 +52,11 @@ function keepOrDropScript(language: string): string {
  * so the shell can hydrate the markup where it stands. The shell adds nothing else to the DOM
  * of a public page before hydration (its development banner appears afterwards).
  */
-export async function renderPage(Routes: ComponentType, path: string): Promise<PrerenderedPage> {
+export async function renderPage(
+  Routes: ComponentType,
+  path: string,
+  { variesWith = [] }: RenderOptions = {},
+): Promise<PrerenderedPage> {
   // A cache of our own so that Emotion collects the styles instead of writing <style> tags
   // between the elements; same key as the browser's default cache, which adopts them.
   const cache = createCache({ key: 'css' });
@@ -78,6 +92,6 @@ export async function renderPage(Routes: ComponentType, path: string): Promise<P
     language: DEFAULT_LANGUAGE,
     head: `${colorScheme}${styles}`,
     root: html,
-    afterRoot: keepOrDropScript(DEFAULT_LANGUAGE),
+    afterRoot: keepOrDropScript(DEFAULT_LANGUAGE, variesWith),
   };
 }

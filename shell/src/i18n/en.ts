@@ -66,6 +66,7 @@ export const en = {
     withStandIns_one: 'Development mode — stand-in: {{list}}. Not for real users.',
     withStandIns_other: 'Development mode — {{list}} are stand-ins. Not for real users.',
     withoutStandIns: 'Development mode — not for real users.',
+    outbox: 'Read the mail it sent',
     standIn: { signIn: 'sign-in', payments: 'payments', mail: 'mail', demoData: 'demo data' },
   },
   notifications: { dismiss: 'Dismiss' },

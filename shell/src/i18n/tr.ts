@@ -71,6 +71,7 @@ export const tr: TranslationsOf<typeof en> = {
     withStandIns_other:
       'Geliştirme modu — {{list}} gerçek değil, yerine test hizmetleri kullanılıyor. Gerçek kullanıcılar için değil.',
     withoutStandIns: 'Geliştirme modu — gerçek kullanıcılar için değil.',
+    outbox: 'Gönderilen e-postaları oku',
     standIn: { signIn: 'oturum açma', payments: 'ödemeler', mail: 'e-posta', demoData: 'örnek veriler' },
   },
   notifications: { dismiss: 'Kapat' },

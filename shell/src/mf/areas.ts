@@ -40,8 +40,14 @@ export const AREAS: Area[] = [
   },
   { remote: 'mfe_public', paths: ['/contact-us'], guard: 'any', chrome: 'session' },
   { remote: 'mfe_public', paths: ['/contact'], guard: 'auth', chrome: 'app' },
-  { remote: 'mfe_billing', paths: ['/pricing'], guard: 'public-only', chrome: 'public' },
-  { remote: 'mfe_billing', paths: ['/premium-purchase', '/test-subscription-limit'], guard: 'any', chrome: 'session' },
+  // /pricing is listed both as public-only and among the signed-in user's pages; the second wins:
+  // an owner weighing an upgrade reads the plans without being sent back to the dashboard.
+  {
+    remote: 'mfe_billing',
+    paths: ['/pricing', '/premium-purchase', '/test-subscription-limit'],
+    guard: 'any',
+    chrome: 'session',
+  },
   {
     remote: 'mfe_workspace',
     paths: ['/dashboard', '/my-tasks', '/profile', '/actions/*', '/item-status/*', '/reporting/*', '/customers/*'],

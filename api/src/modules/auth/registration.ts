@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { checkPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers } from '../../lib/schemas.js';
@@ -16,6 +16,8 @@ import { startSession } from './session.js';
 import { issueVerification, requireMail, sendVerification, verificationPending } from './verification.js';
 
 const HOUR = 3600;
+const INVITATION_TRIES = 10;
+const TOO_MANY_TRIES = 'Too many attempts with this invitation. Please try again later.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -169,7 +171,11 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const b = request.body;
       checkPasswordPolicy(b.password);
       requireMail(app, 'Registration');
-      await registrationAllowed(request);
+      // Throttled per invitation, not per address: colleagues accepting from one office network
+      // are not strangers registering companies. Only a real invitation gets as far as argon2, and
+      // the link holder gets a few tries at the invited address, not an unlimited guess.
+      if (!(await describeInvitation(db, b.invitationId))) throw notFound('This invitation does not exist.');
+      await enforceLimit(db, `invitation:${b.invitationId}`, INVITATION_TRIES, HOUR, TOO_MANY_TRIES);
       const user = await acceptInvitation(db, b.invitationId, {
         userName: b.userName,
         firstName: b.firstName,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inPublic } from '../../db/tenant.js';
+import { outboxPage, type OutboxMail } from './outbox-page.js';
 
 /** Development only (never registered in production mode): the mail outbox, newest first. */
 export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,7 +11,8 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['development'],
         operationId: 'devOutbox',
-        description: 'Development only: mail written to the outbox (absent when NODE_ENV=production).',
+        description:
+          'Development only: mail written to the outbox (absent when NODE_ENV=production). A browser asking for HTML gets it as a page.',
         querystring: Type.Object(
           { to: Type.Optional(Type.String({ maxLength: 254 })) },
           { additionalProperties: false },
@@ -31,14 +33,20 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    (request) =>
-      inPublic(app.db, (q) =>
-        q.query(
+    async (request, reply) => {
+      const mails = await inPublic(app.db, (q) =>
+        q.query<OutboxMail>(
           `SELECT id, to_address AS "to", subject, body AS text,
                   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
              FROM mail_outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY created_at DESC LIMIT 50`,
           [request.query.to ?? null],
         ),
-      ),
+      );
+      // The development banner links here: a browser navigating (its Accept starts with text/html)
+      // gets the page; scripts and tests get the JSON.
+      if (/^\s*text\/html/i.test(request.headers.accept ?? ''))
+        return reply.type('text/html; charset=utf-8').send(outboxPage(mails) as unknown as OutboxMail[]); // the route's schema types the JSON answer only
+      return mails;
+    },
   );
 };

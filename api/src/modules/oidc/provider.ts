@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { escapeHtml as escape } from '../../lib/html.js';
 import { thisMachineOnly } from '../../lib/network.js';
 import { persistedSecret } from '../../lib/secrets.js';
 
 import { CALLBACK_PATH, HOSTED_CALLBACK_PATH, LOCAL_CLIENT_ID } from './constants.js';
 
 export { CALLBACK_PATH, LOCAL_CLIENT_ID };
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(uid: string, error?: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

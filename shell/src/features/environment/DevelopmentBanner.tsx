@@ -1,5 +1,5 @@
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useLayoutEffect, useRef } from 'react';
 import { PINNED_BANNER_HEIGHT_VAR, standInsInUse, useEnvironment } from '@stockwise/shared';
 import { useT } from '@/i18n';
@@ -7,6 +7,8 @@ import { useT } from '@/i18n';
 // Fixed colours, the same in light and dark mode: near-black on amber (contrast above 10:1).
 const BANNER_BACKGROUND = '#FCD34D';
 const BANNER_TEXT = '#1F1300';
+/** Where the mail stand-in's messages can be read (the verification link of a new account). */
+const OUTBOX_PAGE = '/api/dev/outbox';
 
 /**
  * Issue 8: when the API runs in development, every page says so plainly, with the stand-ins in
@@ -75,6 +77,15 @@ export function DevelopmentBanner() {
       <ScienceOutlined fontSize="small" aria-hidden />
       <Typography variant="body2" component="p" sx={{ fontWeight: 600, lineHeight: 1.35, textAlign: 'center' }}>
         {text}
+        {standIns.includes('mail') ? (
+          <>
+            {' '}
+            {/* A plain link: the outbox is the API's own page, outside the app's routes. */}
+            <Link href={OUTBOX_PAGE} target="_blank" rel="noopener" sx={{ color: 'inherit', fontWeight: 700 }}>
+              {t('devBanner.outbox')}
+            </Link>
+          </>
+        ) : null}
       </Typography>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useSession } from '@stockwise/shared';
 import { PublicHeader } from '@/components/PublicHeader';
 import { useT } from '@/i18n';
 import { saveSelection, type SelectedBilling } from '@/lib/plan-selection';
@@ -10,20 +11,26 @@ import { PricingPlans, type PlanChoice } from '@/components/PricingPlans';
 export const PURCHASE_PATH = '/premium-purchase';
 
 /**
- * /pricing (public, signed-out visitors): the plans from the API, monthly or yearly. Choosing
- * Premium keeps the plan selection and goes through registration, which returns to the purchase.
+ * /pricing: the plans from the API, monthly or yearly. A visitor choosing Premium keeps the plan
+ * selection and goes through registration, which returns to the purchase; a signed-in user (inside
+ * the workspace frame) goes straight to the purchase, and Free is where they already are.
  */
 export function PricingPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const [billing, setBilling] = useState<SelectedBilling>('yearly');
+  const signedIn = Boolean(useSession((s) => s.token));
 
   const choose = ({ plan, selection }: PlanChoice) => {
     if (plan.planType === 0) {
-      navigate('/register');
+      navigate(signedIn ? '/test-subscription-limit' : '/register');
       return;
     }
     saveSelection(selection);
+    if (signedIn) {
+      navigate(`${PURCHASE_PATH}?plan=${selection.id}&billing=${selection.selectedBilling}`);
+      return;
+    }
     // Registration (and sign-in) send the visitor on to `from` once the account exists.
     navigate('/register', {
       state: { from: `${PURCHASE_PATH}?plan=${selection.id}&billing=${selection.selectedBilling}` },
@@ -31,9 +38,9 @@ export function PricingPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <PublicHeader />
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
+    <Box sx={{ minHeight: signedIn ? undefined : '100vh', bgcolor: 'background.default' }}>
+      {signedIn ? null : <PublicHeader />}
+      <Container component={signedIn ? 'div' : 'main'} maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
         <Stack spacing={1} sx={{ textAlign: 'center', mb: 5 }}>
           <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' } }}>
             {t('pricing.title')}

@@ -1,11 +1,7 @@
 // The embedded checkout page (local adapter): plain HTML, no scripts or outside assets, so it
 // works offline and without JavaScript. Every value is escaped.
 
-const esc = (v: unknown) =>
-  String(v ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml as esc, htmlPage } from '../../../../lib/html.js';
 
 export const money = (cents: number, currency = 'usd') =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -48,10 +44,7 @@ button{font:inherit;cursor:pointer;border-radius:6px}
 .cards{margin-top:28px;font-size:13px;color:#697386;line-height:1.6}code{font-size:12px;background:#eef2f7;padding:1px 4px;border-radius:3px}
 a{color:#0570de}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
-}
+const page = (title: string, body: string) => htmlPage({ title, style: STYLE, body });
 
 /** Only an open checkout for something the company does not have yet takes a card. */
 export const payable = (view: CheckoutView) => view.status === 'open' && !view.coveredBy;
