@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import { bearer, closeShared, testApp, unique, type TestContext } from './helpers.js';
 
 // The embedded Google stand-in: authorization code + PKCE through its sign-in page, the ID token
@@ -173,6 +174,49 @@ test('google-login: unknown account → clear 404; after company-with-admin with
   });
   expect(joined.statusCode).toBe(200);
   expect(joined.json().user).toMatchObject({ email: inviteeEmail, companyName: 'Google Co', roles: ['Rapid Seller'] });
+});
+
+test('a Google sign-in of a user with a verified second factor opens an aal1 session: no business data until verified', async () => {
+  const email = `${unique('mfa')}@gmail.com`;
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/company-with-admin',
+    remoteAddress: '10.201.' + Math.floor(Math.random() * 250) + '.' + Math.floor(Math.random() * 250),
+    payload: {
+      companyName: 'Two Factor Co',
+      userName: unique('mfa'),
+      email,
+      firstName: 'Gina',
+      lastName: 'Google',
+      phone: '',
+      industry: '',
+      withGoogle: true,
+      idToken: await signInWithLocalGoogle(email),
+    },
+  });
+  expect(created.statusCode).toBe(200);
+  // A TOTP factor enrolled and verified through the auth service, as supabase-js does it.
+  const key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key as string;
+  const headers = { apikey: key, authorization: `Bearer ${created.json().token}`, 'content-type': 'application/json' };
+  const call = async (path: string, body: object) =>
+    fetch(`${base}/auth/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const factor = (await (await call('/factors', { factor_type: 'totp' })).json()) as {
+    id: string;
+    totp: { secret: string };
+  };
+  const challenge = (await (await call(`/factors/${factor.id}/challenge`, {})).json()) as { id: string };
+  const code = new TOTP({ secret: Secret.fromBase32(factor.totp.secret) }).generate();
+  expect((await call(`/factors/${factor.id}/verify`, { challenge_id: challenge.id, code })).status).toBe(200);
+
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login',
+    payload: { idToken: await signInWithLocalGoogle(email) },
+  });
+  expect(login.statusCode).toBe(200);
+  const items = await ctx.app.inject({ url: '/api/items', headers: bearer(login.json().token) });
+  expect(items.statusCode).toBe(403);
+  expect(items.json().code).toBe('MFA_REQUIRED');
 });
 
 test('a forged or foreign ID token is refused with 401', async () => {

@@ -540,6 +540,10 @@ export type MessageResponse = {
   message: string;
 };
 
+export type MfaPolicy = {
+  requireForOwnersAndAdmins: boolean;
+};
+
 export type MyAccess = {
   roles: Array<string>;
   permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
@@ -611,6 +615,14 @@ export type ReceiveItemsRequest = {
   fields?: Record<string, unknown>;
   images?: Array<string>;
   note?: string;
+};
+
+export type RecoveryCodes = {
+  codes: Array<string>;
+};
+
+export type RecoveryCodesLeft = {
+  remaining: number;
 };
 
 export type RegisterRequest = {
@@ -1073,6 +1085,16 @@ export interface ApiOperations {
     body: LoginRequest;
     response: AuthResult;
   };
+  getRecoveryCodesLeft: {
+    method: "GET";
+    path: "/api/auth/mfa/recovery-codes";
+    response: RecoveryCodesLeft;
+  };
+  replaceRecoveryCodes: {
+    method: "POST";
+    path: "/api/auth/mfa/recovery-codes";
+    response: RecoveryCodes;
+  };
   getProfilePicture: {
     method: "GET";
     path: "/api/auth/profile-picture/{id}";
@@ -1216,6 +1238,17 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/company";
     response: Company;
+  };
+  getMfaPolicy: {
+    method: "GET";
+    path: "/api/company/mfa-policy";
+    response: MfaPolicy;
+  };
+  updateMfaPolicy: {
+    method: "PUT";
+    path: "/api/company/mfa-policy";
+    body: MfaPolicy;
+    response: MfaPolicy;
   };
   getCompany: {
     method: "GET";
