@@ -1581,6 +1581,44 @@ export interface ApiOperations {
     params: { id: string };
     response: Sale;
   };
+  listSsoProviders: {
+    method: "GET";
+    path: "/api/sso-providers";
+    response: Array<{
+      id: string;
+      domain: string;
+      issuer: string;
+      clientId: string;
+      hasClientSecret: boolean;
+      redirectUri: string;
+      createdAt: string;
+    }>;
+  };
+  createSsoProvider: {
+    method: "POST";
+    path: "/api/sso-providers";
+    body: {
+      domain: string;
+      issuer: string;
+      clientId: string;
+      clientSecret?: string;
+    };
+    response: {
+      id: string;
+      domain: string;
+      issuer: string;
+      clientId: string;
+      hasClientSecret: boolean;
+      redirectUri: string;
+      createdAt: string;
+    };
+  };
+  deleteSsoProvider: {
+    method: "DELETE";
+    path: "/api/sso-providers/{id}";
+    params: { id: string };
+    response: void;
+  };
   listStatuses: {
     method: "GET";
     path: "/api/statuses";
