@@ -20,6 +20,10 @@ export const DIRECTORY_TABLES = [
   'event_streams',
   // A refresh token is redeemed before the company is known (hashes, ids and dates only).
   'auth_refresh_tokens',
+  // POST /auth/v1/sso names an email domain, not a company: the domain's provider and company.
+  'sso_provider_directory',
+  // A redirect sign-in is found by its state, then by its code, before anyone is signed in.
+  'auth_flow_states',
 ];
 
 export interface TableInfo {
