@@ -22,6 +22,10 @@ export const DIRECTORY_TABLES = [
   'auth_refresh_tokens',
   // A mailed one-time code is asked for and used by email address, before the company is known.
   'auth_one_time_codes',
+  // POST /auth/v1/sso names an email domain, not a company: the domain's provider and company.
+  'sso_provider_directory',
+  // A redirect sign-in is found by its state, then by its code, before anyone is signed in.
+  'auth_flow_states',
 ];
 
 export interface TableInfo {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { inWorkTransaction, permit } from '../../access/index.js';
+import { permit } from '../../access/index.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -118,7 +118,8 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const redirectUri = `${app.config.publicUrl}${HOSTED_CALLBACK_PATH}`;
   const shown = <T extends object>(row: T) => ({ ...row, redirectUri });
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', inWorkTransaction);
+  // The rule is checked before the handler (not in the work transaction): registering fetches the
+  // issuer's discovery and reads the directory first, which only a settings manager may cause.
 
   app.get(
     '',
