@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, ListenHandlers, Queryable } from './database.js';
+import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
 
 /**

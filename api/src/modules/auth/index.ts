@@ -1,6 +1,6 @@
-// The auth module's public face: its routes (/api/auth, one file per flow), its unique
-// constraints' messages, and the account and token helpers other modules build on.
-export { authRoutes } from './routes.js';
+// The auth module's public face: its prefix (/api/auth; its routes, one file per flow, are
+// mounted by app.ts from routes.ts), its unique constraints' messages, and the account and token
+// helpers other modules build on.
 export const AUTH_PREFIX = '/api/auth';
 export {
   ADMIN,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { APP_ROLE } from '../../db/app-role.js';
+import { sha256 } from '../../lib/hash.js';
 import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
-import { sha256 } from './service.js';
 import type { Aal, AuthMethod, TokenService } from './tokens.js';
 
 // Sessions, one auth_sessions row per signed-in device (migration 0018), and their refresh tokens.
