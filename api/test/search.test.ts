@@ -117,3 +117,11 @@ test('a corrected serial is found by its new fragments, no longer by the old one
   expect(serialsOf(await call(owner, `/api/items?search=${fixed.slice(-5)}`))).toEqual([fixed]);
   expect(serialsOf(await call(owner, `/api/items?search=${old.slice(-5)}`))).toEqual([]);
 });
+
+test('odd fragments are answered, never a 5xx: backslashes, control and non-Latin characters', async () => {
+  for (const odd of ['\\', '\\\\x', 'a\\%', '\u001f77', `${stem}\u001f`, 'Çağ', '🙂🙂🙂', ' 7731 ', "'; --"]) {
+    const res = await call(owner, `/api/items?search=${encodeURIComponent(odd)}`);
+    expect({ odd, status: res.statusCode }).toEqual({ odd, status: 200 });
+  }
+  expect(serialsOf(await call(owner, `/api/items?search=${encodeURIComponent(' 7731 ')}`))).toContain(mine[0]);
+});
