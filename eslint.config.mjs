@@ -42,19 +42,58 @@ function zonesOf(app) {
 }
 
 // The API: a module is used by others only through its index.ts (its public face), so a module's
-// insides can change without touching its neighbours. The lazily loaded development stand-in
-// (oidc/provider.ts) is the one named exception.
+// insides can change without touching its neighbours. Its routes.ts (the HTTP plugin) is mounted by
+// app.ts alone: an index never re-exports routes, so using a module's service never pulls in its
+// routes and everything they import (how the import cycles came about). The lazily loaded
+// development stand-in (oidc/provider.ts) is the one named exception. Inside a module the layers
+// point one way: routes → service → queries. vocabulary.ts is a leaf: it imports nothing of ours.
 const API_MODULES = fs.readdirSync(path.join(root, 'api', 'src', 'modules'));
 const API_OUTSIDE_MODULES = fs
   .readdirSync(path.join(root, 'api', 'src'))
-  .filter((entry) => entry !== 'modules')
+  .filter((entry) => entry !== 'modules' && entry !== 'app.ts')
   .map((entry) => `./api/src/${entry}`);
-const apiZones = API_MODULES.map((module) => ({
-  target: [...API_MODULES.filter((m) => m !== module).map((m) => `./api/src/modules/${m}`), ...API_OUTSIDE_MODULES],
-  from: `./api/src/modules/${module}`,
-  except: module === 'oidc' ? ['./index.ts', './provider.ts'] : ['./index.ts'],
-  message: `Use the ${module} module through its index.ts, its public face.`,
-}));
+const apiModuleDir = (module) => `./api/src/modules/${module}`;
+const apiHas = (module, file) => fs.existsSync(path.join(root, 'api', 'src', 'modules', module, file));
+const apiZones = [
+  ...API_MODULES.flatMap((module) => [
+    {
+      target: [...API_MODULES.filter((m) => m !== module).map(apiModuleDir), ...API_OUTSIDE_MODULES],
+      from: apiModuleDir(module),
+      except: module === 'oidc' ? ['./index.ts', './provider.ts'] : ['./index.ts'],
+      message: `Use the ${module} module through its index.ts, its public face.`,
+    },
+    {
+      target: './api/src/app.ts',
+      from: apiModuleDir(module),
+      except: ['./index.ts', './routes.ts'],
+      message: `app.ts mounts the ${module} module's routes.ts and uses its index.ts, nothing else of it.`,
+    },
+    ...(apiHas(module, 'queries.ts')
+      ? [
+          {
+            target: `${apiModuleDir(module)}/queries.ts`,
+            from: [`${apiModuleDir(module)}/routes.ts`, `${apiModuleDir(module)}/service.ts`],
+            message: 'Queries (SQL) are the bottom layer: they never import the service or the routes.',
+          },
+        ]
+      : []),
+    ...(apiHas(module, 'service.ts')
+      ? [
+          {
+            target: `${apiModuleDir(module)}/service.ts`,
+            from: `${apiModuleDir(module)}/routes.ts`,
+            message: 'A service holds the rules, not HTTP: it never imports the routes.',
+          },
+        ]
+      : []),
+  ]),
+  {
+    target: './api/src/vocabulary.ts',
+    from: './api/src',
+    except: ['./vocabulary.ts'],
+    message: 'vocabulary.ts is a leaf (shared words only): it imports nothing of ours.',
+  },
+];
 
 const RESTRICTED_IMPORTS = [
   {
@@ -144,6 +183,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'api', 'tsconfig.json') })],
     },
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: apiZones }],
     },
   },

@@ -7,6 +7,9 @@ import { migrate } from './db/migrations.js';
 import { accessPlugin } from './access/index.js';
 import { thisMachineOnly } from './lib/network.js';
 import './context.js';
+// Modules: each one's index.ts is its public face (constants, services other modules use); its
+// routes.ts is the HTTP plugin, mounted here and imported by nothing else, so using a module's
+// service never pulls in its routes (and their imports) — the cause of the import cycles once.
 import type { Mailer } from './modules/mail/index.js';
 import { adaptersPlugin } from './plugins/adapters.js';
 import { authenticationPlugin } from './plugins/authentication.js';
@@ -15,34 +18,36 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { requestBodyPlugin } from './plugins/request-body.js';
 import { queryStringPlugin } from './plugins/query-string.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { healthRoutes } from './modules/health/index.js';
-import { environmentRoutes } from './modules/environment/index.js';
-import { AUTH_CONSTRAINTS, AUTH_PREFIX, authRoutes } from './modules/auth/index.js';
-import { mfaRoutes } from './modules/mfa/index.js';
-import {
-  HOSTED_AUTH_PREFIX,
-  hostedAuthRoutes,
-  redirectRoutes,
-  SSO_CONSTRAINTS,
-  SSO_PROVIDERS_PREFIX,
-  ssoProviderRoutes,
-} from './modules/hosted-auth/index.js';
-import { COMPANY_PREFIX, companyRoutes } from './modules/companies/index.js';
-import { subscriptionRoutes } from './modules/subscriptions/index.js';
-import { invitationRoutes } from './modules/invitations/index.js';
-import { userRoutes } from './modules/users/index.js';
-import { CONTACT_PREFIX, contactRoutes } from './modules/contact/index.js';
-import { devRoutes } from './modules/mail/index.js';
-import { fileObjectStore, storageRoutes } from './modules/storage/index.js';
-import { billingRoutes } from './modules/billing/index.js';
-import { catalogueRoutes, CATALOGUE_CONSTRAINTS } from './modules/catalogue/index.js';
-import { roleRoutes, ROLE_CONSTRAINTS } from './modules/roles/index.js';
-import { itemRoutes, ITEM_CONSTRAINTS } from './modules/items/index.js';
-import { saleRoutes } from './modules/sales/index.js';
-import { taskRoutes } from './modules/tasks/index.js';
-import { reportRoutes } from './modules/reports/index.js';
-import { EventHub, eventRoutes } from './modules/events/index.js';
-import { importRoutes } from './modules/imports/index.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { environmentRoutes } from './modules/environment/routes.js';
+import { AUTH_CONSTRAINTS, AUTH_PREFIX } from './modules/auth/index.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { HOSTED_AUTH_PREFIX, SSO_CONSTRAINTS, SSO_PROVIDERS_PREFIX } from './modules/hosted-auth/index.js';
+import { hostedAuthRoutes, redirectRoutes, ssoProviderRoutes } from './modules/hosted-auth/routes.js';
+import { mfaRoutes } from './modules/mfa/routes.js';
+import { COMPANY_PREFIX } from './modules/companies/index.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { CONTACT_PREFIX } from './modules/contact/index.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { devRoutes } from './modules/mail/routes.js';
+import { fileObjectStore } from './modules/storage/index.js';
+import { storageRoutes } from './modules/storage/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { CATALOGUE_CONSTRAINTS } from './modules/catalogue/index.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { ROLE_CONSTRAINTS } from './modules/roles/index.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { ITEM_CONSTRAINTS } from './modules/items/index.js';
+import { itemRoutes } from './modules/items/routes.js';
+import { saleRoutes } from './modules/sales/routes.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { EventHub } from './modules/events/index.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
 
 export interface BuildOptions {
   config: Config;

@@ -28,6 +28,13 @@ export const DIRECTORY_TABLES = [
   'auth_flow_states',
 ];
 
+/**
+ * Tables the app role cannot read at all (no grant, so no RLS to hold): reached only through a
+ * SECURITY DEFINER function that binds the transaction's company. The trigram index of serial
+ * search lives there because RLS would keep a non-leakproof LIKE off any index (migration 0023).
+ */
+export const PRIVATE_TABLES = ['item_search'];
+
 export interface TableInfo {
   name: string;
   rls: boolean;
@@ -50,7 +57,12 @@ export async function tables(db: Database): Promise<TableInfo[]> {
 /** Every table holding a company's rows: a company_id column (and companies itself), no directory. */
 export async function tenantTables(db: Database): Promise<string[]> {
   return (await tables(db))
-    .filter((t) => (t.hasCompany || t.name === 'companies') && !DIRECTORY_TABLES.includes(t.name))
+    .filter(
+      (t) =>
+        (t.hasCompany || t.name === 'companies') &&
+        !DIRECTORY_TABLES.includes(t.name) &&
+        !PRIVATE_TABLES.includes(t.name),
+    )
     .map((t) => t.name);
 }
 

@@ -12,7 +12,7 @@ import {
   type Tenant,
   type TestContext,
 } from './helpers.js';
-import { tables, tenantTables } from './catalogue.js';
+import { PRIVATE_TABLES, tables, tenantTables } from './catalogue.js';
 
 let ctx: TestContext;
 let a: Tenant;
@@ -207,6 +207,16 @@ describe('the database wall (row-level security)', () => {
       [APP_ROLE],
     );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false });
+  });
+
+  test('the app role cannot read the private tables (serial search words) but through their company-bound function', async () => {
+    for (const table of PRIVATE_TABLES)
+      await expect(
+        ctx.db.transaction(async (q) => {
+          await q.query(`SET LOCAL ROLE ${APP_ROLE}`);
+          return q.query(`SELECT count(*) FROM ${table}`);
+        }),
+      ).rejects.toThrow(/permission denied/);
   });
 
   test('the app role cannot read generated secrets', async () => {

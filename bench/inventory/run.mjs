@@ -1,6 +1,6 @@
 // Inventory engine benchmark: seeds many items with event history straight into the database,
 // starts the production build on it, and measures over HTTP: the item list (50 rows, a filter and
-// a sort) on the large company, serial lookup, item history, reception of 1,000 serials, and sales
+// a sort) on the large company, a search by any 4 characters of a serial, serial lookup, item history, reception of 1,000 serials, and sales
 // per second with concurrent sellers (then checks that no item was sold twice). Also prints the
 // query plans of the list and lookup queries.
 //
@@ -38,11 +38,14 @@ async function plans(db, companyId) {
   const capture = { query: async (sql, params) => (captured.push({ sql, params }), []) };
   await itemPage(capture, { status: 'in_stock', sort: 'received_desc', limit: 50 }, null);
   const list = captured[0];
+  await itemPage(capture, { search: '2345', sort: 'received_desc', limit: 50 }, null);
+  const fragment = captured[1];
   const explain = (sql, params) =>
     inTenant(db, companyId, (q) => q.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`, params));
   const text = (rows) => rows.map((r) => r['QUERY PLAN']).join('\n');
   return {
     list: text(await explain(list.sql, list.params)),
+    fragment: text(await explain(fragment.sql, fragment.params)),
     lookup: text(await explain(`SELECT id FROM items i WHERE i.serial_key = lower($1)`, ['SN-00012345'])),
   };
 }
@@ -157,7 +160,13 @@ async function measure(big) {
     cursor = body.nextCursor;
     return res;
   });
+  // Any 4 characters of a serial: its last four, or four from its middle (the trigram index).
+  const fragment = (i) => (i % 2 ? serial().slice(-4) : serial().slice(5, 9));
+  await timed(10, (i) => get(`/api/items?search=${fragment(i)}&limit=50`)); // warm
   let cpu = cpuNow();
+  out.fragment = await timed(SAMPLES, (i) => get(`/api/items?search=${fragment(i)}&limit=50`));
+  out.fragment.cpu = cpuPer(cpu, SAMPLES);
+  cpu = cpuNow();
   out.lookup = await timed(SAMPLES, () => get(`/api/items/by-serial/${serial()}`));
   out.lookup.cpu = cpuPer(cpu, SAMPLES);
   out.history = await timed(SAMPLES, (i) => get(`/api/items/${ids[i % ids.length]}/history`));
@@ -252,13 +261,14 @@ Seeded in ${seconds.toFixed(0)} s (3 events per item). ${os.cpus().length} × ${
 |---|---|---|---|
 | item list: 50 rows, status filter, newest first | ${m.list.p50} | ${m.list.p95} | ${m.list.n} |
 | item list: following nextCursor page after page | ${m.listDeep.p50} | ${m.listDeep.p95} | ${m.listDeep.n} |
+| item list: any 4 characters of a serial (last four or middle), 50 rows | ${m.fragment.p50} | ${m.fragment.p95} | ${m.fragment.n} |
 | serial lookup | ${m.lookup.p50} | ${m.lookup.p95} | ${m.lookup.n} |
 | item history | ${m.history.p50} | ${m.history.p95} | ${m.history.n} |
 | reception of 1,000 serials | ${m.receive.p50} | ${m.receive.p95} | ${m.receive.n} |
 
 Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecond} sales/s** (${m.sales.ok} sales, ${m.sales.other} other answers); items sold twice: **${doubles.n}**.
 
-CPU time per request (from /proc, whatever else the machine ran): serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
+CPU time per request (from /proc, whatever else the machine ran): fragment search — API ${m.fragment.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.fragment.cpu.db} ms` : ' (PGlite inside)'}; serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
   .loadavg()
   .map((l) => l.toFixed(1))
   .join(
@@ -269,6 +279,13 @@ CPU time per request (from /proc, whatever else the machine ran): serial lookup 
 
 \`\`\`
 ${plan.list}
+\`\`\`
+</details>
+
+<details><summary>Plan of the 4-character fragment search (newest first, 50 rows)</summary>
+
+\`\`\`
+${plan.fragment}
 \`\`\`
 </details>
 

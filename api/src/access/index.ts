@@ -10,30 +10,11 @@ import {
   sessionEnded,
   unauthorized,
 } from '../lib/errors.js';
-import { OWNER, ADMIN, type MfaDue } from '../modules/auth/index.js';
+import { OWNER, PERMISSIONS, type MfaDue, type Permission } from '../vocabulary.js';
 
-/**
- * Role claims (ASP.NET Identity's shape): a role holds claims `(type, value)`. Type `permission`
- * names what a holder may do; type `transaction-type` with a transaction type's id lets the holder
- * run that type through the engine. The Company Owner holds every claim implicitly: it has no rows
- * and cannot lose any.
- */
-export const PERMISSIONS = [
-  'items.view',
-  'items.receive',
-  'items.edit',
-  'items.process',
-  'items.sell',
-  'reports.view',
-  'dashboard.view',
-  'customers.view',
-  'customers.manage',
-  'settings.manage',
-  'users.manage',
-  'billing.manage',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
+// The words (permissions, claim types, role names) live in the vocabulary leaf; re-exported here
+// for the modules and branches that import them from access.
+export { CLAIM_TYPES, PERMISSIONS, type Permission } from '../vocabulary.js';
 
 /** The OpenAPI extensions a route declares its rule with; read here and by the generated sweeps. */
 export const PERMISSION_KEY = 'x-permission';
@@ -246,4 +227,4 @@ export const accessPlugin = fp(
   { name: 'access', dependencies: ['authentication'] },
 );
 
-export { OWNER, ADMIN };
+export { OWNER, ADMIN } from '../vocabulary.js';

@@ -1,38 +1,8 @@
-/** The one interface both drivers implement: PostgreSQL dialect, parameters as $1, $2… */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Several statements, no parameters (migrations). */
-  exec(sql: string): Promise<void>;
-  /**
-   * NOTIFY channel with payload once this transaction has committed — never when it rolls back; on
-   * the database itself (no transaction), soon. Sent after the commit, batched (db/notifications.ts).
-   */
-  notify(channel: string, payload: string): void;
-}
+import type { Database, DatabaseOptions } from './types.js';
 
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** BEGIN … COMMIT (ROLLBACK on a throw) on one connection. */
-  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * NOTIFY payloads of one channel, as they are committed. PostgreSQL: one dedicated connection per
-   * process that reconnects when lost, then calls onGap (messages sent meanwhile are gone).
-   * Answers the function that stops listening.
-   */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
-
-export interface ListenHandlers {
-  onMessage(payload: string): void;
-  onGap?(): void;
-}
-
-export interface DatabaseOptions {
-  databaseUrl: string | null;
-  /** PGlite data folder; null → in memory. */
-  dataDir: string | null;
-}
+// The contract lives in types.ts (the drivers import it from there, so they and this opener form
+// no cycle); re-exported for the many callers that import it from here.
+export type { Database, DatabaseOptions, ListenHandlers, Queryable } from './types.js';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, ListenHandlers, Queryable } from './database.js';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
 
 /**
@@ -9,7 +10,9 @@ import { notifier } from './notifications.js';
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm: the trigram index serial search uses (migration 0023), built into PGlite as a contrib module.
+  const extensions = { pg_trgm };
+  const pg = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await pg.waitReady;
   let queue: Promise<unknown> = Promise.resolve();
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, ListenHandlers, Queryable } from './database.js';
+import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
 
 // Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.

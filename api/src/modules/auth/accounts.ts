@@ -2,23 +2,15 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { unauthorized } from '../../lib/errors.js';
+import { ADMIN, BUILT_IN_ROLES, OWNER } from '../../vocabulary.js';
 import { startFreeSubscription } from '../subscriptions/index.js';
 import * as db from './queries.js';
 import { loadUserInfo, type DirectoryEntry, type UserInfo } from './queries.js';
 
 export { loadUserInfo, type DirectoryEntry, type UserInfo };
 
-/** Spec §6's six built-in roles, seeded in every company and never deletable. */
-export const BUILT_IN_ROLES = [
-  'Admin',
-  'Company Owner',
-  'Storekeeper',
-  'New Item Operator',
-  'Rapid Seller',
-  'Account Manager',
-] as const;
-export const OWNER = 'Company Owner';
-export const ADMIN = 'Admin';
+// The role names live in the vocabulary leaf; re-exported for the callers that import them from here.
+export { ADMIN, BUILT_IN_ROLES, OWNER };
 
 export interface NewUser {
   userName: string;

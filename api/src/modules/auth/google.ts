@@ -1,61 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { SELF } from '../../access/index.js';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { inPublic, inTenant } from '../../db/tenant.js';
+import { inTenant } from '../../db/tenant.js';
 import { ApiError, conflict, serviceUnavailable } from '../../lib/errors.js';
 import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers } from '../../lib/schemas.js';
 import { acceptInvitation } from '../invitations/index.js';
-import type { VerifiedIdentity } from '../oidc/index.js';
 import { findByEmail, findByGoogleSubject, freeUserName, loadUserInfo } from './accounts.js';
-import * as queries from './queries.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
-import { sha256 } from './service.js';
+import { rememberNonce, verifiedIdentity } from './google-identity.js';
 import { startSession } from './session.js';
 
 const HOUR = 3600;
-const NONCE_MINUTES = 10;
-const SIGN_IN_FAILED = 'Google sign-in failed: the ID token is not valid or has expired.';
-
-/** A nonce this API hands out for one Google sign-in (the browser's, or a redirect flow's): accepted once. */
-export function rememberNonce(database: FastifyInstance['db'], nonce: string): Promise<void> {
-  return inPublic(database, (q) => queries.storeNonce(q, sha256(nonce), NONCE_MINUTES));
-}
-
-/**
- * A Google (or development stand-in) identity, proven once: the signature, issuer, audience,
- * expiry and verified email are checked by the verifier, then the token's nonce must be one this
- * API handed out and not yet used; it is consumed here, so an ID token cannot be replayed.
- */
-export async function verifiedIdentity(
-  app: FastifyInstance,
-  idToken: string,
-  /** 401 when the token is the sign-in; 400 when a signed-in caller sends it (their session is fine). */
-  refusal: 400 | 401 = 401,
-): Promise<VerifiedIdentity> {
-  const refuse = (message: string, code: string) => new ApiError(refusal, message, code);
-  if (!app.idTokens) {
-    throw serviceUnavailable('Google sign-in is not configured on this server.', 'GOOGLE_NOT_CONFIGURED');
-  }
-  let identity: VerifiedIdentity;
-  try {
-    identity = await app.idTokens.verify(idToken);
-  } catch {
-    throw refuse(SIGN_IN_FAILED, 'INVALID_ID_TOKEN');
-  }
-  const nonce = identity.nonce;
-  const consumed = nonce ? await inPublic(app.db, (q) => queries.consumeNonce(q, sha256(nonce))) : false;
-  if (!consumed) {
-    throw refuse(
-      'Google sign-in failed: this sign-in was already used or has expired. Please try again.',
-      'ID_TOKEN_REUSED',
-    );
-  }
-  return identity;
-}
-
 export const googleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const tag = { tags: ['auth'] };

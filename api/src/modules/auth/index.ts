@@ -1,6 +1,6 @@
-// The auth module's public face: its routes (/api/auth, one file per flow), its unique
-// constraints' messages, and the account and token helpers other modules build on.
-export { authRoutes } from './routes.js';
+// The auth module's public face: its prefix (/api/auth; its routes, one file per flow, are
+// mounted by app.ts from routes.ts), its unique constraints' messages, and the account and token
+// helpers other modules build on.
 export const AUTH_PREFIX = '/api/auth';
 export {
   ADMIN,
@@ -27,7 +27,7 @@ export {
   type MfaDue,
   type NewSession,
 } from './sessions.js';
-export { rememberNonce, verifiedIdentity } from './google.js';
+export { rememberNonce, verifiedIdentity } from './google-identity.js';
 export { deviceOf, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';

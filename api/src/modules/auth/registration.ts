@@ -10,7 +10,7 @@ import { answers } from '../../lib/schemas.js';
 import { acceptInvitation, describeInvitation, REFUSALS } from '../invitations/index.js';
 import { createCompanyWithOwner, key } from './accounts.js';
 import { mailedCollision } from './collisions.js';
-import { verifiedIdentity } from './google.js';
+import { verifiedIdentity } from './google-identity.js';
 import * as S from './schemas.js';
 import { startSession } from './session.js';
 import { issueVerification, requireMail, sendVerification, verificationPending } from './verification.js';

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { sha256 } from '../../lib/hash.js';
 import { key, loadUserInfo, type UserInfo } from './accounts.js';
 import * as db from './queries.js';
 import { endSessions } from './sessions.js';
@@ -8,7 +8,8 @@ import { endSessions } from './sessions.js';
 // The auth flows' rules, each inside the transaction its route opened (the company's, or the
 // directory's for what comes before we know the company). HTTP stays in the flow files.
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+// Re-exported for the flow files that import it from here; sessions.ts takes it from lib (no cycle).
+export { sha256 };
 
 // ── sign-in ──
 /** What a password sign-in needs to know of the account. */

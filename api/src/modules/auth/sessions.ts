@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { APP_ROLE } from '../../db/app-role.js';
+import { sha256 } from '../../lib/hash.js';
 import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
-import { sha256 } from './service.js';
 import type { Aal, AuthMethod, SecondFactorMethod, TokenService } from './tokens.js';
 
 // Sessions, one auth_sessions row per signed-in device (migration 0018), and their refresh tokens.
@@ -143,7 +143,9 @@ export async function endSessions(
  * 'verify' — they have a verified factor and the session is aal1; 'enrol' — their company requires
  * a factor of Owners and Admins and they have none; null — nothing.
  */
-export type MfaDue = 'verify' | 'enrol' | null;
+import type { MfaDue } from '../../vocabulary.js';
+
+export type { MfaDue };
 
 /** What a request's token stands on, read in the token's company: its user and its session. */
 export interface CallerState {

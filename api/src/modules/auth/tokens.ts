@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { unauthorized } from '../../lib/errors.js';
+import { COMPANY_CLAIM, ROLE_CLAIM } from '../../vocabulary.js';
 
-/** The long standard role claim name of spec §3 (ASP.NET Identity's); a list of role names. */
-export const ROLE_CLAIM = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
-export const COMPANY_CLAIM = 'company_id';
+// The claim names live in the vocabulary leaf; re-exported for the callers that import them from here.
+export { COMPANY_CLAIM, ROLE_CLAIM };
 const ISSUER = 'stockwise-api';
 /** GoTrue's audience and role for a signed-in user's access token (what supabase-js and PostgREST expect). */
 export const AUDIENCE = 'authenticated';

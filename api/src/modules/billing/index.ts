@@ -1,4 +1,3 @@
-export { billingRoutes } from './routes.js';
 export { paymentProviderFromConfig, WEBHOOK_PATH } from './providers/index.js';
 // Plan usage (limits and what is in use), for the dashboard.
 export { usage } from './service.js';

@@ -1,6 +1,5 @@
 // The catalogue: item types, brands, locations, customers/vendors, transaction types, statuses,
 // label settings. Other modules use it through this file only.
-export { catalogueRoutes } from './routes.js';
 export {
   STATUSES,
   StatusKey,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/database.js';
-import { permit, type Permission, inWorkTransaction } from '../../access/index.js';
+import { permit, inWorkTransaction } from '../../access/index.js';
+import type { Permission } from '../../vocabulary.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage, SimplePage } from '../../lib/schemas.js';
 

@@ -1,26 +1,17 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Email, OneLine, Uuid, FormatQuery } from '../../lib/schemas.js';
+import { STATUSES, TRANSACTION_KINDS, type StatusKey as StatusWord, type TransactionKind } from '../../vocabulary.js';
 
 // The catalogue a company's items are described with: item types (with their custom fields),
 // brands, locations, customers/vendors, transaction types, status display names, label settings.
 
-export const STATUSES = [
-  'in_stock',
-  'in_process',
-  'reserved',
-  'in_transit',
-  'sold',
-  'returned',
-  'defective',
-  'scrapped',
-] as const;
-export type StatusKey = (typeof STATUSES)[number];
+export { STATUSES };
+export type StatusKey = StatusWord;
 export const StatusKey = Type.Union(
   STATUSES.map((s) => Type.Literal(s)),
   { title: 'StatusKey' },
 );
-export const TRANSACTION_KINDS = ['receive', 'process', 'sell', 'move', 'status_change', 'return', 'scrap'] as const;
-export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+export { TRANSACTION_KINDS, type TransactionKind };
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });

@@ -1,4 +1,3 @@
 // The caller's company: read it, and (settings.manage) change its name, industry, phone and logo.
-export { companyRoutes } from './routes.js';
 export { CompanySchema } from './schemas.js';
 export const COMPANY_PREFIX = '/api/company';

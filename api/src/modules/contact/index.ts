@@ -1,4 +1,3 @@
 // The landing page's contact form: a visitor's message, stored (rate-limited per address).
-export { contactRoutes } from './routes.js';
 export { CONTACT_LIMIT_PER_HOUR } from './service.js';
 export const CONTACT_PREFIX = '/api/contact';

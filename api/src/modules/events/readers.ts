@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { PERMISSION_KEY, SELF_KEY, type Access, type Permission } from '../../access/index.js';
+import { PERMISSION_KEY, SELF_KEY, type Access } from '../../access/index.js';
+import type { Permission } from '../../vocabulary.js';
 import type { Change } from './publisher.js';
 
 /**

@@ -1,9 +1,5 @@
 // The spec's hosted authentication service (GoTrue's API, for supabase-js) at /auth/v1.
-export { hostedAuthRoutes } from './routes.js';
 export const HOSTED_AUTH_PREFIX = '/auth/v1';
-// The redirect pages (/authorize, /callback: no apikey) and the company's SSO providers (/api).
-export { redirectRoutes } from './external.js';
-export { ssoProviderRoutes } from './sso-providers.js';
 export const SSO_PROVIDERS_PREFIX = '/api/sso-providers';
 /** Unique constraints of single sign-on, as field + message (409). */
 export const SSO_CONSTRAINTS: Record<string, [string, string]> = {

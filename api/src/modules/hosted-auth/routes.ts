@@ -25,6 +25,11 @@ const HOUR = 3600;
  * client calls, over the same sessions as the spec's /api/auth calls (auth/sessions.ts). Hidden
  * from our OpenAPI document: the protocol is GoTrue's, and supabase-js is its client.
  */
+// Mounted by app.ts beside the keyed routes: the redirect pages (/authorize, /callback: no apikey)
+// and the company's SSO providers (under /api).
+export { redirectRoutes } from './external.js';
+export { ssoProviderRoutes } from './sso-providers.js';
+
 export const hostedAuthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app;
   const guard = signInGuard(app);

@@ -1,2 +1,1 @@
 // Imports: a CSV file validated whole, then written as a job (all rows or none) through the reception.
-export { importRoutes, IMPORT_BODY_LIMIT } from './routes.js';

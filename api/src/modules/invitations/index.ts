@@ -1,3 +1,2 @@
 // Invitations: invite by email with roles, list, revoke, resend; accepting one is a way to register.
-export { invitationRoutes } from './routes.js';
 export { acceptInvitation, describeInvitation, REFUSALS, type Invitation } from './service.js';

@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, OneLine } from '../../lib/schemas.js';
+import { INVITATION_STATUSES, type InvitationStatus } from '../../vocabulary.js';
 
 export const INVITATION_DAYS = 7;
-export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
-export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export { INVITATION_STATUSES, type InvitationStatus };
 
 export const InvitationSchema = Type.Object(
   {

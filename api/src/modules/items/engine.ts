@@ -3,6 +3,7 @@ import type { Access } from '../../access/index.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
+import { type StatusKey } from '../../vocabulary.js';
 import * as db from './queries.js';
 import { publish } from '../events/index.js';
 
@@ -43,7 +44,7 @@ export interface Plan {
   note: string | null;
 }
 
-const STATUS_WORDS: Record<string, string> = {
+const STATUS_WORDS: Record<StatusKey, string> = {
   in_stock: 'in-stock',
   in_process: 'in-process',
   reserved: 'reserved',
@@ -167,7 +168,7 @@ async function decide(
     if (!type.fromStatuses.includes(item.status as Status)) {
       refusals.push({
         serial: item.serial,
-        reason: `${STATUS_WORDS[item.status] ?? item.status} items cannot be ${verb}`,
+        reason: `${STATUS_WORDS[item.status as StatusKey] ?? item.status} items cannot be ${verb}`,
       });
       continue;
     }
@@ -176,7 +177,10 @@ async function decide(
       continue;
     }
     if (type.kind === 'status_change' && item.status === toStatus) {
-      refusals.push({ serial: item.serial, reason: `it is already ${STATUS_WORDS[toStatus!] ?? toStatus}` });
+      refusals.push({
+        serial: item.serial,
+        reason: `it is already ${STATUS_WORDS[toStatus as StatusKey] ?? toStatus}`,
+      });
       continue;
     }
     changes.push({

@@ -1,5 +1,4 @@
 // Items and the engine that moves them. Sales use the engine through this file.
-export { itemRoutes } from './routes.js';
 export { receive, transact, writeReception, checkFields } from './service.js';
 export type { NewItem, EventMeta, ItemChange, NewEvent } from './queries.js';
 export {

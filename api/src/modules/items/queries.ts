@@ -42,7 +42,8 @@ const SORTS: Record<ItemSort, { keys: [string, string]; dir: 'asc' | 'desc'; cas
   serial_asc: { keys: ['i.serial_key', 'i.id'], dir: 'asc', cast: 'text' },
   serial_desc: { keys: ['i.serial_key', 'i.id'], dir: 'desc', cast: 'text' },
 };
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The shortest search a trigram index serves; a shorter one is a serial prefix. */
+export const TRIGRAM = 3;
 
 /** One page (limit + 1 rows, to know whether another follows) after a keyset position. */
 export async function itemPage(
@@ -67,16 +68,15 @@ export async function itemPage(
   if (f.customerId) page = page.where('i.customer_id', '=', f.customerId);
   if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
   const search = f.search?.trim();
-  if (search) {
-    // A serial prefix as a range in byte order: leakproof operators, so the items_serial_prefix
-    // index serves it under row-level security (LIKE is not leakproof, RLS would keep it off the index).
-    const part = `%${escapeLike(search)}%`;
-    page = page.where((eb) =>
-      eb.or([
-        sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
-        eb('i.model', 'ilike', part),
-        eb('i.sku', 'ilike', part),
-      ]),
+  if (search && search.length >= TRIGRAM) {
+    // Any fragment of a serial, model or SKU, through the trigram index (migration 0023: the search
+    // runs beside RLS, in a function bound to the caller's company; RLS still filters these rows).
+    page = page.where('i.id', 'in', sql<string>`(SELECT stockwise_item_search(${search}))`);
+  } else if (search) {
+    // Shorter than a trigram: no trigram index can serve it, so a serial prefix, as a range in byte
+    // order — leakproof operators, so the items_serial_prefix index serves it under RLS.
+    page = page.where(
+      sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
     );
   }
   if (after) {

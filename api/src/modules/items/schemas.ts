@@ -102,7 +102,13 @@ export const ItemsAnswer = Type.Object({ items: Type.Array(ItemSchema) }, { titl
 export const ITEM_SORTS = ['received_desc', 'received_asc', 'serial_asc', 'serial_desc', 'updated_desc'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 export const ItemListQuery = KeysetQuery(ITEM_SORTS, {
-  search: Type.Optional(Type.String({ maxLength: 100, description: 'Serial prefix, or part of the model or SKU.' })),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        'Any part of a serial, model or SKU, case-insensitive (3 characters or more); 1 or 2 characters: the start of a serial.',
+    }),
+  ),
   status: Type.Optional(StatusKey),
   locationId: Type.Optional(Uuid),
   itemTypeId: Type.Optional(Uuid),

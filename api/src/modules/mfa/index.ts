@@ -13,4 +13,3 @@ export {
 } from './factors.js';
 export { dropRecoveryCodes, RECOVERY_CODE, useRecoveryCode } from './recovery-codes.js';
 export { newTotp, totpStep } from './totp.js';
-export { mfaRoutes } from './routes.js';

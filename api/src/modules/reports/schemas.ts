@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FormatQuery, KeysetQuery, Uuid } from '../../lib/schemas.js';
-import { StatusKey, TRANSACTION_KINDS, type Status } from '../catalogue/index.js';
+import { StatusKey } from '../catalogue/index.js';
+import { AWAITING_PROCESS, HELD_STATUSES, TRANSACTION_KINDS } from '../../vocabulary.js';
 import { ItemEventSchema } from '../items/index.js';
 import { UsageSchema } from '../billing/index.js';
 
@@ -9,10 +10,7 @@ const Timestamp = Type.String({ format: 'date-time' });
 const Count = Type.Integer({ minimum: 0 });
 const Money = Type.Number();
 
-/** What the company still holds: every status but sold and scrapped (DOMAIN.md: stock). */
-export const HELD_STATUSES: Status[] = ['in_stock', 'in_process', 'reserved', 'in_transit', 'returned', 'defective'];
-/** Items a Storekeeper has to work on: being processed, or back and waiting for a test or repair. */
-export const AWAITING_PROCESS: Status[] = ['in_process', 'returned', 'defective'];
+export { AWAITING_PROCESS, HELD_STATUSES };
 
 // ── tracking: movements in a date range ──
 const Instant = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], {

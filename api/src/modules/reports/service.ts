@@ -3,6 +3,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { usage } from '../billing/index.js';
 import { findCustomer } from '../catalogue/index.js';
+import { GONE_STATUSES } from '../../vocabulary.js';
 import * as db from './queries.js';
 import {
   AWAITING_PROCESS,
@@ -131,7 +132,7 @@ export async function customerHistory(q: Queryable, customerId: string, query: {
 export async function dashboard(q: Queryable): Promise<Dashboard> {
   const byStatus = await db.countByStatus(q);
   const { perDay, perWeek } = await db.salesPeriods(q, 30, 12);
-  const statuses = [...HELD_STATUSES, 'sold', 'scrapped'] as const;
+  const statuses = [...HELD_STATUSES, ...GONE_STATUSES];
   return {
     stock: {
       held: HELD_STATUSES.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0),

@@ -1,5 +1,4 @@
 // Roles and role claims: the company's roles, what each may do, and who holds which.
-export { roleRoutes } from './routes.js';
 export { RoleSchema } from './schemas.js';
 
 /** Unique constraints of this module, as field + message (409). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CLAIM_TYPES, PERMISSIONS } from '../../access/index.js';
+import { CLAIM_TYPES, PERMISSIONS } from '../../vocabulary.js';
 import { OneLine, Uuid } from '../../lib/schemas.js';
 
 export const RoleSchema = Type.Object(

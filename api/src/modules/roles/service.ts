@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
-import { OWNER, PERMISSIONS, type Access, type Permission } from '../../access/index.js';
+import type { Access } from '../../access/index.js';
+import { OWNER, PERMISSIONS, type Permission } from '../../vocabulary.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { endSessions } from '../auth/index.js';
 import * as db from './queries.js';

@@ -1,3 +1,2 @@
 // Sales: the document around the engine's Sell type (rapid sell = a sale of one line).
-export { saleRoutes } from './routes.js';
 export { createSale } from './service.js';

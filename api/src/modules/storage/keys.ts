@@ -1,4 +1,4 @@
-import type { Permission } from '../../access/index.js';
+import type { Permission } from '../../vocabulary.js';
 import type { Config } from '../../config.js';
 
 /** The two buckets of spec §3/§9. */

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { enforce, enterAs, type Permission } from '../../access/index.js';
+import { enforce, enterAs } from '../../access/index.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
+import type { Permission } from '../../vocabulary.js';
 import { take } from '../../lib/rate-limit.js';
 import type { Principal } from '../auth/index.js';
 import { assertStorageAvailable } from '../subscriptions/index.js';

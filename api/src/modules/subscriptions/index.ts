@@ -1,4 +1,3 @@
 // Plans, the current subscription and plan limits; billing and every module with a limit use these.
-export { subscriptionRoutes } from './routes.js';
 export * from './service.js';
 export * from './plan-limits.js';

@@ -1,2 +1,1 @@
 // Tasks: work assigned to a user or to a role's queue; open → done.
-export { taskRoutes } from './routes.js';

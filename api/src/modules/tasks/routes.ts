@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { PERMISSIONS, permit, inWorkTransaction } from '../../access/index.js';
+import { permit, inWorkTransaction } from '../../access/index.js';
+import { PERMISSIONS } from '../../vocabulary.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';

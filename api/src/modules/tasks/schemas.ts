@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
+import { TASK_STATUSES } from '../../vocabulary.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Timestamp = Type.String({ format: 'date-time' });
@@ -18,7 +19,7 @@ export const TaskSchema = Type.Object(
     toLocationId: Nullable(Type.String()),
     dueAt: Nullable(Timestamp),
     note: Nullable(Type.String()),
-    status: Type.Union([Type.Literal('open'), Type.Literal('done')]),
+    status: Type.Union(TASK_STATUSES.map((s) => Type.Literal(s))),
     createdBy: Type.String(),
     createdAt: Timestamp,
     doneAt: Nullable(Timestamp),
@@ -49,7 +50,7 @@ export const TaskListQuery = KeysetQuery(['newest'] as const, {
       description: '1 (default): assigned to me or to one of my roles; 0: every task (users.manage or items.process).',
     }),
   ),
-  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('done')])),
+  status: Type.Optional(Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)))),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
 

@@ -1,3 +1,2 @@
 // The company's users: the list, seats, deactivation. Their roles are the roles module's.
-export { userRoutes } from './routes.js';
 export { CompanyUserSchema, UserLimitSchema } from './schemas.js';

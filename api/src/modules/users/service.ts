@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { OWNER } from '../../access/index.js';
+import { OWNER } from '../../vocabulary.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { endSessions } from '../auth/index.js';
 import * as db from './queries.js';

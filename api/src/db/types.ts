@@ -1,0 +1,37 @@
+// The driver contract, a leaf: both drivers (pglite.ts, postgres.ts) implement it and every
+// caller types against it; database.ts opens the right driver.
+/** The one interface both drivers implement: PostgreSQL dialect, parameters as $1, $2… */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * NOTIFY channel with payload once this transaction has committed — never when it rolls back; on
+   * the database itself (no transaction), soon. Sent after the commit, batched (db/notifications.ts).
+   */
+  notify(channel: string, payload: string): void;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** BEGIN … COMMIT (ROLLBACK on a throw) on one connection. */
+  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * NOTIFY payloads of one channel, as they are committed. PostgreSQL: one dedicated connection per
+   * process that reconnects when lost, then calls onGap (messages sent meanwhile are gone).
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onGap?(): void;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** PGlite data folder; null → in memory. */
+  dataDir: string | null;
+}

@@ -1,2 +1,0 @@
-export { environmentRoutes } from './routes.js';
-export { describeEnvironment } from './routes.js';

@@ -1,1 +1,0 @@
-export { healthRoutes } from './routes.js';

@@ -1,0 +1,82 @@
+/**
+ * The API's shared vocabulary: the words several modules, the database and the clients agree on —
+ * role names, claim names, item statuses, transaction kinds and the other status lists. It is a
+ * leaf: it imports nothing of ours (lint refuses it), so any layer may use it without pulling in a
+ * module and its routes. A word lives here once; schemas build their TypeBox unions from these lists.
+ */
+
+// ── roles ──
+/** The Company Owner holds every claim implicitly: it has no claim rows and cannot lose any. */
+export const OWNER = 'Company Owner';
+export const ADMIN = 'Admin';
+/** The six built-in roles seeded in every company (the seed function stockwise_seed_company); never deletable. */
+export const BUILT_IN_ROLES = [
+  ADMIN,
+  OWNER,
+  'Storekeeper',
+  'New Item Operator',
+  'Rapid Seller',
+  'Account Manager',
+] as const;
+export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
+
+// ── role claims ──
+/**
+ * Role claims (ASP.NET Identity's shape): a role holds claims `(type, value)`. Type `permission`
+ * names what a holder may do; type `transaction-type` with a transaction type's id lets the holder
+ * run that type through the engine.
+ */
+export const PERMISSIONS = [
+  'items.view',
+  'items.receive',
+  'items.edit',
+  'items.process',
+  'items.sell',
+  'reports.view',
+  'dashboard.view',
+  'customers.view',
+  'customers.manage',
+  'settings.manage',
+  'users.manage',
+  'billing.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+
+// ── token claims ──
+/** The long standard role claim name (ASP.NET Identity's) an access token lists role names under. */
+export const ROLE_CLAIM = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
+export const COMPANY_CLAIM = 'company_id';
+
+// ── items ──
+/** Every status an item can be in, in display order (the item_statuses table holds their names). */
+export const STATUSES = [
+  'in_stock',
+  'in_process',
+  'reserved',
+  'in_transit',
+  'sold',
+  'returned',
+  'defective',
+  'scrapped',
+] as const;
+export type StatusKey = (typeof STATUSES)[number];
+/** Statuses of items that have left the company: sold, or scrapped. */
+export const GONE_STATUSES = ['sold', 'scrapped'] as const satisfies readonly StatusKey[];
+/** What the company still holds (stock): every status but the gone ones. */
+export const HELD_STATUSES: StatusKey[] = STATUSES.filter((s) => !(GONE_STATUSES as readonly StatusKey[]).includes(s));
+/** Items a Storekeeper has to work on: being processed, or back and waiting for a test or repair. */
+export const AWAITING_PROCESS: StatusKey[] = ['in_process', 'returned', 'defective'];
+export const TRANSACTION_KINDS = ['receive', 'process', 'sell', 'move', 'status_change', 'return', 'scrap'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+// ── other statuses ──
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+export const TASK_STATUSES = ['open', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+// ── multi-factor ──
+/** What a session still owes before business data: a second factor to verify, or one to enrol. */
+export type MfaDue = 'verify' | 'enrol' | null;
