@@ -31,7 +31,7 @@ export const DIRECTORY_TABLES = [
 /**
  * Tables the app role cannot read at all (no grant, so no RLS to hold): reached only through a
  * SECURITY DEFINER function that binds the transaction's company. The trigram index of serial
- * search lives there because RLS would keep a non-leakproof LIKE off any index (migration 0023).
+ * search lives there because RLS would keep a non-leakproof LIKE off any index (migration 0022).
  */
 export const PRIVATE_TABLES = ['item_search'];
 

@@ -10,7 +10,7 @@ import { notifier } from './notifications.js';
  */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram index serial search uses (migration 0023), built into PGlite as a contrib module.
+  // pg_trgm: the trigram index serial search uses (migration 0022), built into PGlite as a contrib module.
   const extensions = { pg_trgm };
   const pg = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await pg.waitReady;

@@ -69,7 +69,7 @@ export async function itemPage(
   if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
   const search = f.search?.trim();
   if (search && search.length >= TRIGRAM) {
-    // Any fragment of a serial, model or SKU, through the trigram index (migration 0023: the search
+    // Any fragment of a serial, model or SKU, through the trigram index (migration 0022: the search
     // runs beside RLS, in a function bound to the caller's company; RLS still filters these rows).
     page = page.where('i.id', 'in', sql<string>`(SELECT stockwise_item_search(${search}))`);
   } else if (search) {
