@@ -44,7 +44,7 @@ export const AREAS: Area[] = [
   { remote: 'mfe_billing', paths: ['/premium-purchase', '/test-subscription-limit'], guard: 'any', chrome: 'session' },
   {
     remote: 'mfe_workspace',
-    paths: ['/dashboard', '/my-tasks', '/profile', '/actions/*', '/item-status/*', '/reporting/*', '/customers/*'],
+    paths: ['/dashboard', '/my-tasks', '/profile/*', '/actions/*', '/item-status/*', '/reporting/*', '/customers/*'],
     guard: 'auth',
     chrome: 'app',
   },
