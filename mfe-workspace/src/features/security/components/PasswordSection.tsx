@@ -44,6 +44,7 @@ export function PasswordSection() {
     register,
     handleSubmit,
     reset,
+    resetField,
     setError,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: '', password: '', confirm: '' } });
@@ -87,7 +88,8 @@ export function PasswordSection() {
 
   const switchProof = (next: Proof) => {
     setProof(next);
-    reset({ current: '' }, { keepValues: false });
+    // The proof changes (a password, or the mailed code): what was typed for the other goes.
+    resetField('current');
     sendCode.reset();
     change.reset();
     if (next === 'code') sendCode.mutate();
