@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { activatePremium, PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
 import { BUILT_IN_ROLES } from '../src/modules/auth/accounts.js';
 import { PERMISSION_KEY, SELF_KEY } from '../src/access/index.js';
@@ -7,6 +8,7 @@ import {
   bearer,
   closeShared,
   registerCompany,
+  signIn,
   testApp,
   unique,
   type Tenant,
@@ -38,6 +40,9 @@ const MATRIX: Record<string, string> = {
   getUser: '*',
   updateUser: '*',
   connectGoogle: '*',
+  listSessions: '*',
+  endSession: '*',
+  endOtherSessions: '*',
   getMyCompany: '*',
   getCompany: '*',
   getCurrentSubscription: '*',
@@ -172,6 +177,7 @@ beforeAll(async () => {
   await post(alpha, '/api/roles', { name: NO_CLAIMS });
   byRole.set(NO_CLAIMS, await addUser(ctx.app, alpha, [NO_CLAIMS]));
   a.user = (await addUser(ctx.app, alpha, ['Storekeeper'])).userId;
+  a.session = decodeJwt((await signIn(ctx.app, alpha.userName)).token).session_id as string;
   a.invitation = (await post(alpha, '/api/invitations', { email: `${unique()}@alpha.io`, roles: ['Storekeeper'] }))
     .id as string;
   a.role = (await post(alpha, '/api/roles', { name: unique('Role ') })).id as string;
@@ -236,6 +242,8 @@ afterAll(async () => {
 /** Alpha's id for each signed-in route with a path parameter (the caller, for routes that care). */
 const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   getProfilePicture: () => alpha.userId,
+  // A second session of Alpha's owner: ending it leaves the token the sweeps sign in with.
+  endSession: () => a.session!,
   getCompany: () => alpha.companyId,
   updateCompany: () => alpha.companyId,
   revokeInvitation: () => a.invitation!,
@@ -336,6 +344,7 @@ const NO_BODY = [
   'reactivateUser',
   'completeTask',
   'createEventTicket',
+  'endOtherSessions',
 ];
 
 const signedIn = (r: Route) => Array.isArray(r.op.security) && r.op.security.length > 0;

@@ -7,7 +7,7 @@ const sellers = [rapidSeller, companyOwner, admin];
 const accounts = [companyOwner, admin, accountManager];
 
 /** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under them are not found. */
-export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers'];
+export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers', 'profile'];
 
 /**
  * Every screen of this remote: the routes are built from it, and a shell test checks that each
@@ -124,5 +124,10 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     path: 'profile',
     title: 'screens.profile',
     page: lazyPage(() => import('@/features/profile').then((m) => m.ProfilePage)),
+  },
+  {
+    path: 'profile/security',
+    title: 'screens.security',
+    page: lazyPage(() => import('@/features/security').then((m) => m.SecurityPage)),
   },
 ];

@@ -14,6 +14,7 @@ describe('which remote owns a path (spec §2)', () => {
     ['/dashboard', 'mfe_workspace', 'auth'],
     ['/my-tasks', 'mfe_workspace', 'auth'],
     ['/profile', 'mfe_workspace', 'auth'],
+    ['/profile/security', 'mfe_workspace', 'auth'],
     ['/actions/rapid-sell', 'mfe_workspace', 'auth'],
     ['/item-status/item-search', 'mfe_workspace', 'auth'],
     ['/reporting/warranty-list', 'mfe_workspace', 'auth'],

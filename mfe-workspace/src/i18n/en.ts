@@ -2,6 +2,7 @@
 export const en = {
   profile: {
     title: 'Your profile',
+    tabs: { label: 'Your account', profile: 'Profile', security: 'Security' },
     subtitle: 'How you appear to your team, and how you sign in.',
     firstName: 'First name',
     lastName: 'Last name',
@@ -181,6 +182,7 @@ export const en = {
     customers: 'Vendors/Customers',
     customerHistory: 'History',
     profile: 'Your profile',
+    security: 'Security',
   },
 };
 export type WorkspaceTexts = typeof en;

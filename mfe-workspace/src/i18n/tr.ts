@@ -4,6 +4,7 @@ import type { WorkspaceTexts } from './en';
 export const tr: TranslationsOf<WorkspaceTexts> = {
   profile: {
     title: 'Profiliniz',
+    tabs: { label: 'Hesabınız', profile: 'Profil', security: 'Güvenlik' },
     subtitle: 'Ekibinize nasıl göründüğünüz ve nasıl giriş yaptığınız.',
     firstName: 'Ad',
     lastName: 'Soyad',
@@ -183,5 +184,6 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     customers: 'Tedarikçiler/Müşteriler',
     customerHistory: 'Geçmiş',
     profile: 'Profiliniz',
+    security: 'Güvenlik',
   },
 };

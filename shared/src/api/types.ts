@@ -317,6 +317,10 @@ export type Dashboard = {
   planUsage: PlanUsage;
 };
 
+export type EndedSessions = {
+  ended: number;
+};
+
 export type Environment = {
   mode: "development" | "production";
   standIns: {
@@ -733,6 +737,22 @@ export type SaleSummary = {
   createdAt: string;
 };
 
+export type Session = {
+  id: string;
+  createdAt: string;
+  lastActiveAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  signInMethod: "password" | "oauth" | "otp";
+  aal: "aal1" | "aal2";
+  current: boolean;
+};
+
+export type SessionList = {
+  items: Array<Session>;
+  total: number;
+};
+
 export type Status = {
   key: StatusKey;
   name: string;
@@ -1129,6 +1149,22 @@ export interface ApiOperations {
     path: "/api/auth/reset-password";
     body: ResetPasswordRequest;
     response: MessageResponse;
+  };
+  listSessions: {
+    method: "GET";
+    path: "/api/auth/sessions";
+    response: SessionList;
+  };
+  endOtherSessions: {
+    method: "POST";
+    path: "/api/auth/sessions/end-others";
+    response: EndedSessions;
+  };
+  endSession: {
+    method: "DELETE";
+    path: "/api/auth/sessions/{id}";
+    params: { id: string };
+    response: void;
   };
   updateUser: {
     method: "PUT";

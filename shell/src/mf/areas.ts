@@ -50,7 +50,7 @@ export const AREAS: Area[] = [
   },
   {
     remote: 'mfe_workspace',
-    paths: ['/dashboard', '/my-tasks', '/profile', '/actions/*', '/item-status/*', '/reporting/*', '/customers/*'],
+    paths: ['/dashboard', '/my-tasks', '/profile/*', '/actions/*', '/item-status/*', '/reporting/*', '/customers/*'],
     guard: 'auth',
     chrome: 'app',
   },

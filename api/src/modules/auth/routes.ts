@@ -3,6 +3,7 @@ import { googleRoutes } from './google.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { profileRoutes } from './profile.js';
 import { registrationRoutes } from './registration.js';
+import { sessionListRoutes } from './session-list.js';
 import { signInRoutes } from './sign-in.js';
 import { verificationRoutes } from './verification.js';
 
@@ -14,4 +15,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(googleRoutes);
   await app.register(passwordResetRoutes);
   await app.register(profileRoutes);
+  await app.register(sessionListRoutes);
 };

@@ -185,3 +185,28 @@ export const AuthProviders = Type.Object(
   },
   { additionalProperties: false, title: 'AuthProviders' },
 );
+
+export const SessionSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When this device signed in.' }),
+    lastActiveAt: Type.String({
+      format: 'date-time',
+      description: 'The last refresh of its tokens, or the sign-in when never refreshed.',
+    }),
+    userAgent: Type.Union([Type.String(), Type.Null()], { description: 'The browser’s User-Agent at sign-in.' }),
+    ip: Type.Union([Type.String(), Type.Null()], { description: 'The address it signed in from.' }),
+    signInMethod: Type.Union([Type.Literal('password'), Type.Literal('oauth'), Type.Literal('otp')]),
+    aal: Type.Union([Type.Literal('aal1'), Type.Literal('aal2')]),
+    current: Type.Boolean({ description: 'The session of the token that asked.' }),
+  },
+  { title: 'Session' },
+);
+export const SessionList = Type.Object(
+  { items: Type.Array(SessionSchema), total: Type.Integer() },
+  { title: 'SessionList' },
+);
+export const EndedSessions = Type.Object(
+  { ended: Type.Integer({ description: 'How many sessions ended.' }) },
+  { title: 'EndedSessions' },
+);

@@ -4,6 +4,7 @@ import { APP_ROLE } from '../../db/app-role.js';
 import { sha256 } from '../../lib/hash.js';
 import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
+import type { MfaDue } from '../../vocabulary.js';
 import type { Aal, AuthMethod, SecondFactorMethod, TokenService } from './tokens.js';
 
 // Sessions, one auth_sessions row per signed-in device (migration 0018), and their refresh tokens.
@@ -143,9 +144,38 @@ export async function endSessions(
  * 'verify' — they have a verified factor and the session is aal1; 'enrol' — their company requires
  * a factor of Owners and Admins and they have none; null — nothing.
  */
-import type { MfaDue } from '../../vocabulary.js';
-
 export type { MfaDue };
+
+/** A live session as its owner sees it on the Security page. */
+export interface SessionListing {
+  id: string;
+  createdAt: string;
+  /** The last refresh, or the sign-in when it was never refreshed. */
+  lastActiveAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  signInMethod: AuthMethod;
+  aal: Aal;
+  current: boolean;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
+
+/**
+ * The user's live sessions (inside the company's transaction, so row-level security keeps them to
+ * the token's company), the caller's own first, then the most recently active.
+ */
+export function listSessions(q: Queryable, userId: string, currentSessionId: string): Promise<SessionListing[]> {
+  return q.query<SessionListing>(
+    `SELECT id, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
+            to_char(coalesce(refreshed_at, created_at) AT TIME ZONE 'UTC', ${ISO}) AS "lastActiveAt",
+            user_agent AS "userAgent", ip, amr AS "signInMethod", aal, id = $2 AS current
+       FROM auth_sessions
+      WHERE user_id = $1 AND ended_at IS NULL AND (not_after IS NULL OR not_after > now())
+      ORDER BY id = $2 DESC, coalesce(refreshed_at, created_at) DESC, id`,
+    [userId, currentSessionId],
+  );
+}
 
 /** What a request's token stands on, read in the token's company: its user and its session. */
 export interface CallerState {

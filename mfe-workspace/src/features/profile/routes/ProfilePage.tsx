@@ -36,6 +36,7 @@ import {
 import { useT } from '@/i18n';
 import { pictureUploadMessage } from '@/lib/picture-errors';
 import { PROFILE_KEY } from '@/lib/profile-key';
+import { ProfileTabs } from '@/components/ProfileTabs';
 import { GoogleConnection } from '../components/GoogleConnection';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -143,6 +144,7 @@ export function ProfilePage() {
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
         {t('profile.subtitle')}
       </Typography>
+      <ProfileTabs />
       {profile.isError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('profile.cachedNotice')} ({errorMessage(profile.error, AUTH_MESSAGES.profileFetchFailed)})

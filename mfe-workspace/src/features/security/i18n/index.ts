@@ -1,0 +1,6 @@
+import { defineFeatureTranslations } from '@/i18n';
+import { en } from './en';
+import { tr } from './tr';
+
+export const { useT } = defineFeatureTranslations({ en, tr });
+export { en, tr };
