@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { setLanguage, setNotifier } from '@stockwise/shared';
 import { en as securityEn, tr as securityTr } from '../src/features/security/i18n';
 import { describeUserAgent } from '../src/features/security/lib/user-agent';
-import { recoveryCodesOf } from '../src/features/security/components/RecoveryCodes';
 import { mockApi } from '../../shared/test/mock-api';
 import { renderAt, signInAs } from './helpers';
 
@@ -61,9 +60,11 @@ const notified = jest.fn();
 let unregister: () => void;
 let sessions: (typeof thisOne)[];
 
-/** The API: the session list, and ending sessions (recorded). */
-function api() {
+/** The API: the session list, and ending sessions (recorded); `more` answers other calls first. */
+function api(more?: (config: { method?: string; url?: string }) => { status: number; data?: unknown } | undefined) {
   return mockApi((config) => {
+    const answer = more?.(config);
+    if (answer) return answer;
     if (config.method === 'get' && config.url === '/api/auth/sessions')
       return { status: 200, data: { items: sessions, total: sessions.length } };
     if (config.method === 'delete' && config.url === '/api/auth/sessions/s-phone') {
@@ -222,13 +223,17 @@ describe('/profile/security — two-step verification', () => {
   const CODES = Array.from({ length: 10 }, (_, i) => `rc${i}-abcd-efgh`);
 
   it('enrols an authenticator app: QR and key shown, the typed code verified, the recovery codes shown once', async () => {
-    api();
+    const calls = api((config) =>
+      config.method === 'post' && config.url === '/api/auth/mfa/recovery-codes'
+        ? { status: 200, data: { codes: CODES } }
+        : undefined,
+    );
     auth.mfa.enroll.mockResolvedValue({
       data: { id: 'f1', type: 'totp', totp: { qr_code: QR, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://…' } },
       error: null,
     });
     auth.mfa.challengeAndVerify.mockResolvedValue({
-      data: { access_token: 'a', refresh_token: 'r', recovery_codes: CODES },
+      data: { access_token: 'a', refresh_token: 'r' },
       error: null,
     });
     renderAt('/profile/security');
@@ -259,6 +264,8 @@ describe('/profile/security — two-step verification', () => {
     await waitFor(() => expect(auth.mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'f1', code: '123456' }));
     const codes = await mfa.findByRole('region', { name: 'Save your recovery codes' });
     for (const code of CODES) expect(codes).toHaveTextContent(code);
+    // Made once, after the verification that turned two-step verification on.
+    expect(calls.filter((c) => c.url === '/api/auth/mfa/recovery-codes')).toHaveLength(1);
     expect(notified).toHaveBeenCalledWith('Two-step verification is on.', 'success');
     expect(await mfa.findByText('On')).toBeInTheDocument();
     await userEvent.click(within(codes).getByRole('button', { name: 'I have saved them' }));
@@ -434,13 +441,5 @@ describe('device names from a user agent', () => {
   it('nothing known: no names', () => {
     expect(describeUserAgent(null)).toEqual({ browser: null, os: null, mobile: false });
     expect(describeUserAgent('curl/8.0')).toEqual({ browser: null, os: null, mobile: false });
-  });
-});
-
-describe('recovery codes in the verify answer', () => {
-  it('reads the list of strings, and nothing else', () => {
-    expect(recoveryCodesOf({ recovery_codes: ['a', 2, 'b'] })).toEqual(['a', 'b']);
-    expect(recoveryCodesOf({ access_token: 'x' })).toEqual([]);
-    expect(recoveryCodesOf(null)).toEqual([]);
   });
 });

@@ -1,16 +1,14 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { notify } from '@stockwise/shared';
+import { call, notify } from '@stockwise/shared';
 import { useT } from '../i18n';
 
 /**
- * The recovery codes the auth service answers when a factor is verified for the first time: the
- * one place that knows where they are in that answer (`recovery_codes`, a list of strings).
- * Absent or malformed: none to show.
+ * Ten new recovery codes for the signed-in user (POST /api/auth/mfa/recovery-codes). They are not
+ * in the factor verification's answer, which supabase-js stores whole; the call needs the aal2
+ * session that verification has just given, and replaces any earlier set.
  */
-export function recoveryCodesOf(verified: unknown): string[] {
-  const codes = (verified as { recovery_codes?: unknown } | null)?.recovery_codes;
-  return Array.isArray(codes) ? codes.filter((code): code is string => typeof code === 'string') : [];
-}
+export const newRecoveryCodes = async (): Promise<string[]> =>
+  (await call('POST', '/api/auth/mfa/recovery-codes')).codes;
 
 /** The ten codes, shown once, to copy or write down before going on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -10,7 +10,7 @@ import { AppError, fieldBinder, getAuthClient, notify, resourceKey } from '@stoc
 import { formatDate } from '@/lib/format';
 import { useT } from '../i18n';
 import { authErrorCode, unwrap } from '../lib/auth-errors';
-import { RecoveryCodes, recoveryCodesOf } from './RecoveryCodes';
+import { newRecoveryCodes, RecoveryCodes } from './RecoveryCodes';
 import { SectionCard } from './SectionCard';
 
 const FACTORS_KEY = resourceKey('auth', 'factors');
@@ -33,6 +33,8 @@ export function TwoStepSection() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: FACTORS_KEY });
+  const verified = (factors.data?.all ?? []).filter((f) => f.status === 'verified');
+  const on = verified.length > 0;
 
   const start = useMutation({
     mutationFn: () => unwrap(getAuthClient().mfa.enroll({ factorType: 'totp' })),
@@ -53,12 +55,16 @@ export function TwoStepSection() {
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
   const field = fieldBinder(register, errors);
   const verify = useMutation({
-    mutationFn: ({ code }: Values) =>
-      unwrap(getAuthClient().mfa.challengeAndVerify({ factorId: enrolment!.factorId, code: code.trim() })),
-    onSuccess: (data) => {
+    mutationFn: async ({ code }: Values) => {
+      const first = !on;
+      await unwrap(getAuthClient().mfa.challengeAndVerify({ factorId: enrolment!.factorId, code: code.trim() }));
+      // The first factor turns two-step verification on: that is when the recovery codes are made.
+      return first ? newRecoveryCodes() : [];
+    },
+    onSuccess: (recoveryCodes) => {
       setEnrolment(null);
       reset();
-      setCodes(recoveryCodesOf(data));
+      setCodes(recoveryCodes);
       notify(t('security.mfa.enabled'), 'success');
       void refresh();
     },
@@ -70,9 +76,6 @@ export function TwoStepSection() {
     reset();
     verify.reset();
   };
-
-  const verified = (factors.data?.all ?? []).filter((f) => f.status === 'verified');
-  const on = verified.length > 0;
 
   return (
     <SectionCard id="mfa" title={t('security.mfa.title')} hint={t('security.mfa.hint')}>
