@@ -37,8 +37,9 @@ export const currentLocation = () => lastLocation;
 export function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   // GET /api/access's answer for the signed-in roles, as already read: stale, so a test whose API
-  // answers /api/access itself (accessAnswer) is asked again and its answer wins.
-  client.setQueryData(ACCESS_QUERY_KEY, accessFor(signedInRoles), { updatedAt: 0 });
+  // answers /api/access itself (accessAnswer) is asked again and its answer wins. Transaction-type
+  // claims are the business of the tests that answer it; here every type may run.
+  client.setQueryData(ACCESS_QUERY_KEY, accessFor(signedInRoles, { allTransactionTypes: true }), { updatedAt: 0 });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -30,7 +30,11 @@ export const BUILT_IN_PERMISSIONS: Record<string, Permission[]> = {
 /** GET /api/access's answer for a user holding these roles, with claims given or taken on top. */
 export function accessFor(
   roles: string[],
-  { give = [], take = [] }: { give?: Permission[]; take?: Permission[] } = {},
+  {
+    give = [],
+    take = [],
+    allTransactionTypes = roles.includes('Company Owner'),
+  }: { give?: Permission[]; take?: Permission[]; allTransactionTypes?: boolean } = {},
 ): MyAccess {
   const held = new Set<Permission>(roles.flatMap((role) => BUILT_IN_PERMISSIONS[role] ?? []));
   give.forEach((p) => held.add(p));
@@ -38,7 +42,7 @@ export function accessFor(
   return {
     roles,
     permissions: ALL.filter((p) => held.has(p)),
-    allTransactionTypes: roles.includes('Company Owner'),
+    allTransactionTypes,
     transactionTypeIds: [],
   };
 }
