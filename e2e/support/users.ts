@@ -28,7 +28,8 @@ export async function addUserWithRoles(request: APIRequestContext, ownerToken: s
       password,
     },
   });
-  if (!accepted.ok()) throw new Error(`register-with-invitation answered ${accepted.status()}: ${await accepted.text()}`);
+  if (!accepted.ok())
+    throw new Error(`register-with-invitation answered ${accepted.status()}: ${await accepted.text()}`);
   await verifyEmail(request, email);
   return { userName, password, ...(await login(request, userName, password)) };
 }

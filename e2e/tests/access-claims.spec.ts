@@ -87,7 +87,12 @@ test('reports given to the Account Manager role: their drawer shows Reporting an
   await expect(theirs).toHaveURL(/\/my-tasks$/);
   const reporting = menu.getByRole('group', { name: 'Reporting' });
   await expect(reporting).toBeVisible();
-  await expect(reporting.getByRole('link')).toHaveText(['Item List', 'Item Inventory', 'Warranty List', 'Item History']);
+  await expect(reporting.getByRole('link')).toHaveText([
+    'Item List',
+    'Item Inventory',
+    'Warranty List',
+    'Item History',
+  ]);
   await reporting.getByRole('link', { name: 'Item Inventory' }).click();
   await expect(theirs).toHaveURL(/\/reporting\/item-inventory$/);
   await expect(theirs.getByRole('heading', { level: 1, name: 'Item Inventory' })).toBeVisible();

@@ -60,7 +60,13 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     title: 'screens.itemProcess',
     claims: ['items.process'],
     // The product offers Search Item to the Company Owner only.
-    menu: { group: 'actions', order: 20, icon: SearchOutlined, title: 'screens.searchItem', roles: [ROLES.companyOwner] },
+    menu: {
+      group: 'actions',
+      order: 20,
+      icon: SearchOutlined,
+      title: 'screens.searchItem',
+      roles: [ROLES.companyOwner],
+    },
     page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ItemProcessPage)),
   },
   {

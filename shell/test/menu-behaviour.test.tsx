@@ -32,14 +32,20 @@ describe('side menu behaviour (spec §§2, 4, 8)', () => {
   });
 
   it('selects the item named in the path on load, and opens the collapse that holds it', () => {
-    renderWithProviders(<MenuList entries={menu} />, { path: '/settings/brands', access: accessFor([ROLES.companyOwner]) });
+    renderWithProviders(<MenuList entries={menu} />, {
+      path: '/settings/brands',
+      access: accessFor([ROLES.companyOwner]),
+    });
     expect(screen.getByRole('button', { name: 'Company' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Brands' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('selects an item on click and tells the drawer (a pick closes it on narrow screens)', async () => {
     const onPick = jest.fn();
-    renderWithProviders(<MenuList entries={menu} onPick={onPick} />, { path: '/my-tasks', access: accessFor([ROLES.rapidSeller]) });
+    renderWithProviders(<MenuList entries={menu} onPick={onPick} />, {
+      path: '/my-tasks',
+      access: accessFor([ROLES.rapidSeller]),
+    });
     expect(screen.getByRole('link', { name: 'My Tasks' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(screen.getByRole('link', { name: 'Rapid Sell' }));
     expect(menuStore.getState().selectedId).toBe('rapid-sell');

@@ -7,7 +7,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
 import { CatalogueSelect } from './CatalogueSelect';
-import { Forbidden } from './ScreenStates';
 import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
@@ -147,7 +146,6 @@ export function ItemGrid({
     URL.revokeObjectURL(url);
   }
 
-  const header = <PageHeader title={title} subtitle={subtitle} />;
   const filtered = Boolean(filters.status || filters.locationId || filters.itemTypeId);
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>

@@ -67,7 +67,12 @@ function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPi
       ) : null}
       <ListItemText primary={text(item.title, item.ns)} slotProps={{ primary: { variant: 'body2' } }} />
       {item.chip ? (
-        <Chip size="small" label={text(item.chip.label, item.ns)} color={item.chip.color ?? 'default'} variant="outlined" />
+        <Chip
+          size="small"
+          label={text(item.chip.label, item.ns)}
+          color={item.chip.color ?? 'default'}
+          variant="outlined"
+        />
       ) : null}
     </ListItemButton>
   );

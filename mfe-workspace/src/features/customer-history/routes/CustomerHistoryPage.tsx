@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Customer } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
-import { Forbidden, LoadError, Loading } from '@/components/ScreenStates';
+import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { CustomerRecord } from '../components/CustomerRecord';
 import { useT } from '../i18n';

@@ -26,7 +26,6 @@ import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { Customer, CustomerPage } from '@/api/inventory';
-import { Forbidden } from '@/components/ScreenStates';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { useT } from '../i18n';
 

@@ -20,7 +20,6 @@ import { useLocation } from 'react-router-dom';
 import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
-import { Forbidden } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { useScanLookup } from '@/hooks/useScanLookup';
@@ -79,7 +78,6 @@ export function MultiSalePage() {
       focusScan();
     },
   });
-
 
   const prices = lines.map((line) => parseMoney(line.price));
   const total = prices.reduce<number>((sum, price) => sum + (price ?? 0), 0);
