@@ -59,7 +59,7 @@ test('selling taken from the Rapid Seller role: their drawer drops Rapid Sell an
   await navigateInPage(theirs, '/actions/rapid-sell');
   await expect(theirs.getByRole('heading', { level: 1, name: 'Rapid Sell' })).toBeVisible();
   await expect(theirs.getByText('You do not have access to this screen')).toBeVisible();
-  await expect(theirs.getByRole('link', { name: 'Go to the start page' })).toBeVisible();
+  await expect(theirs.getByTestId('screen-refused').getByRole('link', { name: 'Go to the start page' })).toBeVisible();
   await expect(theirs.getByLabel('Scan or type a serial')).toHaveCount(0);
   // Still signed in: the session was never touched.
   await expect(menu.getByRole('link', { name: 'My Tasks' })).toBeVisible();
