@@ -18,7 +18,7 @@ export async function loadAccess(): Promise<MyAccess> {
 export interface AccessView {
   /** False until the answer is in: screens keep actions disabled rather than offer what may fail. */
   known: boolean;
-  /** The answer could not be read (network, server): screens let the API decide instead of refusing. */
+  /** The answer could not be read (signed out, network, server): screens let the API decide. */
   unavailable: boolean;
   /** Whether the user's roles grant this claim — the one question a screen, a button or the menu asks. */
   can(permission: Permission): boolean;
@@ -47,7 +47,9 @@ export function useAccess(): AccessView {
     enabled: Boolean(token),
     staleTime: 30_000,
   });
-  const unavailable = isError && data === undefined;
+  // Signed out there is nothing to ask (the shell's sign-in guard handles that); a failed read
+  // with no earlier answer leaves the decision to the API.
+  const unavailable = !token || (isError && data === undefined);
   // One view per answer, so what is built from it (the menu's tree) is rebuilt only when it changes.
   return useMemo(() => accessView(data, unavailable), [data, unavailable]);
 }
