@@ -1,4 +1,5 @@
 import { lazyPage, type Screen } from '@stockwise/shared';
+import { NS } from './i18n';
 
 /**
  * Every screen of this remote (exact paths; the shell routes only these here, see the shell's src/mf/areas.ts):
@@ -21,3 +22,6 @@ export const SCREENS: Screen[] = [
     page: lazyPage(() => import('@/features/limits').then((m) => m.SubscriptionLimitPage)),
   },
 ];
+
+/** Exposed as ./screens: what the shell builds the drawer from (billing has no drawer entry). */
+export const TABLE = { namespace: NS, screens: SCREENS };

@@ -1,4 +1,6 @@
+import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import { lazyPage, type Screen } from '@stockwise/shared';
+import { NS } from './i18n';
 
 // Each feature is its own chunk, fetched on first visit: the landing page does not wait for
 // the sign-in flows, the documentation or the contact form.
@@ -7,7 +9,7 @@ const contact = () => import('@/features/contact');
 
 /**
  * Every screen of this remote (exact paths; the shell routes only these here, see the shell's src/mf/areas.ts):
- * the routes are built from it. Public pages, so no roles.
+ * the routes are built from it, and the shell's drawer from its menu entries. Public pages, so no claims.
  */
 export const SCREENS: Screen[] = [
   { path: '', title: 'hero.title', page: lazyPage(() => import('@/features/landing').then((m) => m.LandingPage)) },
@@ -44,5 +46,13 @@ export const SCREENS: Screen[] = [
     page: lazyPage(() => import('@/features/docs').then((m) => m.DocumentationPage)),
   },
   { path: 'contact-us', title: 'contact.title', page: lazyPage(() => contact().then((m) => m.ContactUsPage)) },
-  { path: 'contact', title: 'contact.title', page: lazyPage(() => contact().then((m) => m.WorkspaceContactPage)) },
+  {
+    path: 'contact',
+    title: 'contact.title',
+    menu: { group: 'support', order: 10, icon: ChatBubbleOutlineOutlined, title: 'menu.sendMessage' },
+    page: lazyPage(() => contact().then((m) => m.WorkspaceContactPage)),
+  },
 ];
+
+/** Exposed as ./screens: what the shell builds the drawer from. */
+export const TABLE = { namespace: NS, screens: SCREENS };

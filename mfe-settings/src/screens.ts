@@ -1,83 +1,96 @@
-import { lazyPage, ROLES, type Screen } from '@stockwise/shared';
-import type { SettingsKey } from './i18n';
-
-const { admin, companyOwner } = ROLES;
-const owners = [admin, companyOwner];
-const admins = [admin];
+import { lazyPage, ROLES, type Permission, type Screen } from '@stockwise/shared';
+import { NS, type SettingsKey } from './i18n';
 
 /** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under it are not found. */
 export const PREFIXES = ['settings'];
 
+const settings: Permission[] = ['settings.manage'];
+const users: Permission[] = ['users.manage'];
+// The product offers Process Config and User/Role Management in the menu to Admins only; an
+// owner, who holds every claim, still opens them by address.
+const admins = [ROLES.admin];
+
 /**
- * Every screen of this remote: the routes are built from it, and a shell test checks that each
- * menu entry points at one of these with the same roles (spec §6). Screens without a page are
- * "coming soon" until their issue builds them.
+ * Every screen of this remote, each declared once: the routes and their guards are built from it,
+ * and the shell builds the drawer from it. Screens without a page are "coming soon".
  */
 export const SCREENS: Screen<SettingsKey>[] = [
   {
     path: 'settings/company',
     title: 'screens.company',
-    roles: owners,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 10 },
     page: lazyPage(() => import('./features/company').then((m) => m.CompanyPage)),
   },
   {
     path: 'settings/brands',
     title: 'screens.brands',
-    roles: owners,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 20 },
     page: lazyPage(() => import('./features/brands').then((m) => m.BrandsPage)),
   },
   {
     path: 'settings/label-settings',
     title: 'screens.labelSettings',
-    roles: owners,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 30 },
     page: lazyPage(() => import('./features/label-settings').then((m) => m.LabelSettingsPage)),
   },
   {
     path: 'settings/stores',
     title: 'screens.stores',
-    roles: owners,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 40 },
     page: lazyPage(() => import('./features/locations').then((m) => m.LocationsPage)),
   },
   {
     path: 'settings/item-types',
     title: 'screens.itemTypes',
-    roles: admins,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'process-config', order: 10, roles: admins },
     page: lazyPage(() => import('./features/item-types').then((m) => m.ItemTypesPage)),
   },
   {
     path: 'settings/transaction-types',
     title: 'screens.transactionTypes',
-    roles: admins,
+    claims: settings,
+    menu: { group: 'settings', collapse: 'process-config', order: 20, roles: admins },
     page: lazyPage(() => import('./features/transaction-types').then((m) => m.TransactionTypesPage)),
   },
   {
     path: 'settings/role-claims',
     title: 'screens.roleClaims',
-    roles: admins,
+    claims: users,
+    menu: { group: 'settings', collapse: 'user-role-management', order: 10, roles: admins },
     page: lazyPage(() => import('./features/role-claims').then((m) => m.RoleClaimsPage)),
   },
   {
     path: 'settings/users',
     title: 'screens.users',
-    roles: admins,
+    claims: users,
+    menu: { group: 'settings', collapse: 'user-role-management', order: 20, roles: admins },
     page: lazyPage(() => import('./features/users').then((m) => m.UsersPage)),
   },
   {
     path: 'settings/invitations',
     title: 'screens.invitations',
-    roles: admins,
+    claims: users,
+    menu: { group: 'settings', collapse: 'user-role-management', order: 30, roles: admins },
     page: lazyPage(() => import('./features/invitations').then((m) => m.InvitationsPage)),
   },
   {
     path: 'settings/roles',
     title: 'screens.roles',
-    roles: admins,
+    claims: users,
     page: lazyPage(() => import('./features/roles').then((m) => m.RolesPage)),
   },
   {
     path: 'settings/role-management',
     title: 'screens.roleManagement',
-    roles: admins,
+    claims: users,
     page: lazyPage(() => import('./features/role-management').then((m) => m.RoleManagementPage)),
   },
 ];
+
+/** Exposed as ./screens: what the shell builds the drawer from. */
+export const TABLE = { namespace: NS, screens: SCREENS };

@@ -1,123 +1,168 @@
-import { lazyPage, ROLES, type Screen } from '@stockwise/shared';
-import type { WorkspaceKey } from './i18n';
-
-const { admin, companyOwner, storekeeper, newItemOperator, rapidSeller, accountManager } = ROLES;
-const reporting = [companyOwner, admin, storekeeper];
-const sellers = [rapidSeller, companyOwner, admin];
-const accounts = [companyOwner, admin, accountManager];
+import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import { lazyPage, ROLES, type Permission, type Screen } from '@stockwise/shared';
+import { NS, type WorkspaceKey } from './i18n';
 
 /** Where this remote's screens start (shell: src/mf/areas.ts); unknown paths under them are not found. */
 export const PREFIXES = ['actions', 'item-status', 'reporting', 'customers', 'profile'];
 
+// Item lists and histories open with either claim (a seller looks an item up); the Reporting
+// menu offers them to those who hold reports.view.
+const itemReaders: Permission[] = ['items.view', 'reports.view'];
+const reports: Permission[] = ['reports.view'];
+const managers: Permission[] = ['customers.manage'];
+
 /**
- * Every screen of this remote: the routes are built from it, and a shell test checks that each
- * menu entry points at one of these with the same roles (spec §6). Screens without a page are
- * "coming soon" until their issue builds them.
+ * Every screen of this remote, each declared once: the routes and their guards are built from it,
+ * and the shell builds the drawer from it. Screens without a page are "coming soon".
  */
 export const SCREENS: Screen<WorkspaceKey>[] = [
-  // The menu shows Dashboard to Admins too; the shell's guard keeps the page for Company Owners.
   {
     path: 'dashboard',
     title: 'screens.dashboard',
-    roles: [admin, companyOwner],
+    claims: ['dashboard.view'],
+    // Admins see the entry, but the page is the owner's (the shell's guard): the chip says so.
+    menu: {
+      group: 'my-view',
+      order: 10,
+      icon: DashboardOutlined,
+      chip: { label: 'screens.ownerChip', color: 'primary' },
+    },
     page: lazyPage(() => import('@/features/dashboard').then((m) => m.DashboardPage)),
   },
   {
     path: 'my-tasks',
     title: 'screens.myTasks',
+    menu: { group: 'my-view', order: 20, icon: AssignmentOutlined },
     page: lazyPage(() => import('@/features/my-tasks').then((m) => m.MyTasksPage)),
   },
   {
     path: 'actions/inventory-reception',
     title: 'screens.addItem',
-    roles: [newItemOperator, companyOwner, admin],
+    claims: ['items.receive'],
+    menu: { group: 'actions', order: 10, icon: AddBoxOutlined },
     page: lazyPage(() => import('@/features/reception').then((m) => m.ReceptionPage)),
   },
   {
     path: 'actions/item-process',
     title: 'screens.itemProcess',
-    roles: [companyOwner],
+    claims: ['items.process'],
+    // The product offers Search Item to the Company Owner only.
+    menu: {
+      group: 'actions',
+      order: 20,
+      icon: SearchOutlined,
+      title: 'screens.searchItem',
+      roles: [ROLES.companyOwner],
+    },
     page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ItemProcessPage)),
   },
   {
     path: 'actions/rapid-sell',
     title: 'screens.rapidSell',
-    roles: sellers,
+    claims: ['items.sell'],
+    menu: { group: 'actions', order: 30, icon: PointOfSaleOutlined },
     page: lazyPage(() => import('@/features/rapid-sell').then((m) => m.RapidSellPage)),
   },
   {
     path: 'actions/multi-sale',
     title: 'screens.multiSale',
-    roles: sellers,
+    claims: ['items.sell'],
+    menu: { group: 'actions', order: 40, icon: ShoppingCartOutlined },
     page: lazyPage(() => import('@/features/multi-sale').then((m) => m.MultiSalePage)),
   },
   {
     path: 'actions/change-location',
     title: 'screens.changeLocation',
+    claims: ['items.process'],
+    menu: { group: 'actions', order: 50, icon: LocalShippingOutlined, hidden: true },
     page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ChangeLocationPage)),
   },
   {
     path: 'item-status/status-change',
     title: 'screens.changeStatus',
+    claims: ['items.process'],
+    menu: { group: 'actions', order: 60, icon: SwapHorizOutlined, hidden: true },
     page: lazyPage(() => import('@/features/batch-actions').then((m) => m.StatusChangePage)),
   },
   {
     path: 'item-status/item-search',
     title: 'screens.itemHistory',
-    roles: reporting,
+    claims: itemReaders,
+    menu: { group: 'reporting', order: 50, icon: HistoryOutlined, claims: reports },
     page: lazyPage(() => import('@/features/item-history').then((m) => m.ItemHistoryPage)),
   },
   {
     path: 'item-status/item-manager',
     title: 'screens.itemManager',
+    claims: itemReaders,
     page: lazyPage(() => import('@/features/item-manager').then((m) => m.ItemManagerPage)),
   },
   {
     path: 'reporting/tracking-report',
     title: 'screens.trackingReport',
-    roles: reporting,
+    claims: reports,
     page: lazyPage(() => import('@/features/reports').then((m) => m.TrackingReportPage)),
   },
   {
     path: 'reporting/warehouse-status',
     title: 'screens.warehouseStatus',
-    roles: reporting,
+    claims: reports,
     page: lazyPage(() => import('@/features/reports').then((m) => m.WarehouseStatusPage)),
   },
   {
     path: 'reporting/item-list',
     title: 'screens.itemList',
-    roles: reporting,
+    claims: itemReaders,
+    menu: { group: 'reporting', order: 10, icon: ViewListOutlined, claims: reports },
     page: lazyPage(() => import('@/features/item-list').then((m) => m.ItemListPage)),
   },
   {
     path: 'reporting/item-inventory',
     title: 'screens.itemInventory',
-    roles: reporting,
+    claims: reports,
+    menu: { group: 'reporting', order: 20, icon: Inventory2Outlined },
     page: lazyPage(() => import('@/features/reports').then((m) => m.ItemInventoryPage)),
   },
   {
     path: 'reporting/warranty-list',
     title: 'screens.warrantyList',
-    roles: reporting,
+    claims: reports,
+    menu: { group: 'reporting', order: 30, icon: VerifiedUserOutlined },
     page: lazyPage(() => import('@/features/reports').then((m) => m.WarrantyListPage)),
   },
   {
     path: 'reporting/edit-item',
     title: 'screens.editItem',
-    roles: reporting,
+    claims: ['items.edit'],
+    menu: { group: 'reporting', order: 40, icon: EditNoteOutlined },
     page: lazyPage(() => import('@/features/edit-item').then((m) => m.EditItemPage)),
   },
   {
     path: 'customers/list',
     title: 'screens.customers',
-    roles: accounts,
+    // A seller reads the list (to pick a buyer); the menu offers it to those who manage accounts.
+    claims: ['customers.view', 'customers.manage'],
+    menu: { group: 'account-management', order: 10, icon: PeopleOutlined, claims: managers },
     page: lazyPage(() => import('@/features/customers').then((m) => m.CustomersPage)),
   },
   {
     path: 'customers/history',
     title: 'screens.customerHistory',
-    roles: accounts,
+    claims: ['customers.view', 'reports.view', 'items.sell'],
+    menu: { group: 'account-management', order: 20, icon: HistoryOutlined, claims: managers },
     page: lazyPage(() => import('@/features/customer-history').then((m) => m.CustomerHistoryPage)),
   },
   {
@@ -131,3 +176,6 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     page: lazyPage(() => import('@/features/security').then((m) => m.SecurityPage)),
   },
 ];
+
+/** Exposed as ./screens: what the shell builds the drawer from. */
+export const TABLE = { namespace: NS, screens: SCREENS };

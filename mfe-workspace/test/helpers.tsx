@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { session } from '@stockwise/shared';
+import { ACCESS_QUERY_KEY, session } from '@stockwise/shared';
 import WorkspaceRoutes from '../src/routes';
+import { accessFor } from '../../shared/test/built-in-access';
 
 /** An unsigned JWT-shaped token (the browser only reads claims; the API verifies). */
 export const makeToken = (claims: Record<string, unknown>) =>
@@ -12,10 +13,14 @@ export const makeToken = (claims: Record<string, unknown>) =>
     .concat('signature')
     .join('.');
 
+let signedInRoles: string[] = [];
+
+/** Signs in a holder of these built-in roles; the screens learn their claims from GET /api/access. */
 export function signInAs(...roles: string[]) {
   localStorage.clear();
   session.reload();
   session.setToken(makeToken({ role: roles }));
+  signedInRoles = roles;
 }
 
 let lastLocation = '';
@@ -31,6 +36,10 @@ export const currentLocation = () => lastLocation;
 /** The workspace remote's routes at `path`, with a fresh query client. */
 export function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // GET /api/access's answer for the signed-in roles, as already read: stale, so a test whose API
+  // answers /api/access itself (accessAnswer) is asked again and its answer wins. Transaction-type
+  // claims are the business of the tests that answer it; here every type may run.
+  client.setQueryData(ACCESS_QUERY_KEY, accessFor(signedInRoles, { allTransactionTypes: true }), { updatedAt: 0 });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, currentLocation, renderAt, signInAs } from './helpers';
+import { accessAnswer, baseItem, currentLocation, renderAt, signInAs } from './helpers';
 
 const items = Array.from({ length: 12 }, (_, n) => ({
   ...baseItem,
@@ -94,7 +94,9 @@ describe('/item-status/item-manager', () => {
         ? { status: 500, data: { message: 'Server trouble' } }
         : config.url === '/api/items'
           ? { status: 200, data: { items, nextCursor: null } }
-          : { status: 200, data: { items: [], total: 0 } },
+          : config.url === '/api/access'
+            ? accessAnswer(['items.view', 'reports.view'])
+            : { status: 200, data: { items: [], total: 0 } },
     );
     renderAt('/item-status/item-manager');
     expect(await screen.findByText('Server trouble')).toBeInTheDocument();

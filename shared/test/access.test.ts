@@ -5,7 +5,7 @@ describe('what the signed-in user may do (GET /api/access)', () => {
   it('offers nothing until the answer is in', () => {
     const view = accessView(undefined);
     expect(view.known).toBe(false);
-    expect(view.may('items.view')).toBe(false);
+    expect(view.can('items.view')).toBe(false);
     expect(view.mayRun('any-type')).toBe(false);
   });
 
@@ -21,8 +21,8 @@ describe('what the signed-in user may do (GET /api/access)', () => {
     }));
     const view = accessView(await loadAccess());
     expect(view.known).toBe(true);
-    expect(view.may('items.sell')).toBe(true);
-    expect(view.may('items.receive')).toBe(false);
+    expect(view.can('items.sell')).toBe(true);
+    expect(view.can('items.receive')).toBe(false);
     expect(view.mayRun('t-sell')).toBe(true);
     expect(view.mayRun('t-scrap')).toBe(false);
   });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { STORAGE_KEYS, theme } from '@stockwise/shared';
+import { ACCESS_QUERY_KEY, STORAGE_KEYS, theme, type MyAccess, type ScreenTable } from '@stockwise/shared';
 import '../src/i18n';
 
 /** Builds unsigned JWT-shaped tokens: the browser reads claims, the API verifies signatures. */
@@ -30,9 +30,29 @@ export function installMatchMedia(matches = (query: string) => query.includes('m
   })) as unknown as typeof window.matchMedia;
 }
 
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+/**
+ * The screen tables of the four remotes, read from their sources as data (the shell never imports
+ * a remote; in the page it loads each one's ./screens).
+ */
+export async function remoteTables(): Promise<ScreenTable[]> {
+  const files = [
+    '../../mfe-public/src/screens',
+    '../../mfe-workspace/src/screens',
+    '../../mfe-settings/src/screens',
+    '../../mfe-billing/src/screens',
+  ];
+  // A path in a variable: Jest resolves it from this file at run time; tsc does not follow it.
+  return Promise.all(files.map(async (file) => ((await import(file)) as { TABLE: ScreenTable }).TABLE));
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', access }: { path?: string; access?: MyAccess } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  // What GET /api/access answered, as the page's query client holds it.
+  if (access) client.setQueryData(ACCESS_QUERY_KEY, access);
+  const view = render(
     <ThemeProvider
       theme={theme}
       defaultMode="light"
@@ -45,4 +65,5 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
       </QueryClientProvider>
     </ThemeProvider>,
   );
+  return { ...view, client };
 }

@@ -1,11 +1,24 @@
-import { ROLES } from '@stockwise/shared';
-import { MENU, itemsOf, visibleMenu } from '../src/features/navigation';
+import { accessView, i18n, ROLES, type Permission, type ScreenTable } from '@stockwise/shared';
+import { buildMenu, itemsOf, visibleMenu, type MenuEntry } from '../src/features/navigation';
 import '../src/i18n';
-import { i18n } from '@stockwise/shared';
+import { accessFor } from '../../shared/test/built-in-access';
+import { remoteTables } from './helpers';
 
-const titles = (roles: string[]) =>
-  itemsOf(visibleMenu(MENU, roles)).map((item) => i18n.t(item.title, { ns: 'shell' }));
-const groups = (roles: string[]) => visibleMenu(MENU, roles).map((g) => i18n.t(g.title, { ns: 'shell' }));
+// The drawer built from the four remotes' screen tables, filtered by what GET /api/access answers:
+// with the built-in roles as a new company has them it is exactly the product's menu table; an
+// owner's edit of a role's claims changes it.
+
+let menu: MenuEntry[];
+beforeAll(async () => {
+  const tables: ScreenTable[] = await remoteTables();
+  menu = buildMenu(tables);
+});
+
+const text = (entry: MenuEntry) => i18n.t(entry.title, { ns: entry.ns });
+type Edit = { give?: Permission[]; take?: Permission[] };
+const seen = (roles: string[], edit?: Edit) => visibleMenu(menu, accessView(accessFor(roles, edit)));
+const titles = (roles: string[], edit?: Edit) => itemsOf(seen(roles, edit)).map(text);
+const groups = (roles: string[], edit?: Edit) => seen(roles, edit).map(text);
 
 const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations'];
 const PROCESS = ['Item Types', 'Transaction Types'];
@@ -14,7 +27,7 @@ const REPORTING = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 
 const ACCOUNTS = ['Vendors/Customers', 'History'];
 const SUPPORT = ['Send us a message'];
 
-describe('menu visibility per role (spec §6 table)', () => {
+describe('menu visibility per built-in role (the product’s menu table)', () => {
   it.each<[string, string[], string[]]>([
     [
       ROLES.companyOwner,
@@ -59,15 +72,19 @@ describe('menu visibility per role (spec §6 table)', () => {
   });
 
   it('never shows Change Location or Change Status, though they are in the tree', () => {
-    const all = itemsOf(MENU).map((i) => i.id);
+    const all = itemsOf(menu).map((i) => i.id);
     expect(all).toEqual(expect.arrayContaining(['change-location', 'status-change']));
     const everyRole = Object.values(ROLES);
-    expect(titles(everyRole)).not.toEqual(expect.arrayContaining(['Change Location']));
+    expect(titles(everyRole)).not.toContain('Change Location');
     expect(titles(everyRole)).not.toContain('Change Status');
   });
 
   it('a user without roles sees My Tasks and Support only', () => {
     expect(titles([])).toEqual(['My Tasks', 'Send us a message']);
+  });
+
+  it('before the server has answered, offers only what needs no claim', () => {
+    expect(itemsOf(visibleMenu(menu, accessView(undefined))).map(text)).toEqual(['My Tasks', 'Send us a message']);
   });
 
   it('roles add up: Storekeeper + Rapid Seller sees both sets', () => {
@@ -76,6 +93,31 @@ describe('menu visibility per role (spec §6 table)', () => {
       'Rapid Sell',
       'Multi-Sale',
       ...REPORTING,
+      ...SUPPORT,
+    ]);
+  });
+});
+
+describe('an edited role changes the menu (claims, not role names)', () => {
+  it('selling taken from the Rapid Seller: no Rapid Sell, no Multi-Sale, no Actions group', () => {
+    expect(titles([ROLES.rapidSeller], { take: ['items.sell'] })).toEqual(['My Tasks', ...SUPPORT]);
+    expect(groups([ROLES.rapidSeller], { take: ['items.sell'] })).not.toContain('Actions');
+  });
+
+  it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
+    expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
+      'My View',
+      'Reporting',
+      'Account Management',
+      'Support & Help',
+    ]);
+    expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
+      'My Tasks',
+      'Item List',
+      'Item Inventory',
+      'Warranty List',
+      'Item History',
+      ...ACCOUNTS,
       ...SUPPORT,
     ]);
   });

@@ -18,7 +18,7 @@ export function BulkActions({ items, onClear }: { items: Item[]; onClear: () => 
   const access = useAccess();
   if (!items.length) return null;
   const open = (path: string) => navigate(path, { state: handOff(items) });
-  const process = access.may('items.process');
+  const process = access.can('items.process');
   return (
     <Paper
       variant="outlined"
@@ -39,7 +39,7 @@ export function BulkActions({ items, onClear }: { items: Item[]; onClear: () => 
         <Button variant="outlined" disabled={!process} onClick={() => open('/actions/item-process')}>
           {t('bulk.process')}
         </Button>
-        <Button variant="outlined" disabled={!access.may('items.sell')} onClick={() => open('/actions/multi-sale')}>
+        <Button variant="outlined" disabled={!access.can('items.sell')} onClick={() => open('/actions/multi-sale')}>
           {t('bulk.sell')}
         </Button>
         <PrintLabelsButton items={items} />

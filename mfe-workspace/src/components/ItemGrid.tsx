@@ -1,19 +1,17 @@
 import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/material';
 import { DataTable, PageHeader, toCsv, useSearchUpdate, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useAccess } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
 import { CatalogueSelect } from './CatalogueSelect';
-import { Forbidden } from './ScreenStates';
 import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { useRowSelection } from '@/hooks/useRowSelection';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { may } from '@/lib/permissions';
 import { useT } from '@/i18n';
 
 const STATUSES: StatusKey[] = [
@@ -53,7 +51,7 @@ export function ItemGrid({
   const [search] = useSearchParams();
   const setSearch = useSearchUpdate();
   const { params, gridProps } = useTableParams();
-  const allowed = may('items.view') || may('reports.view');
+  const access = useAccess();
   const filters = {
     status: (STATUSES as string[]).includes(search.get('status') ?? '')
       ? (search.get('status') as StatusKey)
@@ -75,13 +73,12 @@ export function ItemGrid({
     page: params.page,
     pageSize: params.pageSize,
     fetchPage: listItems,
-    enabled: allowed,
   });
 
   const selection = useRowSelection(rows);
 
-  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes, enabled: allowed });
-  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: allowed });
+  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
+  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations });
 
   const columns = useMemo<DataTableProps<Item>['columns']>(
     () => [
@@ -149,15 +146,6 @@ export function ItemGrid({
     URL.revokeObjectURL(url);
   }
 
-  const header = <PageHeader title={title} subtitle={subtitle} />;
-  if (!allowed) {
-    return (
-      <Container maxWidth="lg" sx={{ py: 3 }}>
-        {header}
-        <Forbidden />
-      </Container>
-    );
-  }
   const filtered = Boolean(filters.status || filters.locationId || filters.itemTypeId);
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
@@ -243,7 +231,7 @@ export function ItemGrid({
               ? { title: t('grid.noMatches') }
               : {
                   title: t('states.noItems'),
-                  action: may('items.receive') ? (
+                  action: access.can('items.receive') ? (
                     <Button component={RouterLink} to="/actions/inventory-reception" variant="contained">
                       {t('states.receiveFirst')}
                     </Button>

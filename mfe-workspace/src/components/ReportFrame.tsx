@@ -23,7 +23,7 @@ export function ReportFrame({
   children: ReactNode;
 }) {
   const access = useAccess();
-  const denied = access.known && !access.may(permission);
+  const denied = access.known && !access.can(permission);
   return (
     <Container maxWidth="xl" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
       <PageHeader title={title} subtitle={subtitle} actions={denied ? undefined : actions} />

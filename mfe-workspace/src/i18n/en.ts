@@ -163,6 +163,8 @@ export const en = {
     noMatches: 'No item matches these filters.',
   },
   screens: {
+    searchItem: 'Search Item',
+    ownerChip: 'Owner',
     dashboard: 'Dashboard',
     myTasks: 'My Tasks',
     addItem: 'Add Item',

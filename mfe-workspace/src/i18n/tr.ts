@@ -165,6 +165,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     noMatches: 'Bu filtrelere uyan ürün yok.',
   },
   screens: {
+    searchItem: 'Ürün Ara',
+    ownerChip: 'Sahip',
     dashboard: 'Gösterge Paneli',
     myTasks: 'Görevlerim',
     addItem: 'Ürün Ekle',

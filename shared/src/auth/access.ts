@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { call } from '../api/call';
 import { resourceKey } from '../api/query-keys';
 import type { ApiResponse } from '../api/types';
@@ -17,32 +18,53 @@ export async function loadAccess(): Promise<MyAccess> {
 export interface AccessView {
   /** False until the answer is in: screens keep actions disabled rather than offer what may fail. */
   known: boolean;
-  may(permission: Permission): boolean;
+  /** The answer could not be read (signed out, network, server): screens let the API decide. */
+  unavailable: boolean;
+  /** Whether the user's roles grant this claim — the one question a screen, a button or the menu asks. */
+  can(permission: Permission): boolean;
+  /** Whether any one of these claims is granted (a screen several claims open); none listed: yes. */
+  canAny(permissions: readonly Permission[] | undefined): boolean;
+  /** Whether the user may run this transaction type through the engine. */
   mayRun(transactionTypeId: string): boolean;
+  /**
+   * Whether the user holds a role, as the server says now. Only for the few rules the product
+   * states by role name (the menu's Admin-only submenus); everything else asks can().
+   */
+  holds(role: string): boolean;
 }
 
 /**
  * What the signed-in user may do, so a screen offers only what will succeed (the API still
  * checks every call — this is a courtesy, not the rule). Claims change while a user works, so
- * the answer is refreshed on focus and whenever something invalidates the `access` resource.
+ * the answer is refreshed on focus, on every navigation (the shell invalidates it) and whenever
+ * the live-update stream reconnects after the API closed it for an access change.
  */
 export function useAccess(): AccessView {
   const token = useSession((state) => state.token);
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: ACCESS_QUERY_KEY,
     queryFn: loadAccess,
     enabled: Boolean(token),
     staleTime: 30_000,
   });
-  return accessView(data);
+  // Signed out there is nothing to ask (the shell's sign-in guard handles that); a failed read
+  // with no earlier answer leaves the decision to the API.
+  const unavailable = !token || (isError && data === undefined);
+  // One view per answer, so what is built from it (the menu's tree) is rebuilt only when it changes.
+  return useMemo(() => accessView(data, unavailable), [data, unavailable]);
 }
 
-export function accessView(data: MyAccess | undefined): AccessView {
+export function accessView(data: MyAccess | undefined, unavailable = false): AccessView {
   const permissions = new Set<string>(data?.permissions ?? []);
   const types = new Set(data?.transactionTypeIds ?? []);
+  const roles = new Set(data?.roles ?? []);
+  const can = (permission: Permission) => permissions.has(permission);
   return {
     known: data !== undefined,
-    may: (permission) => permissions.has(permission),
+    unavailable,
+    can,
+    canAny: (wanted) => !wanted || wanted.length === 0 || wanted.some(can),
     mayRun: (id) => Boolean(data?.allTransactionTypes) || types.has(id),
+    holds: (role) => roles.has(role),
   };
 }

@@ -45,6 +45,7 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'There is no page at this address.',
     notFoundAction: 'Go to the start page',
+    refusedAction: 'Go to the start page',
   },
 };
 
@@ -91,6 +92,7 @@ export const tr: TranslationsOf<typeof en> = {
     notFoundTitle: 'Sayfa bulunamadı',
     notFoundBody: 'Bu adreste bir sayfa yok.',
     notFoundAction: 'Başlangıç sayfasına git',
+    refusedAction: 'Başlangıç sayfasına git',
   },
 };
 

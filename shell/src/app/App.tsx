@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, StockwiseThemeProvider, useLiveUpdates } from '@stockwise/shared';
 import '@/i18n';
 import { DevelopmentBanner } from '@/features/environment';
+import { useAccessOnNavigation } from '@/features/navigation';
 import { NotificationsProvider } from '@/features/notifications';
 import { useProfileSync } from '@/features/session';
 import { AppRoutes } from './AppRoutes';
@@ -13,6 +14,7 @@ const queryClient = createQueryClient();
 function SessionEffects() {
   useProfileSync();
   useLiveUpdates();
+  useAccessOnNavigation();
   return null;
 }
 

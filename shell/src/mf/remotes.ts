@@ -1,5 +1,6 @@
 import { getInstance, loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { ScreenTable } from '@stockwise/shared';
 import { runWhenIdle } from './idle';
 
 /** The remotes the shell mounts, by their federation container names. */
@@ -38,6 +39,13 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<ComponentType>
   const module = await loadRemote<{ default: ComponentType }>(`${name}/routes`);
   if (!module?.default) throw new Error(`${name} exposes no routes`);
   return module.default;
+}
+
+/** Loads a remote's `./screens` module: its screen table, which the drawer is built from. */
+export async function loadRemoteScreens(name: RemoteName): Promise<ScreenTable> {
+  const module = await loadRemote<{ TABLE?: ScreenTable }>(`${name}/screens`);
+  if (!module?.TABLE) throw new Error(`${name} exposes no screen table`);
+  return module.TABLE;
 }
 
 /** What a remote's `./routes` module gives: its routes, and (optionally) a page preloader. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BELOW_PINNED_BANNER, StockwiseMark, companyLogoUrl, useSession } from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
-import { DRAWER_WIDTH, MenuList, menuActions, useMenuState } from '@/features/navigation';
+import { DRAWER_WIDTH, MenuList, menuActions, useMenuEntries, useMenuState } from '@/features/navigation';
 import { useCompany } from '@/features/session';
 import { companyNameOf } from './user-name';
 import { useT } from '@/i18n';
@@ -50,13 +50,14 @@ function SidebarHeader() {
  */
 export function Sidebar({ wide }: { wide: boolean }) {
   const drawerOpen = useDrawerOpen(wide);
+  const entries = useMenuEntries();
   const content = (
     <>
       <Toolbar />
       <SidebarHeader />
       <Divider />
       <Box sx={{ overflowY: 'auto', flex: 1, pb: 2 }}>
-        <MenuList onPick={() => (wide ? undefined : menuActions.setDrawerOpen(false))} />
+        <MenuList entries={entries} onPick={() => (wide ? undefined : menuActions.setDrawerOpen(false))} />
       </Box>
     </>
   );

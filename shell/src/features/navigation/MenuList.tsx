@@ -12,17 +12,15 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { rolesOf, useSession } from '@stockwise/shared';
+import { useAccess, useTranslation } from '@stockwise/shared';
 import { preload } from '@/mf/remotes';
 import { areaFor } from '@/mf/areas';
-import { MENU_ICONS } from './icons';
-import type { MenuEntry } from './menu-items';
-import { MENU } from './menu-items';
+import type { MenuEntry } from './menu-entry';
 import { menuActions, useMenuState } from './ui-settings';
 import { collapseHolding, selectedFromPath, visibleMenu } from './visibility';
 import { useT } from '@/i18n';
 
-/** Spec §8: shown in place of an entry whose type the menu does not know. */
+/** Shown in place of an entry whose type the menu does not know. */
 export function MenuItemsError() {
   const { t } = useT();
   return (
@@ -38,10 +36,16 @@ function preloadFor(url: string | undefined) {
   if (area) preload(area.remote);
 }
 
+/** An entry's text: its key in the namespace of the table it came from (a remote's, or the shell's). */
+function useEntryText() {
+  const { t } = useTranslation();
+  return (key: string, ns: string) => t(key, { ns });
+}
+
 function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPick: () => void }) {
-  const { t } = useT();
+  const text = useEntryText();
   const selected = useMenuState((s) => s.selectedId === item.id);
-  const Icon = item.icon ? MENU_ICONS[item.icon] : null;
+  const Icon = item.icon ?? null;
   return (
     <ListItemButton
       component={RouterLink}
@@ -61,19 +65,24 @@ function NavItem({ item, depth, onPick }: { item: MenuEntry; depth: number; onPi
           <Icon fontSize="small" />
         </ListItemIcon>
       ) : null}
-      <ListItemText primary={t(item.title)} slotProps={{ primary: { variant: 'body2' } }} />
+      <ListItemText primary={text(item.title, item.ns)} slotProps={{ primary: { variant: 'body2' } }} />
       {item.chip ? (
-        <Chip size="small" label={t(item.chip.label)} color={item.chip.color ?? 'default'} variant="outlined" />
+        <Chip
+          size="small"
+          label={text(item.chip.label, item.ns)}
+          color={item.chip.color ?? 'default'}
+          variant="outlined"
+        />
       ) : null}
     </ListItemButton>
   );
 }
 
 function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number; onPick: () => void }) {
-  const { t } = useT();
+  const text = useEntryText();
   const open = useMenuState((s) => s.openCollapseId === entry.id);
   const hasSelected = useMenuState((s) => (entry.children ?? []).some((child) => child.id === s.selectedId));
-  const Icon = entry.icon ? MENU_ICONS[entry.icon] : null;
+  const Icon = entry.icon ?? null;
   const regionId = `menu-collapse-${entry.id}`;
   return (
     <>
@@ -89,7 +98,7 @@ function NavCollapse({ entry, depth, onPick }: { entry: MenuEntry; depth: number
             <Icon fontSize="small" />
           </ListItemIcon>
         ) : null}
-        <ListItemText primary={t(entry.title)} slotProps={{ primary: { variant: 'body2' } }} />
+        <ListItemText primary={text(entry.title, entry.ns)} slotProps={{ primary: { variant: 'body2' } }} />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit id={regionId}>
@@ -116,7 +125,7 @@ function MenuEntryView({ entry, depth, onPick }: { entry: MenuEntry; depth: numb
 }
 
 function NavGroup({ group, onPick }: { group: MenuEntry; onPick: () => void }) {
-  const { t } = useT();
+  const text = useEntryText();
   const headingId = `menu-group-${group.id}`;
   return (
     <List
@@ -132,7 +141,7 @@ function NavGroup({ group, onPick }: { group: MenuEntry; onPick: () => void }) {
           disableSticky
           sx={{ bgcolor: 'transparent', lineHeight: 2.5, fontWeight: 600, fontSize: 12, textTransform: 'uppercase' }}
         >
-          {t(group.title)}
+          {text(group.title, group.ns)}
         </ListSubheader>
       }
     >
@@ -144,12 +153,13 @@ function NavGroup({ group, onPick }: { group: MenuEntry; onPick: () => void }) {
 }
 
 /**
- * The side menu: the tree of spec §2 as the user's roles allow (spec §6). The selected item
- * follows the path on load; the collapse holding it opens.
+ * The side menu: the tree built from the remotes' screen tables, as the user's claims allow now
+ * (GET /api/access, refreshed on navigation). The selected item follows the path on load; the
+ * collapse holding it opens.
  */
-export function MenuList({ entries = MENU, onPick = () => {} }: { entries?: MenuEntry[]; onPick?: () => void }) {
-  const token = useSession((s) => s.token);
-  const tree = useMemo(() => visibleMenu(entries, rolesOf(token)), [entries, token]);
+export function MenuList({ entries, onPick = () => {} }: { entries: readonly MenuEntry[]; onPick?: () => void }) {
+  const access = useAccess();
+  const tree = useMemo(() => visibleMenu(entries, access), [entries, access]);
   const { pathname } = useLocation();
 
   useEffect(() => {

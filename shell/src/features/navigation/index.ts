@@ -1,5 +1,7 @@
 export { MenuList, MenuItemsError } from './MenuList';
-export { MENU } from './menu-items';
-export type { MenuEntry, MenuEntryType } from './menu-items';
+export { buildMenu } from './build-menu';
+export { useMenuEntries } from './useMenuEntries';
+export type { MenuEntry, MenuEntryType } from './menu-entry';
 export { visibleMenu, isAllowed, itemsOf, selectedFromPath, collapseHolding } from './visibility';
 export { DRAWER_WIDTH, menuStore, menuActions, useMenuState } from './ui-settings';
+export { useAccessOnNavigation } from './useAccessOnNavigation';

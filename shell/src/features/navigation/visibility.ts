@@ -1,22 +1,27 @@
-import type { MenuEntry } from './menu-items';
+import type { AccessView } from '@stockwise/shared';
+import type { MenuEntry } from './menu-entry';
 
-/** Spec §6: an entry is shown when it is not hidden and, if it names roles, the user has one. */
-export function isAllowed(entry: MenuEntry, roles: readonly string[]): boolean {
+/**
+ * An entry is shown when it is not hidden, the user holds one of the claims it names (as the
+ * server answers now), and — where the product states the entry by role — one of those roles.
+ */
+export function isAllowed(entry: MenuEntry, access: AccessView): boolean {
   if (entry.hidden) return false;
-  return !entry.visibleTo || entry.visibleTo.some((role) => roles.includes(role));
+  if (entry.claims && !access.canAny(entry.claims)) return false;
+  return !entry.roles || entry.roles.some((role) => access.holds(role));
 }
 
 /**
- * The tree as a user with these roles sees it: disallowed entries removed, and groups or
- * collapses left with nothing to show removed too. Unknown entry types are kept, so the menu
- * can say "Menu Items Error" rather than silently dropping them.
+ * The tree as this user sees it: disallowed entries removed, and groups or collapses left with
+ * nothing to show removed too. Unknown entry types are kept, so the menu can say "Menu Items
+ * Error" rather than silently dropping them.
  */
-export function visibleMenu(entries: readonly MenuEntry[], roles: readonly string[]): MenuEntry[] {
+export function visibleMenu(entries: readonly MenuEntry[], access: AccessView): MenuEntry[] {
   const result: MenuEntry[] = [];
   for (const entry of entries) {
-    if (!isAllowed(entry, roles)) continue;
+    if (!isAllowed(entry, access)) continue;
     if (entry.type === 'group' || entry.type === 'collapse') {
-      const children = visibleMenu(entry.children ?? [], roles);
+      const children = visibleMenu(entry.children ?? [], access);
       if (children.length > 0) result.push({ ...entry, children });
     } else {
       result.push(entry);
@@ -30,7 +35,7 @@ export function itemsOf(entries: readonly MenuEntry[]): MenuEntry[] {
   return entries.flatMap((entry) => (entry.children ? itemsOf(entry.children) : [entry]));
 }
 
-/** Spec §4: the item selected on load is the one whose id is a segment of the path. */
+/** The item selected on load is the one whose url is the path, else whose id is a segment of it. */
 export function selectedFromPath(entries: readonly MenuEntry[], pathname: string): MenuEntry | undefined {
   const segments = pathname.split('/').filter(Boolean);
   const items = itemsOf(entries).filter((item) => item.type === 'item');

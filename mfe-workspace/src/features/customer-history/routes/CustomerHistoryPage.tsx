@@ -12,15 +12,14 @@ import {
   Typography,
 } from '@mui/material';
 import { EmptyState, PageHeader } from '@stockwise/kit';
-import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, useAccess, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Customer } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
-import { Forbidden, LoadError, Loading } from '@/components/ScreenStates';
+import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { may } from '@/lib/permissions';
 import { CustomerRecord } from '../components/CustomerRecord';
 import { useT } from '../i18n';
 
@@ -70,31 +69,23 @@ export function CustomerHistoryPage() {
   const { t, i18n } = useT();
   const [search, setSearch] = useSearchParams();
   const customerId = search.get('customer') ?? '';
-  const allowed = may('customers.view') || may('reports.view') || may('items.sell');
+  const access = useAccess();
   const [picked, setPicked] = useState<Customer | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const customer = useQuery({
     queryKey: resourceKey('customers', customerId),
     queryFn: () => getCustomer(customerId),
-    enabled: allowed && Boolean(customerId) && picked?.id !== customerId,
+    enabled: Boolean(customerId) && picked?.id !== customerId,
   });
   const sales = useInfiniteQuery({
     queryKey: resourceKey('sales', { customerId }),
     queryFn: ({ pageParam }) => listSales(customerId, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: allowed && Boolean(customerId),
+    enabled: Boolean(customerId),
   });
   const current = picked?.id === customerId ? picked : (customer.data ?? null);
 
-  if (!allowed) {
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        <PageHeader title={t('customerHistory.title')} />
-        <Forbidden />
-      </Container>
-    );
-  }
   const rows: SaleSummary[] = sales.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
@@ -115,7 +106,7 @@ export function CustomerHistoryPage() {
             <Chip label={t('customerHistory.inactive')} />
           </Box>
         ) : null}
-        {customerId && may('customers.view') ? <CustomerRecord customerId={customerId} /> : null}
+        {customerId && access.can('customers.view') ? <CustomerRecord customerId={customerId} /> : null}
         {!customerId ? (
           <Typography color="text.secondary">{t('customerHistory.choose')}</Typography>
         ) : sales.isPending ? (

@@ -19,16 +19,14 @@ import {
   ToggleButtonGroup,
 } from '@mui/material';
 import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { call, EMAIL_PATTERN, errorMessage, resourceKey, type ApiBody } from '@stockwise/shared';
+import { call, EMAIL_PATTERN, errorMessage, resourceKey, useAccess, type ApiBody } from '@stockwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { Customer, CustomerPage } from '@/api/inventory';
-import { Forbidden } from '@/components/ScreenStates';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
-import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
 type Kind = 'customer' | 'vendor';
@@ -68,8 +66,7 @@ export function CustomersPage() {
   const { params, gridProps } = useTableParams();
   const kind = (['customer', 'vendor'] as const).find((candidate) => candidate === search.get('kind'));
   const showInactive = search.get('inactive') === '1';
-  const allowed = may('customers.view') || may('customers.manage');
-  const manage = may('customers.manage');
+  const manage = useAccess().can('customers.manage');
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [deactivating, setDeactivating] = useState<Customer | null>(null);
@@ -81,7 +78,6 @@ export function CustomersPage() {
     page: params.page,
     pageSize: params.pageSize,
     fetchPage: fetchCustomers,
-    enabled: allowed,
   });
 
   const refresh = useCallback(
@@ -205,14 +201,6 @@ export function CustomersPage() {
     [t, manage, showInactive, reactivate],
   );
 
-  if (!allowed) {
-    return (
-      <Container maxWidth="lg" sx={{ py: 3 }}>
-        <PageHeader title={t('customers.title')} />
-        <Forbidden />
-      </Container>
-    );
-  }
   const current = editing && editing !== 'new' ? editing : null;
   const defaults: Values = {
     name: current?.name ?? '',

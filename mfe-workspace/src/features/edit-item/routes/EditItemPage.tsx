@@ -21,7 +21,6 @@ import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/componen
 import { StatusChip, useStatusName } from '@/components/StatusChip';
 import { moneyInput, parseMoney } from '@/lib/format';
 import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
-import { may } from '@/lib/permissions';
 import { useT } from '../i18n';
 
 interface Draft {
@@ -65,14 +64,13 @@ export function EditItemPage() {
   const [search, setSearch] = useSearchParams();
   const wanted = search.get('serial')?.trim() ?? '';
   const [text, setText] = useState(wanted);
-  const allowed = may('items.edit');
   const found = useQuery({
     queryKey: resourceKey('items', 'by-serial', wanted),
     queryFn: () => getItemBySerial(wanted),
-    enabled: allowed && Boolean(wanted),
+    enabled: Boolean(wanted),
   });
-  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes, enabled: allowed });
-  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands, enabled: allowed });
+  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
+  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands });
   // What the form edits: the item as read (its version), and the user's draft of it.
   const [base, setBase] = useState<Item | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -162,14 +160,6 @@ export function EditItemPage() {
   }
 
   const header = <PageHeader title={t('editItem.title')} subtitle={t('editItem.subtitle')} />;
-  if (!allowed) {
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {header}
-        <Forbidden />
-      </Container>
-    );
-  }
   const set = (key: keyof Draft, value: string) => {
     setDraft((current) => (current ? { ...current, [key]: value } : current));
     setErrors((current) => ({ ...current, [key]: '' }));
@@ -334,7 +324,7 @@ export function EditItemPage() {
             <ItemPhotos
               images={base.images}
               serial={base.serial}
-              editable={access.may('items.edit')}
+              editable={access.can('items.edit')}
               onChange={async (images) => {
                 // A photo is its own small edit: the form's draft stays, its base moves to the new version.
                 const item = await updateItem(base.id, { version: base.version, images });

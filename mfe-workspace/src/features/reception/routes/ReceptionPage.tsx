@@ -1,7 +1,7 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Container, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, hasRole, resourceKey, ROLES } from '@stockwise/shared';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,7 +22,6 @@ import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsDialog } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { formatNumber, parseMoney } from '@/lib/format';
-import { may } from '@/lib/permissions';
 import { CustomFieldInput, customFieldValues } from '@/components/CustomFieldInput';
 import { ImportFromFile } from '../components/ImportFromFile';
 import { useT } from '../i18n';
@@ -70,10 +69,10 @@ export function ReceptionPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
   const queryClient = useQueryClient();
-  const allowed = may('items.receive');
-  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes, enabled: allowed });
-  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands, enabled: allowed });
-  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: allowed });
+  const access = useAccess();
+  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
+  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands });
+  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [vendor, setVendor] = useState<Customer | null>(null);
   const [serialText, setSerialText] = useState('');
@@ -87,7 +86,6 @@ export function ReceptionPage() {
   const transactionTypes = useQuery({
     queryKey: resourceKey('transaction-types'),
     queryFn: listTransactionTypes,
-    enabled: allowed,
   });
   const printOnReceive = Boolean(
     transactionTypes.data?.find((type) => type.builtIn && type.kind === 'receive')?.printLabel,
@@ -177,14 +175,6 @@ export function ReceptionPage() {
   }
 
   const title = <PageHeader title={t('reception.title')} subtitle={t('reception.subtitle')} />;
-  if (!allowed) {
-    return (
-      <Container maxWidth="md" sx={{ py: 3 }}>
-        {title}
-        <Forbidden />
-      </Container>
-    );
-  }
   const failed = [types, brands, locations].find((query) => query.isError);
   if (failed) {
     return (
@@ -209,7 +199,8 @@ export function ReceptionPage() {
       </Container>
     );
   }
-  const manager = hasRole(ROLES.companyOwner) || hasRole(ROLES.admin);
+  // Who can fix a missing catalogue is offered the settings screen that does it.
+  const manager = access.can('settings.manage');
   const missing =
     activeTypes.length === 0
       ? { text: t('reception.needTypes'), to: '/settings/item-types' }

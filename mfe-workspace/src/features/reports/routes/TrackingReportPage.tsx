@@ -66,7 +66,7 @@ export function TrackingReportPage() {
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations });
   const itemTypes = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
   const transactionTypes = useQuery({ queryKey: resourceKey('transaction-types'), queryFn: listTransactionTypes });
-  const mayListUsers = access.may('users.manage');
+  const mayListUsers = access.can('users.manage');
   const users = useQuery({ queryKey: resourceKey('users'), queryFn: listUsers, enabled: mayListUsers });
 
   const columns = useMemo<DataTableProps<TrackingRow>['columns']>(() => {

@@ -83,7 +83,7 @@ function WarehouseView({ data }: { data: WarehouseStatus }) {
       <EmptyState
         title={t('reports.warehouse.empty')}
         action={
-          access.may('items.receive') ? (
+          access.can('items.receive') ? (
             <Button component={RouterLink} to="/actions/inventory-reception" variant="contained">
               {t('states.receiveFirst')}
             </Button>
