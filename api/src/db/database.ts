@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; null → in memory. */
   dataDir: string | null;
+  /**
+   * PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster. The tests open
+   * one already migrated database per file this way: initdb and the migrations cost seconds each time.
+   */
+  pgliteDump?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -40,5 +45,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import('./pglite.js');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteDump);
 }

@@ -7,10 +7,15 @@ import { notifier } from './notifications.js';
  * PGlite is one in-process connection: every statement and transaction goes through one queue,
  * so a transaction never interleaves with another request's statements.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, dump?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  const pg = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(dump ? { loadDataDir: dump } : {}) });
   await pg.waitReady;
+  return pgliteDatabase(pg);
+}
+
+/** The Database over an open PGlite (the tests also dump it: test/pglite-template.ts). */
+export function pgliteDatabase(pg: PGlite): Database {
   let queue: Promise<unknown> = Promise.resolve();
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = queue.then(fn, fn);
