@@ -18,7 +18,7 @@ const WORKERS = 2;
 function run(label, env, extra = []) {
   console.log(`\n▶ API tests on ${label}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, [jest, `--maxWorkers=${WORKERS}`, ...extra, ...args], {
+  const r = spawnSync(process.execPath, [jest, ...args, `--maxWorkers=${WORKERS}`, ...extra], {
     stdio: 'inherit',
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
@@ -44,8 +44,9 @@ async function createWorkerDatabases(url) {
 
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
 let status = 0;
-// *.pg.test.ts need a PostgreSQL server (several API processes on one database). The pattern is
-// joined by '=': as a separate argument Jest's array option would swallow the test files named after it.
+// *.pg.test.ts need a PostgreSQL server (several API processes on one database). The test files
+// named on the command line go before this option: Jest 30's array options swallow the positional
+// arguments after them, even in the `--option=value` form (so every file ran).
 if (only !== '--postgres')
   status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns=\\.pg\\.test\\.ts$']);
 if (only === '--postgres' && !databaseUrl) {

@@ -9,12 +9,13 @@ import { pgliteDatabase } from '../src/db/pglite.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the migrated database depends on: the migrations, their runner and PGlite's version. */
+/** What the migrated database depends on: the migrations, the code that runs them, PGlite's version. */
 function templateKey(): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(MIGRATIONS_DIR).sort())
-    hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
-  hash.update(readFileSync(path.join(apiRoot, 'src', 'db', 'migrations.ts')));
+  const dbCode = path.join(apiRoot, 'src', 'db');
+  for (const dir of [MIGRATIONS_DIR, dbCode])
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)))
+      if (entry.isFile()) hash.update(entry.name).update(readFileSync(path.join(dir, entry.name)));
   hash.update(readFileSync(path.join(apiRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
