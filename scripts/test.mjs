@@ -46,10 +46,12 @@ function jobs() {
     if (scriptOf(pkg, 'typecheck')) list.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
   for (const pkg of PACKAGES.filter((p) => p !== 'e2e' && p !== 'api'))
     if (scriptOf(pkg, 'test')) list.push({ name: `tests ${pkg}`, pkg, script: 'test' });
-  // The API's two runs are two jobs (api/scripts/test.mjs), so they can overlap with the rest.
+  // The API's two runs are two jobs (api/scripts/test.mjs), so they overlap each other and the
+  // rest: PGlite with its two workers, PostgreSQL with one (its server takes a share of the cores).
+  // More would starve them past the suites' time limits (e.g. Fastify's 10 s plugin start).
   list.push({ name: 'api tests (PGlite)', pkg: 'api', script: 'test', args: ['--pglite'] });
   if (process.env.DATABASE_URL)
-    list.push({ name: 'api tests (PostgreSQL)', pkg: 'api', script: 'test', args: ['--postgres'] });
+    list.push({ name: 'api tests (PostgreSQL)', pkg: 'api', script: 'test', args: ['--postgres', '--maxWorkers=1'] });
   return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
 }
 

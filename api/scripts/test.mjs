@@ -10,10 +10,14 @@ import pg from 'pg';
 const require = createRequire(import.meta.url);
 const jest = require.resolve('jest/bin/jest');
 const only = process.argv.find((a) => a === '--pglite' || a === '--postgres');
-const args = process.argv.slice(2).filter((a) => a !== only);
+const given = process.argv.slice(2).find((a) => a.startsWith('--maxWorkers='));
+const args = process.argv.slice(2).filter((a) => a !== only && a !== given);
 const databaseUrl = process.env.DATABASE_URL;
-/** Workers per run. Each PGlite worker holds ~1 GB; the machine CI runs on has 2 cores. */
-const WORKERS = 2;
+/**
+ * Workers per run: 2 (each PGlite worker holds ~1 GB; CI's machine has 2 cores), or
+ * `--maxWorkers=N` (npm test gives the PostgreSQL run one, as it runs beside other jobs).
+ */
+const WORKERS = given ? Number(given.split('=')[1]) : 2;
 
 function run(label, env, extra = []) {
   console.log(`\n▶ API tests on ${label}`);
