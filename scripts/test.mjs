@@ -59,6 +59,7 @@ function run(job) {
   const cwd = join(root, job.pkg);
   const command = job.command ?? [scriptOf(job.pkg, job.script), ...(job.args ?? [])].join(' ');
   const bins = [join(cwd, 'node_modules', '.bin'), join(root, 'node_modules', '.bin')];
+  console.log(`[stockwise] started: ${job.name}`);
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, {
@@ -70,6 +71,7 @@ function run(job) {
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       console.log(`\n[stockwise] ── ${job.name}: ${command} (in ${job.pkg}) ──`);
@@ -89,7 +91,7 @@ try {
 
 const started = Date.now();
 const queue = jobs();
-const slots = Math.max(2, Number(process.env.TEST_JOBS) || availableParallelism());
+const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism());
 console.log(`[stockwise] ${queue.length} jobs, ${slots} at a time (TEST_JOBS to change)`);
 const results = [];
 await Promise.all(
