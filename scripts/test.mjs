@@ -23,8 +23,9 @@ const PACKAGES = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
 const scriptOf = (pkg, name) => JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8')).scripts?.[name];
 
 /**
- * Measured CPU seconds of the heavy jobs (docs/benchmarks.md, "CI time"): the queue starts the
- * longest first, so the end of the run does not wait on one long job alone. Others count 0.
+ * Rough seconds the heavy jobs take (the API's from CI's logs, docs/benchmarks.md "CI time"; the
+ * rest by their number of test files): the queue starts the longest first, so the end of the run
+ * does not wait on one long job alone. Others count 0; the order only changes the total time.
  */
 const WEIGHT = {
   'api tests (PostgreSQL)': 400,
