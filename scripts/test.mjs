@@ -14,11 +14,12 @@ import { delimiter, join } from 'node:path';
 import { root } from './pnpm.mjs';
 import { ensureInstalled } from './lib/workspace.mjs';
 
-/** The workspace's packages, as pnpm-workspace.yaml lists them. */
-const PACKAGES = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')
-  .split(/^catalog:/m)[0]
+/** The workspace's packages: the `packages:` list of pnpm-workspace.yaml (up to its next key). */
+const PACKAGES = (
+  /^packages:\n((?:[ \t]+.*\n|\n)*)/m.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[1] ?? ''
+)
   .split('\n')
-  .map((line) => /^\s+-\s+(\S+)/.exec(line)?.[1])
+  .map((line) => /^\s+-\s+['"]?([^'"\s]+)/.exec(line)?.[1])
   .filter(Boolean);
 const scriptOf = (pkg, name) => JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8')).scripts?.[name];
 
