@@ -34,7 +34,7 @@ const WEIGHT = {
   'tests mfe-workspace': 150,
   lint: 90,
   'types mfe-workspace': 60,
-  'tests mfe-settings': 60,
+  'tests mfe-settings': 180,
   'tests shell': 50,
 };
 
