@@ -15,6 +15,7 @@ export default {
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/worker-database.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
 };

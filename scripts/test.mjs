@@ -1,17 +1,88 @@
 #!/usr/bin/env node
 // `npm test`: lint and format check, type check, and every package's own test suite
-// (the API's on PGlite, and on PostgreSQL too when DATABASE_URL is set). Every step runs;
-// the exit code says whether all passed.
-import { pnpm } from './pnpm.mjs';
+// (the API's on PGlite, and on PostgreSQL too when DATABASE_URL is set). Every job runs, side by
+// side, as many at once as the machine has cores; the exit code says whether all passed.
+//
+// Why side by side: run one after the other, most of these jobs leave a core idle (Jest's default
+// is one worker on two cores, the PostgreSQL run waits on its server, tsc is single-threaded).
+// Each job's output is printed in one piece when it ends, and the summary gives each job's time,
+// so the next person sees where CI's minutes go (docs/benchmarks.md, "CI time").
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { root } from './pnpm.mjs';
 import { ensureInstalled } from './lib/workspace.mjs';
 
-const steps = [
-  ['lint', ['exec', 'eslint', '.']],
-  ['format', ['exec', 'prettier', '--check', '.']],
-  ['types', ['-r', '--workspace-concurrency=2', 'typecheck']],
-  // One package at a time: the API suite alone holds a PGlite of ~800 MB per worker.
-  ['unit tests', ['-r', '--workspace-concurrency=1', '--filter', '!@stockwise/e2e', 'test']],
-];
+/** The workspace's packages: the `packages:` list of pnpm-workspace.yaml (up to its next key). */
+const PACKAGES = (
+  /^packages:\n((?:[ \t]+.*\n|\n)*)/m.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[1] ?? ''
+)
+  .split('\n')
+  .map((line) => /^\s+-\s+['"]?([^'"\s]+)/.exec(line)?.[1])
+  .filter(Boolean);
+const scriptOf = (pkg, name) => JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8')).scripts?.[name];
+
+/**
+ * Rough seconds the heavy jobs take (the API's from CI's logs, docs/benchmarks.md "CI time"; the
+ * rest by their number of test files): the queue starts the longest first, so the end of the run
+ * does not wait on one long job alone. Others count 0; the order only changes the total time.
+ */
+const WEIGHT = {
+  'api tests (PostgreSQL)': 400,
+  'api tests (PGlite)': 300,
+  'tests mfe-workspace': 150,
+  lint: 90,
+  'types mfe-workspace': 60,
+  'tests mfe-settings': 180,
+  'tests shell': 50,
+};
+
+/** Every job of the run. A job runs a package's own script, as `pnpm run` would. */
+function jobs() {
+  const list = [
+    { name: 'lint', pkg: '.', command: 'eslint .' },
+    { name: 'format', pkg: '.', command: 'prettier --check .' },
+  ];
+  for (const pkg of PACKAGES)
+    if (scriptOf(pkg, 'typecheck')) list.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
+  for (const pkg of PACKAGES.filter((p) => p !== 'e2e' && p !== 'api'))
+    if (scriptOf(pkg, 'test')) list.push({ name: `tests ${pkg}`, pkg, script: 'test' });
+  // The API's two runs are two jobs (api/scripts/test.mjs), so they overlap each other and the
+  // rest: PGlite with its two workers, PostgreSQL with one (its server takes a share of the cores).
+  // More would starve them past the suites' time limits (e.g. Fastify's 10 s plugin start).
+  list.push({ name: 'api tests (PGlite)', pkg: 'api', script: 'test', args: ['--pglite'] });
+  if (process.env.DATABASE_URL)
+    list.push({ name: 'api tests (PostgreSQL)', pkg: 'api', script: 'test', args: ['--postgres', '--maxWorkers=1'] });
+  return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
+}
+
+function run(job) {
+  const cwd = join(root, job.pkg);
+  const command = job.command ?? [scriptOf(job.pkg, job.script), ...(job.args ?? [])].join(' ');
+  const bins = [join(cwd, 'node_modules', '.bin'), join(root, 'node_modules', '.bin')];
+  console.log(`[stockwise] started: ${job.name}`);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, {
+      cwd,
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PATH: [...bins, process.env.PATH].join(delimiter), FORCE_COLOR: '0' },
+    });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      console.log(`\n[stockwise] ── ${job.name}: ${command} (in ${job.pkg}) ──`);
+      process.stdout.write(Buffer.concat(chunks));
+      console.log(`[stockwise] ${code === 0 ? 'passed' : 'FAILED'}: ${job.name} in ${seconds.toFixed(1)} s`);
+      resolve({ name: job.name, ok: code === 0, seconds });
+    });
+  });
+}
 
 try {
   ensureInstalled();
@@ -20,14 +91,18 @@ try {
   process.exit(1);
 }
 
+const started = Date.now();
+const queue = jobs();
+const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism());
+console.log(`[stockwise] ${queue.length} jobs, ${slots} at a time (TEST_JOBS to change)`);
 const results = [];
-for (const [name, args] of steps) {
-  console.log(`\n[stockwise] ${name}: pnpm ${args.join(' ')}`);
-  const started = Date.now();
-  const status = pnpm(args);
-  results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-}
+await Promise.all(
+  Array.from({ length: slots }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await run(job));
+  }),
+);
 
-console.log('\n[stockwise] summary');
-for (const { name, ok, seconds } of results) console.log(`  ${ok ? 'pass' : 'FAIL'}  ${name} (${seconds} s)`);
+console.log(`\n[stockwise] summary (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
+for (const { name, ok, seconds } of results.sort((a, b) => b.seconds - a.seconds))
+  console.log(`  ${ok ? 'pass' : 'FAIL'}  ${name} (${seconds.toFixed(1)} s)`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,18 +1,28 @@
 // Runs the API suite on PGlite, then — when DATABASE_URL is set — again on that PostgreSQL server.
-// On PostgreSQL the files share one database, so they run one at a time (the fuzz test compares
-// table counts before and after each refused request).
+// `--pglite` or `--postgres` runs only that one (npm test runs them as two jobs side by side).
+// On PostgreSQL each Jest worker gets a database of its own, `<name>_w<worker>` (made here,
+// chosen in test/worker-database.ts): a worker runs its files one at a time, so the fuzz test's
+// table counts see no other file's writes, while two workers share the run.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 const jest = require.resolve('jest/bin/jest');
-const args = process.argv.slice(2);
+const only = process.argv.find((a) => a === '--pglite' || a === '--postgres');
+const given = process.argv.slice(2).find((a) => a.startsWith('--maxWorkers='));
+const args = process.argv.slice(2).filter((a) => a !== only && a !== given);
 const databaseUrl = process.env.DATABASE_URL;
+/**
+ * Workers per run: 2 (each PGlite worker holds ~1 GB; CI's machine has 2 cores), or
+ * `--maxWorkers=N` (npm test gives the PostgreSQL run one, as it runs beside other jobs).
+ */
+const WORKERS = given ? Number(given.split('=')[1]) : 2;
 
 function run(label, env, extra = []) {
   console.log(`\n▶ API tests on ${label}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, [jest, ...extra, ...args], {
+  const r = spawnSync(process.execPath, [jest, ...args, `--maxWorkers=${WORKERS}`, ...extra], {
     stdio: 'inherit',
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings`.trim() },
   });
@@ -20,10 +30,34 @@ function run(label, env, extra = []) {
   return r.status ?? 1;
 }
 
+/** The workers' databases on the server at `url`, made when missing (kept between runs, like the one database was). */
+async function createWorkerDatabases(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
+    for (let worker = 1; worker <= WORKERS; worker++) {
+      const db = `${name}_w${worker}`;
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db]);
+      if (!rowCount) await client.query(`CREATE DATABASE "${db}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
-// *.pg.test.ts need a PostgreSQL server (several API processes on one database). The pattern is
-// joined by '=': as a separate argument Jest's array option would swallow the test files named after it.
-let status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns=\\.pg\\.test\\.ts$']);
-if (databaseUrl)
-  status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, ['--runInBand']) || status;
+let status = 0;
+// *.pg.test.ts need a PostgreSQL server (several API processes on one database). The test files
+// named on the command line go before this option: Jest 30's array options swallow the positional
+// arguments after them, even in the `--option=value` form (so every file ran).
+if (only !== '--postgres')
+  status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns=\\.pg\\.test\\.ts$']);
+if (only === '--postgres' && !databaseUrl) {
+  console.error('--postgres needs DATABASE_URL (scripts/postgres-server.sh start prints one)');
+  status = 1;
+} else if (databaseUrl && only !== '--pglite') {
+  await createWorkerDatabases(databaseUrl);
+  status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env) || status;
+}
 process.exit(status);

@@ -4,16 +4,25 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
 
+/** A PGlite with the extensions the migrations need (the tests' migrated template is made with it too). */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  // pg_trgm: the trigram index serial search uses (migration 0022), built into PGlite as a contrib module.
+  return new PGlite({ extensions: { pg_trgm }, ...options });
+}
+
 /**
  * PGlite is one in-process connection: every statement and transaction goes through one queue,
  * so a transaction never interleaves with another request's statements.
  */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(dataDir: string | null, dump?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram index serial search uses (migration 0022), built into PGlite as a contrib module.
-  const extensions = { pg_trgm };
-  const pg = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const pg = createPglite({ ...(dataDir ? { dataDir } : {}), ...(dump ? { loadDataDir: dump } : {}) });
   await pg.waitReady;
+  return pgliteDatabase(pg);
+}
+
+/** The Database over an open PGlite (the tests also dump it: test/pglite-template.ts). */
+export function pgliteDatabase(pg: PGlite): Database {
   let queue: Promise<unknown> = Promise.resolve();
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = queue.then(fn, fn);

@@ -34,4 +34,9 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** PGlite data folder; null → in memory. */
   dataDir: string | null;
+  /**
+   * PGlite only: start from this dump (`dumpDataDir()`) instead of an empty cluster. The tests open
+   * one already migrated database per file this way: initdb and the migrations cost seconds each time.
+   */
+  pgliteDump?: Blob;
 }
