@@ -207,7 +207,9 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
       await supabase.auth.signOut();
     });
     await flush();
-    expect(gotrue.calls.filter((c) => c.startsWith('POST /auth/v1/logout'))).toEqual(['POST /auth/v1/logout?scope=global']);
+    expect(gotrue.calls.filter((c) => c.startsWith('POST /auth/v1/logout'))).toEqual([
+      'POST /auth/v1/logout?scope=global',
+    ]);
     expect(lost).not.toHaveBeenCalled();
   });
 });

@@ -44,7 +44,6 @@ describe('storage target (build-time STOCKWISE_SUPABASE_URL / STOCKWISE_SUPABASE
   });
 });
 
-
 // The page's one client (auth/hosted-client.ts) is made once: each test names what its storage does.
 let storageFrom: (bucket: string) => unknown = () => ({});
 const useStorage = (from: (bucket: string) => unknown) => {
