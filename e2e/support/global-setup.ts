@@ -11,6 +11,8 @@ export default async function globalSetup() {
     port: E2E_PORT,
     dataDir,
     quiet: true,
+    // Booting PGlite and migrating takes minutes when the machine is shared by several suites.
+    startTimeoutMs: 180_000,
     // Every spec registers companies of its own, all from this machine's one address.
     env: { LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS: '500' },
   });

@@ -219,7 +219,7 @@ describe('the token each API call carries', () => {
     disconnect = connectSessionStore(supabase.auth);
     const token = await signIn();
     const before = gotrue.calls.length;
-    await expect(currentAccessToken(supabase.auth)).resolves.toBe(token);
+    await expect(currentAccessToken(async () => supabase.auth)).resolves.toBe(token);
     expect(gotrue.calls.length).toBe(before);
   });
 
@@ -228,13 +228,13 @@ describe('the token each API call carries', () => {
     const expiring = accessToken(1, 30);
     session.setToken(expiring);
     await supabase.auth.setSession({ access_token: expiring, refresh_token: 'refresh-0' });
-    const fresh = await currentAccessToken(supabase.auth);
+    const fresh = await currentAccessToken(async () => supabase.auth);
     expect(fresh).not.toBe(expiring);
     expect(gotrue.refreshes).toBe(1);
     expect(session.get().token).toBe(fresh);
   });
 
   it('is none when signed out', async () => {
-    await expect(currentAccessToken(supabase.auth)).resolves.toBeNull();
+    await expect(currentAccessToken(async () => supabase.auth)).resolves.toBeNull();
   });
 });

@@ -35,7 +35,6 @@ async function createHostedClient(): Promise<SupabaseClient> {
     },
   });
   connectSessionStore(supabase.auth);
-  setAccessTokenSource(() => currentAccessToken(supabase.auth));
   return supabase;
 }
 
@@ -43,6 +42,8 @@ async function createHostedClient(): Promise<SupabaseClient> {
 export function getSupabaseClient(): Promise<SupabaseClient> {
   if (!client) {
     client = createHostedClient();
+    // From now on calls take their token from the session's owner, even while it is starting.
+    setAccessTokenSource(() => currentAccessToken(getAuthClient));
     client.catch(() => {
       client = null;
     });

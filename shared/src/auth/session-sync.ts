@@ -79,13 +79,14 @@ export function applyAuthEvent(auth: Auth, event: AuthChangeEvent, current: Sess
  * timer was stopped while hidden, a page opened after a pause) supabase-js's current session,
  * refreshed first when needed — one refresh however many calls wait for it.
  */
-export async function currentAccessToken(auth: Auth, now = Date.now()): Promise<string | null> {
+export async function currentAccessToken(auth: () => Promise<Auth>, now = Date.now()): Promise<string | null> {
   const stored = session.get().token;
   if (!stored) return null;
   const exp = tokenExpiry(stored);
   if (exp === null || exp * 1000 - now > EXPIRY_MARGIN_MS) return stored;
   try {
-    const { data } = await auth.getSession();
+    // At page load the client may still be starting: the call waits for it, not for a 401.
+    const { data } = await (await auth()).getSession();
     return data.session?.access_token ?? stored;
   } catch {
     return stored; // the API is the judge: a refused token answers 401 and ends the session
