@@ -67,8 +67,10 @@ function fakeGotrue(): { gotrue: Gotrue; fetch: typeof fetch } {
   return { gotrue, fetch: fake as typeof fetch };
 }
 
+const KEY_NAME = sessionStorageKey(URL_);
 let supabase: SupabaseClient;
 let gotrue: Gotrue;
+let fakeFetch: typeof fetch;
 let disconnect: () => void;
 const lost = jest.fn();
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -80,6 +82,7 @@ beforeEach(() => {
   setSessionLostHandler(lost);
   const fake = fakeGotrue();
   gotrue = fake.gotrue;
+  fakeFetch = fake.fetch;
   supabase = createClient(URL_, KEY, {
     auth: { storageKey: sessionStorageKey(URL_), autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: fake.fetch },
@@ -105,13 +108,13 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
   it('stores the session under the spec’s key: the first label of the host name plus -auth-token', async () => {
     expect(sessionStorageKey('https://stockwise.example.com')).toBe('stockwise-auth-token');
     expect(sessionStorageKey('http://localhost:8080')).toBe('localhost-auth-token');
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     await signIn();
     expect(JSON.parse(localStorage.getItem('stockwise-auth-token')!)).toMatchObject({ refresh_token: 'refresh-0' });
   });
 
   it('TOKEN_REFRESHED: the stored token becomes the new access token; user and subscription stay', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     const first = await signIn();
     const { data } = await supabase.auth.refreshSession();
     expect(data.session!.access_token).not.toBe(first);
@@ -123,7 +126,7 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
   });
 
   it('a refresh the server refuses once the access token has expired (the session was ended elsewhere) signs the page out and sends it to /', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     const expired = accessToken(1, -10);
     session.setToken(expired);
     session.setUser({ userName: 'ada' });
@@ -137,7 +140,7 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
   });
 
   it('SIGNED_OUT elsewhere (another tab, a refused refresh): token, user and subscription go, and the browser goes to /', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     await signIn();
     applyAuthEvent(supabase.auth, 'SIGNED_OUT', null);
     expect(['token', 'user', 'subscription'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
@@ -146,7 +149,7 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
 
   it('INITIAL_SESSION without a session ends the stored one; a sign-in since the page loaded is kept', async () => {
     session.setToken(accessToken(1));
-    disconnect = connectSessionStore(supabase.auth); // nothing in supabase-js's storage
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME); // nothing in supabase-js's storage
     await flush();
     await supabase.auth.getSession(); // initialised, INITIAL_SESSION delivered
     await flush();
@@ -155,28 +158,32 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
 
     lost.mockReset();
     disconnect();
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     session.setToken(accessToken(2)); // signed in after the client started
     applyAuthEvent(supabase.auth, 'INITIAL_SESSION', null);
     expect(session.get().token).not.toBeNull();
     expect(lost).not.toHaveBeenCalled();
   });
 
-  it('INITIAL_SESSION with a session the entries no longer hold (an interrupted sign-out) ends it', async () => {
+  it('a reload finding a session the entries no longer hold (an interrupted sign-out) ends it, never signs back in', async () => {
     await signIn();
     session.clear();
-    disconnect = connectSessionStore(supabase.auth);
-    await flush();
-    await supabase.auth.getSession();
-    await flush();
-    await flush();
-    expect(gotrue.calls).toContain('POST /auth/v1/logout?scope=local');
-    expect(localStorage.getItem('stockwise-auth-token')).toBeNull();
+    // The next page: a new client reads the stored session (and announces it as SIGNED_IN first).
+    const reloaded = createClient(URL_, KEY, {
+      auth: { storageKey: KEY_NAME, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fakeFetch },
+    });
+    disconnect = connectSessionStore(reloaded.auth, KEY_NAME);
+    await reloaded.auth.getSession();
+    for (let i = 0; i < 5; i++) await flush();
     expect(session.get().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(gotrue.calls).toContain('POST /auth/v1/logout?scope=local');
+    expect(localStorage.getItem(KEY_NAME)).toBeNull();
   });
 
   it('USER_UPDATED keeps the new token and re-reads the cached user', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     await signIn();
     const calls = mockApi(() => ({ status: 200, data: { userName: 'ada', firstName: 'Augusta' } }));
     const updated = accessToken(7);
@@ -189,18 +196,20 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
   });
 
   it('the 401 rule clearing the entries drops supabase-js’s copy too, so a reload cannot bring it back', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     await signIn();
     session.clearCredentials();
+    // Gone before the 401 rule's navigation can load the next page.
+    expect(localStorage.getItem(KEY_NAME)).toBeNull();
     await flush();
     await flush();
     await flush();
-    expect(gotrue.calls).toContain('POST /auth/v1/logout?scope=local');
-    expect(localStorage.getItem('stockwise-auth-token')).toBeNull();
+    expect(localStorage.getItem(KEY_NAME)).toBeNull();
+    expect(session.get().token).toBeNull();
   });
 
   it('this tab’s own sign-out neither redirects nor signs out a second time', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     await signIn();
     await whileSigningOut(async () => {
       session.clear();
@@ -216,7 +225,7 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
 
 describe('the token each API call carries', () => {
   it('is the stored token while it has time left, with no call to the auth service', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     const token = await signIn();
     const before = gotrue.calls.length;
     await expect(currentAccessToken(async () => supabase.auth)).resolves.toBe(token);
@@ -224,7 +233,7 @@ describe('the token each API call carries', () => {
   });
 
   it('is refreshed first when the stored one is about to expire (a hidden tab, a page opened after a pause)', async () => {
-    disconnect = connectSessionStore(supabase.auth);
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME);
     const expiring = accessToken(1, 30);
     session.setToken(expiring);
     await supabase.auth.setSession({ access_token: expiring, refresh_token: 'refresh-0' });

@@ -23,9 +23,10 @@ let client: Promise<SupabaseClient> | null = null;
 async function createHostedClient(): Promise<SupabaseClient> {
   const [{ createClient }, environment] = await Promise.all([import('@supabase/supabase-js'), loadEnvironment()]);
   const { url, key } = environment.auth;
+  const storageKey = sessionStorageKey(url);
   const supabase = createClient(url, key, {
     auth: {
-      storageKey: sessionStorageKey(url),
+      storageKey,
       persistSession: true,
       autoRefreshToken: true,
       // PKCE for the flows supabase-js starts itself; it does not read the URL on its own, so the
@@ -34,7 +35,7 @@ async function createHostedClient(): Promise<SupabaseClient> {
       detectSessionInUrl: false,
     },
   });
-  connectSessionStore(supabase.auth);
+  connectSessionStore(supabase.auth, storageKey);
   return supabase;
 }
 

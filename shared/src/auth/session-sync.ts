@@ -24,6 +24,8 @@ export const EXPIRY_MARGIN_MS = 3 * 30_000;
 let signingOut = 0;
 // The stored token when the client was connected: what INITIAL_SESSION speaks about.
 let tokenAtStart: string | null = null;
+// INITIAL_SESSION has been delivered: the client has read what it found at page load.
+let initialised = false;
 
 /** Runs this tab's own sign-out. */
 export async function whileSigningOut<T>(work: () => Promise<T>): Promise<T> {
@@ -49,6 +51,10 @@ export async function whileSigningOut<T>(work: () => Promise<T>): Promise<T> {
 export function applyAuthEvent(auth: Auth, event: AuthChangeEvent, current: SessionLike): void {
   const stored = session.get().token;
   if (current?.access_token) {
+    // supabase-js announces the stored session (SIGNED_IN) while it starts, before INITIAL_SESSION:
+    // one the entries do not hold is not a sign-in, and INITIAL_SESSION ends it.
+    if (!initialised && event !== 'INITIAL_SESSION' && !stored) return;
+    if (event === 'INITIAL_SESSION') initialised = true;
     if (event === 'INITIAL_SESSION' && !stored) {
       void auth.signOut({ scope: 'local' });
       return;
@@ -59,6 +65,7 @@ export function applyAuthEvent(auth: Auth, event: AuthChangeEvent, current: Sess
     if (event === 'USER_UPDATED') setTimeout(() => void syncProfile(), 0);
     return;
   }
+  if (event === 'INITIAL_SESSION') initialised = true;
   if (event !== 'INITIAL_SESSION' && event !== 'SIGNED_OUT') return;
   if (!stored || signingOut > 0) return;
   // A sign-in since the page loaded is not what the client found missing at start.
@@ -95,15 +102,24 @@ export async function currentAccessToken(auth: () => Promise<Auth>, now = Date.n
 
 /**
  * Connects the store to the client: auth events drive the entries, and entries cleared by the
- * 401 rule drop the client's copy of the session too (a local sign-out: the API already refused
- * the token), so a reload does not bring a refused session back. Answers the function that
- * disconnects.
+ * 401 rule drop the client's copy of the session too (kept under `storageKey`; the API already
+ * refused the token), so a reload does not bring a refused session back. Answers the function
+ * that disconnects.
  */
-export function connectSessionStore(auth: Auth): () => void {
+export function connectSessionStore(auth: Auth, storageKey: string): () => void {
   tokenAtStart = session.get().token;
+  initialised = false;
   const { data } = auth.onAuthStateChange((event, current) => applyAuthEvent(auth, event, current));
   const unwatch = sessionStore.subscribe((state, before) => {
-    if (before.token && !state.token && signingOut === 0) void auth.signOut({ scope: 'local' });
+    if (!before.token || state.token || signingOut > 0) return;
+    // At once, not after supabase-js's call to the server: the 401 rule navigates away next, and
+    // the next page must not find the refused session (signOut then only announces SIGNED_OUT).
+    try {
+      globalThis.localStorage?.removeItem(storageKey);
+    } catch {
+      /* no storage: nothing kept */
+    }
+    void auth.signOut({ scope: 'local' });
   });
   return () => {
     data.subscription.unsubscribe();
