@@ -58,7 +58,7 @@ test.describe('a session refreshed under a form (access tokens of one minute)', 
     expect(claims.exp - claims.iat).toBe(60);
 
     await page.goto('/profile');
-    // A fresh product compiles nothing, but its first workspace page loads on a busy machine slowly.
+    // The first workspace page of a fresh product loads slowly on a busy machine.
     await expect(page.getByLabel('First name')).toHaveValue('Ada', { timeout: 60_000 });
     await page.getByLabel('First name').fill('Augusta');
 
