@@ -21,9 +21,15 @@ export interface Config {
   /** null → embedded PGlite under dataDir (or in memory when dataDir is null in tests). */
   databaseUrl: string | null;
   jwtSecret: string | null;
-  /** Lifetime of the token the spec's /api/auth sign-in calls answer (the browser does not refresh yet). */
+  /**
+   * Lifetime of the profile-picture cookie a sign-in (and each profile read) sets. Session tokens
+   * no longer live this long: every sign-in's access token lives accessTokenTtlSeconds.
+   */
   jwtTtlSeconds: number;
-  /** Lifetime of an access token of the auth service (/auth/v1), which clients refresh: at most an hour. */
+  /**
+   * Lifetime of every session's access token — the auth service's (/auth/v1) and the spec's
+   * /api/auth sign-in calls' alike; clients (the browser's supabase-js) refresh it: at most an hour.
+   */
   accessTokenTtlSeconds: number;
   /** How long a just-rotated refresh token may still be used (GoTrue's reuse interval, at most 10 s). */
   refreshTokenReuseSeconds: number;

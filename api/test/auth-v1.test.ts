@@ -242,19 +242,39 @@ describe('sign-out and the events that end sessions', () => {
     expect(await apiStatus(d.session.access_token)).toBe(200);
   });
 
-  test('the spec’s login keeps its answer and lifetime, and its token is a session’s', async () => {
+  test('the spec’s login keeps token and user and hands supabase-js the session: short-lived, refreshable, one session', async () => {
     const t = await registerCompany(ctx.app);
-    const spec = await signIn(ctx.app, t.userName);
+    const spec = (await signIn(ctx.app, t.userName)) as Awaited<ReturnType<typeof signIn>> & {
+      session: {
+        access_token: string;
+        refresh_token: string;
+        expires_in: number;
+        expires_at: number;
+        token_type: string;
+      };
+    };
     const claims = decodeJwt(spec.token);
-    expect(claims.exp! - claims.iat!).toBe(8 * 3600);
+    // The auth service's lifetime (ACCESS_TOKEN_TTL_SECONDS, 1 h here), not a long sign-in token.
+    expect(claims.exp! - claims.iat!).toBe(3600);
     expect(typeof claims.session_id).toBe('string');
-    // The spec's token signs out through the auth service like any session.
-    const res = await fetch(`${base}/auth/v1/logout?scope=local`, {
-      method: 'POST',
-      headers: { apikey: key, ...bearer(spec.token) },
+    expect(spec.session).toMatchObject({ access_token: spec.token, token_type: 'bearer', expires_in: 3600 });
+    expect(Math.abs(spec.session.expires_at - claims.exp!)).toBeLessThanOrEqual(1);
+    // A browser's supabase-js takes the session over and refreshes it: the same session goes on.
+    const supabase = client();
+    const { data, error } = await supabase.auth.setSession({
+      access_token: spec.session.access_token,
+      refresh_token: spec.session.refresh_token,
     });
-    expect(res.status).toBe(204);
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(t.email);
+    const refreshed = await supabase.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(decodeJwt(refreshed.data.session!.access_token).session_id).toBe(claims.session_id);
+    expect(await apiStatus(refreshed.data.session!.access_token)).toBe(200);
+    // Signing out through the auth service (global, the spec's default) ends it: the spec's token is refused too.
+    expect((await supabase.auth.signOut()).error).toBeNull();
     expect(await apiStatus(spec.token)).toBe(401);
+    expect(await apiStatus(refreshed.data.session!.access_token)).toBe(401);
   });
 
   test('changing the password needs the current one and ends the other sessions', async () => {

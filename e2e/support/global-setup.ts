@@ -11,8 +11,9 @@ export default async function globalSetup() {
     port: E2E_PORT,
     dataDir,
     quiet: true,
-    // A loaded shared machine can take longer than the default to boot PGlite and migrate.
-    startTimeoutMs: Number(process.env.E2E_START_TIMEOUT_MS) || undefined,
+    // Booting PGlite and migrating takes minutes when the machine is shared by several suites
+    // (E2E_START_TIMEOUT_MS sets another limit).
+    startTimeoutMs: Number(process.env.E2E_START_TIMEOUT_MS) || 180_000,
     // Every spec registers companies of its own, all from this machine's one address.
     env: { LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS: '500' },
   });

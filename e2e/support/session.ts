@@ -42,22 +42,59 @@ export async function registerCompany(request: APIRequestContext, overrides: Par
   return company;
 }
 
+/** The session a sign-in answers beside its token (what the page's supabase-js takes over). */
+export interface HostedSession {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+}
+
+// The session behind each token login() answered, for signInWithToken.
+const sessions = new Map<string, HostedSession>();
+
 export async function login(request: APIRequestContext, userName: string, password: string) {
   const res = await request.post('/api/auth/login', { data: { userName, password } });
   if (!res.ok()) throw new Error(`login answered ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as { token: string; user: Record<string, unknown> };
+  const answer = (await res.json()) as { token: string; user: Record<string, unknown>; session: HostedSession };
+  sessions.set(answer.token, answer.session);
+  return answer;
 }
 
-/** Signs the browser in the way the shell does after a login: token and user in storage. */
+/** The auth service's URL and publishable key, as GET /api/environment names them. */
+export async function authService(request: APIRequestContext): Promise<{ url: string; key: string }> {
+  const res = await request.get('/api/environment');
+  return ((await res.json()) as { auth: { url: string; key: string } }).auth;
+}
+
+/**
+ * Signs the browser in the way the shell does after a login: token and user in the spec's
+ * entries, and the session behind the token where the page's supabase-js keeps it (spec §9's
+ * key: the first label of the service's host name plus '-auth-token'), with the user the auth
+ * service answers for it. A token login() did not answer (a forged or expired one) goes alone.
+ */
 export async function signInWithToken(page: Page, token: string, user: Record<string, unknown>) {
   // Any page of the origin will do; wait until it has settled so no load of it is still in flight.
   await page.goto('/privacy-policy', { waitUntil: 'networkidle' });
+  const session = sessions.get(token);
+  let stored: [string, string] | null = null;
+  if (session) {
+    const { url, key } = await authService(page.request);
+    const res = await page.request.get(`${url}/auth/v1/user`, {
+      headers: { apikey: key, authorization: `Bearer ${token}` },
+    });
+    if (!res.ok()) throw new Error(`GET /auth/v1/user answered ${res.status()}: ${await res.text()}`);
+    const storageKey = `${new URL(url).hostname.split('.')[0]}-auth-token`;
+    stored = [storageKey, JSON.stringify({ ...session, user: await res.json() })];
+  }
   await page.evaluate(
-    ([t, u]) => {
+    ([t, u, s]) => {
       localStorage.setItem('token', t);
       localStorage.setItem('user', JSON.stringify(u));
+      if (s) localStorage.setItem(s[0], s[1]);
     },
-    [token, user] as const,
+    [token, user, stored] as const,
   );
 }
 

@@ -19,7 +19,7 @@ const auth = {
 };
 jest.mock('@stockwise/shared', () => ({
   ...jest.requireActual('@stockwise/shared'),
-  getAuthClient: () => auth,
+  getAuthClient: async () => auth,
 }));
 
 const CHROME_WINDOWS =

@@ -6,7 +6,7 @@ export { DEFAULT_PATH, STORAGE_KEYS } from './auth/storage-keys';
 export { hasRole, rolesOf, tokenExpiry, ROLE_CLAIM, ROLES } from './auth/has-role';
 export type { BuiltInRole } from './auth/has-role';
 export { session, sessionStore, useSession } from './auth/session-store';
-export { getAuthClient } from './auth/hosted-client';
+export { getAuthClient, sessionStorageKey, startHostedSession } from './auth/hosted-client';
 export { ACCESS_QUERY_KEY, accessView, loadAccess, useAccess } from './auth/access';
 export type { AccessView, MyAccess, Permission } from './auth/access';
 export type { SessionState } from './auth/session-store';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, setSessionLostHandler, SIGN_IN_CALLS } from '../src/api/client';
+import { createApiClient, setAccessTokenSource, setSessionLostHandler, SIGN_IN_CALLS } from '../src/api/client';
 import { session } from '../src/auth/session-store';
 
 // A real HTTP server answers; jsdom's XMLHttpRequest (with its CORS checks) carries the calls.
@@ -47,6 +47,30 @@ describe('api client (spec §§7-8)', () => {
     session.setToken('abc');
     await client().post('/api/company', { a: 1 });
     expect(seen[0]).toMatchObject({ auth: 'Bearer abc', type: 'application/json' });
+  });
+
+  it('sends the current token from the session’s owner, asked per call (a refreshed token is used at once)', async () => {
+    session.setToken('stale');
+    setAccessTokenSource(async () => 'refreshed');
+    try {
+      await client().get('/api/company');
+    } finally {
+      setAccessTokenSource(() => session.get().token);
+    }
+    expect(seen[0]?.auth).toBe('Bearer refreshed');
+  });
+
+  it('the environment, which the auth client reads before it can give a token, goes without one', async () => {
+    session.setToken('abc');
+    const source = jest.fn(() => 'abc');
+    setAccessTokenSource(source);
+    try {
+      await client().get('/api/environment');
+    } finally {
+      setAccessTokenSource(() => session.get().token);
+    }
+    expect(seen[0]?.auth).toBeUndefined();
+    expect(source).not.toHaveBeenCalled();
   });
 
   it('sends no Authorization header when signed out', async () => {

@@ -7,6 +7,17 @@ import { events } from '../src/events/bus';
 import { mockApi } from './mock-api';
 import { makeToken } from './token';
 
+// The page's supabase-js client is exercised in session-sync.test.ts; here, what the flows hand it.
+const adoptSession = jest.fn(async (_session: unknown) => undefined);
+const signOut = jest.fn(async () => undefined);
+jest.mock('../src/auth/hosted-client', () => ({
+  adoptSession: (session: unknown) => adoptSession(session),
+  signOutEverywhere: async (clearEntries: () => void) => {
+    clearEntries();
+    await signOut();
+  },
+}));
+
 const token = makeToken({ role: 'Company Owner' });
 const user = {
   userName: 'ada',
@@ -43,6 +54,34 @@ beforeEach(() => {
 afterEach(() => offProfile());
 
 describe('login (spec §§4, 5, 8)', () => {
+  const hosted = {
+    access_token: token,
+    refresh_token: 'r1',
+    expires_in: 3600,
+    expires_at: 2_000_000_000,
+    token_type: 'bearer' as const,
+  };
+
+  it('hands the session behind the token to the page’s supabase-js client, which refreshes it from then on', async () => {
+    adoptSession.mockClear();
+    mockApi((c) =>
+      c.url === '/api/auth/login'
+        ? { status: 200, data: { token, user, session: hosted } }
+        : { status: 200, data: freeSub },
+    );
+    await auth.login({ userName: 'ada', password: 'pw' });
+    expect(adoptSession).toHaveBeenCalledWith(hosted);
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('fails with the login message, and stores nothing, when supabase-js cannot take the session over', async () => {
+    adoptSession.mockRejectedValueOnce(new Error('offline'));
+    mockApi(() => ({ status: 200, data: { token, user, session: hosted } }));
+    await expect(auth.login({ userName: 'ada', password: 'pw' })).rejects.toThrow(AUTH_MESSAGES.loginError);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
   it('stores token and user, announces profile-updated and loads the subscription in the background', async () => {
     const calls = mockApi((c) =>
       c.url === '/api/auth/login' ? { status: 200, data: { token, user } } : { status: 200, data: freeSub },
@@ -410,12 +449,15 @@ describe('profile and logout (spec §4)', () => {
     expect(profileUpdated).toHaveBeenCalledTimes(2);
   });
 
-  it('logout removes token, user and subscription', () => {
+  it('logout removes token, user and subscription at once, and signs out through the auth service', async () => {
     session.setToken(token);
     session.setUser(user);
     session.setSubscription(freeSub);
-    auth.logout();
+    signOut.mockClear();
+    const done = auth.logout();
     expect(['token', 'user', 'subscription'].map((k) => localStorage.getItem(k))).toEqual([null, null, null]);
+    await done;
+    expect(signOut).toHaveBeenCalledTimes(1);
   });
 
   it('the subscription service rethrows, the auth service returns null', async () => {

@@ -1,5 +1,6 @@
 import { session } from '../src/auth/session-store';
 import { pathFromUrl, removeFiles, storageTarget, uploadItemImage, uploadProfilePicture } from '../src/storage/storage';
+import { mockApi } from './mock-api';
 
 // The real client is exercised against the API's stand-in in e2e/tests/profile.spec.ts; here
 // only which service it is pointed at, and with what credentials.
@@ -43,12 +44,59 @@ describe('storage target (build-time STOCKWISE_SUPABASE_URL / STOCKWISE_SUPABASE
   });
 });
 
+// The page's one client (auth/hosted-client.ts) is made once: each test names what its storage does.
+let storageFrom: (bucket: string) => unknown = () => ({});
+const useStorage = (from: (bucket: string) => unknown) => {
+  storageFrom = from;
+};
+const pageClient = {
+  auth: {
+    onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
+    signOut: async () => ({ error: null }),
+    getSession: async () => ({ data: { session: null }, error: null }),
+  },
+  storage: { from: (bucket: string) => storageFrom(bucket) },
+};
+let calls: ReturnType<typeof mockApi> = [];
+const environmentCalls = () => calls.filter((c) => c.url === '/api/environment').length;
+beforeAll(() => {
+  calls = mockApi(() => ({
+    status: 200,
+    data: {
+      mode: 'development',
+      standIns: { signIn: true, payments: true, mail: true, demoData: false },
+      mail: true,
+      payments: true,
+      paymentProvider: 'local',
+      auth: { url: 'http://localhost:8080', key: 'sb_publishable_test' },
+    },
+  }));
+});
+beforeEach(() => createClient.mockReturnValue(pageClient));
+
 describe('item images (spec §§3 and 7)', () => {
+  it('the stand-in on this origin is reached through the page’s one supabase-js client, made from /api/environment', async () => {
+    const from = jest.fn(() => ({
+      upload: jest.fn().mockResolvedValue({ data: { path: 'c1/items/1.png' }, error: null }),
+      getPublicUrl: () => ({ data: { publicUrl: 'http://localhost/1.png' } }),
+    }));
+    useStorage(from);
+    await uploadItemImage(new File(['x'], 'a.png', { type: 'image/png' }), 'c1');
+    await removeFiles('ItemImages', ['c1/items/1.png']).catch(() => undefined);
+    // One client for the page: its auth owns the session, its storage carries that session's token.
+    expect(createClient).toHaveBeenCalledTimes(1);
+    expect(createClient.mock.calls[0]!.slice(0, 2)).toEqual(['http://localhost:8080', 'sb_publishable_test']);
+    expect(createClient.mock.calls[0]![2]).toMatchObject({
+      auth: { storageKey: 'localhost-auth-token', autoRefreshToken: true, persistSession: true },
+    });
+    expect(environmentCalls()).toBe(1);
+  });
+
   it('uploads under the company’s items folder of ItemImages as a random number plus the extension', async () => {
     const upload = jest.fn().mockResolvedValue({ data: { path: 'c1/items/42.jpg' }, error: null });
     const getPublicUrl = jest.fn().mockReturnValue({ data: { publicUrl: 'http://localhost/x.jpg' } });
     const from = jest.fn(() => ({ upload, getPublicUrl }));
-    createClient.mockReturnValue({ storage: { from } });
+    useStorage(from);
     await expect(uploadItemImage(new File(['x'], 'Front.JPG', { type: 'image/jpeg' }), 'c1')).resolves.toEqual({
       publicUrl: 'http://localhost/x.jpg',
       path: 'c1/items/42.jpg',
@@ -61,7 +109,7 @@ describe('item images (spec §§3 and 7)', () => {
     jest.spyOn(Math, 'random').mockReturnValue(0.5);
     const upload = jest.fn(async (path: string) => ({ data: { path }, error: null }));
     const getPublicUrl = jest.fn().mockReturnValue({ data: { publicUrl: 'http://localhost/x.jpg' } });
-    createClient.mockReturnValue({ storage: { from: () => ({ upload, getPublicUrl }) } });
+    useStorage(() => ({ upload, getPublicUrl }));
     const paths = [];
     for (let i = 0; i < 2; i++)
       paths.push((await uploadItemImage(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'c1')).path);
@@ -72,7 +120,7 @@ describe('item images (spec §§3 and 7)', () => {
 
   it('removes by the path taken from the URL’s segments after the bucket name', async () => {
     const remove = jest.fn().mockResolvedValue({ data: [], error: null });
-    createClient.mockReturnValue({ storage: { from: () => ({ remove }) } });
+    useStorage(() => ({ remove }));
     await removeFiles('ItemImages', [
       'https://abcd.supabase.co/storage/v1/object/public/ItemImages/c1/items/7%20a.png',
       'c1/items/8.png',

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import { session } from '@stockwise/shared';
+import { session, startHostedSession } from '@stockwise/shared';
 import { loadRoutesForHydration, preloadWhenIdle, registerRemotesFromConfig, type RemoteName } from './mf/remotes';
 import { provideLoadedRoutes } from './features/remotes';
 import { App } from './app/App';
@@ -11,6 +11,10 @@ import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
 
 const container = document.getElementById('root') as HTMLElement;
+
+// The session's owner (supabase-js) starts with the page: it reads the stored session, refreshes it
+// when due and keeps the session store current, whatever page is shown.
+startHostedSession();
 
 /**
  * A public page prerendered by its remote (issue 14) is already on screen: React adopts that

@@ -21,6 +21,12 @@ export const SIGN_IN_CALLS = [
   '/api/auth/resend-verification',
 ];
 
+/**
+ * Calls that never carry the bearer: they answer anyone the same. The page's auth client reads
+ * /api/environment before it can give a token, so that call waiting for a token would wait for itself.
+ */
+export const PUBLIC_CALLS = ['/api/environment'];
+
 export type SessionLostHandler = () => void;
 
 let onSessionLost: SessionLostHandler = () => {
@@ -32,10 +38,29 @@ export function setSessionLostHandler(handler: SessionLostHandler): void {
   onSessionLost = handler;
 }
 
-function isSignInCall(config: InternalAxiosRequestConfig | undefined): boolean {
-  const path = (config?.url ?? '').split(/[?#]/)[0] ?? '';
-  return SIGN_IN_CALLS.some((call) => path === call || path.endsWith(call));
+/** The session is over (spec §8): the browser leaves for /. */
+export function sessionLost(): void {
+  onSessionLost();
 }
+
+/** Where a call's bearer token comes from. */
+export type AccessTokenSource = () => Promise<string | null> | string | null;
+
+// The stored token, until the page's auth client takes over (auth/hosted-client.ts): then a token
+// about to expire is refreshed before the call goes, even in a tab whose refresh timer was stopped
+// while hidden.
+let accessToken: AccessTokenSource = () => session.get().token;
+
+export function setAccessTokenSource(source: AccessTokenSource): void {
+  accessToken = source;
+}
+
+function isOneOf(config: InternalAxiosRequestConfig | undefined, calls: string[]): boolean {
+  const path = (config?.url ?? '').split(/[?#]/)[0] ?? '';
+  return calls.some((call) => path === call || path.endsWith(call));
+}
+
+const isSignInCall = (config: InternalAxiosRequestConfig | undefined) => isOneOf(config, SIGN_IN_CALLS);
 
 function carriedBearer(config: InternalAxiosRequestConfig | undefined): boolean {
   const value = AxiosHeaders.from(config?.headers ?? {}).get('Authorization');
@@ -55,16 +80,18 @@ function endsTheSession(error: unknown): boolean {
 export function createApiClient(baseURL: string): AxiosInstance {
   const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' } });
 
-  client.interceptors.request.use((config) => {
-    const { token } = session.get();
+  client.interceptors.request.use(async (config) => {
+    if (isOneOf(config, PUBLIC_CALLS)) return config;
+    const token = await accessToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
 
   client.interceptors.response.use(undefined, (error: unknown) => {
     if (endsTheSession(error)) {
+      // The auth client sees the entries go and drops its own copy of the session (session-sync.ts).
       session.clearCredentials();
-      onSessionLost();
+      sessionLost();
     }
     return Promise.reject(error);
   });

@@ -134,10 +134,11 @@ export function invalidateResources(client: QueryClient, resources: string[] | n
 
 /** While signed in, the company's changes refresh the screens that show them (the shell mounts this once). */
 export function useLiveUpdates(): void {
-  const token = useSession((s) => s.token);
+  // Signed in or not: a refreshed token is not a reason to reconnect (each ticket asks for the current one).
+  const signedIn = useSession((s) => Boolean(s.token));
   const client = useQueryClient();
   useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return undefined;
+    if (!signedIn || typeof EventSource === 'undefined') return undefined;
     const base = api.defaults.baseURL ?? '';
     return connectLiveUpdates({
       ticket: async () => (await call('POST', '/api/events/ticket')).ticket,
@@ -145,5 +146,5 @@ export function useLiveUpdates(): void {
       streamUrl: (ticket) => `${base}/api/events/stream?ticket=${encodeURIComponent(ticket)}`,
       invalidate: (resources) => invalidateResources(client, resources),
     });
-  }, [token, client]);
+  }, [signedIn, client]);
 }

@@ -24,6 +24,7 @@ export type AuthProviders = {
 export type AuthResult = {
   token: string;
   user: UserInfo;
+  session: HostedSession;
 };
 
 export type BillingOverview = {
@@ -133,6 +134,7 @@ export type CompanyWithAdminResult = {
   companyId: string;
   token?: string;
   user?: UserInfo;
+  session?: HostedSession;
   verificationRequired?: boolean;
   email?: string;
 };
@@ -370,6 +372,14 @@ export type GoogleNonce = {
 
 export type Health = {
   status: string;
+};
+
+export type HostedSession = {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
 };
 
 export type ImportJob = {

@@ -3,6 +3,7 @@ import type { AuthProviders } from '../api/types';
 import { AppError, serverError, toAppError } from '../api/errors';
 import { events } from '../events/bus';
 import { AUTH_MESSAGES, THIRD_PARTY_FALLBACK_USER_NAME, THIRD_PARTY_PROVIDER } from './messages';
+import { adoptSession, signOutEverywhere } from './hosted-client';
 import { session } from './session-store';
 import type {
   AuthResult,
@@ -50,15 +51,32 @@ export async function login(credentials: LoginRequest): Promise<AuthResult> {
     throw toAppError(error, AUTH_MESSAGES.loginError);
   }
   if (!data?.token) throw new AppError(AUTH_MESSAGES.loginFailed);
-  session.setToken(data.token);
+  await storeSession(data, AUTH_MESSAGES.loginError);
   if (data.user) session.setUser(data.user);
   events.emit('profile-updated');
   void loadSubscription(); // a failure is ignored
   return data;
 }
 
-function storeThirdPartySession(data: AuthResult) {
+/**
+ * The token of a sign-in answer goes into the spec's entry, and the session behind it to the
+ * page's supabase-js client, which refreshes it from then on. A session the client cannot take
+ * over would end at its token's expiry, under the user's hands: the sign-in fails with the
+ * flow's message instead.
+ */
+async function storeSession(data: AuthResult, failure: string): Promise<void> {
   session.setToken(data.token as string);
+  if (!data.session) return;
+  try {
+    await adoptSession(data.session);
+  } catch (error) {
+    session.clear();
+    throw toAppError(error, failure);
+  }
+}
+
+async function storeThirdPartySession(data: AuthResult, failure: string) {
+  await storeSession(data, failure);
   // Spec §3: the cached user holds only userName; profile sync fills in the rest.
   session.setUser({ userName: data.user?.userName || THIRD_PARTY_FALLBACK_USER_NAME });
   events.emit('profile-updated');
@@ -73,7 +91,7 @@ export async function thirdPartyLogin(idToken: string, provider = THIRD_PARTY_PR
     throw toAppError(error, AUTH_MESSAGES.providerLoginError(provider));
   }
   if (!data?.token) throw new AppError(AUTH_MESSAGES.providerLoginFailed(provider));
-  storeThirdPartySession(data);
+  await storeThirdPartySession(data, AUTH_MESSAGES.providerLoginError(provider));
   return data;
 }
 
@@ -90,7 +108,7 @@ export async function thirdPartyLoginWithInvitation(
     throw toAppError(error, AUTH_MESSAGES.providerInvitationError(provider));
   }
   if (!data?.token) throw new AppError(AUTH_MESSAGES.providerInvitationFailed(provider));
-  storeThirdPartySession(data);
+  await storeThirdPartySession(data, AUTH_MESSAGES.providerInvitationError(provider));
   void loadSubscription();
   return data;
 }
@@ -119,7 +137,7 @@ export async function loadAuthProviders(): Promise<AuthProviders> {
  */
 async function startSessionFrom(data: RegistrationResult): Promise<void> {
   if (!data?.token) return;
-  session.setToken(data.token);
+  await storeSession(data, AUTH_MESSAGES.loginError);
   if (data.user) session.setUser(data.user);
   events.emit('profile-updated');
   await loadSubscription();
@@ -194,14 +212,6 @@ export async function resetPassword(payload: ResetPasswordRequest): Promise<stri
   }
 }
 
-export async function getUser(): Promise<UserInfo> {
-  try {
-    return await call('GET', '/api/auth/getuser');
-  } catch (error) {
-    throw toAppError(error, AUTH_MESSAGES.profileFetchFailed);
-  }
-}
-
 /** Spec §4: a user update refreshes the cached user and announces it. */
 export async function updateUser(update: ProfileUpdate): Promise<UserInfo> {
   let data: UserInfo;
@@ -262,26 +272,15 @@ export async function resendVerification(verificationToken: string): Promise<str
   return data?.message ?? '';
 }
 
-/** Spec §4: logout removes the token, user and subscription entries. */
-export function logout(): void {
-  session.clear();
-  events.emit('profile-updated');
+/**
+ * Spec §4: logout removes the token, user and subscription entries — at once, so the page reacts
+ * without waiting — and ends the session through the auth service (scope global, spec §7).
+ */
+export function logout(): Promise<void> {
+  return signOutEverywhere(() => {
+    session.clear();
+    events.emit('profile-updated');
+  });
 }
 
-/**
- * Spec §4's profile sync: skipped when signed out; on success the cached user is refreshed,
- * on failure the cached user stays. Either way a profile-updated event goes out.
- */
-export async function syncProfile(): Promise<'skipped' | 'synced' | 'cached'> {
-  if (!session.isAuthenticated()) return 'skipped';
-  try {
-    const user = await getUser();
-    if (!session.isAuthenticated()) return 'skipped';
-    session.setUser({ ...session.get().user, ...user });
-    events.emit('profile-updated');
-    return 'synced';
-  } catch {
-    events.emit('profile-updated');
-    return 'cached';
-  }
-}
+export { getUser, syncProfile } from './profile';

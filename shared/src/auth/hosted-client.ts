@@ -1,26 +1,99 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { setAccessTokenSource } from '../api/client';
 import { loadEnvironment } from '../api/environment';
+import type { HostedSession } from '../api/types';
+import { connectSessionStore, currentAccessToken, whileSigningOut } from './session-sync';
 
-// The page's one supabase-js client for the auth service (/auth/v1), whose `auth` the screens use
-// for what GoTrue does: password change, MFA factors, linked identities.
-// Minimal version: the auth service sits on this origin (the gateway sends /auth/v1 to the API),
-// and its publishable key is the one GET /api/environment names, read on the first call.
+// The page's one @supabase/supabase-js client, made from GET /api/environment's auth {url, key}.
+// Its auth owns the session: it keeps it in localStorage under the spec's key (§9), refreshes it
+// on the spec's tick and backoff (supabase-js's own: a 30 s tick, refresh 3 ticks before expiry,
+// retries 200 ms × 2^n), stops refreshing while the page is hidden and recovers when it is shown
+// (its visibilitychange handling, on with autoRefreshToken in a browser), and keeps every tab in
+// step (a BroadcastChannel named after the storage key, and a lock around refreshes). Its storage
+// client is the product's file storage too. @stockwise/shared is a federation singleton, so the
+// shell and every remote share this one client.
 
-let client: SupabaseClient | null = null;
-let key: Promise<string> | null = null;
+/** Spec §9: the first label of the service's host name plus '-auth-token'. */
+export function sessionStorageKey(serviceUrl: string): string {
+  return `${new URL(serviceUrl).hostname.split('.')[0]}-auth-token`;
+}
 
-const publishableKey = () => (key ??= loadEnvironment().then((environment) => environment.auth.key));
+let client: Promise<SupabaseClient> | null = null;
 
-export function getAuthClient(): SupabaseClient['auth'] {
-  client ??= createClient(window.location.origin, 'publishable-key-from-environment', {
-    global: {
-      // The key is known only once the environment has answered: every call waits for it.
-      fetch: async (input, init) => {
-        const headers = new Headers(init?.headers);
-        headers.set('apikey', await publishableKey());
-        return fetch(input, { ...init, headers });
-      },
+async function createHostedClient(): Promise<SupabaseClient> {
+  const [{ createClient }, environment] = await Promise.all([import('@supabase/supabase-js'), loadEnvironment()]);
+  const { url, key } = environment.auth;
+  const storageKey = sessionStorageKey(url);
+  const supabase = createClient(url, key, {
+    auth: {
+      storageKey,
+      persistSession: true,
+      autoRefreshToken: true,
+      // PKCE for the flows supabase-js starts itself; it does not read the URL on its own, so the
+      // product's own OpenID callback page (/auth/callback) is left alone.
+      flowType: 'pkce',
+      detectSessionInUrl: false,
     },
   });
-  return client.auth;
+  connectSessionStore(supabase.auth, storageKey);
+  return supabase;
+}
+
+/** The page's one supabase-js client (made on first use; a failed start is retried on the next). */
+export function getSupabaseClient(): Promise<SupabaseClient> {
+  if (!client) {
+    client = createHostedClient();
+    // From now on calls take their token from the session's owner, even while it is starting.
+    setAccessTokenSource(() => currentAccessToken(getAuthClient));
+    client.catch(() => {
+      client = null;
+    });
+  }
+  return client;
+}
+
+/** The auth client (`supabase.auth`) of the page's one supabase-js client. */
+export async function getAuthClient(): Promise<SupabaseClient['auth']> {
+  return (await getSupabaseClient()).auth;
+}
+
+/**
+ * Starts the session at page load (the shell calls it): the stored session is read, refreshed
+ * when due, and its events drive the store from then on. A failure is logged; the stored token
+ * keeps working until it expires and the next page load tries again.
+ */
+export function startHostedSession(): void {
+  getSupabaseClient().catch((error: unknown) => console.error('[auth] the session could not be started', error));
+}
+
+/**
+ * A session a sign-in call answered (the spec's login, Google sign-in, a registration) becomes the
+ * client's: from now on supabase-js refreshes it (SIGNED_IN in every tab).
+ */
+export async function adoptSession(session: HostedSession): Promise<void> {
+  const auth = await getAuthClient();
+  const { error } = await auth.setSession({
+    access_token: session.access_token,
+    refresh_token: session.refresh_token,
+  });
+  if (error) throw error;
+}
+
+/**
+ * Spec §§4 and 8: a sign-out ends the session on the server — every session of the user (scope
+ * global, the default) — and here. supabase-js ignores 401, 403 and 404 (the session was over
+ * already) and clears its copy; any other failure still clears it here. `clearEntries` runs first,
+ * so the page reacts at once.
+ */
+export function signOutEverywhere(clearEntries: () => void): Promise<void> {
+  return whileSigningOut(async () => {
+    clearEntries();
+    try {
+      const auth = await getAuthClient();
+      const { error } = await auth.signOut();
+      if (error) await auth.signOut({ scope: 'local' });
+    } catch (error) {
+      console.error('[auth] sign-out did not reach the server', error);
+    }
+  });
 }

@@ -2,6 +2,7 @@
 // its OpenAPI document into ../api/types.ts and re-exported here under the names screens use.
 import type {
   Company,
+  HostedSession,
   CompanyWithAdminRequest,
   LoginRequest,
   Plan,
@@ -61,6 +62,8 @@ export interface AuthResult {
   token?: string;
   user?: UserInfo;
   message?: string;
+  /** The session behind `token` (refresh token and expiry), which the page's supabase-js takes over. */
+  session?: HostedSession;
 }
 
 /**

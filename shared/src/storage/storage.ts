@@ -1,9 +1,10 @@
+import { getSupabaseClient } from '../auth/hosted-client';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { session } from '../auth/session-store';
 
 // Spec §§3 and 7: files go to the hosted object storage with the real Supabase client. In the
-// embedded setup the API serves the same Storage API under /storage/v1 on our own origin.
-// The client is imported on first upload only, so no page pays for it up front.
+// embedded setup the API serves the same Storage API under /storage/v1 on our own origin, and the
+// page's one supabase-js client (auth/hosted-client.ts) serves both: its session authorises writes.
 
 export const BUCKETS = { companyLogos: 'company-logos', itemImages: 'ItemImages' } as const;
 
@@ -28,10 +29,12 @@ export function storageTarget(): { url: string; key: string; hosted: boolean } {
 }
 
 async function storageClient() {
+  const target = storageTarget();
+  if (!target.hosted) return (await getSupabaseClient()).storage;
+  // A Supabase project of its own, named by the build: the app's bearer token authorises writes
+  // there (supabase-js's third-party auth mode), as that project trusts our tokens, not its auth.
   const { createClient } = await import('@supabase/supabase-js');
-  const { url, key } = storageTarget();
-  // The app's own bearer token authorises writes (third-party auth mode of supabase-js).
-  return createClient(url, key, { accessToken: async () => session.get().token }).storage;
+  return createClient(target.url, target.key, { accessToken: async () => session.get().token }).storage;
 }
 
 /**

@@ -28,7 +28,7 @@ export {
   type NewSession,
 } from './sessions.js';
 export { rememberNonce, verifiedIdentity } from './google-identity.js';
-export { deviceOf, signInSession } from './session.js';
+export { deviceOf, goTrueTokens, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
 export { applyEmailChange, changePassword, connectGoogle, credentials, updateProfile } from './service.js';

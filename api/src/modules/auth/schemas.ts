@@ -55,7 +55,24 @@ export const ConnectGoogleBody = Type.Object(
   { additionalProperties: false, title: 'ConnectGoogleRequest' },
 );
 
-export const AuthResult = Type.Object({ token: Type.String(), user: UserInfoSchema }, { title: 'AuthResult' });
+/** The session behind a sign-in's token, as GoTrue's token answer gives it (what supabase-js's setSession takes). */
+export const HostedSession = Type.Object(
+  {
+    access_token: Type.String({ description: 'The same value as `token`.' }),
+    token_type: Type.Literal('bearer'),
+    expires_in: Type.Integer({ description: 'Seconds the access token lives (ACCESS_TOKEN_TTL_SECONDS).' }),
+    expires_at: Type.Integer({ description: 'When the access token expires (Unix seconds).' }),
+    refresh_token: Type.String({
+      description: 'Good once: POST /auth/v1/token?grant_type=refresh_token answers the next session.',
+    }),
+  },
+  { title: 'HostedSession' },
+);
+
+export const AuthResult = Type.Object(
+  { token: Type.String(), user: UserInfoSchema, session: HostedSession },
+  { title: 'AuthResult' },
+);
 
 export const LoginBody = Type.Object(
   {
@@ -100,6 +117,7 @@ export const CompanyWithAdminResult = Type.Object(
     companyId: Type.String(),
     token: Type.Optional(Type.String()),
     user: Type.Optional(UserInfoSchema),
+    session: Type.Optional(HostedSession),
     verificationRequired: Type.Optional(Type.Boolean()),
     email: Type.Optional(Type.String()),
   },

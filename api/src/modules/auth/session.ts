@@ -13,8 +13,11 @@ export const PICTURE_PATH = '/api/auth/profile-picture';
  * A session for the user (an auth_sessions row) and its access token, and the narrow picture
  * cookie beside it: HttpOnly, SameSite=Strict, sent only to the profile-picture route, and good
  * only for reading pictures of the same company. Every way in of the spec's /api/auth calls
- * (password, Google) ends here, so a deactivated user is refused here, once. Its token keeps the
- * sign-in lifetime (JWT_TTL_SECONDS): the browser does not refresh yet.
+ * (password, Google) ends here, so a deactivated user is refused here, once.
+ *
+ * The answer keeps the spec's `token` and `user` and adds `session`, the same session as GoTrue's
+ * token answer: the browser hands it to supabase-js (`auth.setSession`), which refreshes it from
+ * then on. So the token lives as short as the auth service's (ACCESS_TOKEN_TTL_SECONDS).
  */
 export async function startSession(
   app: FastifyInstance,
@@ -22,13 +25,30 @@ export async function startSession(
   user: UserInfo,
   amr: AuthMethod = 'password',
 ) {
-  const { accessToken: token } = await signInSession(app, reply.request, user, {
+  const opened = await signInSession(app, reply.request, user, {
     amr,
-    refreshable: false,
-    seconds: app.tokens.ttlSeconds,
+    refreshable: true,
+    seconds: app.config.accessTokenTtlSeconds,
   });
   await setPictureCookie(app, reply, user);
-  return { token, user };
+  // A refresh token is a credential: no cache keeps this answer.
+  reply.header('cache-control', 'no-store');
+  return { token: opened.accessToken, user, session: goTrueTokens(opened) };
+}
+
+/**
+ * A session's tokens as GoTrue answers them (supabase-js's Session without the user): the spec's
+ * sign-in answers carry them, and the auth service adds the user (hosted-auth/user.ts).
+ */
+export function goTrueTokens(s: Pick<NewSession, 'accessToken' | 'refreshToken' | 'expiresIn'>) {
+  if (!s.refreshToken) throw new Error('goTrueTokens: the session cannot be refreshed');
+  return {
+    access_token: s.accessToken,
+    token_type: 'bearer' as const,
+    expires_in: s.expiresIn,
+    expires_at: Math.floor(Date.now() / 1000) + s.expiresIn,
+    refresh_token: s.refreshToken,
+  };
 }
 
 /** Opens a session for a user who has proven who they are; a deactivated user is refused (401). */

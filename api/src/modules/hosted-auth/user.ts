@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inTenant } from '../../db/tenant.js';
-import { AUDIENCE, type UserInfo } from '../auth/index.js';
+import { AUDIENCE, goTrueTokens, type UserInfo } from '../auth/index.js';
 import { listFactors, type FactorJson } from '../mfa/index.js';
 import { identitiesOf } from './identities.js';
 
@@ -71,14 +71,7 @@ export function goTrueSession(
   dates: UserDates,
   s: { accessToken: string; refreshToken: string; expiresIn: number },
 ) {
-  return {
-    access_token: s.accessToken,
-    token_type: 'bearer',
-    expires_in: s.expiresIn,
-    expires_at: Math.floor(Date.now() / 1000) + s.expiresIn,
-    refresh_token: s.refreshToken,
-    user: goTrueUser(user, dates),
-  };
+  return { ...goTrueTokens(s), user: goTrueUser(user, dates) };
 }
 
 /** The same, reading the user's dates in a transaction of its own. */

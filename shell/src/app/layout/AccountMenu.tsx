@@ -55,7 +55,7 @@ export function AccountMenu({ displayName }: { displayName: string }) {
           onClick={() => {
             close();
             markSignedOut();
-            auth.logout();
+            void auth.logout();
             queryClient.clear();
             navigate('/', { replace: true });
           }}

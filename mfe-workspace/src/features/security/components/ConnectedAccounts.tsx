@@ -21,7 +21,7 @@ export function ConnectedAccounts() {
   const queryClient = useQueryClient();
   const identities = useQuery({
     queryKey: IDENTITIES_KEY,
-    queryFn: async () => (await unwrap(getAuthClient().getUserIdentities())).identities,
+    queryFn: async () => (await unwrap((await getAuthClient()).getUserIdentities())).identities,
   });
   const [confirm, setConfirm] = useState(false);
 
@@ -91,7 +91,7 @@ export function ConnectedAccounts() {
         destructive
         onClose={() => setConfirm(false)}
         onConfirm={async () => {
-          const { error } = await getAuthClient().unlinkIdentity(google!);
+          const { error } = await (await getAuthClient()).unlinkIdentity(google!);
           if (error) throw new AppError(t('security.accounts.failed'));
           notify(t('security.accounts.disconnected'), 'success');
           await Promise.all([

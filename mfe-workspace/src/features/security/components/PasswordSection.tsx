@@ -50,11 +50,11 @@ export function PasswordSection() {
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: '', password: '', confirm: '' } });
   const field = fieldBinder(register, errors);
 
-  const sendCode = useMutation({ mutationFn: () => unwrap(getAuthClient().reauthenticate()) });
+  const sendCode = useMutation({ mutationFn: async () => unwrap((await getAuthClient()).reauthenticate()) });
   const change = useMutation({
-    mutationFn: (values: Values) =>
+    mutationFn: async (values: Values) =>
       unwrap(
-        getAuthClient().updateUser(
+        (await getAuthClient()).updateUser(
           proof === 'password'
             ? { password: values.password, current_password: values.current }
             : { password: values.password, nonce: values.current.trim() },

@@ -28,7 +28,10 @@ interface Enrolment {
 export function TwoStepSection() {
   const { t, i18n } = useT();
   const queryClient = useQueryClient();
-  const factors = useQuery({ queryKey: FACTORS_KEY, queryFn: () => unwrap(getAuthClient().mfa.listFactors()) });
+  const factors = useQuery({
+    queryKey: FACTORS_KEY,
+    queryFn: async () => unwrap((await getAuthClient()).mfa.listFactors()),
+  });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function TwoStepSection() {
   const on = verified.length > 0;
 
   const start = useMutation({
-    mutationFn: () => unwrap(getAuthClient().mfa.enroll({ factorType: 'totp' })),
+    mutationFn: async () => unwrap((await getAuthClient()).mfa.enroll({ factorType: 'totp' })),
     onSuccess: (data) => setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }),
   });
   const schema = z.object({
@@ -57,7 +60,9 @@ export function TwoStepSection() {
   const verify = useMutation({
     mutationFn: async ({ code }: Values) => {
       const first = !on;
-      await unwrap(getAuthClient().mfa.challengeAndVerify({ factorId: enrolment!.factorId, code: code.trim() }));
+      await unwrap(
+        (await getAuthClient()).mfa.challengeAndVerify({ factorId: enrolment!.factorId, code: code.trim() }),
+      );
       // The first factor turns two-step verification on: that is when the recovery codes are made.
       return first ? newRecoveryCodes() : [];
     },
@@ -71,7 +76,10 @@ export function TwoStepSection() {
   });
   // Abandoning a set-up removes its factor, which was never verified.
   const cancel = () => {
-    if (enrolment) void getAuthClient().mfa.unenroll({ factorId: enrolment.factorId });
+    if (enrolment) {
+      const { factorId } = enrolment;
+      void getAuthClient().then((auth) => auth.mfa.unenroll({ factorId }));
+    }
     setEnrolment(null);
     reset();
     verify.reset();
@@ -184,7 +192,7 @@ export function TwoStepSection() {
         destructive
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          const { error } = await getAuthClient().mfa.unenroll({ factorId: removing! });
+          const { error } = await (await getAuthClient()).mfa.unenroll({ factorId: removing! });
           if (error)
             throw new AppError(
               authErrorCode(error) === 'insufficient_aal' ? t('security.mfa.needsAal2') : t('security.mfa.failed'),
