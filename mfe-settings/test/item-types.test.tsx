@@ -41,7 +41,8 @@ function typesApi(refuseDelete = false) {
 /** The list as it is; every save answered with `answer()`. */
 function refusingSaves(answer: () => Reply) {
   return mockApi((call) => {
-    if (call.method === 'GET') return { status: 200, data: { items: types, total: types.length } };
+    if (call.method === 'GET' && call.url === '/api/item-types')
+      return { status: 200, data: { items: types, total: types.length } };
     if (call.method === 'PUT') return answer();
     return undefined;
   });

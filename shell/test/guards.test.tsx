@@ -40,18 +40,14 @@ describe('routes and guards (spec §2)', () => {
     },
   );
 
-  it.each([
-    '/login',
-    '/register',
-    '/forgot-password',
-    '/reset-password',
-    '/privacy-policy',
-    '/documentation',
-  ])('a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)', async (path) => {
-    signIn(ROLES.companyOwner);
-    renderWithProviders(<AppRoutes />, { path });
-    expect(await landedOn()).toBe('mfe_workspace /dashboard');
-  });
+  it.each(['/login', '/register', '/forgot-password', '/reset-password', '/privacy-policy', '/documentation'])(
+    'a signed-in visitor of the public-only page %s goes to /dashboard (an owner stays there)',
+    async (path) => {
+      signIn(ROLES.companyOwner);
+      renderWithProviders(<AppRoutes />, { path });
+      expect(await landedOn()).toBe('mfe_workspace /dashboard');
+    },
+  );
 
   it('a signed-in non-owner sent to /dashboard ends on /my-tasks', async () => {
     signIn(ROLES.storekeeper);
