@@ -1,9 +1,8 @@
-import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { createClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import ws from 'ws';
-import { bearer, closeShared, PASSWORD, registerCompany, testApp, type TestContext } from './helpers.js';
+import { bearer, closeShared, PASSWORD, registerCompany, type TestContext, servedTestApp } from './helpers.js';
 
 // Hostile input to every endpoint of the auth service (/auth/v1), found from the app's own route
 // table so an endpoint added later is swept too: 10,000 generated requests — bodies, query strings
@@ -15,17 +14,7 @@ let key: string;
 const tokens: string[] = [];
 
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
-  // The public URL is this server: the redirect sign-in reaches the embedded provider for real.
-  ctx = await testApp({ PUBLIC_URL: base });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key;
+  ({ ctx, base, key } = await servedTestApp({}, { publicUrl: true }));
   for (let i = 0; i < 3; i++) {
     const t = await registerCompany(ctx.app);
     const supabase = createClient(base, key, {

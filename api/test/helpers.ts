@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { migratedPgliteDump } from './pglite-template.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -48,6 +49,28 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestCon
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return { app, db, dataDir, close: () => app.close() };
+}
+
+/**
+ * A test app listening on a local port, for clients that need a real URL (supabase-js, redirect
+ * flows): its base URL and the auth service's publishable key. With `publicUrl`, the app's
+ * PUBLIC_URL is that address, so redirects come back to it (the embedded provider is reached for real).
+ */
+export async function servedTestApp(
+  env: Record<string, string> = {},
+  { publicUrl = false }: { publicUrl?: boolean } = {},
+): Promise<{ ctx: TestContext; base: string; key: string }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const free = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(free));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const ctx = await testApp({ ...(publicUrl ? { PUBLIC_URL: base } : {}), ...env });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
+  const key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key as string;
+  return { ctx, base, key };
 }
 
 /** The key the app signs sessions with: JWT_SECRET is not set in tests, so the generated one. */

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { decodeJwt } from 'jose';
-import { bearer, closeShared, registerCompany, testApp, unique, type TestContext } from './helpers.js';
+import { bearer, closeShared, registerCompany, unique, type TestContext, servedTestApp } from './helpers.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Google through the auth service, as supabase-js drives it: linkIdentity (manual linking) from a
@@ -13,16 +12,7 @@ let base: string;
 let key: string;
 
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
-  ctx = await testApp({ PUBLIC_URL: base });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key;
+  ({ ctx, base, key } = await servedTestApp({}, { publicUrl: true }));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();

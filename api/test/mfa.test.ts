@@ -12,6 +12,7 @@ import {
   testApp,
   type Tenant,
   type TestContext,
+  servedTestApp,
 } from './helpers.js';
 
 // Multi-factor sign-in at /auth/v1 driven by the real supabase-js (auth.mfa.*), with codes computed
@@ -22,9 +23,7 @@ let base: string;
 let key: string;
 
 beforeAll(async () => {
-  ctx = await testApp();
-  base = await listen(ctx);
-  key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key;
+  ({ ctx, base, key } = await servedTestApp());
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();

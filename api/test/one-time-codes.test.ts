@@ -10,9 +10,9 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
-  testApp,
   unique,
   type TestContext,
+  servedTestApp,
 } from './helpers.js';
 
 // One-time codes of the auth service (/otp, /verify, /resend, /reauthenticate) and PUT /user,
@@ -25,11 +25,7 @@ let base: string;
 let key: string;
 
 beforeAll(async () => {
-  ctx = await testApp({ TRUST_PROXY: '1' });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = ctx.app.server.address() as { port: number };
-  key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key;
-  base = `http://127.0.0.1:${address.port}`;
+  ({ ctx, base, key } = await servedTestApp({ TRUST_PROXY: '1' }));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();

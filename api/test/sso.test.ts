@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { decodeJwt } from 'jose';
 import {
   addUser,
@@ -6,10 +5,10 @@ import {
   closeShared,
   ip,
   PASSWORD,
-  testApp,
   unique,
   verifyEmail,
   type TestContext,
+  servedTestApp,
 } from './helpers.js';
 import { loadConfig } from '../src/config.js';
 import { Browser, pkceClient } from './redirect-browser.js';
@@ -23,16 +22,7 @@ let base: string;
 let key: string;
 
 beforeAll(async () => {
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  base = `http://127.0.0.1:${port}`;
-  ctx = await testApp({ PUBLIC_URL: base });
-  await ctx.app.listen({ port, host: '127.0.0.1' });
-  key = (await ctx.app.inject({ url: '/api/environment' })).json().auth.key;
+  ({ ctx, base, key } = await servedTestApp({}, { publicUrl: true }));
 }, 240_000);
 afterAll(async () => {
   await ctx?.close();
