@@ -14,12 +14,15 @@ jest.mock('@stockwise/shared', () => {
 const FACTOR = { id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone' };
 
 /** supabase-js's auth client as the step uses it: the assurance level, the factors, the verify. */
-function mockAuthClient({ current = 'aal1', next = 'aal2' }: { current?: string; next?: string } = {}) {
+function mockAuthClient({ current = 'aal1', next = 'aal2' }: { current?: string | null; next?: string | null } = {}) {
+  const listeners: ((event: string) => void)[] = [];
   const mfa = {
     getAuthenticatorAssuranceLevel: jest.fn(async () => ({
       data: { currentLevel: current, nextLevel: next, currentAuthenticationMethods: [] },
       error: null,
     })),
+    /** supabase-js announces an auth event to its listeners. */
+    announce: (event: string) => listeners.forEach((listener) => listener(event)),
     listFactors: jest.fn(async () => ({ data: { all: [FACTOR], totp: [FACTOR], phone: [] }, error: null })),
     challengeAndVerify: jest.fn(async ({ code }: { factorId: string; code: string }) =>
       code === '123456' || code === 'abcde-23456'
@@ -30,7 +33,13 @@ function mockAuthClient({ current = 'aal1', next = 'aal2' }: { current?: string;
           },
     ),
   };
-  jest.mocked(getAuthClient).mockResolvedValue({ mfa } as unknown as Awaited<ReturnType<typeof getAuthClient>>);
+  const onAuthStateChange = (listener: (event: string) => void) => {
+    listeners.push(listener);
+    return { data: { subscription: { unsubscribe: () => listeners.splice(listeners.indexOf(listener), 1) } } };
+  };
+  jest
+    .mocked(getAuthClient)
+    .mockResolvedValue({ mfa, onAuthStateChange } as unknown as Awaited<ReturnType<typeof getAuthClient>>);
   return mfa;
 }
 
@@ -75,6 +84,20 @@ describe('the second sign-in step', () => {
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Two-step verification' })).not.toBeInTheDocument();
+  });
+
+  it('shows once supabase-js takes the session a sign-in stored the token of', async () => {
+    // A sign-in stores the token first; supabase-js holds no session yet, then announces SIGNED_IN.
+    const mfa = mockAuthClient({ current: null, next: null });
+    session.setToken(tokenFor('CompanyOwner'));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal1', nextLevel: 'aal2', currentAuthenticationMethods: [] },
+      error: null,
+    });
+    act(() => mfa.announce('SIGNED_IN'));
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
   });
 
   it('says so when the code is wrong, and stays', async () => {

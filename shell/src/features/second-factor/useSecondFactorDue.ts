@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { events, getAuthClient, useSession } from '@stockwise/shared';
 
+type Auth = Awaited<ReturnType<typeof getAuthClient>>;
+
 /** What the session owes: its second factor ('verify'), a factor set up first ('enrol'), nothing (null). */
 export type SecondFactorDue = 'verify' | 'enrol' | null;
 
@@ -27,22 +29,40 @@ export function useSecondFactorDue() {
   useEffect(() => {
     if (!token) return;
     let current = true;
-    const ask = async () => {
+    let unsubscribe = () => {};
+    const ask = async (auth: Auth) => {
       try {
-        const { data, error } = await (await getAuthClient()).mfa.getAuthenticatorAssuranceLevel();
+        const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
         if (!current || error || !data) return;
         if (data.currentLevel === 'aal1' && data.nextLevel === 'aal2') setDue('verify');
         else if (data.currentLevel === 'aal2') setDue(null);
       } catch (error) {
         // The API still refuses a session that owes a factor, and its 403 brings the step back.
         console.error('[auth] the assurance level could not be read', error);
+      }
+    };
+    const start = async () => {
+      try {
+        const auth = await getAuthClient();
+        if (!current) return;
+        // A sign-in stores its token before supabase-js holds the session (flows.ts), so the
+        // first answer may know of no session yet: it is asked again when supabase-js takes one.
+        // Outside the callback: supabase-js holds its lock while it runs the listeners.
+        const { data } = auth.onAuthStateChange((event) => {
+          if (event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') setTimeout(() => void ask(auth), 0);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+        await ask(auth);
+      } catch (error) {
+        console.error('[auth] the assurance level could not be read', error);
       } finally {
         if (current) setChecked(true);
       }
     };
-    void ask();
+    void start();
     return () => {
       current = false;
+      unsubscribe();
     };
   }, [token]);
 
