@@ -191,6 +191,27 @@ describe('the second sign-in step', () => {
     );
   });
 
+  it('opens the workspace, read afresh, once the required factor is set up', async () => {
+    const mfa = mockAuthClient({ current: 'aal1', next: 'aal1' });
+    session.setToken(tokenFor('CompanyOwner'));
+    mockApi(() => ({
+      status: 403,
+      data: { message: 'Your company requires two-step verification.', code: 'MFA_ENROLLMENT_REQUIRED' },
+    }));
+    const { client } = renderGate(() => void api.get('/api/items').catch(() => undefined));
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    expect(await screen.findByRole('link', { name: 'Set up two-step verification' })).toBeInTheDocument();
+    // The first factor's verify on Profile → Security raises the session to aal2.
+    mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal2', nextLevel: 'aal2', currentAuthenticationMethods: [] },
+      error: null,
+    });
+    mockApi(() => ({ status: 200, data: {} }));
+    act(() => mfa.announce('MFA_CHALLENGE_VERIFIED'));
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(invalidate).toHaveBeenCalled();
+  });
+
   it('speaks Turkish', async () => {
     mockAuthClient();
     session.setToken(tokenFor('CompanyOwner'));

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,12 +13,11 @@ type Mode = 'app' | 'recovery';
 
 /**
  * The second sign-in step: a code from the user's authenticator app, or one of their recovery
- * codes. A right one raises the session to aal2; the page's queries are then read again, since
- * everything the API refused until now answers.
+ * codes. A right one raises the session to aal2 (useSecondFactorDue then reads the page's
+ * queries again).
  */
 export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => void; onSignOut: () => void }) {
   const { t } = useT();
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('app');
   const schema = z.object({
     code:
@@ -39,10 +38,7 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
   const field = fieldBinder(register, errors);
   const verify = useMutation({
     mutationFn: ({ code }: Values) => verifySecondFactor(code.trim()),
-    onSuccess: () => {
-      onVerified();
-      void queryClient.invalidateQueries();
-    },
+    onSuccess: onVerified,
   });
   const switchMode = () => {
     setMode(mode === 'app' ? 'recovery' : 'app');

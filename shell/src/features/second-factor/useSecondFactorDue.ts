@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { events, getAuthClient, useSession } from '@stockwise/shared';
 
 type Auth = Awaited<ReturnType<typeof getAuthClient>>;
@@ -65,6 +66,15 @@ export function useSecondFactorDue() {
       unsubscribe();
     };
   }, [token]);
+
+  // The factor is proven (or set up, which proves it too): everything the API refused until now
+  // answers, so the page reads it again.
+  const queryClient = useQueryClient();
+  const owed = useRef(due);
+  useEffect(() => {
+    if (owed.current && !due && token) void queryClient.invalidateQueries();
+    owed.current = due;
+  }, [due, token, queryClient]);
 
   useEffect(
     () => events.on('second-factor-due', ({ code }) => setDue(code === 'MFA_REQUIRED' ? 'verify' : 'enrol')),
