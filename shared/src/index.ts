@@ -1,7 +1,7 @@
 // @stockwise/shared: loaded once per page (a federation singleton) and used by the shell and
 // every remote. Only what two or more of them really share belongs here.
 export { events, EventBus } from './events/bus';
-export type { StockwiseEvents, StockwiseEventName } from './events/bus';
+export type { SecondFactorCode, StockwiseEvents, StockwiseEventName } from './events/bus';
 export { DEFAULT_PATH, STORAGE_KEYS } from './auth/storage-keys';
 export { hasRole, rolesOf, tokenExpiry, ROLE_CLAIM, ROLES } from './auth/has-role';
 export type { BuiltInRole } from './auth/has-role';

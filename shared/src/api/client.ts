@@ -1,5 +1,6 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { session } from '../auth/session-store';
+import { events, type SecondFactorCode } from '../events/bus';
 
 /**
  * Sign-in calls: a 401 from them is a refused sign-in (wrong password, a Google account that
@@ -77,6 +78,15 @@ function endsTheSession(error: unknown): boolean {
   return carriedBearer(error.config) && !isSignInCall(error.config);
 }
 
+const SECOND_FACTOR_CODES: readonly string[] = ['MFA_REQUIRED', 'MFA_ENROLLMENT_REQUIRED'] satisfies SecondFactorCode[];
+
+/** The code of a 403 that refuses the session until it proves (or sets up) a second factor. */
+function secondFactorDue(error: unknown): SecondFactorCode | null {
+  if (!(error instanceof AxiosError) || error.response?.status !== 403) return null;
+  const code = (error.response.data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && SECOND_FACTOR_CODES.includes(code) ? (code as SecondFactorCode) : null;
+}
+
 export function createApiClient(baseURL: string): AxiosInstance {
   const client = axios.create({ baseURL, headers: { 'Content-Type': 'application/json' } });
 
@@ -93,6 +103,9 @@ export function createApiClient(baseURL: string): AxiosInstance {
       session.clearCredentials();
       sessionLost();
     }
+    // Whichever screen made the call, the shell answers with the second sign-in step.
+    const due = secondFactorDue(error);
+    if (due) events.emit('second-factor-due', { code: due });
     return Promise.reject(error);
   });
 

@@ -8,7 +8,15 @@ export interface StockwiseEvents {
   'logo-updated': { logoPath?: string | null };
   /** The company's subscription changed (purchase, cancel, reload). */
   'subscription-updated': void;
+  /**
+   * The API refused a call because the session owes a second factor: MFA_REQUIRED (the user has
+   * one and has not entered it this session) or MFA_ENROLLMENT_REQUIRED (the company requires one
+   * and the user has none). The shell then shows the second sign-in step instead of the workspace.
+   */
+  'second-factor-due': { code: SecondFactorCode };
 }
+
+export type SecondFactorCode = 'MFA_REQUIRED' | 'MFA_ENROLLMENT_REQUIRED';
 
 export type StockwiseEventName = keyof StockwiseEvents;
 type Handler<K extends StockwiseEventName> = (payload: StockwiseEvents[K]) => void;

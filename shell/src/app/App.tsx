@@ -7,6 +7,7 @@ import { useAccessOnNavigation } from '@/features/navigation';
 import { NotificationsProvider } from '@/features/notifications';
 import { useProfileSync } from '@/features/session';
 import { AppRoutes } from './AppRoutes';
+import { SecondFactorGate } from './SecondFactorGate';
 
 const queryClient = createQueryClient();
 
@@ -26,7 +27,9 @@ export function App() {
           <DevelopmentBanner />
           <BrowserRouter>
             <SessionEffects />
-            <AppRoutes />
+            <SecondFactorGate>
+              <AppRoutes />
+            </SecondFactorGate>
           </BrowserRouter>
         </NotificationsProvider>
       </QueryClientProvider>

@@ -63,4 +63,26 @@ export const tr: TranslationsOf<typeof en> = {
       'Stockwise’ın bir bölümüne şu anda ulaşılamıyor. Geri kalanı çalışmaya devam ediyor; birazdan tekrar deneyin.',
     loading: 'Yükleniyor',
   },
+  secondFactor: {
+    title: 'İki adımlı doğrulama',
+    appHint: 'Kimlik doğrulama uygulamanızdaki 6 haneli kodu girin.',
+    recoveryHint:
+      'İki adımlı doğrulamayı kurarken kaydettiğiniz kurtarma kodlarından birini girin. Her kod bir kez kullanılabilir.',
+    code: 'Kod',
+    recoveryCode: 'Kurtarma kodu',
+    codeFormat: 'Kimlik doğrulama uygulamanızdaki 6 haneyi girin.',
+    recoveryFormat: 'Kurtarma kodu abcde-23456 gibi 10 harf ve rakamdan oluşur.',
+    verify: 'Doğrula',
+    verifying: 'Doğrulanıyor…',
+    useRecovery: 'Kurtarma kodu kullan',
+    useApp: 'Kimlik doğrulama uygulamasını kullan',
+    signOut: 'Çıkış yap',
+    wrongCode: 'Bu kod doğru değil. Güncel kodu deneyin.',
+    wrongRecoveryCode: 'Bu kurtarma kodu doğru değil ya da daha önce kullanılmış.',
+    noFactor: 'Bu hesapta kodu doğrulayacak bir kimlik doğrulama uygulaması yok. Çıkış yapıp yeniden giriş yapın.',
+    failed: 'Kod doğrulanamadı. Birazdan tekrar deneyin.',
+    enrolRequired:
+      'Şirketiniz Sahipler ve Yöneticiler için iki adımlı doğrulama zorunlu kılıyor. Devam etmek için bir kimlik doğrulama uygulaması kurun.',
+    setUp: 'İki adımlı doğrulamayı kur',
+  },
 };

@@ -1,18 +1,17 @@
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { Avatar, IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { auth, useSession } from '@stockwise/shared';
-import { markSignedOut } from '@/app/guards';
+import { useSession } from '@stockwise/shared';
+import { useSignOut } from '@/app/useSignOut';
 import { useT } from '@/i18n';
 
 /** Spec §2: the account menu — Edit Profile (to /profile) and Logout (to /). */
 export function AccountMenu({ displayName }: { displayName: string }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const picture = useSession((s) => s.user?.profilePictureUrl ?? undefined);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -54,10 +53,7 @@ export function AccountMenu({ displayName }: { displayName: string }) {
         <MenuItem
           onClick={() => {
             close();
-            markSignedOut();
-            void auth.logout();
-            queryClient.clear();
-            navigate('/', { replace: true });
+            signOut();
           }}
         >
           <ListItemIcon>

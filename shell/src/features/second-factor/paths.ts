@@ -1,0 +1,2 @@
+/** Profile → Security, where a second factor is set up. */
+export const SECURITY_PATH = '/profile/security';
