@@ -112,6 +112,7 @@ export {
   EMAIL_PATTERN,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
+  TOTP_CODE_PATTERN,
   isUserName,
   isEmail,
   isPasswordLongEnough,

@@ -12,6 +12,9 @@ export const USER_NAME_PATTERN = /^[A-Za-z0-9._+-]{3,100}$/;
 /** An email address as the API accepts it (one @, a dot in the domain, no spaces), at most 254 characters. */
 export const EMAIL_PATTERN = /^(?=.{3,254}$)[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An authenticator app's code (TOTP, RFC 6238): six digits, as the enrolment and the sign-in step ask for it. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
 /** A new password's length: at least 8 characters (the API refuses more than 128). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

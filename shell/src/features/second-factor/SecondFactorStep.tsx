@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { fieldBinder } from '@stockwise/shared';
+import { fieldBinder, TOTP_CODE_PATTERN } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { StepFrame } from './StepFrame';
 import { authErrorCode, NoFactorError, RECOVERY_CODE, verifySecondFactor } from './verify';
@@ -22,10 +22,7 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
   const schema = z.object({
     code:
       mode === 'app'
-        ? z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, t('secondFactor.codeFormat'))
+        ? z.string().trim().regex(TOTP_CODE_PATTERN, t('secondFactor.codeFormat'))
         : z.string().trim().regex(RECOVERY_CODE, t('secondFactor.recoveryFormat')),
   });
   type Values = z.infer<typeof schema>;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '@stockwise/kit';
-import { AppError, fieldBinder, getAuthClient, notify, resourceKey } from '@stockwise/shared';
+import { AppError, fieldBinder, getAuthClient, notify, resourceKey, TOTP_CODE_PATTERN } from '@stockwise/shared';
 import { formatDate } from '@/lib/format';
 import { useT } from '../i18n';
 import { authErrorCode, unwrap } from '../lib/auth-errors';
@@ -44,10 +44,7 @@ export function TwoStepSection() {
     onSuccess: (data) => setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }),
   });
   const schema = z.object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, t('security.mfa.codeFormat')),
+    code: z.string().trim().regex(TOTP_CODE_PATTERN, t('security.mfa.codeFormat')),
   });
   type Values = z.infer<typeof schema>;
   const {
