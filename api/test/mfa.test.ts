@@ -10,6 +10,7 @@ import {
   registerCompany,
   signIn,
   testApp,
+  unique,
   type Tenant,
   type TestContext,
   servedTestApp,
@@ -239,6 +240,31 @@ describe('enforcement', () => {
     // The session is at aal2: the login's own token works as well as the new one.
     expect((await items(answer.access_token)).status).toBe(200);
     expect((await items(spec.token)).status).toBe(200);
+  });
+
+  test('with a verified factor, the password and the address change only from an aal2 session', async () => {
+    const t = await registerCompany(ctx.app);
+    const first = await signedIn(t);
+    const { secret } = await enrolTotp(first);
+    const aal1 = await signedIn(t);
+    for (const attributes of [
+      { password: 'a-new-horse-battery', current_password: 'correct-horse-battery' },
+      { email: `${unique()}@example.com` },
+    ]) {
+      const refused = await aal1.auth.updateUser(attributes);
+      expect(refused.error).toMatchObject({ status: 401, code: 'insufficient_aal' });
+    }
+    // Nothing changed: the old password still signs in.
+    await signedIn(t);
+    const { data } = await aal1.auth.mfa.listFactors();
+    expect(
+      (await aal1.auth.mfa.challengeAndVerify({ factorId: data!.totp[0]!.id, code: codeOf(secret, 1) })).error,
+    ).toBeNull();
+    const changed = await aal1.auth.updateUser({
+      password: 'a-new-horse-battery',
+      current_password: 'correct-horse-battery',
+    });
+    expect(changed.error).toBeNull();
   });
 
   test('unenrolling a verified factor needs aal2; without it the user is back to one factor', async () => {

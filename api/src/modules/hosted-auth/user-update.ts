@@ -21,6 +21,7 @@ import { issueCode, limitCodeMails, useNonce } from './codes.js';
 import { goTrue } from './errors.js';
 import { EMAIL_FORMAT } from './schemas.js';
 import { goTrueUser, userJson } from './user.js';
+import { countFactors, sessionAal } from '../mfa/index.js';
 
 const HOUR = 3600;
 
@@ -82,6 +83,24 @@ export const userUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireMail(app, 'Changing the email');
       // A code goes to an address the caller chose: the same hourly budget as any code mail.
       await limitCodeMails(db, newEmail, request.ip);
+    }
+
+    // GoTrue's rule: with a second factor on, the password and the address change only from an
+    // aal2 session — the password alone must not be enough to take the account over.
+    if (b.password !== undefined || newEmail) {
+      const owesFactor = await inTenant(
+        db,
+        principal.companyId,
+        async (q) =>
+          (await countFactors(q, principal.userId)).verified > 0 &&
+          (await sessionAal(q, principal.sessionId)) !== 'aal2',
+      );
+      if (owesFactor)
+        throw goTrue(
+          401,
+          'insufficient_aal',
+          'AAL2 session is required to update email or password when MFA is enabled.',
+        );
     }
 
     let newHash: string | null = null;
