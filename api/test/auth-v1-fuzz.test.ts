@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { createClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import ws from 'ws';
 import { bearer, closeShared, PASSWORD, registerCompany, type TestContext, servedTestApp } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 
 // Hostile input to every endpoint of the auth service (/auth/v1), found from the app's own route
 // table so an endpoint added later is swept too: 10,000 generated requests — bodies, query strings
@@ -17,10 +16,7 @@ beforeAll(async () => {
   ({ ctx, base, key } = await servedTestApp({}, { publicUrl: true }));
   for (let i = 0; i < 3; i++) {
     const t = await registerCompany(ctx.app);
-    const supabase = createClient(base, key, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: ws as never },
-    });
+    const supabase = scriptClient(base, key);
     const { data } = await supabase.auth.signInWithPassword({ email: t.email, password: PASSWORD });
     tokens.push(data.session!.access_token);
   }

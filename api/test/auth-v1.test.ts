@@ -1,6 +1,5 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT, decodeJwt } from 'jose';
-import ws from 'ws';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import {
   addUser,
@@ -16,6 +15,7 @@ import {
   type Tenant,
   type TestContext,
 } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 
 // The auth service at /auth/v1 driven by the real supabase-js, as any script or app would: the
 // key and URL from /api/environment, sessions that rotate, end, and are refused by /api at once.
@@ -41,22 +41,7 @@ afterAll(async () => {
 });
 
 /** A supabase-js client as a script would make one: no storage of its own, no timers. */
-function client(): SupabaseClient {
-  const store = new Map<string, string>();
-  return createClient(base, key, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-    },
-    realtime: { transport: ws as never },
-  });
-}
+const client = (): SupabaseClient => scriptClient(base, key);
 
 async function signedIn(t: { email: string }, password = PASSWORD) {
   const supabase = client();
@@ -192,7 +177,7 @@ describe('refresh', () => {
     try {
       await tabs.app.listen({ port: 0, host: '127.0.0.1' });
       const at = `http://127.0.0.1:${(tabs.app.server.address() as { port: number }).port}`;
-      const on = () => createClient(at, key, { auth: { persistSession: false }, realtime: { transport: ws as never } });
+      const on = () => scriptClient(at, key);
       const t = await registerCompany(tabs.app);
       const { data } = await on().auth.signInWithPassword({ email: t.email, password: PASSWORD });
       const r0 = data.session!.refresh_token;

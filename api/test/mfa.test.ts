@@ -1,7 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import ws from 'ws';
 import {
   addUser,
   bearer,
@@ -15,6 +14,7 @@ import {
   type TestContext,
   servedTestApp,
 } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 
 // Multi-factor sign-in at /auth/v1 driven by the real supabase-js (auth.mfa.*), with codes computed
 // here as an authenticator app would, and what /api answers a session at each assurance level.
@@ -36,12 +36,7 @@ async function listen(on: TestContext) {
   return `http://127.0.0.1:${(on.app.server.address() as { port: number }).port}`;
 }
 
-function client(url = base): SupabaseClient {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  });
-}
+const client = (url = base): SupabaseClient => scriptClient(url, key);
 
 async function signedIn(t: { email: string }, url = base) {
   const supabase = client(url);

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import ws from 'ws';
 import {
   addUser,
   bearer,
@@ -14,6 +13,7 @@ import {
   type TestContext,
   servedTestApp,
 } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 
 // One-time codes of the auth service (/otp, /verify, /resend, /reauthenticate) and PUT /user,
 // driven by the real supabase-js: the code is read from the mail outbox as its owner would read
@@ -33,23 +33,7 @@ afterAll(async () => {
 });
 
 /** A supabase-js client as a script would make one, from its own address. */
-function client(from = ip()): SupabaseClient {
-  const store = new Map<string, string>();
-  return createClient(base, key, {
-    auth: {
-      persistSession: false,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-    },
-    global: { headers: { 'x-forwarded-for': from } },
-    realtime: { transport: ws as never },
-  });
-}
+const client = (from = ip()): SupabaseClient => scriptClient(base, key, { 'x-forwarded-for': from });
 
 async function signedIn(email: string, password = PASSWORD) {
   const supabase = client();

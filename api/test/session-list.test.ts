@@ -1,6 +1,5 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
-import ws from 'ws';
 import {
   addUser,
   bearer,
@@ -12,6 +11,7 @@ import {
   type TestContext,
   testApp,
 } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 
 // Profile → Security's endpoints: a user sees and ends their own sessions, nobody else's, and an
 // ended session is refused at once — its access token on /api and its refresh token on /auth/v1.
@@ -64,11 +64,7 @@ async function loginFrom(who: Tenant, userAgent: string, from = ip()) {
 
 /** A refreshable session through the auth service, as the browser's supabase-js client opens one. */
 async function hostedSignIn(who: Tenant, userAgent = DESKTOP) {
-  const supabase: SupabaseClient = createClient(base, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'user-agent': userAgent } },
-    realtime: { transport: ws as never },
-  });
+  const supabase: SupabaseClient = scriptClient(base, key, { 'user-agent': userAgent });
   const { data, error } = await supabase.auth.signInWithPassword({ email: who.email, password: PASSWORD });
   expect(error).toBeNull();
   return { supabase, session: data.session! };

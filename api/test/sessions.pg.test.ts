@@ -1,7 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { ip, PASSWORD, unique } from './helpers.js';
+import { scriptClient } from './supabase-client.js';
 import { call as http, startApi, type ApiProcess } from './processes.js';
 
 // Sessions across two API processes on one PostgreSQL: a session signed in on one replica is
@@ -17,12 +16,7 @@ let db: Database;
 const call = (replica: ApiProcess, method: string, url: string, options: Parameters<typeof http>[3] = {}) =>
   http(replica.base, method, url, { ...options, headers: { 'x-forwarded-for': ip(), ...options.headers } });
 
-function client(replica: ApiProcess) {
-  return createClient(replica.base, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: ws as never },
-  });
-}
+const client = (replica: ApiProcess) => scriptClient(replica.base, key);
 
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: null });
