@@ -32,7 +32,44 @@ export async function collectCspViolations(context: BrowserContext): Promise<str
   return violations;
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+/**
+ * What the browser did, for a failed test's report: the pages it went to, its console errors and
+ * the API's refusals. CI keeps only its printed output, not the traces, so a failure that does not
+ * happen again (a race under load) still says what the browser saw.
+ */
+export function recordBrowserLog(context: BrowserContext): string[] {
+  const log: string[] = [];
+  const started = Date.now();
+  const at = () => `+${((Date.now() - started) / 1000).toFixed(2)}s`;
+  const watch = (page: import('@playwright/test').Page) => {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) log.push(`${at()} page ${frame.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        log.push(`${at()} console.${message.type()} ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        log.push(`${at()} ${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return log;
+}
+
+export const test = base.extend<{ cspViolations: string[]; browserLog: string[] }>({
+  browserLog: [
+    async ({ context }, use, testInfo) => {
+      const log = recordBrowserLog(context);
+      await use(log);
+      if (testInfo.status !== testInfo.expectedStatus && log.length > 0) {
+        console.log(`[browser log of "${testInfo.title}"]\n${log.join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use, testInfo) => {
       const violations = await collectCspViolations(context);

@@ -165,6 +165,19 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
     expect(lost).not.toHaveBeenCalled();
   });
 
+  it('a sign-in answered while the client is still starting is kept when the client finds no stored session', async () => {
+    // The page loaded signed out; the sign-in's token reached the entries before the client had
+    // connected (its start waits for the environment call, slow on a busy server).
+    const tokenAtPageLoad = session.get().token;
+    session.setToken(accessToken(3));
+    disconnect = connectSessionStore(supabase.auth, KEY_NAME, tokenAtPageLoad);
+    await flush();
+    await supabase.auth.getSession(); // initialised, INITIAL_SESSION (no session) delivered
+    await flush();
+    expect(session.get().token).toBe(accessToken(3));
+    expect(lost).not.toHaveBeenCalled();
+  });
+
   it('a reload finding a session the entries no longer hold (an interrupted sign-out) ends it, never signs back in', async () => {
     await signIn();
     session.clear();

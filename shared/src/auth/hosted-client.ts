@@ -3,6 +3,7 @@ import { setAccessTokenSource } from '../api/client';
 import { loadEnvironment } from '../api/environment';
 import type { HostedSession } from '../api/types';
 import { connectSessionStore, currentAccessToken, whileSigningOut } from './session-sync';
+import { session } from './session-store';
 
 // The page's one @supabase/supabase-js client, made from GET /api/environment's auth {url, key}.
 // Its auth owns the session: it keeps it in localStorage under the spec's key (§9), refreshes it
@@ -21,6 +22,8 @@ export function sessionStorageKey(serviceUrl: string): string {
 let client: Promise<SupabaseClient> | null = null;
 
 async function createHostedClient(): Promise<SupabaseClient> {
+  // Read before the first await: a sign-in may store its token while the client is starting.
+  const tokenAtPageLoad = session.get().token;
   const [{ createClient }, environment] = await Promise.all([import('@supabase/supabase-js'), loadEnvironment()]);
   const { url, key } = environment.auth;
   const storageKey = sessionStorageKey(url);
@@ -35,7 +38,7 @@ async function createHostedClient(): Promise<SupabaseClient> {
       detectSessionInUrl: false,
     },
   });
-  connectSessionStore(supabase.auth, storageKey);
+  connectSessionStore(supabase.auth, storageKey, tokenAtPageLoad);
   return supabase;
 }
 

@@ -103,11 +103,17 @@ export async function currentAccessToken(auth: () => Promise<Auth>, now = Date.n
 /**
  * Connects the store to the client: auth events drive the entries, and entries cleared by the
  * 401 rule drop the client's copy of the session too (kept under `storageKey`; the API already
- * refused the token), so a reload does not bring a refused session back. Answers the function
- * that disconnects.
+ * refused the token), so a reload does not bring a refused session back. `tokenAtPageLoad` is the
+ * stored token when the client began to start: a sign-in answered while it was still starting
+ * (its start waits for the environment call) is not what INITIAL_SESSION finds missing. Answers
+ * the function that disconnects.
  */
-export function connectSessionStore(auth: Auth, storageKey: string): () => void {
-  tokenAtStart = session.get().token;
+export function connectSessionStore(
+  auth: Auth,
+  storageKey: string,
+  tokenAtPageLoad: string | null = session.get().token,
+): () => void {
+  tokenAtStart = tokenAtPageLoad;
   initialised = false;
   const { data } = auth.onAuthStateChange((event, current) => applyAuthEvent(auth, event, current));
   const unwatch = sessionStore.subscribe((state, before) => {
