@@ -77,13 +77,13 @@ describe('sign-in', () => {
       unique_name: t.userName,
       amr: [{ method: 'password', timestamp: expect.any(Number) }],
     });
-    expect(claims[ROLE_CLAIM]).toEqual(['Company Owner']);
+    expect(claims[ROLE_CLAIM]).toEqual(['Admin', 'Company Owner']);
     expect(typeof claims.session_id).toBe('string');
     expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(3600);
     const { data, error } = await supabase.auth.getUser();
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ id: t.userId, email: t.email, aud: 'authenticated' });
-    expect(data.user!.app_metadata).toMatchObject({ company_id: t.companyId, roles: ['Company Owner'] });
+    expect(data.user!.app_metadata).toMatchObject({ company_id: t.companyId, roles: ['Admin', 'Company Owner'] });
     expect(await apiStatus(session.access_token)).toBe(200);
   });
 

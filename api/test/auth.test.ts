@@ -31,10 +31,10 @@ const login = (userName: string, password: string, from = ip()) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { userName, password }, remoteAddress: from });
 
 describe('registration and login', () => {
-  test('company-with-admin creates the company, its six roles, a Free subscription and a Company Owner token', async () => {
+  test('company-with-admin creates the company, its six roles, a Free subscription and a token of its Company Owner, who is its Admin too', async () => {
     const t = await registerCompany(ctx.app, 'Acme Ltd');
     const claims = decodeJwt(t.token);
-    expect(claims[ROLE_CLAIM]).toEqual(['Company Owner']);
+    expect(claims[ROLE_CLAIM]).toEqual(['Admin', 'Company Owner']);
     expect(claims.sub).toBe(t.userId);
     expect(claims.company_id).toBe(t.companyId);
     expect(typeof claims.exp).toBe('number');
@@ -63,7 +63,7 @@ describe('registration and login', () => {
     const t = await registerCompany(ctx.app);
     const ok = await login(t.userName, PASSWORD);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ userName: t.userName, roles: ['Company Owner'] });
+    expect(ok.json().user).toMatchObject({ userName: t.userName, roles: ['Admin', 'Company Owner'] });
     expect(ok.json().user).toHaveProperty('CompanyName');
     const wrong = await login(t.userName, 'wrong-password');
     const unknown = await login(unique('nobody'), 'wrong-password');
@@ -122,7 +122,7 @@ describe('registration and login', () => {
     expect(first.json()).toEqual(pending(email));
     await verifyEmail(ctx.app, email);
     const signedIn = await login(userName, PASSWORD);
-    expect(signedIn.json().user.roles).toEqual(['Company Owner']);
+    expect(signedIn.json().user.roles).toEqual(['Admin', 'Company Owner']);
     // A taken user name: the same answer as a new account; the address given is told by mail.
     const otherEmail = `other-${email}`;
     const sameName = await ctx.app.inject({

@@ -122,3 +122,60 @@ test('0013: a company that sold before continues after its counter; its counters
     await db.close();
   }
 }, 60_000);
+
+test('founder-holds-admin: each existing company’s founder (its first Company Owner) becomes Admin too, no one else', async () => {
+  const { openDatabase } = await import('../src/db/database.js');
+  const { migrate } = await import('../src/db/migrations.js');
+  const db = await openDatabase({ databaseUrl: null, dataDir: null });
+  try {
+    const all = readMigrations();
+    const at = all.findIndex((m) => m.name.startsWith('auth: the person who registered a company holds Admin'));
+    expect(at).toBeGreaterThan(0);
+    await migrate(db, all.slice(0, at));
+    const company = '22222222-2222-4222-8222-222222222222';
+    const user = (n: number) => `22222222-2222-4222-8222-00000000000${n}`;
+    // Bound to the company as the app binds it: the tables' row-level security is forced.
+    await db.transaction(async (q) => {
+      await q.query(`SELECT set_config('app.company_id', $1, true)`, [company]);
+      await q.query(`INSERT INTO companies (id, company_name) VALUES ($1, 'Old Co')`, [company]);
+      await q.query(
+        `INSERT INTO roles (company_id, name, built_in) SELECT $1, unnest(ARRAY['Admin', 'Company Owner',
+          'Storekeeper', 'New Item Operator', 'Rapid Seller', 'Account Manager']), true`,
+        [company],
+      );
+      // The founder, an owner made a day later, and a Storekeeper.
+      for (const [n, name, created] of [
+        [1, 'founder', '2026-01-01'],
+        [2, 'partner', '2026-01-02'],
+        [3, 'keeper', '2025-12-31'],
+      ] as const) {
+        await q.query(
+          `INSERT INTO users (company_id, id, user_name, email, created_at) VALUES ($1, $2, $3, $3 || '@example.com', $4)`,
+          [company, user(n), name, created],
+        );
+      }
+      await q.query(
+        `INSERT INTO user_roles (company_id, user_id, role_id)
+         SELECT $1, u.id, r.id FROM (VALUES ($2::uuid, 'Company Owner'), ($3::uuid, 'Company Owner'), ($4::uuid, 'Storekeeper')) u(id, role)
+           JOIN roles r ON r.company_id = $1 AND r.name = u.role`,
+        [company, user(1), user(2), user(3)],
+      );
+    });
+    await migrate(db, all);
+    const roles = await db.transaction(async (q) => {
+      await q.query(`SELECT set_config('app.company_id', $1, true)`, [company]);
+      return q.query<{ user_name: string; roles: string[] }>(
+        `SELECT u.user_name, array_agg(r.name ORDER BY r.name) AS roles FROM users u
+           JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+          GROUP BY u.user_name ORDER BY u.user_name`,
+      );
+    });
+    expect(roles).toEqual([
+      { user_name: 'founder', roles: ['Admin', 'Company Owner'] },
+      { user_name: 'keeper', roles: ['Storekeeper'] },
+      { user_name: 'partner', roles: ['Company Owner'] },
+    ]);
+  } finally {
+    await db.close();
+  }
+}, 60_000);

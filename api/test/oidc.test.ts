@@ -151,7 +151,7 @@ test('google-login: unknown account → clear 404; after company-with-admin with
     payload: { idToken: await signInWithLocalGoogle(email) },
   });
   expect(login.statusCode).toBe(200);
-  expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Company Owner'] });
+  expect(login.json().user).toMatchObject({ email, companyName: 'Google Co', roles: ['Admin', 'Company Owner'] });
 
   const inviteeEmail = `${unique('inv')}@gmail.com`;
   const inv = await ctx.app.inject({

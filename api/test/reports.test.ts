@@ -253,6 +253,29 @@ test('a customer’s history: purchases with warranty state, returns, totals', a
   expect((await call(keeper, 'GET', `/api/customers/${ids.carla}/history`)).statusCode).toBe(403);
 });
 
+test('dashboard: a new company’s first steps are done one by one by doing them', async () => {
+  const fresh = await registerCompany(ctx.app, 'First Day Co');
+  const steps = async () => (await ok(fresh, 'GET', '/api/dashboard')).firstSteps;
+  expect(await steps()).toEqual({ received: false, invited: false, labelsSet: false, sold: false });
+
+  const made = async (url: string, body: object) => (await ok(fresh, 'POST', url, body)).id as string;
+  const serial = unique('FD');
+  await ok(fresh, 'POST', '/api/items/receive', {
+    itemTypeId: await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 }),
+    locationId: await made('/api/locations', { name: 'Shop' }),
+    serials: [serial],
+    cost: 10,
+  });
+  expect(await steps()).toEqual({ received: true, invited: false, labelsSet: false, sold: false });
+
+  await ok(fresh, 'POST', '/api/invitations', { email: `${unique('fd')}@example.com`, roles: ['Rapid Seller'] });
+  await ok(fresh, 'PUT', '/api/label-settings', { widthMm: 60 });
+  expect(await steps()).toEqual({ received: true, invited: true, labelsSet: true, sold: false });
+
+  await ok(fresh, 'POST', '/api/sales', { lines: [{ serial, price: 20 }] });
+  expect(await steps()).toEqual({ received: true, invited: true, labelsSet: true, sold: true });
+});
+
 test('dashboard: stock, sales per day and week, in process, warranties, plan usage — owner and admin only', async () => {
   const admin = await addUser(ctx.app, owner, ['Admin']);
   const board = await ok(admin, 'GET', '/api/dashboard');

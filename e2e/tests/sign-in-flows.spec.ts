@@ -193,7 +193,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
     await expect(page.getByTestId('sidebar-company-name')).toHaveText(`Google Traders ${id}`);
     await expect(page.getByTestId('top-bar-user-name')).toHaveText('Gina Google');
     const me = await whoAmI(page.request, await storedToken(page));
-    expect(me).toMatchObject({ email, companyName: `Google Traders ${id}`, roles: ['Company Owner'] });
+    expect(me).toMatchObject({ email, companyName: `Google Traders ${id}`, roles: ['Admin', 'Company Owner'] });
 
     // The account now signs in with Google directly.
     await logout(page);

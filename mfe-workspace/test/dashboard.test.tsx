@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi, type Reply } from '../../shared/test/mock-api';
@@ -41,6 +41,7 @@ const dashboard = {
     locations: { used: 2, max: 2 },
     storage: { used: 0, max: 104857600 },
   },
+  firstSteps: { received: true, invited: true, labelsSet: true, sold: true },
 };
 const OWNER = ['items.view', 'items.receive', 'reports.view', 'dashboard.view'];
 
@@ -147,6 +148,37 @@ describe('/dashboard', () => {
     renderAt('/dashboard');
     expect(await screen.findByText('No items yet — receive your first batch')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Receive items' })).toHaveAttribute('href', '/actions/inventory-reception');
+  });
+
+  it('lists a new company’s first steps, links the ones left, and leaves once all are done', async () => {
+    let firstSteps = { received: true, invited: false, labelsSet: false, sold: false };
+    api({
+      answer: () => ({ status: 200, data: { ...dashboard, firstSteps } }),
+      permissions: [...OWNER, 'users.manage', 'items.sell'],
+    });
+    const { client } = renderAt('/dashboard');
+    const steps = await screen.findByRole('region', { name: 'First steps' });
+    expect(within(steps).getByText('3 steps left to get your shop going.')).toBeInTheDocument();
+    // Done: no link; left and allowed: a link to the screen that does it; left but not allowed
+    // (label settings need settings.manage): named, not linked.
+    expect(within(steps).queryByRole('link', { name: 'Receive your first items' })).toBeNull();
+    expect(within(steps).getByText('Receive your first items')).toBeInTheDocument();
+    expect(within(steps).getByRole('link', { name: 'Invite your team' })).toHaveAttribute(
+      'href',
+      '/settings/invitations',
+    );
+    expect(within(steps).queryByRole('link', { name: 'Set up your labels' })).toBeNull();
+    expect(within(steps).getByRole('link', { name: 'Make your first sale' })).toHaveAttribute(
+      'href',
+      '/actions/rapid-sell',
+    );
+
+    firstSteps = { received: true, invited: true, labelsSet: true, sold: true };
+    await act(async () => {
+      await client.invalidateQueries({ queryKey: ['dashboard'] });
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'First steps' })).toBeNull());
+    expect(screen.getByRole('region', { name: 'Items in stock' })).toBeInTheDocument();
   });
 
   it('says a failed load in words and retries', async () => {

@@ -40,7 +40,7 @@ export function renderAt(path: string) {
   // answers /api/access itself (accessAnswer) is asked again and its answer wins. Transaction-type
   // claims are the business of the tests that answer it; here every type may run.
   client.setQueryData(ACCESS_QUERY_KEY, accessFor(signedInRoles, { allTransactionTypes: true }), { updatedAt: 0 });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
@@ -57,6 +57,8 @@ export function renderAt(path: string) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  // The client too: a test can refetch as a live update would.
+  return Object.assign(rendered, { client });
 }
 
 export const baseItem = {

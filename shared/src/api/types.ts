@@ -317,6 +317,12 @@ export type Dashboard = {
   itemsInProcess: number;
   warrantiesEndingIn30Days: number;
   planUsage: PlanUsage;
+  firstSteps: {
+    received: boolean;
+    invited: boolean;
+    labelsSet: boolean;
+    sold: boolean;
+  };
 };
 
 export type EndedSessions = {

@@ -61,12 +61,16 @@ export interface NewCompany {
   phone?: string | null;
 }
 
-/** A new company, its six roles and their claims, its catalogue start, its Free subscription and its Company Owner, in one transaction. */
+/**
+ * A new company, its six roles and their claims, its catalogue start, its Free subscription and
+ * the person who registered it, in one transaction. That person holds Admin beside Company Owner
+ * (the spec's registration is "company with admin"): the spec's menu opens Process Config and
+ * User/Role Management to Admin only, so an owner alone could not set up item types or users.
+ */
 export async function createCompanyWithOwner(
   database: Database,
   company: NewCompany,
   owner: NewUser,
-  extraRoles: string[] = [],
 ): Promise<{ companyId: string; userId: string; user: UserInfo }> {
   const companyId = randomUUID();
   return inTenant(database, companyId, async (q) => {
@@ -79,7 +83,7 @@ export async function createCompanyWithOwner(
     // The built-in transaction types, the built-in roles' claims, label settings (migration 0007).
     await db.seedCompany(q, companyId);
     await startFreeSubscription(q, companyId);
-    const userId = await insertUser(q, companyId, owner, [OWNER, ...extraRoles]);
+    const userId = await insertUser(q, companyId, owner, [OWNER, ADMIN]);
     return { companyId, userId, user: (await loadUserInfo(q, userId))! };
   });
 }

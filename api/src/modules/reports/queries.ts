@@ -167,6 +167,20 @@ export async function countByStatus(q: Queryable): Promise<Map<Status, number>> 
   return new Map(rows.map((r) => [r.status, r.items]));
 }
 
+/**
+ * What a new company has done of its first steps that the counters do not show: a sale (returned
+ * items leave no sold count behind) and its label settings saved (they are made with the company,
+ * in its transaction, so an untouched row still carries the company's creation time).
+ */
+export async function firstStepsDone(q: Queryable): Promise<{ sold: boolean; labelsSet: boolean }> {
+  const [row] = await q.query<{ sold: boolean; labelsSet: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM sales) AS sold,
+            EXISTS (SELECT 1 FROM label_settings l JOIN companies c ON c.id = l.company_id
+                     WHERE l.updated_at > c.created_at) AS "labelsSet"`,
+  );
+  return row ?? { sold: false, labelsSet: false };
+}
+
 export const heldByLocation = (q: Queryable, held: Status[]) =>
   q.query<{ locationId: string; locationName: string; items: number }>(
     `SELECT c.location_id AS "locationId", l.name AS "locationName", sum(c.items)::int AS items

@@ -187,6 +187,15 @@ export const DashboardSchema = Type.Object(
     itemsInProcess: Count,
     warrantiesEndingIn30Days: Count,
     planUsage: UsageSchema,
+    firstSteps: Type.Object(
+      {
+        received: Type.Boolean({ description: 'An item has been received.' }),
+        invited: Type.Boolean({ description: 'Someone besides the owner has been invited or added.' }),
+        labelsSet: Type.Boolean({ description: 'The label settings have been saved.' }),
+        sold: Type.Boolean({ description: 'A sale has been made.' }),
+      },
+      { description: 'A new company’s first steps; the dashboard lists them until all are done.' },
+    ),
   },
   { title: 'Dashboard' },
 );

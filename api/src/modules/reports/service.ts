@@ -133,6 +133,8 @@ export async function dashboard(q: Queryable): Promise<Dashboard> {
   const byStatus = await db.countByStatus(q);
   const { perDay, perWeek } = await db.salesPeriods(q, 30, 12);
   const statuses = [...HELD_STATUSES, ...GONE_STATUSES];
+  const planUsage = await usage(q);
+  const done = await db.firstStepsDone(q);
   return {
     stock: {
       held: HELD_STATUSES.reduce((n, s) => n + (byStatus.get(s) ?? 0), 0),
@@ -143,7 +145,14 @@ export async function dashboard(q: Queryable): Promise<Dashboard> {
     salesPerWeek: perWeek,
     itemsInProcess: byStatus.get('in_process') ?? 0,
     warrantiesEndingIn30Days: await db.warrantiesEnding(q, 30),
-    planUsage: await usage(q),
+    planUsage,
+    firstSteps: {
+      received: [...byStatus.values()].some((items) => items > 0),
+      // Users counts the pending invitations too: anyone beyond the owner was invited.
+      invited: planUsage.users.used > 1,
+      labelsSet: done.labelsSet,
+      sold: done.sold,
+    },
   };
 }
 

@@ -28,5 +28,16 @@ export const en = {
     usage: '{{used}} of {{max}}',
     atLimit: 'At the limit',
     limits: 'Plan limits',
+    firstSteps: {
+      title: 'First steps',
+      left_one: 'One step left to get your shop going.',
+      left_other: '{{count}} steps left to get your shop going.',
+      received: 'Receive your first items',
+      invited: 'Invite your team',
+      labelsSet: 'Set up your labels',
+      sold: 'Make your first sale',
+      done: 'Done',
+      toDo: 'To do',
+    },
   },
 };

@@ -31,5 +31,16 @@ export const tr: TranslationsOf<typeof en> = {
     usage: '{{used}} / {{max}}',
     atLimit: 'Sınırda',
     limits: 'Plan sınırları',
+    firstSteps: {
+      title: 'İlk adımlar',
+      left_one: 'Dükkânınızı çalıştırmak için bir adım kaldı.',
+      left_other: 'Dükkânınızı çalıştırmak için {{count}} adım kaldı.',
+      received: 'İlk ürünlerinizi teslim alın',
+      invited: 'Ekibinizi davet edin',
+      labelsSet: 'Etiketlerinizi ayarlayın',
+      sold: 'İlk satışınızı yapın',
+      done: 'Tamamlandı',
+      toDo: 'Yapılacak',
+    },
   },
 };

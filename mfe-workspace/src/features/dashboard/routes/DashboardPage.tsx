@@ -9,6 +9,7 @@ import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
 import { formatMoney, formatNumber } from '@/lib/format';
+import { FirstSteps } from '../components/FirstSteps';
 import { KpiCard } from '../components/KpiCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SalesCard } from '../components/SalesCard';
@@ -48,6 +49,7 @@ function DashboardView({ data }: { data: Dashboard }) {
 
   return (
     <Stack spacing={3}>
+      <FirstSteps done={data.firstSteps} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <KpiCard label={t('dashboard.held')} value={number(data.stock.held)} hint={t('dashboard.heldHint')} />
