@@ -5,12 +5,24 @@ import { mockApi } from '../../shared/test/mock-api';
 import { baseItem, renderAt, signInAs } from './helpers';
 
 const sold = { ...baseItem, id: 'i2', serial: 'SN-0002', status: 'sold', soldAt: '2026-01-03T10:00:00Z' };
+const inRepair = { ...baseItem, id: 'i3', serial: 'SN-0003', status: 'in_process' };
+// The company's Sell type: what a sale accepts.
+const sellType = {
+  id: 't-sell',
+  name: 'Sell',
+  kind: 'sell',
+  builtIn: true,
+  active: true,
+  fromStatuses: ['in_stock', 'returned'],
+};
 
 function api() {
   return mockApi((config) => {
     const url = config.url ?? '';
     if (url === '/api/items/by-serial/SN-0001') return { status: 200, data: baseItem };
     if (url === '/api/items/by-serial/SN-0002') return { status: 200, data: sold };
+    if (url === '/api/items/by-serial/SN-0003') return { status: 200, data: inRepair };
+    if (url === '/api/transaction-types') return { status: 200, data: { items: [sellType] } };
     if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'Item not found' } };
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
     if (url === '/api/customers')
@@ -102,17 +114,29 @@ describe('/actions/rapid-sell', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ lines: [{ price: 999.9 }] });
   });
 
-  it('refuses an already-sold item in the API’s words and leaves the scan field ready', async () => {
-    api();
+  it('says a sold item is sold as soon as it is scanned, offers no sale, and Enter sends nothing', async () => {
+    const calls = api();
     renderAt('/actions/rapid-sell');
     const scan = await screen.findByLabelText('Scan or type a serial');
     await userEvent.keyboard('SN-0002{Enter}');
-    expect(await screen.findByText('This item has already been sold.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This item has already been sold.');
+    expect(screen.getByText('SN-0002')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sell (Enter)' })).toBeNull();
+    expect(screen.queryByLabelText('Price')).toBeNull();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'SN-0002: sold items cannot be sold. Nothing was changed.',
-    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await waitFor(() => expect(scan).toHaveFocus());
+  });
+
+  it('says an item in a status the Sell type does not accept cannot be sold, before Enter', async () => {
+    const calls = api();
+    renderAt('/actions/rapid-sell');
+    await screen.findByLabelText('Scan or type a serial');
+    await userEvent.keyboard('SN-0003{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^SN-0003 is .+ and cannot be sold\.$/);
+    expect(screen.queryByRole('button', { name: 'Sell (Enter)' })).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('says when no item has the scanned serial, and Escape clears the screen', async () => {

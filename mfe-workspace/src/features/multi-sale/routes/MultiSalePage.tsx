@@ -23,6 +23,7 @@ import { ScanField } from '@/components/ScanField';
 import { useStatusName } from '@/components/StatusChip';
 import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { useScanLookup } from '@/hooks/useScanLookup';
+import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
 import { useT } from '../i18n';
 
@@ -34,6 +35,7 @@ export function MultiSalePage() {
   const { t, i18n } = useT();
   const language = i18n.language;
   const statusName = useStatusName();
+  const sellable = useSellable();
   const queryClient = useQueryClient();
   const handed = handedItems(useLocation().state);
   const [lines, setLines] = useState<Line[]>(() =>
@@ -49,7 +51,7 @@ export function MultiSalePage() {
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('multiSale.lookupFailed'),
     onFound: (item) => {
-      if (item.status === 'sold' || item.status === 'scrapped') {
+      if (!sellable(item)) {
         setMessage({
           severity: 'error',
           text: t('multiSale.notSellable', { serial: item.serial, status: statusName(item.status) }),

@@ -14,5 +14,6 @@ export const en = {
     failed: 'The sale could not be completed. Please try again.',
     lookupFailed: 'The item could not be looked up. Please try again.',
     alreadySold: 'This item has already been sold.',
+    notSellable: '{{serial}} is {{status}} and cannot be sold.',
   },
 };

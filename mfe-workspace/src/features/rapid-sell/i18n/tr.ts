@@ -17,5 +17,6 @@ export const tr: TranslationsOf<typeof en> = {
     failed: 'Satış tamamlanamadı. Lütfen tekrar deneyin.',
     lookupFailed: 'Ürün aranamadı. Lütfen tekrar deneyin.',
     alreadySold: 'Bu ürün zaten satılmış.',
+    notSellable: '{{serial}} {{status}} durumunda ve satılamaz.',
   },
 };

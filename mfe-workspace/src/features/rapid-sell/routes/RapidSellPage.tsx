@@ -21,6 +21,8 @@ import { ItemCard } from '@/components/ItemCard';
 import { ScanField } from '@/components/ScanField';
 import { Forbidden, isForbidden } from '@/components/ScreenStates';
 import { useScanLookup } from '@/hooks/useScanLookup';
+import { useSellable } from '@/hooks/useSellable';
+import { useStatusName } from '@/components/StatusChip';
 import { formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
 import { useT } from '../i18n';
 
@@ -43,6 +45,10 @@ export function RapidSellPage() {
   const [message, setMessage] = useState<Message>(null);
   const [forbidden, setForbidden] = useState(false);
   const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
+  const sellable = useSellable();
+  const statusName = useStatusName();
+  // The item on screen may be sold: a sold, scrapped or moving one is shown with why not, and no sale.
+  const forSale = item !== null && sellable(item);
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('rapidSell.lookupFailed'),
@@ -51,8 +57,14 @@ export function RapidSellPage() {
       setPrice(moneyInput(found.salePrice, language));
       setPriceError(false);
       setMessage(
-        found.status === 'sold'
-          ? { severity: 'info', text: t('rapidSell.alreadySold') }
+        !sellable(found)
+          ? {
+              severity: 'error',
+              text:
+                found.status === 'sold'
+                  ? t('rapidSell.alreadySold')
+                  : t('rapidSell.notSellable', { serial: found.serial, status: statusName(found.status) }),
+            }
           : {
               severity: 'info',
               text: t('rapidSell.ready', { serial: found.serial, price: formatMoney(found.salePrice, language) }),
@@ -96,7 +108,7 @@ export function RapidSellPage() {
   const busy = lookup.isPending || sell.isPending;
 
   function confirm() {
-    if (!item || busy) return;
+    if (!item || !forSale || busy) return;
     const amount = parseMoney(price);
     if (amount === null) {
       setPriceError(true);
@@ -172,7 +184,8 @@ export function RapidSellPage() {
             </Alert>
           ) : null}
         </Box>
-        {item ? (
+        {item && !forSale ? <ItemCard item={item} /> : null}
+        {item && forSale ? (
           <ItemCard item={item}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}>
               <TextField
