@@ -316,6 +316,17 @@ test('deleting something in use is a 409 that says what uses it', async () => {
   expect((await call(owner, 'DELETE', `/api/brands/${empty.json().id}`)).statusCode).toBe(204);
 });
 
+test('a seller adds a new buyer at the till, and an operator a new vendor at reception; only a customer manager edits or removes them', async () => {
+  const buyer = await call(seller, 'POST', '/api/customers', { name: unique('Till Buyer ') });
+  expect(buyer.statusCode).toBe(201);
+  const vendor = await call(operator, 'POST', '/api/customers', { name: unique('New Vendor '), isVendor: true });
+  expect(vendor.statusCode).toBe(201);
+  expect((await call(seller, 'PUT', `/api/customers/${buyer.json().id}`, { name: 'Renamed' })).statusCode).toBe(403);
+  expect((await call(seller, 'DELETE', `/api/customers/${buyer.json().id}`)).statusCode).toBe(403);
+  expect((await call(keeper, 'POST', '/api/customers', { name: unique('Not Mine ') })).statusCode).toBe(403);
+  expect((await call(owner, 'DELETE', `/api/customers/${buyer.json().id}`)).statusCode).toBe(204);
+});
+
 test('a customer with history is deactivated, not deleted: it keeps its history, leaves the pickers and takes no new sale or reception', async () => {
   const buyer = (await call(owner, 'POST', '/api/customers', { name: unique('Dora '), isVendor: true })).json();
   const [sold, spare] = [unique('SN-'), unique('SN-')];

@@ -25,6 +25,10 @@ function api() {
     if (url === '/api/transaction-types') return { status: 200, data: { items: [sellType] } };
     if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'Item not found' } };
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
+    if (url === '/api/customers' && config.method === 'post') {
+      const body = JSON.parse(config.data as string) as { name: string };
+      return { status: 201, data: { id: 'c2', name: body.name, isCustomer: true, isVendor: false, active: true } };
+    }
     if (url === '/api/customers')
       return {
         status: 200,
@@ -100,6 +104,26 @@ describe('/actions/rapid-sell', () => {
     await userEvent.keyboard('{Enter}');
     await screen.findByText(/sale #7/);
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ customerId: 'c1' });
+  });
+
+  it('adds a new buyer typed in the customer field, then sells to them', async () => {
+    const calls = api();
+    renderAt('/actions/rapid-sell');
+    await screen.findByLabelText('Scan or type a serial');
+    await userEvent.keyboard('SN-0001{Enter}');
+    await screen.findByRole('heading', { name: 'SN-0001' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer (optional)' }));
+    await userEvent.keyboard('Nora New');
+    await userEvent.click(await screen.findByRole('option', { name: 'Add “Nora New” as a new customer' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Customer (optional)' })).toHaveValue('Nora New'));
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/customers')?.body).toEqual({
+      name: 'Nora New',
+      isCustomer: true,
+      isVendor: false,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Sell (Enter)' }));
+    await screen.findByText(/sale #7/);
+    expect(calls.find((call) => call.url === '/api/sales')?.body).toMatchObject({ customerId: 'c2' });
   });
 
   it('sells at an edited price typed with a decimal comma', async () => {

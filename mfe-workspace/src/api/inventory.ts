@@ -39,6 +39,9 @@ export const searchCustomers = async (search: string, kind?: 'customer' | 'vendo
       query: { search: search || undefined, kind, active: includeInactive ? undefined : 'true', limit: 20 },
     })
   ).items;
+/** A new customer (or vendor) by name, added where it turns up: at the till or at reception. */
+export const addCustomer = (name: string, kind: 'customer' | 'vendor') =>
+  call('POST', '/api/customers', { body: { name, isCustomer: kind === 'customer', isVendor: kind === 'vendor' } });
 export const listItemTypes = async () => (await call('GET', '/api/item-types')).items;
 export const listBrands = async () => (await call('GET', '/api/brands')).items;
 export const listLocations = async () => (await call('GET', '/api/locations')).items;

@@ -97,6 +97,9 @@ export const en = {
     noOptions: 'No customer matches',
     loading: 'Searching…',
     inactive: '{{name}} (deactivated)',
+    add: 'Add “{{name}}” as a new customer',
+    addVendor: 'Add “{{name}}” as a new vendor',
+    addFailed: 'The customer could not be added. Please try again.',
   },
   photos: {
     title: 'Photos',

@@ -99,6 +99,9 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     noOptions: 'Eşleşen müşteri yok',
     loading: 'Aranıyor…',
     inactive: '{{name}} (pasif)',
+    add: '“{{name}}” yeni müşteri olarak ekle',
+    addVendor: '“{{name}}” yeni tedarikçi olarak ekle',
+    addFailed: 'Müşteri eklenemedi. Lütfen tekrar deneyin.',
   },
   photos: {
     title: 'Fotoğraflar',

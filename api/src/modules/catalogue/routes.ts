@@ -27,6 +27,8 @@ interface Resource {
   updateBody: TSchema;
   read: [Permission, ...Permission[]];
   write: [Permission, ...Permission[]];
+  /** Who may create one, when more may than may edit or delete (default: write). */
+  create?: [Permission, ...Permission[]];
   /** false: the list is paged by its own route. */
   list: ((q: Queryable) => Promise<unknown[]>) | false;
   get: (q: Queryable, id: string) => Promise<unknown>;
@@ -68,7 +70,7 @@ function crud(app: FastifyInstance, r: Resource) {
     {
       schema: {
         ...common,
-        ...permit(...r.write),
+        ...permit(...(r.create ?? r.write)),
         operationId: `create${r.singular}`,
         body: r.createBody,
         response: answers(r.schema, 201),
@@ -203,6 +205,9 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updateBody: S.UpdateCustomerBody,
     read: ['customers.view', 'customers.manage', 'items.receive', 'items.sell'],
     write: ['customers.manage'],
+    // A new buyer at the till and a new supplier at reception are added where they turn up, by
+    // whoever sells or receives; changing or removing one stays with who manages customers.
+    create: ['customers.manage', 'items.sell', 'items.receive'],
     list: false,
     get: service.getCustomer,
     save: service.saveCustomer,

@@ -192,6 +192,7 @@ export function MultiSalePage() {
             </Stack>
           </Paper>
           <CustomerPicker
+            creatable
             value={customer}
             onChange={(next) => {
               setCustomer(next);

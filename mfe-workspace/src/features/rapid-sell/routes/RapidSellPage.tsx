@@ -204,6 +204,7 @@ export function RapidSellPage() {
               />
               <Box sx={{ flex: 1 }}>
                 <CustomerPicker
+                  creatable
                   value={customer}
                   onChange={(next) => {
                     setCustomer(next);
