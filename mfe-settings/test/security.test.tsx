@@ -76,8 +76,7 @@ beforeEach(() => {
 });
 afterEach(() => stopNotes());
 
-const requirement = () =>
-  screen.findByRole('switch', { name: 'Require two-step verification for Owners and Admins' });
+const requirement = () => screen.findByRole('switch', { name: 'Require two-step verification for Owners and Admins' });
 
 describe('/settings/security: two-step verification for Owners and Admins', () => {
   test('the owner sees it off with what it does, turns it on and saves; the API gets it and says saved', async () => {
@@ -221,7 +220,12 @@ describe('/settings/security: who may open it', () => {
       call.url === '/api/access'
         ? {
             status: 200,
-            data: { roles: ['Storekeeper'], permissions: ['reports.view'], allTransactionTypes: false, transactionTypeIds: [] },
+            data: {
+              roles: ['Storekeeper'],
+              permissions: ['reports.view'],
+              allTransactionTypes: false,
+              transactionTypeIds: [],
+            },
           }
         : undefined,
     );

@@ -14,12 +14,7 @@ import {
 import { EmptyState, LoadError, Loading, RowAction } from '@stockwise/kit';
 import { useState } from 'react';
 import { deleteAction, DeleteDialog } from '@/components/list-parts';
-import {
-  useDeleteSsoProvider,
-  useDevelopmentStandIn,
-  useSsoProviders,
-  type SsoProvider,
-} from '../api/sso-providers';
+import { useDeleteSsoProvider, useDevelopmentStandIn, useSsoProviders, type SsoProvider } from '../api/sso-providers';
 import { useT } from '../i18n';
 import { SsoProviderDialog } from './SsoProviderDialog';
 
