@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setNotifier, type NotificationVariant } from '@stockwise/shared';
+import { setLanguage, setNotifier, type NotificationVariant } from '@stockwise/shared';
 import { mockApi, refusal, renderAt, signIn, type Call, type Reply } from './support/harness';
 
 // /settings/security: the company's requirement of two-step verification for Owners and Admins
@@ -211,6 +211,25 @@ describe('/settings/security: single sign-on providers', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'globex.example' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/sso-providers/p1']);
     expect(notes.at(-1)).toEqual(['Single sign-on provider removed.', 'success']);
+  });
+});
+
+describe('/settings/security: in Turkish', () => {
+  test('in Turkish: the title, the requirement and the empty list', async () => {
+    securityApi();
+    await setLanguage('tr');
+    try {
+      renderAt('/settings/security');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Güvenlik' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('switch', {
+          name: 'Sahipler ve Yöneticiler için iki adımlı doğrulamayı zorunlu kılın',
+        }),
+      ).not.toBeChecked();
+      expect(await screen.findByText('Henüz tek oturum açma sağlayıcısı yok')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 
