@@ -1,3 +1,4 @@
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import {
   Box,
   Button,
@@ -97,7 +98,12 @@ function ProviderItem({
             </Box>
             {isStandIn ? (
               <Tooltip title={t('security.sso.standInHint')}>
-                <Chip size="small" color="warning" label={t('security.sso.standIn')} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<ConstructionOutlined />}
+                  label={t('security.sso.standIn')}
+                />
               </Tooltip>
             ) : null}
           </Stack>
