@@ -44,6 +44,14 @@ export const SCREENS: Screen<SettingsKey>[] = [
     page: lazyPage(() => import('./features/locations').then((m) => m.LocationsPage)),
   },
   {
+    // Who may change how the company signs in: the API's claim for both of its calls.
+    path: 'settings/security',
+    title: 'screens.security',
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 50 },
+    page: lazyPage(() => import('./features/security').then((m) => m.SecurityPage)),
+  },
+  {
     path: 'settings/item-types',
     title: 'screens.itemTypes',
     claims: settings,

@@ -20,7 +20,7 @@ const seen = (roles: string[], edit?: Edit) => visibleMenu(menu, accessView(acce
 const titles = (roles: string[], edit?: Edit) => itemsOf(seen(roles, edit)).map(text);
 const groups = (roles: string[], edit?: Edit) => seen(roles, edit).map(text);
 
-const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations'];
+const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations', 'Security'];
 const PROCESS = ['Item Types', 'Transaction Types'];
 const USERS = ['Roles and Transaction Type Access', 'User & User Roles', 'User Invitations'];
 const REPORTING = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 'Item History'];
@@ -102,6 +102,13 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   it('selling taken from the Rapid Seller: no Rapid Sell, no Multi-Sale, no Actions group', () => {
     expect(titles([ROLES.rapidSeller], { take: ['items.sell'] })).toEqual(['My Tasks', ...SUPPORT]);
     expect(groups([ROLES.rapidSeller], { take: ['items.sell'] })).not.toContain('Actions');
+  });
+
+  it('Security follows settings.manage, the claim its API needs: taken from the Admin, given to a Storekeeper', () => {
+    expect(titles([ROLES.admin])).toContain('Security');
+    expect(titles([ROLES.admin], { take: ['settings.manage'] })).not.toContain('Security');
+    expect(titles([ROLES.storekeeper])).not.toContain('Security');
+    expect(titles([ROLES.storekeeper], { give: ['settings.manage'] })).toContain('Security');
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {

@@ -12,6 +12,7 @@ export const en = {
     labelSettings: 'Label Settings',
     company: 'Company Info',
     brands: 'Brands',
+    security: 'Security',
   },
   plan: {
     usage: '{{used}} of {{max}} used',

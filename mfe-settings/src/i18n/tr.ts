@@ -14,6 +14,7 @@ export const tr: TranslationsOf<SettingsTexts> = {
     labelSettings: 'Etiket Ayarları',
     company: 'Şirket Bilgileri',
     brands: 'Markalar',
+    security: 'Güvenlik',
   },
   plan: {
     usage: '{{max}} hakkın {{used}} tanesi kullanılıyor',

@@ -1,0 +1,125 @@
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { EmptyState, LoadError, Loading, RowAction } from '@stockwise/kit';
+import { useState } from 'react';
+import { deleteAction, DeleteDialog } from '@/components/list-parts';
+import { useDeleteSsoProvider, useDevelopmentStandIn, useSsoProviders, type SsoProvider } from '../api/sso-providers';
+import { useT } from '../i18n';
+import { SsoProviderDialog } from './SsoProviderDialog';
+
+/** The company's own OpenID Connect providers: listed (never their secret), added, removed. */
+export function SsoProvidersCard() {
+  const { t } = useT();
+  const providers = useSsoProviders();
+  const remove = useDeleteSsoProvider();
+  const standIn = useDevelopmentStandIn();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SsoProvider | null>(null);
+
+  const add = (
+    <Button variant="contained" onClick={() => setAdding(true)}>
+      {t('security.sso.add')}
+    </Button>
+  );
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="sso-title">
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography id="sso-title" variant="h6" component="h2">
+              {t('security.sso.title')}
+            </Typography>
+            {providers.data?.length ? add : null}
+          </Stack>
+          <Typography color="text.secondary">{t('security.sso.explain')}</Typography>
+          {providers.isPending ? (
+            <Loading />
+          ) : providers.isError ? (
+            <LoadError error={providers.error} onRetry={() => void providers.refetch()} />
+          ) : providers.data.length === 0 ? (
+            <EmptyState title={t('security.sso.emptyTitle')} body={t('security.sso.emptyBody')} action={add} />
+          ) : (
+            <List aria-label={t('security.sso.list')} disablePadding>
+              {providers.data.map((provider) => (
+                <ProviderItem
+                  key={provider.id}
+                  provider={provider}
+                  isStandIn={provider.issuer === standIn?.issuer}
+                  onRemove={() => setRemoving(provider)}
+                />
+              ))}
+            </List>
+          )}
+        </Stack>
+      </CardContent>
+      <SsoProviderDialog open={adding} standIn={standIn} onClose={() => setAdding(false)} />
+      <DeleteDialog
+        row={removing && { id: removing.id, name: removing.domain }}
+        body={t('security.sso.deleteBody')}
+        done={t('security.sso.deleted')}
+        remove={remove.mutateAsync}
+        onClose={() => setRemoving(null)}
+      />
+    </Card>
+  );
+}
+
+function ProviderItem({
+  provider,
+  isStandIn,
+  onRemove,
+}: {
+  provider: SsoProvider;
+  isStandIn: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useT();
+  const action = deleteAction(t('security.sso.remove', { domain: provider.domain }), onRemove);
+  return (
+    <ListItem divider secondaryAction={<RowAction {...action} />} aria-label={provider.domain}>
+      <ListItemText
+        primary={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {provider.domain}
+            </Box>
+            {isStandIn ? (
+              <Tooltip title={t('security.sso.standInHint')}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  icon={<ConstructionOutlined />}
+                  label={t('security.sso.standIn')}
+                />
+              </Tooltip>
+            ) : null}
+          </Stack>
+        }
+        secondary={
+          <>
+            <Box component="span" sx={{ display: 'block', wordBreak: 'break-all' }}>
+              {provider.issuer} · {t('security.sso.clientId')}: {provider.clientId} ·{' '}
+              {provider.hasClientSecret ? t('security.sso.secretKept') : t('security.sso.noSecret')}
+            </Box>
+            <Box component="span" sx={{ display: 'block', wordBreak: 'break-all' }}>
+              {t('security.sso.redirectUri', { uri: provider.redirectUri })}
+            </Box>
+          </>
+        }
+      />
+    </ListItem>
+  );
+}
