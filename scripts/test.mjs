@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint and format check, type check, and every package's own test suite
-// (the API's on PGlite; with DATABASE_URL, on PostgreSQL and PGlite's own checks on PGlite). Every job runs, side by
-// side, as many at once as the machine has cores; the exit code says whether all passed.
+// `npm test`: lint and format check, type check, and every package's own test suite (the API's
+// on PGlite; with DATABASE_URL, on that PostgreSQL server, and PGlite's own checks on PGlite).
+// Every job runs, side by side, as many at once as the machine has cores; the exit code says
+// whether all passed.
 //
 // Why side by side: run one after the other, most of these jobs leave a core idle (Jest's default
 // is one worker on two cores, the PostgreSQL run waits on its server, tsc is single-threaded).
