@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint and format check, type check, and every package's own test suite
-// (the API's on PGlite, and on PostgreSQL too when DATABASE_URL is set). Every job runs, side by
-// side, as many at once as the machine has cores; the exit code says whether all passed.
+// `npm test`: lint and format check, type check, and every package's own test suite (the API's
+// on PGlite; with DATABASE_URL, on that PostgreSQL server, and PGlite's own checks on PGlite).
+// Every job runs, side by side, as many at once as the machine has cores; the exit code says
+// whether all passed.
 //
 // Why side by side: run one after the other, most of these jobs leave a core idle (Jest's default
 // is one worker on two cores, the PostgreSQL run waits on its server, tsc is single-threaded).
@@ -31,6 +32,7 @@ const scriptOf = (pkg, name) => JSON.parse(readFileSync(join(root, pkg, 'package
 const WEIGHT = {
   'api tests (PostgreSQL)': 400,
   'api tests (PGlite)': 300,
+  'api tests (PGlite checks)': 100,
   'tests mfe-workspace': 150,
   lint: 90,
   'types mfe-workspace': 60,
@@ -48,12 +50,16 @@ function jobs() {
     if (scriptOf(pkg, 'typecheck')) list.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
   for (const pkg of PACKAGES.filter((p) => p !== 'e2e' && p !== 'api'))
     if (scriptOf(pkg, 'test')) list.push({ name: `tests ${pkg}`, pkg, script: 'test' });
-  // The API's two runs are two jobs (api/scripts/test.mjs), so they overlap each other and the
-  // rest: PGlite with its two workers, PostgreSQL with one (its server takes a share of the cores).
-  // More would starve them past the suites' time limits (e.g. Fastify's 10 s plugin start).
-  list.push({ name: 'api tests (PGlite)', pkg: 'api', script: 'test', args: ['--pglite'] });
-  if (process.env.DATABASE_URL)
+  // The API suite: on PGlite alone without a server (a fresh machine). With DATABASE_URL (CI), all
+  // of it on PostgreSQL, the production database, and on PGlite only the files whose behaviour
+  // depends on the driver (api/scripts/test.mjs, PGLITE_CHECKS; docs/decisions.md): the rest ran
+  // the same SQL twice. Two jobs, so they overlap each other and the rest: PGlite with its two
+  // workers, PostgreSQL with one (its server takes a share of the cores). More would starve them
+  // past the suites' time limits (e.g. Fastify's 10 s plugin start).
+  if (process.env.DATABASE_URL) {
+    list.push({ name: 'api tests (PGlite checks)', pkg: 'api', script: 'test', args: ['--pglite-checks'] });
     list.push({ name: 'api tests (PostgreSQL)', pkg: 'api', script: 'test', args: ['--postgres', '--maxWorkers=1'] });
+  } else list.push({ name: 'api tests (PGlite)', pkg: 'api', script: 'test', args: ['--pglite'] });
   return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
 }
 

@@ -1,5 +1,7 @@
 // Runs the API suite on PGlite, then — when DATABASE_URL is set — again on that PostgreSQL server.
 // `--pglite` or `--postgres` runs only that one (npm test runs them as two jobs side by side).
+// `--pglite-checks` runs on PGlite only the files whose behaviour depends on the driver
+// (PGLITE_CHECKS): npm test's choice when the whole suite also runs on PostgreSQL.
 // On PostgreSQL each Jest worker gets a database of its own, `<name>_w<worker>` (made here,
 // chosen in test/worker-database.ts): a worker runs its files one at a time, so the fuzz test's
 // table counts see no other file's writes, while two workers share the run.
@@ -9,7 +11,7 @@ import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 const jest = require.resolve('jest/bin/jest');
-const only = process.argv.find((a) => a === '--pglite' || a === '--postgres');
+const only = process.argv.find((a) => a === '--pglite' || a === '--postgres' || a === '--pglite-checks');
 const given = process.argv.slice(2).find((a) => a.startsWith('--maxWorkers='));
 const args = process.argv.slice(2).filter((a) => a !== only && a !== given);
 const databaseUrl = process.env.DATABASE_URL;
@@ -46,18 +48,47 @@ async function createWorkerDatabases(url) {
   }
 }
 
+/**
+ * The files that check what PGlite does differently from a PostgreSQL server — the rest of the
+ * suite goes through the same SQL and the same Database contract on either driver, and the browser
+ * suite runs the whole product on PGlite besides. When the suite runs in full on PostgreSQL (CI),
+ * these are the PGlite run (docs/decisions.md, "The API suite in CI: all on PostgreSQL, the
+ * driver's own checks on PGlite"). A new file that depends on the driver belongs here.
+ */
+const PGLITE_CHECKS = [
+  'migrations', // the migrations and the migrated test template on PGlite's Postgres
+  'search', // pg_trgm: PGlite's contrib module, loaded by createPglite()
+  'concurrency', // one connection: transactions queued (db/pglite.ts), never interleaved
+  'tenancy', // SET LOCAL role and company on that one shared connection never leak to the next request
+  'events', // LISTEN/NOTIFY on the same connection as the writes
+  'reports', // sums and counts as each driver parses numbers (pg's bigint parser is set in db/postgres.ts)
+  'durability', // a PGlite data folder under SIGKILL
+  'production', // the embedded start `NODE_ENV=production npm start` makes (ignores DATABASE_URL)
+  'demo', // demo data on an empty embedded database, as `npm start` seeds it
+];
+/** Files that run the product on PGlite whatever DATABASE_URL says: the PostgreSQL run skips them when the checks run. */
+const PGLITE_ALWAYS = ['production'];
+const asPattern = (names) => `/test/(${names.join('|')})\\.test\\.ts$`;
+const files = args.filter((a) => !a.startsWith('-'));
+
 const { DATABASE_URL: _omit, ...withoutDb } = process.env;
 let status = 0;
 // *.pg.test.ts need a PostgreSQL server (several API processes on one database). The test files
-// named on the command line go before this option: Jest 30's array options swallow the positional
-// arguments after them, even in the `--option=value` form (so every file ran).
-if (only !== '--postgres')
+// named on the command line go before these options: Jest 30's array options swallow the
+// positional arguments after them, even in the `--option=value` form (so every file ran).
+if (only === '--pglite-checks')
+  status = run('PGlite (in-process): the driver checks', withoutDb, [
+    ...(files.length ? [] : [`--testPathPatterns=${asPattern(PGLITE_CHECKS)}`]),
+  ]);
+else if (only !== '--postgres')
   status = run('PGlite (in-process)', withoutDb, ['--testPathIgnorePatterns=\\.pg\\.test\\.ts$']);
 if (only === '--postgres' && !databaseUrl) {
   console.error('--postgres needs DATABASE_URL (scripts/postgres-server.sh start prints one)');
   status = 1;
-} else if (databaseUrl && only !== '--pglite') {
+} else if (databaseUrl && only !== '--pglite' && only !== '--pglite-checks') {
   await createWorkerDatabases(databaseUrl);
-  status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env) || status;
+  // PGLITE_ALWAYS would run on PGlite a second time; the PGlite run has them.
+  const skip = files.length ? [] : [`--testPathIgnorePatterns=${asPattern(PGLITE_ALWAYS)}`];
+  status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, skip) || status;
 }
 process.exit(status);
