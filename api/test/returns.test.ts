@@ -221,6 +221,8 @@ test('a scrap says why (400 without), and the reason is on the event', async () 
 test('a void of today’s sale puts its items back as before, one event each, and takes it off the day’s count', async () => {
   const { itemIds, sale } = await sold([10, 15]);
   const before = await today();
+  const bought = async () => (await call(owner, 'GET', `/api/customers/${ids.customer}/history`)).json();
+  const boughtBefore = await bought();
   expect((await call(seller, 'POST', `/api/sales/${sale.id}/void`, { reason: 'Wrong customer' })).statusCode).toBe(403);
   const res = await call(admin, 'POST', `/api/sales/${sale.id}/void`, { reason: 'Wrong customer' });
   expect(res.statusCode).toBe(200);
@@ -242,6 +244,10 @@ test('a void of today’s sale puts its items back as before, one event each, an
   }
   const after = await today();
   expect([after.sales - before.sales, after.total - before.total]).toEqual([-1, -25]);
+  const boughtAfter = await bought();
+  expect(boughtAfter.summary.sales).toBe(boughtBefore.summary.sales - 1);
+  expect(boughtAfter.summary.spent).toBe(boughtBefore.summary.spent - 25);
+  expect(boughtAfter.items.some((i: { saleId: string }) => i.saleId === sale.id)).toBe(false);
   const twice = await call(admin, 'POST', `/api/sales/${sale.id}/void`, { reason: 'again' });
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toBe(`Sale ${sale.number} is already void.`);

@@ -271,14 +271,14 @@ export async function customerSummary(q: Queryable, customerId: string) {
     warrantiesActive: number;
     warrantiesEnded: number;
   }>(
-    `SELECT (SELECT count(*) FROM sales WHERE customer_id = $1 AND number IS NOT NULL)::int AS sales,
+    `SELECT (SELECT count(*) FROM sales WHERE customer_id = $1 AND number IS NOT NULL AND voided_at IS NULL)::int AS sales,
             coalesce(p.items, 0)::int AS "itemsBought", coalesce(p.spent, 0)::float8 AS spent,
             (SELECT count(*) FROM item_events WHERE customer_id = $1 AND kind = 'return')::int AS returns,
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at >= now())::int AS "warrantiesActive",
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at < now())::int AS "warrantiesEnded"
        FROM (SELECT count(*) AS items, sum(l.price) AS spent
                FROM sales s JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
-              WHERE s.customer_id = $1 AND s.number IS NOT NULL) p`,
+              WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL) p`,
     [customerId],
   );
   return row!;
@@ -302,7 +302,7 @@ export function purchasePage(
        JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
        JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
        JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
-      WHERE s.customer_id = $1 AND s.number IS NOT NULL
+      WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL
         AND ($3::timestamptz IS NULL OR (s.created_at, s.id, l.line) < ($3::timestamptz, $4::uuid, $5::int))
       ORDER BY s.created_at DESC, s.id DESC, l.line DESC
       LIMIT $2`,
