@@ -155,12 +155,12 @@ async function build(q: Queryable, companyId: string, boss: Actor, store: Actor,
     });
   }
   const returned = sold.slice(0, 5);
-  await run(boss, 'Return', returned, { note: 'Customer changed their mind' });
+  await run(boss, 'Return', returned, { reason: 'Customer changed their mind' });
   const tested = take(30);
   await run(store, 'Test', tested, { toLocationId: bench, note: 'Incoming QC sample' });
   await run(store, 'Repair', tested.slice(0, 18), { toLocationId: warehouse, note: 'Passed QC' });
   await run(store, 'Change status', tested.slice(18, 24), { toStatus: 'defective', note: 'Screen flicker' });
-  await run(boss, 'Scrap', tested.slice(24, 27), { note: 'Beyond repair' });
+  await run(boss, 'Scrap', tested.slice(24, 27), { reason: 'Beyond repair' });
   await run(store, 'Change status', take(6), { toStatus: 'reserved', note: 'Held for Contoso order' });
 
   // Tasks in the queues of the roles that work them.

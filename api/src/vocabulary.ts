@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   'settings.manage',
   'users.manage',
   'billing.manage',
+  /** Cancelling a sale made by mistake, on its day: the owner's and the admin's. */
+  'sales.void',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
@@ -70,6 +72,18 @@ export const HELD_STATUSES: StatusKey[] = STATUSES.filter((s) => !(GONE_STATUSES
 export const AWAITING_PROCESS: StatusKey[] = ['in_process', 'returned', 'defective'];
 export const TRANSACTION_KINDS = ['receive', 'process', 'sell', 'move', 'status_change', 'return', 'scrap'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/**
+ * Where a returned item may go: back to be tested (the Return type's own status), straight to
+ * stock, to repair as defective, or out as scrapped.
+ */
+export const RETURN_DESTINATIONS = [
+  'returned',
+  'in_stock',
+  'defective',
+  'scrapped',
+] as const satisfies readonly StatusKey[];
+/** Transaction kinds whose events must say why (a return, a scrap). */
+export const REASON_REQUIRED: readonly TransactionKind[] = ['return', 'scrap'];
 
 // ── other statuses ──
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

@@ -127,7 +127,11 @@ test('return then resell: the return names the first buyer, the second sale (no 
   const serial = unique('RR-');
   const [item] = (await receive(operator, [serial])).json().items;
   await call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 10 }], customerId: ids.customer });
-  const back = await call(owner, 'POST', '/api/transactions', { transactionTypeId: types.Return, serials: [serial] });
+  const back = await call(owner, 'POST', '/api/transactions', {
+    transactionTypeId: types.Return,
+    serials: [serial],
+    reason: 'Changed their mind',
+  });
   expect(back.statusCode).toBe(201);
   expect(back.json().events[0]).toMatchObject({ kind: 'return', toStatus: 'returned', customerId: ids.customer });
   const resold = await call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 8 }] });
@@ -154,7 +158,11 @@ test('a batch with one refused item writes nothing and names the serial', async 
   await call(keeper, 'POST', '/api/transactions', { transactionTypeId: types.Scrap, itemIds: [itemB.id] });
   // the Storekeeper may not scrap (no claim on Scrap): 403, and B stays in stock
   expect((await call(owner, 'GET', `/api/items/${itemB.id}`)).json().status).toBe('in_stock');
-  await call(owner, 'POST', '/api/transactions', { transactionTypeId: types.Scrap, itemIds: [itemB.id] });
+  await call(owner, 'POST', '/api/transactions', {
+    transactionTypeId: types.Scrap,
+    itemIds: [itemB.id],
+    reason: 'Cracked case',
+  });
   const move = await call(keeper, 'POST', '/api/transactions', {
     transactionTypeId: types.Move,
     serials: [a, b],

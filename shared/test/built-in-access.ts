@@ -16,6 +16,7 @@ const ALL: Permission[] = [
   'settings.manage',
   'users.manage',
   'billing.manage',
+  'sales.void',
 ];
 
 export const BUILT_IN_PERMISSIONS: Record<string, Permission[]> = {

@@ -3,7 +3,7 @@ import type { Access } from '../../access/index.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { Status, TransactionType } from '../catalogue/index.js';
 import { BUILT_IN_TYPE_JSON, findCustomer, findLocation } from '../catalogue/index.js';
-import { type StatusKey } from '../../vocabulary.js';
+import { REASON_REQUIRED, RETURN_DESTINATIONS, type StatusKey } from '../../vocabulary.js';
 import * as db from './queries.js';
 import { publish } from '../events/index.js';
 
@@ -34,6 +34,10 @@ export interface EngineInput {
   toStatus?: Status | null;
   customerId?: string | null;
   note?: string | null;
+  /** Why: required of a return and a scrap, kept on each event. */
+  reason?: string | null;
+  /** A return's amount paid back, for one item; without it each item's whole sale price. */
+  refund?: number | null;
 }
 
 export interface Plan {
@@ -42,6 +46,9 @@ export interface Plan {
   changes: db.ItemChange[];
   customerId: string | null;
   note: string | null;
+  reason: string | null;
+  /** A return's sale line per item (the one it takes back) and what is paid back for it. */
+  returns: Map<string, { saleId: string | null; refund: number }>;
 }
 
 const STATUS_WORDS: Record<StatusKey, string> = {
@@ -142,9 +149,19 @@ async function decide(
     if (!input.toStatus) throw badRequest('toStatus: name the new status', 'toStatus');
     if (input.toStatus === 'sold') throw badRequest('toStatus: only a sale makes an item sold', 'toStatus');
     toStatus = input.toStatus;
+  } else if (type.kind === 'return' && input.toStatus) {
+    if (!(RETURN_DESTINATIONS as readonly string[]).includes(input.toStatus))
+      throw badRequest(`toStatus: a returned item goes to ${RETURN_DESTINATIONS.join(', ')}`, 'toStatus');
+    toStatus = input.toStatus;
   } else if (input.toStatus && input.toStatus !== type.toStatus) {
     throw badRequest(`toStatus: ${type.name} sets the status itself`, 'toStatus');
   }
+  const reason = input.reason?.trim() || null;
+  if (!reason && REASON_REQUIRED.includes(type.kind))
+    throw badRequest(`reason: say why the items are ${VERB[type.kind]}`, 'reason');
+  if (input.refund != null && type.kind !== 'return') throw badRequest('refund: only a return refunds', 'refund');
+  if (input.refund != null && wanted.length !== 1)
+    throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
   if (toLocationId) {
     const location = await findLocation(q, toLocationId);
     if (!location) throw badRequest('toLocationId: no such location', 'toLocationId');
@@ -193,7 +210,33 @@ async function decide(
     });
   }
   if (refusals.length) throw refused(refusals);
-  return { type, items, changes, customerId, note: input.note?.trim() || null };
+  const returns = type.kind === 'return' ? await refunds(q, items, input.refund) : new Map();
+  return { type, items, changes, customerId, note: input.note?.trim() || null, reason, returns };
+}
+
+/**
+ * A return takes back each item's open sale line (of a sale not voided, not returned yet) and pays
+ * back at most its price: the refund named, or the whole price. A sold item with no line (sold
+ * before lines were kept) refunds nothing.
+ */
+async function refunds(q: Queryable, items: db.LockedItem[], refund: number | null | undefined) {
+  const lines = new Map(
+    (
+      await db.openSaleLines(
+        q,
+        items.map((i) => i.id),
+      )
+    ).map((l) => [l.itemId, l]),
+  );
+  const out = new Map<string, { saleId: string | null; refund: number }>();
+  for (const item of items) {
+    const line = lines.get(item.id);
+    const price = line?.price ?? 0;
+    if (refund != null && refund > price)
+      throw badRequest(`refund: at most the sale price, ${price.toFixed(2)}`, 'refund');
+    out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund ?? price) * 100) / 100 });
+  }
+  return out;
 }
 
 /** Step 4 as data: the items' changes and one event per item. */
@@ -222,8 +265,10 @@ export function writesOf(
           : plan.type.kind === 'return'
             ? (plan.customerId ?? before.customerId)
             : plan.customerId,
-      saleId: extra.saleId ?? null,
+      saleId: extra.saleId ?? plan.returns.get(c.id)?.saleId ?? null,
       deltas: null,
+      reason: plan.reason,
+      refund: plan.returns.get(c.id)?.refund ?? null,
     };
   });
   return {
@@ -237,6 +282,7 @@ export function writesOf(
 export async function apply(q: Queryable, actor: Actor, plan: Plan): Promise<string[]> {
   const w = writesOf(actor, plan);
   const ids = await db.applyAndRecord(q, w.changes, w.meta, w.events);
+  if (plan.returns.size) await db.markLinesReturned(q, ids);
   announceItems(q, actor, w.changes);
   return ids;
 }

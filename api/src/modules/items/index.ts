@@ -11,7 +11,16 @@ export {
   refused,
   type Actor,
 } from './engine.js';
-export { eventsById, lockItems, existingSerials, sellAndRecord } from './queries.js';
+export {
+  eventsById,
+  lockItems,
+  existingSerials,
+  sellAndRecord,
+  insertEvents,
+  openSaleLines,
+  statusesBeforeSale,
+  unsell,
+} from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
 
 /** Unique constraints of this module, as field + message (409). */

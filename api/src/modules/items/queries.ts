@@ -98,7 +98,7 @@ const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS 
   e.transaction_type_id AS "transactionTypeId", tt.name AS "transactionTypeName",
   e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
   e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
-  u.user_name AS "userName", e.note, e.deltas, ${iso('e.created_at')} AS "createdAt"`;
+  u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas, ${iso('e.created_at')} AS "createdAt"`;
 const EVENT_JOINS = `JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
   LEFT JOIN transaction_types tt ON tt.company_id = e.company_id AND tt.id = e.transaction_type_id
   LEFT JOIN users u ON u.company_id = e.company_id AND u.id = e.user_id`;
@@ -196,18 +196,22 @@ export interface NewEvent {
   customerId: string | null;
   saleId: string | null;
   deltas: Record<string, [unknown, unknown]> | null;
+  reason?: string | null;
+  refund?: number | null;
 }
 
 /** One event per item in one multi-row insert; its parameters start after the first `at`. */
 const insertEventsSql = (at: number) => {
   const $ = (n: number) => `$${at + n}`;
   return `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
-        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas)
+        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas, reason, refund)
      SELECT ${$(1)}, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
-            e.sale, ${$(2)}, ${$(3)}, e.deltas
+            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund
        FROM unnest(${$(4)}::uuid[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::uuid[], ${$(8)}::uuid[], ${$(9)}::uuid[],
-                   ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[])
-            AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas)
+                   ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[],
+                   ${$(15)}::text[], ${$(16)}::numeric[])
+            AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas, reason,
+                 refund)
      RETURNING id`;
 };
 const eventParams = (companyId: string, userId: string, note: string | null, events: NewEvent[]) => [
@@ -225,7 +229,11 @@ const eventParams = (companyId: string, userId: string, note: string | null, eve
   events.map((e) => e.customerId),
   events.map((e) => e.saleId),
   events.map((e) => (e.deltas ? JSON.stringify(e.deltas) : null)),
+  events.map((e) => e.reason ?? null),
+  events.map((e) => e.refund ?? null),
 ];
+/** How many parameters eventParams gives: a statement's own parameters follow them. */
+const EVENT_PARAMS = 16;
 
 /** One event per item, one statement; answers the new events' ids. */
 export async function insertEvents(
@@ -274,17 +282,20 @@ export async function sellAndRecord<Sale>(
   sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
   summary: { columns: string; joins: string },
 ): Promise<Sale> {
+  const S = 6 + EVENT_PARAMS; // the sale's parameters follow the items' (6) and the events'
   const [row] = await q.query<Sale>(
     `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at),
      recorded AS (${insertEventsSql(6)}),
      s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, total, note)
-           VALUES ($7, $21, stockwise_next_sale_number(), $22, $8, $23, $9) RETURNING *),
+           VALUES ($7, $${S + 1}, stockwise_next_sale_number(), $${S + 2}, $8, $${S + 3}, $9) RETURNING *),
      l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
-           SELECT $7, $21, n, item_id, price FROM unnest($24::uuid[], $25::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
+           SELECT $7, $${S + 1}, n, item_id, price
+             FROM unnest($${S + 4}::uuid[], $${S + 5}::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
            RETURNING line, item_id, price)
      SELECT ${summary.columns},
             (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
-                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')}) ORDER BY l.line)
+                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')},
+                      'returnedAt', NULL) ORDER BY l.line)
                FROM l JOIN changed i ON i.id = l.item_id) AS lines
        FROM s ${summary.joins}`,
     [
@@ -299,6 +310,44 @@ export async function sellAndRecord<Sale>(
   );
   return row!;
 }
+
+// ── returns ──
+/** Each item's sale line still open: of a sale not voided, not returned yet (at most one per item). */
+export const openSaleLines = (q: Queryable, itemIds: string[]) =>
+  q.query<{ itemId: string; saleId: string; line: number; price: number }>(
+    `SELECT l.item_id AS "itemId", l.sale_id AS "saleId", l.line, l.price::float8 AS price
+       FROM sale_lines l JOIN sales s ON s.company_id = l.company_id AND s.id = l.sale_id
+      WHERE l.item_id = ANY($1::uuid[]) AND l.returned_by IS NULL AND s.voided_at IS NULL`,
+    [itemIds],
+  );
+
+/** The lines these return events took back now name them: a line is returned once. */
+export const markLinesReturned = (q: Queryable, eventIds: string[]) =>
+  q.query(
+    `UPDATE sale_lines l SET returned_by = e.id
+       FROM item_events e
+      WHERE e.id = ANY($1::uuid[]) AND l.company_id = e.company_id AND l.sale_id = e.sale_id
+        AND l.item_id = e.item_id AND l.returned_by IS NULL`,
+    [eventIds],
+  );
+
+// ── voids ──
+/** What each item of a sale was before it: its sell event's status. */
+export const statusesBeforeSale = (q: Queryable, saleId: string) =>
+  q.query<{ itemId: string; fromStatus: string }>(
+    `SELECT item_id AS "itemId", from_status AS "fromStatus" FROM item_events WHERE sale_id = $1 AND kind = 'sell'`,
+    [saleId],
+  );
+
+/** A voided sale's items back as before it: not sold, no buyer, no warranty running. */
+export const unsell = (q: Queryable, items: Array<{ id: string; status: string }>) =>
+  q.query(
+    `UPDATE items i SET status = v.status, customer_id = NULL, sold_at = NULL, warranty_ends_at = NULL,
+            version = i.version + 1, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[]) AS v(id, status)
+      WHERE i.id = v.id`,
+    [items.map((i) => i.id), items.map((i) => i.status)],
+  );
 
 export const existingSerials = async (q: Queryable, keys: string[]) =>
   (

@@ -70,6 +70,8 @@ export const ItemEventSchema = Type.Object(
     userId: Nullable(Type.String()),
     userName: Nullable(Type.String()),
     note: Nullable(Type.String()),
+    reason: Nullable(Type.String({ description: 'Why: always given for a return and a scrap.' })),
+    refund: Nullable(Type.Number({ description: 'A return’s amount paid back; null on other events.' })),
     deltas: Nullable(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
     createdAt: Timestamp,
   },
@@ -150,6 +152,17 @@ export const TransactionBody = Type.Object(
     toStatus: Type.Optional(StatusKey),
     customerId: Type.Optional(Uuid),
     note: Type.Optional(Type.String({ maxLength: 1000 })),
+    reason: Type.Optional(
+      OneLine({ maxLength: 200, description: 'Why (required for a return and a scrap), kept on each event.' }),
+    ),
+    refund: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 99_999_999,
+        description:
+          'A return of one item: the amount paid back, at most its sale price. Without it each item returned is refunded its whole sale price.',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'TransactionRequest' },
 );

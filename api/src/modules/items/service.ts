@@ -279,6 +279,8 @@ export async function transact(q: Queryable, actor: Actor, body: TransactionBody
     toStatus: body.toStatus,
     customerId: body.customerId,
     note: body.note,
+    reason: body.reason,
+    refund: body.refund,
   });
   return { events: await db.eventsById(q, ids) };
 }

@@ -91,7 +91,8 @@ export async function trackingPage(
             e.transaction_type_id AS "transactionTypeId", tt.name AS "transactionTypeName",
             e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
             e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
-            u.user_name AS "userName", e.note, e.deltas, ${iso('e.created_at')} AS "createdAt",
+            u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
+            ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"
        FROM item_events e
@@ -190,23 +191,26 @@ export const heldByLocation = (q: Queryable, held: Status[]) =>
     [held],
   );
 
+type Period = { start: string; sales: number; total: number; refunds: number; net: number };
+/** A period's sales, their total, what was refunded in it (returns, migration 0026) and the net of both. */
+const PERIOD_SUMS = `coalesce(sum(s.sales), 0)::int AS sales, coalesce(sum(s.total), 0)::float8 AS total,
+            coalesce(sum(s.refunds), 0)::float8 AS refunds, coalesce(sum(s.total - s.refunds), 0)::float8 AS net`;
+
 /** Sales per UTC day for the last `days` days, and per Monday-started week for the last `weeks`. */
 export async function salesPeriods(q: Queryable, days: number, weeks: number) {
-  const perDay = await q.query<{ start: string; sales: number; total: number }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS start, coalesce(sum(s.sales), 0)::int AS sales,
-            coalesce(sum(s.total), 0)::float8 AS total
+  const perDay = await q.query<Period>(
+    `SELECT to_char(d, 'YYYY-MM-DD') AS start, ${PERIOD_SUMS}
        FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
        LEFT JOIN sale_days s ON s.day = d::date
       GROUP BY d ORDER BY d`,
     [days],
   );
-  const perWeek = await q.query<{ start: string; sales: number; total: number }>(
+  const perWeek = await q.query<Period>(
     `WITH weeks AS (
        SELECT w::date AS start
          FROM generate_series(date_trunc('week', now() AT TIME ZONE 'UTC') - ($1::int - 1) * interval '1 week',
                               date_trunc('week', now() AT TIME ZONE 'UTC'), interval '1 week') w)
-     SELECT to_char(w.start, 'YYYY-MM-DD') AS start, coalesce(sum(s.sales), 0)::int AS sales,
-            coalesce(sum(s.total), 0)::float8 AS total
+     SELECT to_char(w.start, 'YYYY-MM-DD') AS start, ${PERIOD_SUMS}
        FROM weeks w LEFT JOIN sale_days s ON s.day >= w.start AND s.day < w.start + 7
       GROUP BY w.start ORDER BY w.start`,
     [weeks],
@@ -281,14 +285,14 @@ export async function customerSummary(q: Queryable, customerId: string) {
     warrantiesActive: number;
     warrantiesEnded: number;
   }>(
-    `SELECT (SELECT count(*) FROM sales WHERE customer_id = $1 AND number IS NOT NULL)::int AS sales,
+    `SELECT (SELECT count(*) FROM sales WHERE customer_id = $1 AND number IS NOT NULL AND voided_at IS NULL)::int AS sales,
             coalesce(p.items, 0)::int AS "itemsBought", coalesce(p.spent, 0)::float8 AS spent,
             (SELECT count(*) FROM item_events WHERE customer_id = $1 AND kind = 'return')::int AS returns,
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at >= now())::int AS "warrantiesActive",
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at < now())::int AS "warrantiesEnded"
        FROM (SELECT count(*) AS items, sum(l.price) AS spent
                FROM sales s JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
-              WHERE s.customer_id = $1 AND s.number IS NOT NULL) p`,
+              WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL) p`,
     [customerId],
   );
   return row!;
@@ -312,7 +316,7 @@ export function purchasePage(
        JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
        JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
        JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
-      WHERE s.customer_id = $1 AND s.number IS NOT NULL
+      WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL
         AND ($3::timestamptz IS NULL OR (s.created_at, s.id, l.line) < ($3::timestamptz, $4::uuid, $5::int))
       ORDER BY s.created_at DESC, s.id DESC, l.line DESC
       LIMIT $2`,
@@ -321,8 +325,16 @@ export function purchasePage(
 }
 
 export const customerReturns = (q: Queryable, customerId: string) =>
-  q.query<{ itemId: string; serial: string; returnedAt: string; note: string | null }>(
-    `SELECT e.item_id AS "itemId", i.serial, ${iso('e.created_at')} AS "returnedAt", e.note
+  q.query<{
+    itemId: string;
+    serial: string;
+    returnedAt: string;
+    note: string | null;
+    reason: string | null;
+    refund: number | null;
+  }>(
+    `SELECT e.item_id AS "itemId", i.serial, ${iso('e.created_at')} AS "returnedAt", e.note, e.reason,
+            e.refund::float8 AS refund
        FROM item_events e JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
       WHERE e.customer_id = $1 AND e.kind = 'return'
       ORDER BY e.created_at DESC, e.id DESC LIMIT 100`,

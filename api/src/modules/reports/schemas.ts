@@ -147,7 +147,14 @@ export const PurchaseSchema = Type.Object(
 );
 export type Purchase = Static<typeof PurchaseSchema>;
 export const ReturnSchema = Type.Object(
-  { itemId: Type.String(), serial: Type.String(), returnedAt: Timestamp, note: Nullable(Type.String()) },
+  {
+    itemId: Type.String(),
+    serial: Type.String(),
+    returnedAt: Timestamp,
+    note: Nullable(Type.String()),
+    reason: Nullable(Type.String()),
+    refund: Nullable(Type.Number()),
+  },
   { title: 'CustomerReturn' },
 );
 export const CustomerHistorySchema = Type.Object(
@@ -174,7 +181,13 @@ export const CustomerHistorySchema = Type.Object(
 );
 
 // ── dashboard ──
-const Period = Type.Object({ start: Type.String({ format: 'date' }), sales: Count, total: Money });
+const Period = Type.Object({
+  start: Type.String({ format: 'date' }),
+  sales: Count,
+  total: Money,
+  refunds: Type.Number({ description: 'Paid back for returns in the period (on the day of the return).' }),
+  net: Type.Number({ description: 'total − refunds' }),
+});
 export const DashboardSchema = Type.Object(
   {
     stock: Type.Object({

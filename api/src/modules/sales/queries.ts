@@ -5,7 +5,8 @@ import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
 const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "customerName", s.seller_id AS "sellerId",
-  u.user_name AS "sellerName", s.total::float8 AS total, s.note, ${iso('s.created_at')} AS "createdAt"`;
+  u.user_name AS "sellerName", s.total::float8 AS total, s.note, ${iso('s.created_at')} AS "createdAt",
+  ${iso('s.voided_at')} AS "voidedAt", s.void_reason AS "voidReason"`;
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;
 
@@ -22,9 +23,11 @@ export async function findSale(q: Queryable, id: string): Promise<SaleSummary | 
 }
 
 export const saleLines = (q: Queryable, saleId: string) =>
-  q.query<{ line: number; itemId: string; serial: string; price: number; warrantyEndsAt: string | null }>(
-    `SELECT l.line, l.item_id AS "itemId", i.serial, l.price::float8 AS price, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt"
+  q.query<Sale['lines'][number]>(
+    `SELECT l.line, l.item_id AS "itemId", i.serial, l.price::float8 AS price, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
+            ${iso('r.created_at')} AS "returnedAt"
        FROM sale_lines l JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
+       LEFT JOIN item_events r ON r.company_id = l.company_id AND r.id = l.returned_by
       WHERE l.sale_id = $1 ORDER BY l.line`,
     [saleId],
   );
@@ -54,3 +57,24 @@ export async function salePage(q: Queryable, f: SaleListQuery & { limit: number 
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((r) => ({ ...byId.get(r.id)!, _key: r._key }));
 }
+
+/** The sale locked for a void, with whether it was made today (UTC: the day sales are counted by). */
+export async function lockSaleForVoid(q: Queryable, id: string) {
+  const rows = await q.query<{ number: number; voided: boolean; today: boolean; day: string }>(
+    `SELECT number, voided_at IS NOT NULL AS voided, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+            (created_at AT TIME ZONE 'UTC')::date = (now() AT TIME ZONE 'UTC')::date AS today
+       FROM sales WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** The sale's lines with whether each was returned since. */
+export const linesForVoid = (q: Queryable, saleId: string) =>
+  q.query<{ itemId: string; returned: boolean }>(
+    `SELECT item_id AS "itemId", returned_by IS NOT NULL AS returned FROM sale_lines WHERE sale_id = $1 ORDER BY line`,
+    [saleId],
+  );
+
+export const markVoided = (q: Queryable, id: string, userId: string, reason: string) =>
+  q.query(`UPDATE sales SET voided_at = now(), voided_by = $2, void_reason = $3 WHERE id = $1`, [id, userId, reason]);

@@ -69,4 +69,29 @@ export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => app.inCompany(request, (q) => service.getSale(q, request.params.id)),
   );
+
+  app.post(
+    '/api/sales/:id/void',
+    {
+      schema: {
+        ...common,
+        ...permit('sales.void'),
+        operationId: 'voidSale',
+        description:
+          'Cancels a sale made by mistake on the day it was made (UTC day; 409 SALE_NOT_TODAY after it — return its items instead). Each item goes back to the status it had before the sale, with a "void" event naming the sale and the reason; an item returned or sold again since: 409 naming it, nothing written. The sale keeps its number, is marked void and leaves the day’s sales count.',
+        params: IdParams,
+        body: S.VoidSaleBody,
+        response: answers(S.SaleSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.voidSale(
+          q,
+          { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
 };

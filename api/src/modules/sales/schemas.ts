@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, Uuid } from '../../lib/schemas.js';
+import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
 import { Serial } from '../items/index.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -13,6 +13,9 @@ export const SaleLineSchema = Type.Object(
     serial: Type.String(),
     price: Type.Number(),
     warrantyEndsAt: Nullable(Timestamp),
+    returnedAt: Nullable(
+      Type.String({ format: 'date-time', description: 'When the line was returned (a line is returned once).' }),
+    ),
   },
   { title: 'SaleLine' },
 );
@@ -27,6 +30,8 @@ export const SaleSchema = Type.Object(
     total: Type.Number(),
     note: Nullable(Type.String()),
     createdAt: Timestamp,
+    voidedAt: Nullable(Type.String({ format: 'date-time', description: 'Set when the sale was voided.' })),
+    voidReason: Nullable(Type.String()),
     lines: Type.Array(SaleLineSchema),
   },
   { title: 'Sale' },
@@ -59,3 +64,9 @@ export const SaleListQuery = KeysetQuery(['newest', 'oldest'] as const, {
   to: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type SaleListQuery = Static<typeof SaleListQuery>;
+
+export const VoidSaleBody = Type.Object(
+  { reason: OneLine({ minLength: 1, maxLength: 200, description: 'Why the sale is cancelled.' }) },
+  { additionalProperties: false, title: 'VoidSaleRequest' },
+);
+export type VoidSaleBody = Static<typeof VoidSaleBody>;

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { ApiError, badRequest, notFound } from '../../lib/errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
-import { announceItems, prepareBuiltIn, writesOf, type Actor } from '../items/index.js';
+import {
+  announceItems,
+  insertEvents,
+  lockItems,
+  openSaleLines,
+  prepareBuiltIn,
+  refused,
+  statusesBeforeSale,
+  unsell,
+  writesOf,
+  type Actor,
+} from '../items/index.js';
 import { publish } from '../events/index.js';
 import * as db from './queries.js';
-import type { CreateSaleBody, Sale, SaleListQuery } from './schemas.js';
+import type { CreateSaleBody, Sale, SaleListQuery, VoidSaleBody } from './schemas.js';
 
 /**
  * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
@@ -55,4 +66,74 @@ export async function listSales(q: Queryable, query: SaleListQuery) {
     items: page.map(({ _key: _k, ...s }) => s),
     nextCursor: rows.length > limit && last ? encodeCursor([last._key, last.id]) : null,
   };
+}
+
+/**
+ * A void cancels a sale made by mistake: only on the day it was made (the UTC day, the day the
+ * sales counters count it on), and only while every item is still sold by it — an item returned
+ * since, or sold on again, is refused (nothing written): a later day's mistake is a return. Each
+ * item goes back to the status it had before the sale with a "void" event naming the sale; the
+ * sale keeps its number and lines and is marked void (its count and total leave the day's counter).
+ */
+export async function voidSale(q: Queryable, actor: Actor, id: string, body: VoidSaleBody): Promise<Sale> {
+  const sale = await db.lockSaleForVoid(q, id);
+  if (!sale) throw notFound('Sale not found.');
+  if (sale.voided) throw conflict(`Sale ${sale.number} is already void.`);
+  if (!sale.today)
+    throw new ApiError(
+      409,
+      `Sale ${sale.number} was made on ${sale.day}: only a sale of today (UTC) can be voided. Return its items instead.`,
+      'SALE_NOT_TODAY',
+    );
+  const lines = await db.linesForVoid(q, id);
+  const items = await lockItems(q, { ids: lines.map((l) => l.itemId) });
+  const open = new Map(
+    (
+      await openSaleLines(
+        q,
+        items.map((i) => i.id),
+      )
+    ).map((l) => [l.itemId, l.saleId]),
+  );
+  const before = new Map((await statusesBeforeSale(q, id)).map((e) => [e.itemId, e.fromStatus]));
+  const refusals = items
+    .map((item) => ({
+      serial: item.serial,
+      reason: item.status !== 'sold' || open.get(item.id) !== id ? 'it was returned or sold again since' : null,
+    }))
+    .filter((r): r is { serial: string; reason: string } => r.reason !== null);
+  if (refusals.length) throw refused(refusals, 'The sale was not voided');
+  const back = items.map((i) => ({ id: i.id, status: before.get(i.id) ?? 'in_stock' }));
+  await unsell(q, back);
+  const reason = body.reason.trim();
+  await insertEvents(
+    q,
+    actor.companyId,
+    actor.userId,
+    null,
+    items.map((item, n) => ({
+      itemId: item.id,
+      version: item.version + 1,
+      kind: 'void',
+      transactionTypeId: null,
+      fromLocationId: item.locationId,
+      toLocationId: item.locationId,
+      fromStatus: item.status,
+      toStatus: back[n]!.status,
+      customerId: item.customerId,
+      saleId: id,
+      deltas: null,
+      reason,
+    })),
+  );
+  await db.markVoided(q, id, actor.userId, reason);
+  publish(
+    q,
+    actor.companyId,
+    'item.changed',
+    back.map((b) => b.id),
+  );
+  // The same views a new sale refreshes (sales, customers, reports, the dashboard) show the void.
+  publish(q, actor.companyId, 'sale.made', [id]);
+  return getSale(q, id);
 }

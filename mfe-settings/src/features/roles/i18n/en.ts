@@ -32,6 +32,7 @@ export const en = {
       customers_manage: 'Manage customers',
       settings_manage: 'Manage company settings',
       users_manage: 'Manage users, roles and invitations',
+      sales_void: 'Void a sale of today',
       billing_manage: 'Manage billing',
     },
   },

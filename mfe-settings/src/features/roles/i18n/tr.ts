@@ -35,6 +35,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       customers_manage: 'Müşterileri yönetme',
       settings_manage: 'Şirket ayarlarını yönetme',
       users_manage: 'Kullanıcıları, rolleri ve davetleri yönetme',
+      sales_void: 'Bugünün satışını iptal etme',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

@@ -12,6 +12,8 @@ export const en = {
     hideLines: 'Hide the items of sale #{{number}}',
     warrantyActive: 'warranty until {{date}}',
     warrantyEnded: 'warranty ended {{date}}',
+    lineReturned: 'returned {{date}}',
+    voided: 'Void',
     noWarranty: 'no warranty',
     more: 'Show more',
     inactive: 'Deactivated: nothing new is sold to them',

@@ -15,6 +15,8 @@ export const tr: TranslationsOf<typeof en> = {
     hideLines: '{{number}} numaralı satışın ürünlerini gizle',
     warrantyActive: '{{date}} tarihine kadar garantili',
     warrantyEnded: 'garanti {{date}} tarihinde bitti',
+    lineReturned: '{{date}} tarihinde iade alındı',
+    voided: 'İptal',
     noWarranty: 'garanti yok',
     more: 'Daha fazla göster',
     inactive: 'Pasif: kendisine yeni satış yapılmaz',

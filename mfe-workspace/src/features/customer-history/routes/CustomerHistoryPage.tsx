@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Customer } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { LoadError, Loading } from '@/components/ScreenStates';
+import { ReturnLineButton, SaleOutcomeActions } from '@/components/returns';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { CustomerRecord } from '../components/CustomerRecord';
 import { useT } from '../i18n';
@@ -39,19 +40,24 @@ function SaleLines({ id }: { id: string }) {
   if (sale.isError) return <LoadError error={sale.error} onRetry={() => void sale.refetch()} />;
   return (
     <List dense sx={{ pl: 2 }}>
+      <ListItem disableGutters>
+        <SaleOutcomeActions sale={sale.data} />
+      </ListItem>
       {sale.data.lines.map((line) => {
         const ends = line.warrantyEndsAt;
         const date = formatDate(ends, i18n.language);
         return (
-          <ListItem key={line.line} disableGutters>
+          <ListItem key={line.line} disableGutters secondaryAction={<ReturnLineButton sale={sale.data} line={line} />}>
             <ListItemText
               primary={`${line.serial} · ${formatMoney(line.price, i18n.language)}`}
               secondary={
-                !ends
-                  ? t('customerHistory.noWarranty')
-                  : new Date(ends).getTime() > now
-                    ? t('customerHistory.warrantyActive', { date })
-                    : t('customerHistory.warrantyEnded', { date })
+                line.returnedAt
+                  ? t('customerHistory.lineReturned', { date: formatDate(line.returnedAt, i18n.language) })
+                  : !ends
+                    ? t('customerHistory.noWarranty')
+                    : new Date(ends).getTime() > now
+                      ? t('customerHistory.warrantyActive', { date })
+                      : t('customerHistory.warrantyEnded', { date })
               }
             />
           </ListItem>
@@ -126,7 +132,8 @@ export function CustomerHistoryPage() {
                   <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between' }}>
                     <Box>
                       <Typography component="h3" sx={{ fontWeight: 600 }}>
-                        {t('customerHistory.sale', { number: sale.number })}
+                        {t('customerHistory.sale', { number: sale.number })}{' '}
+                        {sale.voidedAt ? <Chip size="small" color="error" label={t('customerHistory.voided')} /> : null}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
                         {t('customerHistory.saleLine', {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { resourceKey } from '@stockwise/shared';
 import { listBrands, listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { useT } from '../i18n';
 
-const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 'scrap', 'edit'] as const;
+const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 'scrap', 'edit', 'void'] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
@@ -38,6 +38,9 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
           );
         }
         if (event.kind === 'sell' && customerName && event.customerId) lines.push(customerName);
+        if (event.reason) lines.push(t('history.reason', { reason: event.reason }));
+        if (event.refund !== null && event.refund !== undefined)
+          lines.push(t('history.refund', { amount: formatMoney(event.refund, i18n.language) }));
         for (const [field, change] of Object.entries(event.deltas ?? {})) {
           const [before, after] = Array.isArray(change) ? change : [undefined, change];
           const label = itemFieldLabelKey(field);

@@ -23,6 +23,7 @@ import { ItemCard } from '@/components/ItemCard';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
+import { ItemOutcomeActions } from '@/components/returns';
 import { Timeline } from '../components/Timeline';
 import { useT } from '../i18n';
 
@@ -164,9 +165,10 @@ export function ItemHistoryPage() {
                   void queryClient.invalidateQueries({ queryKey: resourceKey('items', itemId, 'history') });
                 }}
               />
-              <Box sx={{ mt: 2 }}>
+              <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
                 <PrintLabelsButton items={[item.data]} />
-              </Box>
+                <ItemOutcomeActions item={item.data} />
+              </Stack>
             </ItemCard>
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
               <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

@@ -1,0 +1,202 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n, ROLES } from '@stockwise/shared';
+import { mockApi, type Route } from '../../shared/test/mock-api';
+import { accessAnswer, baseItem, renderAt, signInAs } from './helpers';
+
+// Returns and scraps of one item, and a same-day sale's void, as the counter meets them.
+type Item = Omit<typeof baseItem, 'customerId' | 'customerName'> & {
+  customerId: string | null;
+  customerName: string | null;
+};
+const soldItem: Item = { ...baseItem, status: 'sold', salePrice: 150, customerId: 'c1', customerName: 'Grace Hopper' };
+const type = (id: string, name: string, kind: string, fromStatuses: string[], toStatus: string) => ({
+  id,
+  name,
+  kind,
+  builtIn: true,
+  fromStatuses,
+  toStatus,
+  defaultFromLocationId: null,
+  defaultToLocationId: null,
+  customerRequired: false,
+  printLabel: false,
+  active: true,
+  createdAt: '',
+});
+const TYPES = [
+  type('t-return', 'Return', 'return', ['sold'], 'returned'),
+  type('t-scrap', 'Scrap', 'scrap', ['in_stock', 'in_process', 'returned', 'defective'], 'scrapped'),
+  type('t-test', 'Test', 'process', ['in_stock', 'returned', 'defective'], 'in_process'),
+];
+/** The dialog closed: the API said yes (the shell's notification is not part of these tests). */
+const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+const page = (items: unknown[]) => ({ status: 200, data: { items, total: items.length } });
+
+function api(item: Item, extra: Route = () => ({ status: 404, data: { message: 'unexpected' } })) {
+  return mockApi((config) => {
+    const url = config.url ?? '';
+    if (url === '/api/items/by-serial/SN-0001' || url === '/api/items/i1') return { status: 200, data: item };
+    if (url === '/api/items/i1/history') return { status: 200, data: { events: [] } };
+    if (url === '/api/transaction-types') return page(TYPES);
+    if (url === '/api/locations')
+      return page([
+        { id: 'l1', name: 'Main store', kind: 'store', parentId: null, active: true, createdAt: '' },
+        { id: 'l2', name: 'Repair bench', kind: 'other', parentId: null, active: true, createdAt: '' },
+      ]);
+    if (url === '/api/statuses' || url === '/api/brands') return page([]);
+    if (url === '/api/transactions' && config.method === 'post') return { status: 201, data: { events: [] } };
+    return extra(config);
+  });
+}
+
+// MUI in jsdom on a shared 2-core machine: screens that wait on several answers need longer than 1 s.
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(async () => {
+  signInAs(ROLES.companyOwner);
+  await act(() => i18n.changeLanguage('en'));
+});
+
+describe('Return from the item’s history', () => {
+  it('returns a sold item with a reason, a refund prefilled with the sale price and a destination', async () => {
+    const calls = api(soldItem);
+    renderAt('/item-status/item-search?q=SN-0001');
+    await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return SN-0001' });
+    expect(within(dialog).getByLabelText(/Refund/)).toHaveValue('150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return the item' }));
+    expect(await within(dialog).findByText('Say why.')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Screen flickers');
+    const refund = within(dialog).getByLabelText(/Refund/);
+    await userEvent.clear(refund);
+    await userEvent.type(refund, '150.01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return the item' }));
+    expect(await within(dialog).findByText('An amount such as 12.50, at most 150.00.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.clear(refund);
+    await userEvent.type(refund, '120,50');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Goes back to' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'In stock' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Location' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Repair bench' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return the item' }));
+    await closed();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      transactionTypeId: 't-return',
+      itemIds: ['i1'],
+      reason: 'Screen flickers',
+      refund: 120.5,
+      toStatus: 'in_stock',
+      toLocationId: 'l2',
+    });
+  });
+
+  it('offers no Return to a user whose roles may not run the Return type', async () => {
+    signInAs(ROLES.storekeeper);
+    const calls = api(soldItem, (config) =>
+      config.url === '/api/access' ? accessAnswer(['items.view', 'items.process'], ['t-test']) : { status: 404 },
+    );
+    renderAt('/item-status/item-search?q=SN-0001');
+    expect(await screen.findByRole('heading', { name: 'SN-0001' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/transaction-types')).toBe(true));
+    await screen.findByRole('button', { name: /Print/ });
+    expect(screen.queryByRole('button', { name: 'Return' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Item Process: one item returned or scrapped', () => {
+  it('a scanned sold item offers Return; an item in stock offers Scrap, with the reason the API requires', async () => {
+    let item: Item = soldItem;
+    const calls = mockApi((config) => {
+      const url = config.url ?? '';
+      if (url === '/api/items/by-serial/SN-0001') return { status: 200, data: item };
+      if (url === '/api/transaction-types') return page(TYPES);
+      if (url === '/api/locations' || url === '/api/statuses' || url === '/api/brands') return page([]);
+      if (url === '/api/transactions') return { status: 201, data: { events: [] } };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    renderAt('/actions/item-process');
+    const panel = await screen.findByRole('region', { name: 'Return or scrap one item' });
+    await userEvent.type(within(panel).getByTestId('return-scrap-scan'), 'SN-0001{Enter}');
+    expect(await within(panel).findByRole('button', { name: 'Return' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Scrap' })).not.toBeInTheDocument();
+
+    item = baseItem;
+    await userEvent.type(within(panel).getByTestId('return-scrap-scan'), 'SN-0001{Enter}');
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Scrap' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scrap SN-0001' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Scrap the item' }));
+    expect(await within(dialog).findByText('Say why.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Water damage');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Scrap the item' }));
+    await closed();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      transactionTypeId: 't-scrap',
+      itemIds: ['i1'],
+      reason: 'Water damage',
+    });
+  });
+});
+
+describe('A sale’s lines: return a line, void a sale of today', () => {
+  const customer = { id: 'c1', name: 'Grace Hopper', isCustomer: true, isVendor: false, active: true, createdAt: '' };
+  const sale = (createdAt: string, voidedAt: string | null = null) => ({
+    id: 's1',
+    number: 12,
+    customerId: 'c1',
+    customerName: 'Grace Hopper',
+    sellerId: 'u1',
+    sellerName: 'rapidseller',
+    total: 150,
+    note: null,
+    createdAt,
+    voidedAt,
+    voidReason: null,
+    lines: [{ line: 1, itemId: 'i1', serial: 'SN-0001', price: 150, warrantyEndsAt: null, returnedAt: null }],
+  });
+  const open = (current: ReturnType<typeof sale>, permissions?: string[]) =>
+    api(soldItem, (config) => {
+      const url = config.url ?? '';
+      if (url === '/api/access' && permissions) return accessAnswer(permissions);
+      if (url === '/api/customers/c1') return { status: 200, data: customer };
+      if (url === '/api/customers/c1/history') return { status: 403, data: { message: 'no' } };
+      if (url === '/api/sales') return { status: 200, data: { items: [current], nextCursor: null } };
+      if (url === '/api/sales/s1') return { status: 200, data: current };
+      if (url === '/api/sales/s1/void') return { status: 200, data: { ...current, voidedAt: current.createdAt } };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+  const showLines = async () => {
+    renderAt('/customers/history?customer=c1');
+    await userEvent.click(await screen.findByRole('button', { name: /Show the lines of sale 12|sale #12/i }));
+  };
+
+  it('voids a sale of today with a reason, for a holder of sales.void', async () => {
+    const calls = open(sale(new Date().toISOString()));
+    await showLines();
+    await userEvent.click(await screen.findByRole('button', { name: 'Void sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void sale 12' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Wrong customer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void the sale' }));
+    await closed();
+    expect(calls.find((call) => call.url === '/api/sales/s1/void')?.body).toEqual({ reason: 'Wrong customer' });
+  });
+
+  it('offers no void for a sale of another day; its line can still be returned', async () => {
+    open(sale('2020-03-01T10:00:00Z'));
+    await showLines();
+    expect(await screen.findByRole('button', { name: 'Return line 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void sale' })).not.toBeInTheDocument();
+  });
+
+  it('offers a user without sales.void the line’s return but no void', async () => {
+    signInAs(ROLES.storekeeper);
+    open(sale(new Date().toISOString()), ['items.view', 'items.process', 'customers.view']);
+    await showLines();
+    expect(await screen.findByRole('button', { name: 'Return line 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void sale' })).not.toBeInTheDocument();
+  });
+});
