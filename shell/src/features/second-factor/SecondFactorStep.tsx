@@ -88,7 +88,9 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
       : phone
         ? challenge.sending
           ? t('secondFactorPhone.sending')
-          : t('secondFactorPhone.hint', { last: phone.phone.slice(-4) })
+          : challenge.challengeId
+            ? t('secondFactorPhone.hint', { last: phone.phone.slice(-4) })
+            : t('secondFactorPhone.notSent')
         : t('secondFactor.appHint');
   const shownError = verify.isError ? verify.error : factor.isError ? factor.error : challenge.sendError;
 
