@@ -12,7 +12,13 @@ jest.mock('@stockwise/shared', () => {
 // The second sign-in step for a user whose verified factor is a phone: a code is sent to it (a
 // challenge) and the code typed answers that challenge.
 
-const PHONE = { id: 'phone-1', factor_type: 'phone', status: 'verified', friendly_name: 'Mobile', phone: '905551234567' };
+const PHONE = {
+  id: 'phone-1',
+  factor_type: 'phone',
+  status: 'verified',
+  friendly_name: 'Mobile',
+  phone: '905551234567',
+};
 
 function mockAuthClient() {
   let challenges = 0;
