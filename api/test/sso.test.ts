@@ -237,7 +237,11 @@ describe('the provider’s client secret is kept sealed', () => {
     await ctx.db.query(`UPDATE sso_providers SET client_secret = $2 WHERE id = $1`, [second.id, row]);
     await expect(findProvider(ctx.db, ctx.app.tokens, { id: second.id })).rejects.toThrow(/does not open/);
     // Too long to keep sealed: refused, nothing written.
-    const long = await register(other.token, { domain: `x${other.domain}`, ...standIn(), clientSecret: 'x'.repeat(1025) });
+    const long = await register(other.token, {
+      domain: `x${other.domain}`,
+      ...standIn(),
+      clientSecret: 'x'.repeat(1025),
+    });
     expect(long.statusCode).toBe(400);
   });
 

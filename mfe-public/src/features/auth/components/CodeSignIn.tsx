@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, AUTH_MESSAGES, fieldBinder } from '@stockwise/shared';
+import { auth, AUTH_MESSAGES, EMAIL_PATTERN, fieldBinder } from '@stockwise/shared';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { useAuthFailure } from '../hooks/useAuthFailure';
@@ -19,7 +19,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const hydrated = useHydrated();
   const failure = useAuthFailure();
   const [error, setError] = useState<string | null>(null);
-  const schema = z.object({ email: z.string().trim().email(t('auth.validation.email')) });
+  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
   const {
     register,
     handleSubmit,

@@ -27,7 +27,8 @@ export const en = {
       byPassword: 'Sign in with your password instead',
       email: 'Email',
       sendCode: 'Email me a code',
-      codeSentTo: 'If {{email}} belongs to a Stockwise account, we sent it a 6-digit code. It works once, for 10 minutes.',
+      codeSentTo:
+        'If {{email}} belongs to a Stockwise account, we sent it a 6-digit code. It works once, for 10 minutes.',
       code: '6-digit code from the email',
       codeFormat: 'The code is the 6 digits in the email.',
       signIn: 'Sign in',
@@ -42,8 +43,10 @@ export const en = {
       ssoField: 'Work email or company domain',
       ssoFormat: 'Enter an email address or a domain such as acme.com.',
       ssoContinue: 'Continue',
-      ssoNoProvider: 'No single sign-on is set up for this domain. Sign in with your password, or ask your administrator.',
-      ssoStandIn: 'Development stand-in: this company’s “single sign-on” is the built-in test sign-in, not a real identity provider.',
+      ssoNoProvider:
+        'No single sign-on is set up for this domain. Sign in with your password, or ask your administrator.',
+      ssoStandIn:
+        'Development stand-in: this company’s “single sign-on” is the built-in test sign-in, not a real identity provider.',
       ssoGoOn: 'Go to the test sign-in',
       ssoFailed: 'Single sign-on did not complete',
     },

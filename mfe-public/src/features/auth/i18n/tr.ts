@@ -29,7 +29,8 @@ export const tr: TranslationsOf<AuthTexts> = {
       byPassword: 'Bunun yerine parolanızla giriş yapın',
       email: 'E-posta',
       sendCode: 'Bana kod gönder',
-      codeSentTo: '{{email}} bir Stockwise hesabına aitse, ona 6 haneli bir kod gönderdik. Kod bir kez ve 10 dakika geçerlidir.',
+      codeSentTo:
+        '{{email}} bir Stockwise hesabına aitse, ona 6 haneli bir kod gönderdik. Kod bir kez ve 10 dakika geçerlidir.',
       code: 'E-postadaki 6 haneli kod',
       codeFormat: 'Kod, e-postadaki 6 rakamdır.',
       signIn: 'Giriş yap',
@@ -45,7 +46,8 @@ export const tr: TranslationsOf<AuthTexts> = {
       ssoFormat: 'Bir e-posta adresi veya acme.com gibi bir alan adı girin.',
       ssoContinue: 'Devam',
       ssoNoProvider: 'Bu alan adı için çoklu oturum açma kurulmamış. Parolanızla giriş yapın veya yöneticinize sorun.',
-      ssoStandIn: 'Geliştirme yedeği: bu şirketin “çoklu oturum açma”sı yerleşik test girişidir, gerçek bir kimlik sağlayıcı değildir.',
+      ssoStandIn:
+        'Geliştirme yedeği: bu şirketin “çoklu oturum açma”sı yerleşik test girişidir, gerçek bir kimlik sağlayıcı değildir.',
       ssoGoOn: 'Test girişine git',
       ssoFailed: 'Çoklu oturum açma tamamlanamadı',
     },
