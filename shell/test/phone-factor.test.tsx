@@ -20,7 +20,8 @@ const PHONE = {
   phone: '905551234567',
 };
 
-function mockAuthClient() {
+/** `refused`: which sends (1 = the one the step opens with) the service refuses as too soon. */
+function mockAuthClient({ refused = [3] }: { refused?: number[] } = {}) {
   let challenges = 0;
   const mfa = {
     getAuthenticatorAssuranceLevel: jest.fn(async () => ({
@@ -30,7 +31,7 @@ function mockAuthClient() {
     listFactors: jest.fn(async () => ({ data: { all: [PHONE], totp: [], phone: [PHONE] }, error: null })),
     challenge: jest.fn(async ({ factorId }: { factorId: string }) => {
       challenges += 1;
-      if (challenges === 3)
+      if (refused.includes(challenges))
         return {
           data: null,
           error: Object.assign(new Error('For security purposes, you can only request this after 37 seconds.'), {
@@ -117,5 +118,26 @@ describe('the second sign-in step with a phone factor', () => {
     await screen.findByText('A new code is on its way. Only the newest one works.');
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wait 37 seconds before asking for another code.');
+  });
+
+  it('a first code refused as too soon (a code was just sent): says so, and a later request sends one', async () => {
+    const mfa = mockAuthClient({ refused: [1] });
+    session.setToken(tokenFor('CompanyOwner'));
+    renderWithProviders(
+      <SecondFactorGate>
+        <Workspace />
+      </SecondFactorGate>,
+      { path: '/dashboard' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wait 37 seconds before asking for another code.');
+    expect(screen.getByText('No code has been sent yet. Send one first.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('A new code is on its way. Only the newest one works.')).toBeInTheDocument();
+    expect(screen.getByText(/phone ending in 4567/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Code from the text message' }), '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(mfa.verify).toHaveBeenCalledWith({ factorId: 'phone-1', challengeId: 'challenge-2', code: '246810' });
   });
 });

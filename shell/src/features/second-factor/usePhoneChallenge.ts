@@ -8,13 +8,12 @@ import { sendPhoneCode, type SecondFactor } from './verify';
  */
 export function usePhoneChallenge(factor: SecondFactor | undefined) {
   const [challengeId, setChallengeId] = useState<string>();
-  const [sends, setSends] = useState(0);
+  // Every send asked for, the one the step opens with included: a later one that arrives is a new code.
+  const [asked, setAsked] = useState(0);
   const send = useMutation({
     mutationFn: (factorId: string) => sendPhoneCode(factorId),
-    onSuccess: (id) => {
-      setChallengeId(id);
-      setSends((n) => n + 1);
-    },
+    onMutate: () => setAsked((n) => n + 1),
+    onSuccess: setChallengeId,
   });
   const { mutate } = send;
   // Once per factor, StrictMode's second effect included: every send is a text message.
@@ -27,8 +26,8 @@ export function usePhoneChallenge(factor: SecondFactor | undefined) {
   return {
     challengeId,
     sending: send.isPending,
-    /** A new code arrived after the first one. */
-    resent: sends > 1 && !send.isPending && !send.isError,
+    /** A code asked for after the first attempt (sent or refused) is on its way. */
+    resent: asked > 1 && send.isSuccess,
     sendError: send.isError ? send.error : null,
     resend: () => {
       if (factor?.kind === 'phone') mutate(factor.id);
