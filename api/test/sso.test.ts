@@ -11,6 +11,7 @@ import {
   servedTestApp,
 } from './helpers.js';
 import { loadConfig } from '../src/config.js';
+import { findProvider } from '../src/modules/hosted-auth/sso-providers.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Single sign-on with a company's own OpenID Connect provider: an owner registers it for the
@@ -215,6 +216,65 @@ describe('signing in with SSO', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await sso({ domain: c.domain })).status).toBe(404);
+  });
+});
+
+describe('the provider’s client secret is kept sealed', () => {
+  const stored = async (id: string) =>
+    (await ctx.db.query<{ s: string | null }>(`SELECT client_secret AS s FROM sso_providers WHERE id = $1`, [id]))[0]!
+      .s;
+
+  test('a registered secret is not in the database in plain text; the sign-in still has it for the provider', async () => {
+    const c = await companyOnDomain();
+    const created = (await register(c.token, { domain: c.domain, ...standIn(), clientSecret: 's3cret-at-idp' })).json();
+    const row = await stored(created.id);
+    expect(row).not.toContain('s3cret-at-idp');
+    expect(ctx.app.tokens.open(row!, `sso_providers.client_secret:${created.id}`)).toBe('s3cret-at-idp');
+    expect((await findProvider(ctx.db, ctx.app.tokens, { domain: c.domain }))?.clientSecret).toBe('s3cret-at-idp');
+    // Sealed to its row: moved to another provider's row it does not open.
+    const other = await companyOnDomain();
+    const second = (await register(other.token, { domain: other.domain, ...standIn() })).json();
+    await ctx.db.query(`UPDATE sso_providers SET client_secret = $2 WHERE id = $1`, [second.id, row]);
+    await expect(findProvider(ctx.db, ctx.app.tokens, { id: second.id })).rejects.toThrow(/does not open/);
+    // Too long to keep sealed: refused, nothing written.
+    const long = await register(other.token, {
+      domain: `x${other.domain}`,
+      ...standIn(),
+      clientSecret: 'x'.repeat(1025),
+    });
+    expect(long.statusCode).toBe(400);
+  });
+
+  test('a secret kept in plain text before sealing is sealed on its first use', async () => {
+    const c = await companyOnDomain();
+    const created = (await register(c.token, { domain: c.domain, ...standIn() })).json();
+    await ctx.db.query(`UPDATE sso_providers SET client_secret = 'legacy-plain' WHERE id = $1`, [created.id]);
+    // The first sign-in it starts seals it (the stand-in's client is public: the flow stops here).
+    const started = await pkceClient(base, key).auth.signInWithSSO({
+      domain: c.domain,
+      options: { skipBrowserRedirect: true },
+    });
+    expect(started.error).toBeNull();
+    const row = await stored(created.id);
+    expect(row).not.toContain('legacy-plain');
+    expect(ctx.app.tokens.open(row!, `sso_providers.client_secret:${created.id}`)).toBe('legacy-plain');
+    expect((await findProvider(ctx.db, ctx.app.tokens, { id: created.id }))?.clientSecret).toBe('legacy-plain');
+  });
+});
+
+describe('how a single sign-on session says it signed in', () => {
+  test('GoTrue’s amr method for an OpenID Connect sign-in (oauth), in the token and the session list', async () => {
+    const c = await companyOnDomain();
+    expect((await register(c.token, { domain: c.domain, ...standIn() })).statusCode).toBe(201);
+    const { supabase, back } = await ssoSignIn(c.domain, c.email);
+    expect(back.searchParams.get('error_description')).toBeNull();
+    const { data } = await supabase.auth.exchangeCodeForSession(back.searchParams.get('code')!);
+    const token = data.session!.access_token;
+    expect(decodeJwt(token)).toMatchObject({ aal: 'aal1', amr: [{ method: 'oauth', timestamp: expect.any(Number) }] });
+    const sessions = await ctx.app.inject({ url: '/api/auth/sessions', headers: bearer(token) });
+    expect(sessions.statusCode).toBe(200);
+    const { items } = sessions.json() as { items: Array<{ current: boolean; signInMethod: string }> };
+    expect(items.find((s) => s.current)?.signInMethod).toBe('oauth');
   });
 });
 

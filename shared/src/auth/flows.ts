@@ -3,8 +3,11 @@ import type { AuthProviders } from '../api/types';
 import { AppError, serverError, toAppError } from '../api/errors';
 import { events } from '../events/bus';
 import { AUTH_MESSAGES, THIRD_PARTY_FALLBACK_USER_NAME, THIRD_PARTY_PROVIDER } from './messages';
-import { adoptSession, signOutEverywhere } from './hosted-client';
+import { adoptSession, getAuthClient, signOutEverywhere } from './hosted-client';
+import { getUser } from './profile';
 import { session } from './session-store';
+import { DEFAULT_PATH } from './storage-keys';
+import { CALLBACK_PATH } from './third-party/oidc';
 import type {
   AuthResult,
   CompanyWithAdminRequest,
@@ -52,10 +55,15 @@ export async function login(credentials: LoginRequest): Promise<AuthResult> {
   }
   if (!data?.token) throw new AppError(AUTH_MESSAGES.loginFailed);
   await storeSession(data, AUTH_MESSAGES.loginError);
-  if (data.user) session.setUser(data.user);
+  signedIn(data.user);
+  return data;
+}
+
+/** Spec §4's end of a sign-in, whichever way: the user entry, the announcement, the subscription in the background. */
+function signedIn(user: UserInfo | undefined): void {
+  if (user) session.setUser(user);
   events.emit('profile-updated');
   void loadSubscription(); // a failure is ignored
-  return data;
 }
 
 /**
@@ -80,6 +88,105 @@ async function storeThirdPartySession(data: AuthResult, failure: string) {
   // Spec §3: the cached user holds only userName; profile sync fills in the rest.
   session.setUser({ userName: data.user?.userName || THIRD_PARTY_FALLBACK_USER_NAME });
   events.emit('profile-updated');
+}
+
+/**
+ * What the auth service said when a supabase-js call failed: its message, with GoTrue's error code
+ * (otp_expired, over_email_send_rate_limit…) for the screen to put in the reader's words. A call
+ * that never got an answer (status 0) says nothing usable: the flow's fallback.
+ */
+function authFailure(error: unknown, fallback: string): AppError {
+  const e = (error ?? {}) as { message?: unknown; code?: unknown; status?: unknown };
+  const status = typeof e.status === 'number' && e.status > 0 ? e.status : undefined;
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const message = status && typeof e.message === 'string' && e.message.trim() ? e.message : fallback;
+  return new AppError(message, { ...(status ? { status } : {}), ...(code ? { code } : {}) });
+}
+
+/**
+ * A sign-in that supabase-js completed itself (a mailed code, single sign-on): it holds the
+ * session already and refreshes it; the spec's entries follow as after login() — the token, then
+ * the user the API knows (readable before a second factor), announced, the subscription loaded.
+ * A user that cannot be read leaves no half sign-in behind.
+ */
+async function adoptHostedSignIn(accessToken: string): Promise<UserInfo> {
+  session.setToken(accessToken);
+  let user: UserInfo;
+  try {
+    user = await getUser();
+  } catch (error) {
+    session.clear(); // the store's watcher ends supabase-js's copy too (session-sync.ts)
+    throw toAppError(error, AUTH_MESSAGES.loginError);
+  }
+  signedIn(user);
+  return user;
+}
+
+/**
+ * Sign-in by a mailed code, first half: asks the auth service to mail a 6-digit code. It never
+ * makes an account (shouldCreateUser false), and answers the same whether the address has one or
+ * not — the service does not say, and neither does this.
+ */
+export async function requestSignInCode(email: string): Promise<void> {
+  const auth = await getAuthClient();
+  const { error } = await auth.signInWithOtp({ email: email.trim(), options: { shouldCreateUser: false } });
+  if (error) throw authFailure(error, AUTH_MESSAGES.loginError);
+}
+
+/** Sign-in by a mailed code, second half: the code from the mail opens the session. */
+export async function signInWithCode(email: string, code: string): Promise<UserInfo> {
+  const auth = await getAuthClient();
+  const { data, error } = await auth.verifyOtp({ email: email.trim(), token: code.trim(), type: 'email' });
+  if (error) throw authFailure(error, AUTH_MESSAGES.loginError);
+  if (!data.session) throw new AppError(AUTH_MESSAGES.loginFailed);
+  return adoptHostedSignIn(data.session.access_token);
+}
+
+/** The query parameter that marks /auth/callback's return from a single sign-on. */
+export const SSO_RETURN = 'sso';
+
+/**
+ * Single sign-on, first half: the company's provider for an email's domain (or a bare domain).
+ * Answers the provider's sign-in URL for the page to go to; supabase-js keeps the PKCE verifier
+ * that completeSsoSignIn needs. The browser comes back to /auth/callback?sso=1&next=<returnPath>.
+ */
+export async function startSsoSignIn(emailOrDomain: string, returnPath: string): Promise<string> {
+  const domain = emailOrDomain.trim().toLowerCase().split('@').pop() ?? '';
+  const back = new URL(CALLBACK_PATH, window.location.origin);
+  back.searchParams.set(SSO_RETURN, '1');
+  back.searchParams.set('next', returnPath);
+  const auth = await getAuthClient();
+  const { data, error } = await auth.signInWithSSO({
+    domain,
+    options: { redirectTo: back.toString(), skipBrowserRedirect: true },
+  });
+  if (error) throw authFailure(error, AUTH_MESSAGES.loginError);
+  if (!data?.url) throw new AppError(AUTH_MESSAGES.loginError);
+  return data.url;
+}
+
+/**
+ * Single sign-on, second half, on /auth/callback: GoTrue's error parameters (the provider refused,
+ * no account for the address…) are thrown with their code; else the one-time code becomes the
+ * session (PKCE, with the verifier kept when it started). Answers where to go next — only a path
+ * of this site, never elsewhere.
+ */
+export async function completeSsoSignIn(search: string): Promise<{ next: string; user: UserInfo }> {
+  const params = new URLSearchParams(search);
+  const raw = params.get('next') ?? '';
+  const next = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : DEFAULT_PATH;
+  const failed = params.get('error');
+  if (failed) {
+    const code = params.get('error_code') ?? failed;
+    throw new AppError(params.get('error_description') || AUTH_MESSAGES.loginError, { code });
+  }
+  const code = params.get('code');
+  if (!code) throw new AppError(AUTH_MESSAGES.loginError);
+  const auth = await getAuthClient();
+  const { data, error } = await auth.exchangeCodeForSession(code);
+  if (error) throw authFailure(error, AUTH_MESSAGES.loginError);
+  if (!data.session) throw new AppError(AUTH_MESSAGES.loginError);
+  return { next, user: await adoptHostedSignIn(data.session.access_token) };
 }
 
 /** Third-party sign-in with an ID token; the plain variant does not load the subscription. */

@@ -78,4 +78,18 @@ export const en = {
       'Your company requires two-step verification for Owners and Admins. Set up an authenticator app to continue.',
     setUp: 'Set up two-step verification',
   },
+  // The second sign-in step with a phone factor: a code sent by text message.
+  secondFactorPhone: {
+    hint: 'We sent a 6-digit code by text message to the phone ending in {{last}}.',
+    sending: 'Sending a code to your phone…',
+    code: 'Code from the text message',
+    codeFormat: 'Enter the 6 digits from the text message.',
+    resend: 'Send a new code',
+    resent: 'A new code is on its way. Only the newest one works.',
+    wrongCode: 'That code is not right, or it has expired. Send a new code if it is old.',
+    tooSoon: 'Wait {{seconds}} seconds before asking for another code.',
+    sendFailed: 'The code could not be sent. Try again in a moment.',
+    notSent: 'No code has been sent yet. Send one first.',
+    usePhone: 'Use the code sent to your phone',
+  },
 };

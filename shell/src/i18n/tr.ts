@@ -85,4 +85,18 @@ export const tr: TranslationsOf<typeof en> = {
       'Şirketiniz Sahipler ve Yöneticiler için iki adımlı doğrulama zorunlu kılıyor. Devam etmek için bir kimlik doğrulama uygulaması kurun.',
     setUp: 'İki adımlı doğrulamayı kur',
   },
+  // The second sign-in step with a phone factor: a code sent by text message.
+  secondFactorPhone: {
+    hint: 'Sonu {{last}} ile biten telefona kısa mesajla 6 haneli bir kod gönderdik.',
+    sending: 'Telefonunuza kod gönderiliyor…',
+    code: 'Kısa mesajdaki kod',
+    codeFormat: 'Kısa mesajdaki 6 rakamı girin.',
+    resend: 'Yeni kod gönder',
+    resent: 'Yeni bir kod yolda. Yalnızca en yenisi geçerlidir.',
+    wrongCode: 'Bu kod doğru değil veya süresi dolmuş. Eskiyse yeni bir kod isteyin.',
+    tooSoon: 'Yeni bir kod istemeden önce {{seconds}} saniye bekleyin.',
+    sendFailed: 'Kod gönderilemedi. Biraz sonra tekrar deneyin.',
+    notSent: 'Henüz kod gönderilmedi. Önce bir kod isteyin.',
+    usePhone: 'Telefonunuza gönderilen kodu kullanın',
+  },
 };

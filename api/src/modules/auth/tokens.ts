@@ -105,7 +105,7 @@ export class TokenService {
   }
 
   /**
-   * A secret sealed for storage (a TOTP key): AES-256-GCM under a key derived from the server's
+   * A secret sealed for storage (a TOTP key, a company's SSO client secret): AES-256-GCM under a key derived from the server's
    * key, bound to `context` (the row's id) so a sealed value cannot be moved to another row.
    */
   seal(plain: string, context: string): string {

@@ -233,7 +233,7 @@ async function flowUser(app: FastifyInstance, flow: FlowState, identity: Verifie
       );
     return inTenant(db, flow.companyId!, (q) => connectGoogle(q, flow.linkUserId!, identity.subject));
   }
-  const provider = await findProvider(db, { id: flow.providerId! });
+  const provider = await findProvider(db, app.tokens, { id: flow.providerId! });
   const email = identity.email.trim().toLowerCase();
   if (!provider || provider.companyId !== flow.companyId || !email.endsWith(`@${provider.domain}`))
     throw noAccount('This address is not on the company’s single sign-on domain.');
@@ -268,7 +268,7 @@ async function finishCallback(app: FastifyInstance, request: FastifyRequest, rep
     if (!q.code) throw new FlowFailure('invalid_request', 'bad_oauth_callback', 'The provider returned no code.');
     const upstream =
       flow.kind === 'sso'
-        ? await findProvider(app.db, { id: flow.providerId! }).then((p) => p && ssoUpstream(p))
+        ? await findProvider(app.db, app.tokens, { id: flow.providerId! }).then((p) => p && ssoUpstream(p))
         : googleUpstream(app);
     if (!upstream) throw new FlowFailure('access_denied', 'provider_disabled', 'This sign-in is no longer configured.');
     const identity = await providerIdentity(app, flow, upstream, q.code);
@@ -373,7 +373,7 @@ export const externalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (hasId && !UUID.test(b.provider_id!)) throw goTrue(400, 'validation_failed', 'provider_id must be an UUID');
     await enforceLimit(db, `sso:ip:${request.ip}`, 1800, HOUR, 'Request rate limit reached');
     const pkce = pkcePair(b.code_challenge, b.code_challenge_method);
-    const provider = await findProvider(db, hasId ? { id: b.provider_id! } : { domain: b.domain! });
+    const provider = await findProvider(db, app.tokens, hasId ? { id: b.provider_id! } : { domain: b.domain! });
     if (!provider)
       throw goTrue(
         404,
@@ -401,6 +401,15 @@ export interface ExternalGrantBody {
   link_identity?: boolean | undefined;
 }
 
+/**
+ * Every redirect or ID-token sign-in's session, Google's and a company's single sign-on alike,
+ * carries GoTrue's amr method `oauth`. GoTrue (supabase/auth, internal/models/factor.go) has
+ * `sso/saml` for its /sso, which only speaks SAML (api/sso.go makes that flow state with
+ * models.SSOSAML, api/samlacs.go issues its session); every OpenID Connect / OAuth sign-in —
+ * external.go's flow state and token_oidc.go's ID-token grant — is models.OAuth, "oauth". A
+ * company's provider here is OpenID Connect, so `sso/saml` would misstate the protocol to anyone
+ * who reads the claim (supabase-js, a policy on auth.jwt()).
+ */
 const oauthSession = (app: FastifyInstance, request: FastifyRequest, user: UserInfo) =>
   signInSession(app, request, user, { amr: 'oauth', refreshable: true, seconds: app.config.accessTokenTtlSeconds });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -6,11 +7,16 @@ import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { answers, IdParams } from '../../lib/schemas.js';
+import type { TokenService } from '../auth/index.js';
 import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
 
 // A company's own OpenID Connect provider for its email domain (Microsoft Entra ID, Okta, Google
 // Workspace…): registered by whoever manages the company's settings, then used by POST
 // /auth/v1/sso to sign in the company's existing users whose address is on that domain.
+//
+// The client secret is the company's credential at its provider: it is kept sealed (the same
+// sealing as TOTP keys, TokenService.seal, bound to the row), so a database dump or backup does
+// not hand it out — row-level security alone only keeps other companies from reading it.
 
 export interface SsoProvider {
   id: string;
@@ -18,8 +24,15 @@ export interface SsoProvider {
   domain: string;
   issuer: string;
   clientId: string;
+  /** In plain text: opened from its sealed form for the call to the provider. */
   clientSecret: string | null;
 }
+
+/**
+ * The longest client secret taken. Sealed (base64url with its nonce and tag, about 4/3 of it plus
+ * 43 characters) it still fits the column's 2048-character check; real secrets are far shorter.
+ */
+export const MAX_CLIENT_SECRET = 1024;
 
 const DOMAIN = '^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$';
 
@@ -40,13 +53,53 @@ const NewProviderBody = Type.Object(
     domain: Type.String({ minLength: 3, maxLength: 253, pattern: DOMAIN, description: 'Lower-case email domain.' }),
     issuer: Type.String({ minLength: 8, maxLength: 2048, description: 'The provider’s issuer URL (https).' }),
     clientId: Type.String({ minLength: 1, maxLength: 512 }),
-    clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+    clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET })),
   },
   { additionalProperties: false },
 );
 
-/** The provider named by an id or an email domain, from the directory then the company's own row. */
-export async function findProvider(db: Database, by: { id: string } | { domain: string }): Promise<SsoProvider | null> {
+/** What a client secret is sealed to: its own row (a sealed value moved to another row does not open). */
+const secretContext = (providerId: string) => `sso_providers.client_secret:${providerId}`;
+/** The shape of a sealed value (TokenService.seal): version, nonce, tag, body. */
+const SEALED = /^v1\.[\w-]+\.[\w-]+\.[\w-]*$/;
+
+/**
+ * The plain client secret of a row. Rows written before secrets were sealed hold it in plain text:
+ * it is sealed now, on this first use (no migration can: the key is the server's, not the
+ * database's). A value that looks sealed but does not open was sealed under another server key —
+ * an operator's mistake, said loudly; the sign-in then fails at the provider, not here.
+ */
+async function openedSecret(q: Queryable, tokens: TokenService, row: SsoProvider): Promise<string | null> {
+  const stored = row.clientSecret;
+  if (stored === null) return null;
+  const context = secretContext(row.id);
+  if (SEALED.test(stored)) {
+    try {
+      return tokens.open(stored, context);
+    } catch {
+      throw new Error(`the client secret of SSO provider ${row.id} does not open under this server's key`);
+    }
+  }
+  const sealed = tokens.seal(stored, context);
+  // A plain secret too long to fit sealed stays as it was (none is taken any more: MAX_CLIENT_SECRET).
+  if (sealed.length <= 2048)
+    await q.query(`UPDATE sso_providers SET client_secret = $2 WHERE id = $1 AND client_secret = $3`, [
+      row.id,
+      sealed,
+      stored,
+    ]);
+  return stored;
+}
+
+/**
+ * The provider named by an id or an email domain, from the directory then the company's own row,
+ * with its client secret opened for the call to the provider.
+ */
+export async function findProvider(
+  db: Database,
+  tokens: TokenService,
+  by: { id: string } | { domain: string },
+): Promise<SsoProvider | null> {
   const [entry] = await inPublic(db, (q) =>
     'id' in by
       ? q.query<{ companyId: string; id: string }>(
@@ -59,14 +112,14 @@ export async function findProvider(db: Database, by: { id: string } | { domain: 
         ),
   );
   if (!entry) return null;
-  const [row] = await inTenant(db, entry.companyId, (q) =>
-    q.query<SsoProvider>(
+  return inTenant(db, entry.companyId, async (q) => {
+    const [row] = await q.query<SsoProvider>(
       `SELECT id, company_id AS "companyId", domain, issuer, client_id AS "clientId", client_secret AS "clientSecret"
          FROM sso_providers WHERE id = $1`,
       [entry.id],
-    ),
-  );
-  return row ?? null;
+    );
+    return row ? { ...row, clientSecret: await openedSecret(q, tokens, row) } : null;
+  });
 }
 
 /**
@@ -171,13 +224,16 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         q.query(`SELECT 1 FROM sso_provider_directory WHERE domain = $1`, [b.domain]),
       );
       if (taken.length > 0) throw conflict('This domain already has a single sign-on provider.', 'domain');
+      // The id is chosen here: the secret is sealed to it before the row is written.
+      const id = randomUUID();
+      const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
       const row = await app.inCompany(request, async (q) => {
         const [created] = await q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(
           `WITH created AS (
-             INSERT INTO sso_providers (company_id, domain, issuer, client_id, client_secret)
-             VALUES ($1, $2, $3, $4, $5) RETURNING *)
+             INSERT INTO sso_providers (company_id, id, domain, issuer, client_id, client_secret)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
            ${listQuery.replace('FROM sso_providers', 'FROM created')}`,
-          [companyId, b.domain, issuer, b.clientId, b.clientSecret ?? null],
+          [companyId, id, b.domain, issuer, b.clientId, secret],
         );
         await q.query(`INSERT INTO sso_provider_directory (provider_id, company_id, domain) VALUES ($1, $2, $3)`, [
           created!.id,

@@ -1,28 +1,64 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { fieldBinder, TOTP_CODE_PATTERN } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { StepFrame } from './StepFrame';
-import { authErrorCode, NoFactorError, RECOVERY_CODE, verifySecondFactor } from './verify';
+import { usePhoneChallenge } from './usePhoneChallenge';
+import {
+  authErrorCode,
+  findSecondFactor,
+  NoChallengeError,
+  NoFactorError,
+  RECOVERY_CODE,
+  secondsToWait,
+  verifySecondFactor,
+} from './verify';
 
-type Mode = 'app' | 'recovery';
+/** 'code': the factor's own code (the app's, or the one texted to the phone); 'recovery': a recovery code. */
+type Mode = 'code' | 'recovery';
+
+/** What went wrong, in the reader's words. */
+function useFailure(phone: boolean, mode: Mode) {
+  const { t } = useT();
+  return (error: unknown): string => {
+    if (error instanceof NoFactorError) return t('secondFactor.noFactor');
+    if (error instanceof NoChallengeError) return t('secondFactorPhone.notSent');
+    const code = authErrorCode(error);
+    if (code === 'over_sms_send_rate_limit') {
+      const seconds = secondsToWait(error);
+      return seconds === null ? t('secondFactorPhone.sendFailed') : t('secondFactorPhone.tooSoon', { seconds });
+    }
+    if (code === 'mfa_verification_failed' || code === 'mfa_challenge_expired') {
+      if (mode === 'recovery') return t('secondFactor.wrongRecoveryCode');
+      return phone ? t('secondFactorPhone.wrongCode') : t('secondFactor.wrongCode');
+    }
+    return t('secondFactor.failed');
+  };
+}
 
 /**
- * The second sign-in step: a code from the user's authenticator app, or one of their recovery
- * codes. A right one raises the session to aal2 (useSecondFactorDue then reads the page's
- * queries again).
+ * The second sign-in step: the code of the user's verified factor — from their authenticator app,
+ * or sent by text message to their phone — or one of their recovery codes. A right one raises the
+ * session to aal2 (useSecondFactorDue then reads the page's queries again).
  */
 export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => void; onSignOut: () => void }) {
   const { t } = useT();
-  const [mode, setMode] = useState<Mode>('app');
+  const [mode, setMode] = useState<Mode>('code');
+  const factor = useQuery({ queryKey: ['second-factor'], queryFn: findSecondFactor, retry: false, gcTime: 0 });
+  const phone = factor.data?.kind === 'phone' ? factor.data : null;
+  const challenge = usePhoneChallenge(factor.data);
+  const failure = useFailure(Boolean(phone), mode);
   const schema = z.object({
     code:
-      mode === 'app'
-        ? z.string().trim().regex(TOTP_CODE_PATTERN, t('secondFactor.codeFormat'))
+      mode === 'code'
+        ? z
+            .string()
+            .trim()
+            .regex(TOTP_CODE_PATTERN, phone ? t('secondFactorPhone.codeFormat') : t('secondFactor.codeFormat'))
         : z.string().trim().regex(RECOVERY_CODE, t('secondFactor.recoveryFormat')),
   });
   type Values = z.infer<typeof schema>;
@@ -34,26 +70,34 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
   } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
   const field = fieldBinder(register, errors);
   const verify = useMutation({
-    mutationFn: ({ code }: Values) => verifySecondFactor(code.trim()),
+    mutationFn: async ({ code }: Values) => {
+      const found = factor.data ?? (await factor.refetch({ throwOnError: true })).data!;
+      await verifySecondFactor(found, code.trim(), challenge.challengeId);
+    },
     onSuccess: onVerified,
   });
   const switchMode = () => {
-    setMode(mode === 'app' ? 'recovery' : 'app');
+    setMode(mode === 'code' ? 'recovery' : 'code');
     reset();
     verify.reset();
   };
 
-  const failure = (error: unknown) => {
-    if (error instanceof NoFactorError) return t('secondFactor.noFactor');
-    if (authErrorCode(error) === 'mfa_verification_failed')
-      return mode === 'app' ? t('secondFactor.wrongCode') : t('secondFactor.wrongRecoveryCode');
-    return t('secondFactor.failed');
-  };
+  const hint =
+    mode === 'recovery'
+      ? t('secondFactor.recoveryHint')
+      : phone
+        ? challenge.sending
+          ? t('secondFactorPhone.sending')
+          : challenge.challengeId
+            ? t('secondFactorPhone.hint', { last: phone.phone.slice(-4) })
+            : t('secondFactorPhone.notSent')
+        : t('secondFactor.appHint');
+  const shownError = verify.isError ? verify.error : factor.isError ? factor.error : challenge.sendError;
 
   return (
     <StepFrame title={t('secondFactor.title')}>
-      <Typography color="text.secondary">
-        {mode === 'app' ? t('secondFactor.appHint') : t('secondFactor.recoveryHint')}
+      <Typography color="text.secondary" role="status">
+        {hint}
       </Typography>
       <Stack
         component="form"
@@ -62,15 +106,17 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
         onSubmit={handleSubmit((values) => verify.mutate(values))}
         aria-label={t('secondFactor.title')}
       >
-        {verify.isError ? (
+        {shownError ? (
           <Alert severity="error" role="alert">
-            {failure(verify.error)}
+            {failure(shownError)}
           </Alert>
+        ) : challenge.resent && mode === 'code' ? (
+          <Alert severity="success">{t('secondFactorPhone.resent')}</Alert>
         ) : null}
-        {mode === 'app' ? (
+        {mode === 'code' ? (
           <TextField
-            key="app"
-            label={t('secondFactor.code')}
+            key="code"
+            label={phone ? t('secondFactorPhone.code') : t('secondFactor.code')}
             autoComplete="one-time-code"
             autoFocus
             fullWidth
@@ -93,8 +139,23 @@ export function SecondFactorStep({ onVerified, onSignOut }: { onVerified: () => 
         </Button>
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+        {phone && mode === 'code' ? (
+          <Button
+            onClick={() => {
+              verify.reset(); // the refusal was about the old code
+              challenge.resend();
+            }}
+            disabled={challenge.sending || verify.isPending}
+          >
+            {t('secondFactorPhone.resend')}
+          </Button>
+        ) : null}
         <Button onClick={switchMode} disabled={verify.isPending}>
-          {mode === 'app' ? t('secondFactor.useRecovery') : t('secondFactor.useApp')}
+          {mode === 'code'
+            ? t('secondFactor.useRecovery')
+            : phone
+              ? t('secondFactorPhone.usePhone')
+              : t('secondFactor.useApp')}
         </Button>
         <Button color="inherit" onClick={onSignOut}>
           {t('secondFactor.signOut')}

@@ -20,6 +20,36 @@ export const en = {
       code: 'Sign-in code from your email',
       codeInvalid: 'The sign-in code is the 8 digits in the email.',
     },
+    // Sign-in by a mailed code and by single sign-on (login page).
+    loginOptions: {
+      byCode: 'Email me a sign-in code',
+      bySso: 'Sign in with single sign-on',
+      byPassword: 'Sign in with your password instead',
+      email: 'Email',
+      sendCode: 'Email me a code',
+      codeSentTo:
+        'If {{email}} belongs to a Stockwise account, we sent it a 6-digit code. It works once, for 10 minutes.',
+      code: '6-digit code from the email',
+      codeFormat: 'The code is the 6 digits in the email.',
+      signIn: 'Sign in',
+      resendCode: 'Send a new code',
+      codeResent: 'A new code is on its way. Only the newest one works.',
+      otherEmail: 'Use another email',
+      wrongCode: 'This code is wrong or has expired. Check the newest email, or send a new code.',
+      tooManyMails: 'Too many codes were asked for. Try again in {{seconds}} seconds.',
+      tooManyTries: 'Too many attempts from here. Wait a while, then try again.',
+      ssoTitle: 'Your company’s sign-in',
+      ssoHint: 'Enter your work email (or your company’s domain) and we will send you to your company’s sign-in page.',
+      ssoField: 'Work email or company domain',
+      ssoFormat: 'Enter an email address or a domain such as acme.com.',
+      ssoContinue: 'Continue',
+      ssoNoProvider:
+        'No single sign-on is set up for this domain. Sign in with your password, or ask your administrator.',
+      ssoStandIn:
+        'Development stand-in: this company’s “single sign-on” is the built-in test sign-in, not a real identity provider.',
+      ssoGoOn: 'Go to the test sign-in',
+      ssoFailed: 'Single sign-on did not complete',
+    },
     google: {
       button: 'Continue with Google',
       development: 'Development sign-in — not Google',

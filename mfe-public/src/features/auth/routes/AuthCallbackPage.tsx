@@ -2,6 +2,8 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
+  auth,
+  AUTH_MESSAGES,
   CallbackError,
   completeOidcSignIn,
   DEFAULT_PATH,
@@ -11,6 +13,7 @@ import {
 } from '@stockwise/shared';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { useAuthFailure } from '../hooks/useAuthFailure';
 import {
   failureOf,
   originOf,
@@ -18,6 +21,7 @@ import {
   type ThirdPartyFailure,
   type ThirdPartyReturnState,
 } from '../hooks/useThirdPartyFinish';
+import type { SsoReturnState } from './LoginPage';
 
 /**
  * Where the embedded identity provider sends the browser back: redeem the code, then finish
@@ -31,11 +35,24 @@ export function AuthCallbackPage() {
   const finish = useThirdPartyFinish();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const describe = useAuthFailure();
 
   useEffect(() => {
     // The code is single-use: redeem it once even under StrictMode's double effects.
     if (started.current) return;
     started.current = true;
+    // Back from the company's single sign-on (the auth service's PKCE code, not our own OpenID
+    // flow's): supabase-js redeems it; a refusal is shown on the login page's single sign-on form.
+    if (new URLSearchParams(search).has(auth.SSO_RETURN)) {
+      auth
+        .completeSsoSignIn(search)
+        .then(({ next }) => navigate(next, { replace: true }))
+        .catch((e: unknown) => {
+          const state: SsoReturnState = { ssoFailure: describe(e, AUTH_MESSAGES.loginError) };
+          navigate('/login', { replace: true, state });
+        });
+      return;
+    }
     let intent: ThirdPartyIntent | null = null;
 
     const showWhereItStarted = (failure: ThirdPartyFailure) => {
@@ -62,7 +79,7 @@ export function AuthCallbackPage() {
         }
         showWhereItStarted(failureOf(e, intent ?? { kind: 'login' }));
       });
-  }, [search, finish, navigate, t]);
+  }, [search, finish, navigate, t, describe]);
 
   return (
     <AuthShell title={error ? t('auth.callback.failed') : t('auth.callback.title')}>

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AppError, auth, AUTH_MESSAGES, EMAIL_NOT_VERIFIED, errorMessage, fieldBinder } from '@stockwise/shared';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
+import { CodeSignIn } from '../components/CodeSignIn';
 import { PasswordField } from '../components/PasswordField';
+import { SsoSignIn } from '../components/SsoSignIn';
 import { ThirdPartyButton } from '../components/ThirdPartyButton';
 import { useReturnPath, useThirdPartyFailure } from '../hooks/useThirdPartyFinish';
 
@@ -54,7 +56,66 @@ function NotVerified({ message, verificationToken }: { message: string; verifica
   );
 }
 
+/** Router state /auth/callback sends a failed single sign-on back with. */
+export interface SsoReturnState {
+  ssoFailure?: string;
+}
+
+type Way = 'password' | 'code' | 'sso';
+
+/** The other ways in than the password: a mailed code, the company's single sign-on. */
+function OtherWays({ current, onChoose }: { current: Way; onChoose: (way: Way) => void }) {
+  const { t } = useT();
+  const ways: Array<[Way, string]> = [
+    ['code', t('auth.loginOptions.byCode')],
+    ['sso', t('auth.loginOptions.bySso')],
+    ['password', t('auth.loginOptions.byPassword')],
+  ];
+  return (
+    <Stack spacing={1}>
+      {ways
+        .filter(([way]) => way !== current)
+        .map(([way, label]) => (
+          <Button key={way} variant="outlined" fullWidth onClick={() => onChoose(way)}>
+            {label}
+          </Button>
+        ))}
+    </Stack>
+  );
+}
+
 export function LoginPage() {
+  const ssoFailure = (useLocation().state as SsoReturnState | null)?.ssoFailure;
+  const [way, setWay] = useState<Way>(ssoFailure ? 'sso' : 'password');
+  if (way === 'password') return <PasswordLogin onChoose={setWay} />;
+  return <OtherWayLogin way={way} onChoose={setWay} ssoFailure={ssoFailure} />;
+}
+
+function OtherWayLogin({
+  way,
+  onChoose,
+  ssoFailure,
+}: {
+  way: Exclude<Way, 'password'>;
+  onChoose: (way: Way) => void;
+  ssoFailure: string | undefined;
+}) {
+  const { t } = useT();
+  return (
+    <AuthShell
+      title={way === 'code' ? t('auth.loginOptions.byCode') : t('auth.loginOptions.ssoTitle')}
+      subtitle={t('auth.login.subtitle')}
+    >
+      <Stack spacing={2}>
+        {way === 'code' ? <CodeSignIn /> : <SsoSignIn failure={ssoFailure} />}
+        <Divider>{t('auth.or')}</Divider>
+        <OtherWays current={way} onChoose={onChoose} />
+      </Stack>
+    </AuthShell>
+  );
+}
+
+function PasswordLogin({ onChoose }: { onChoose: (way: Way) => void }) {
   const { t } = useT();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
@@ -130,6 +191,7 @@ export function LoginPage() {
             {t('auth.login.submit')}
           </Button>
           <ThirdPartyButton intent={{ kind: 'login' }} failure={thirdPartyFailure} />
+          <OtherWays current="password" onChoose={onChoose} />
           <Typography variant="body2" align="center" color="text.secondary">
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/register">
