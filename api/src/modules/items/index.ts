@@ -13,6 +13,7 @@ export {
 } from './engine.js';
 export { eventsById, lockItems, existingSerials, sellAndRecord } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
+export { assertMaySetCost, seen, seenColumns, seenEvent, sightOf, type Sight } from './sight.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const ITEM_CONSTRAINTS: Record<string, [string, string]> = {

@@ -34,11 +34,15 @@ export const ItemSchema = Type.Object(
     locationId: Type.String(),
     locationName: Type.String(),
     status: StatusKey,
-    cost: Nullable(Type.Number()),
+    cost: Type.Optional(
+      Nullable(Type.Number({ description: 'Absent for a caller without the items.cost.view permission.' })),
+    ),
     salePrice: Nullable(Type.Number()),
     vendorId: Nullable(Type.String()),
     customerId: Nullable(Type.String()),
-    customerName: Nullable(Type.String()),
+    customerName: Type.Optional(
+      Nullable(Type.String({ description: 'Absent for a caller without the customers.view permission.' })),
+    ),
     receivedAt: Timestamp,
     soldAt: Nullable(Timestamp),
     warrantyMonths: Type.Integer(),
@@ -70,7 +74,12 @@ export const ItemEventSchema = Type.Object(
     userId: Nullable(Type.String()),
     userName: Nullable(Type.String()),
     note: Nullable(Type.String()),
-    deltas: Nullable(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
+    deltas: Nullable(
+      Type.Record(Type.String(), Type.Array(Type.Unknown()), {
+        description:
+          'An edit’s changes, {field: [before, after]}; a change of cost only for a caller with items.cost.view.',
+      }),
+    ),
     createdAt: Timestamp,
   },
   { title: 'ItemEvent' },
