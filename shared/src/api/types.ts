@@ -406,7 +406,7 @@ export type InventoryReport = {
   items: Array<InventoryRow>;
   totals: {
     items: number;
-    costValue: number;
+    costValue?: number;
     saleValue: number;
   };
 };
@@ -415,7 +415,7 @@ export type InventoryRow = {
   key: string | null;
   name: string | null;
   items: number;
-  costValue: number;
+  costValue?: number;
   saleValue: number;
 };
 
@@ -444,11 +444,11 @@ export type Item = {
   locationId: string;
   locationName: string;
   status: StatusKey;
-  cost: number | null;
+  cost?: number | null;
   salePrice: number | null;
   vendorId: string | null;
   customerId: string | null;
-  customerName: string | null;
+  customerName?: string | null;
   receivedAt: string;
   soldAt: string | null;
   warrantyMonths: number;
@@ -560,7 +560,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -676,7 +676,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
 } | {
   type: "transaction-type";
   value: string;
@@ -856,7 +856,7 @@ export type TrackingRow = {
   itemTypeName: string;
   fromLocationName: string | null;
   toLocationName: string | null;
-  customerName: string | null;
+  customerName?: string | null;
 };
 
 export type TransactionRequest = {
