@@ -1,5 +1,14 @@
 import { activatePremium } from '../src/modules/subscriptions/service.js';
-import { addUser, bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // Cost is the items.cost.view claim's data (Owner implicitly, Admin by seed): without it the cost,
 // the value at cost and an edit's change of cost are absent from every answer — JSON and CSV — and
@@ -25,7 +34,10 @@ async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
 async function csv(who: Tenant, url: string) {
   const res = await call(who, 'GET', url);
   expect(res.statusCode).toBe(200);
-  const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   const header = lines[0]!.split(',');
   const row = (serial: string) => {
     const cells = lines.find((l) => l.startsWith(`${serial},`) || l.includes(`,${serial},`))!.split(',');
@@ -93,7 +105,10 @@ describe('items: JSON', () => {
 
   test('the Owner and the built-in Admin see the cost', async () => {
     for (const who of [owner, admin]) {
-      expect(await ok(who, 'GET', `/api/items/${sold.id}`)).toMatchObject({ cost: 100, customerName: 'Carla Customer' });
+      expect(await ok(who, 'GET', `/api/items/${sold.id}`)).toMatchObject({
+        cost: 100,
+        customerName: 'Carla Customer',
+      });
       const list = await ok(who, 'GET', '/api/items?limit=10');
       expect(list.items.find((i: { id: string }) => i.id === kept.id).cost).toBe(90);
     }
@@ -120,7 +135,11 @@ describe('items: CSV', () => {
     const sellers = await csv(seller, '/api/items?format=csv');
     expect(sellers.header).not.toContain('cost');
     expect(sellers.header).toEqual(expect.arrayContaining(['serial', 'salePrice', 'customerName']));
-    expect(sellers.row(sold.serial)).toMatchObject({ serial: sold.serial, salePrice: '150', customerName: 'Carla Customer' });
+    expect(sellers.row(sold.serial)).toMatchObject({
+      serial: sold.serial,
+      salePrice: '150',
+      customerName: 'Carla Customer',
+    });
     const owners = await csv(owner, '/api/items?format=csv');
     expect(owners.header).toContain('cost');
     expect(owners.row(sold.serial)).toMatchObject({ cost: '100' });
@@ -139,7 +158,12 @@ describe('reports', () => {
     const keepers = await ok(keeper, 'GET', '/api/reports/inventory');
     expect(keepers.totals).toEqual({ items: 1, saleValue: 150 });
     expect(keepers.items.every((r: object) => !('costValue' in r))).toBe(true);
-    expect((await csv(keeper, '/api/reports/inventory?format=csv')).header).toEqual(['key', 'name', 'items', 'saleValue']);
+    expect((await csv(keeper, '/api/reports/inventory?format=csv')).header).toEqual([
+      'key',
+      'name',
+      'items',
+      'saleValue',
+    ]);
     const owners = await ok(owner, 'GET', '/api/reports/inventory');
     expect(owners.totals).toEqual({ items: 1, costValue: 90, saleValue: 150 });
     expect((await csv(owner, '/api/reports/inventory?format=csv')).header).toContain('costValue');

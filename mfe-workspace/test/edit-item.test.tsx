@@ -57,7 +57,11 @@ describe('/reporting/edit-item', () => {
 
   it('shows and sends no cost to a role without items.cost.view (its items come without one)', async () => {
     const { cost: _cost, ...withoutCost } = item;
-    const calls = api((body) => ({ status: 200, data: { ...withoutCost, ...body, version: 5 } }), withoutCost, withoutCost);
+    const calls = api(
+      (body) => ({ status: 200, data: { ...withoutCost, ...body, version: 5 } }),
+      withoutCost,
+      withoutCost,
+    );
     renderAt('/reporting/edit-item?serial=SN-0001');
     const model = await screen.findByLabelText('Model');
     expect(screen.queryByLabelText('Cost')).not.toBeInTheDocument();

@@ -295,11 +295,11 @@ describe('/reporting/item-inventory', () => {
     });
     renderAt('/reporting/item-inventory');
     const table = await screen.findByRole('table', { name: 'Item Inventory' }, FIRST);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Item type',
-      'Items',
-      'Sale value',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item type', 'Items', 'Sale value']);
     const total = within(within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!);
     expect(total.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,203', '150,000.50']);
   });

@@ -74,8 +74,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.ItemSchema),
       },
     },
-    (request) =>
-      app.inCompany(request, (q) => service.bySerial(q, request.params.serial, sightOf(request.access!))),
+    (request) => app.inCompany(request, (q) => service.bySerial(q, request.params.serial, sightOf(request.access!))),
   );
 
   app.get(

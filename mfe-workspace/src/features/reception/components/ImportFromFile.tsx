@@ -129,7 +129,8 @@ export function ImportFromFile() {
         {t('import.help')}
       </Typography>
       <Box component="code" sx={{ display: 'block', fontSize: 13, mb: 1.5, overflowX: 'auto', whiteSpace: 'nowrap' }}>
-        serial,itemType,location,brand,model,sku,{seesCost ? 'cost,' : ''}salePrice,warrantyMonths,vendor,fields.&lt;key&gt;
+        serial,itemType,location,brand,model,sku,{seesCost ? 'cost,' : ''}
+        salePrice,warrantyMonths,vendor,fields.&lt;key&gt;
       </Box>
       <input
         ref={input}
