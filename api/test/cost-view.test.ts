@@ -57,9 +57,10 @@ beforeAll(async () => {
   ctx = await testApp();
   owner = await registerCompany(ctx.app, unique('Cost Co '));
   await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
-  [admin, seller, keeper, operator] = await Promise.all(
-    ['Admin', 'Rapid Seller', 'Storekeeper', 'New Item Operator'].map((r) => addUser(ctx.app, owner, [r])),
-  );
+  admin = await addUser(ctx.app, owner, ['Admin']);
+  seller = await addUser(ctx.app, owner, ['Rapid Seller']);
+  keeper = await addUser(ctx.app, owner, ['Storekeeper']);
+  operator = await addUser(ctx.app, owner, ['New Item Operator']);
   place = {
     itemType: (await ok(owner, 'POST', '/api/item-types', { name: 'Phone', warrantyMonths: 12 })).id,
     location: (await ok(owner, 'POST', '/api/locations', { name: 'Shop', kind: 'store' })).id,
