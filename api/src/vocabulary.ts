@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'items.edit',
   'items.process',
   'items.sell',
+  /** An item's cost and what is counted from it (value at cost): absent from every answer without it. */
+  'items.cost.view',
   'reports.view',
   'dashboard.view',
   'customers.view',

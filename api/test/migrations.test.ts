@@ -59,7 +59,7 @@ test('companies that existed before the inventory migrations get the built-in tr
     );
     expect(Object.fromEntries(claims.map((c) => [c.name, c.n]))).toEqual({
       'Account Manager': 2,
-      Admin: 20, // twelve permissions (dashboard.view from 0010, sales.void from 0026), eight transaction types
+      Admin: 21, // thirteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0026), eight transaction types
       'Company Owner': 0, // implicit: every claim
       'New Item Operator': 3,
       'Rapid Seller': 4,

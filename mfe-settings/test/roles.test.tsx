@@ -140,6 +140,26 @@ describe('/settings/roles', () => {
     });
   });
 
+  test('gives a role the cost and margin permission, named in words', async () => {
+    const user = userEvent.setup();
+    const calls = rolesApi();
+    renderAt('/settings/roles');
+    await user.click(await screen.findByRole('button', { name: 'Permissions of Storekeeper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Storekeeper' });
+    const cost = await within(dialog).findByRole('checkbox', { name: 'See cost and margin' });
+    expect(cost).not.toBeChecked();
+    await user.click(cost);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      claims: [
+        { type: 'permission', value: 'items.view' },
+        { type: 'permission', value: 'items.cost.view' },
+        { type: 'transaction-type', value: 't-move' },
+      ],
+    });
+  });
+
   test('a permission beyond the caller’s own is refused in the dialog; the owner’s are shown, not editable', async () => {
     const user = userEvent.setup();
     rolesApi({

@@ -15,10 +15,14 @@ const phone = {
   fields: [{ key: 'color', label: 'Colour', type: 'select', required: true, options: ['Black', 'White'] }],
 };
 
-function api(patch: (body: Record<string, unknown>) => { status: number; data: unknown }, fresh = item) {
+function api(
+  patch: (body: Record<string, unknown>) => { status: number; data: unknown },
+  fresh: object = item,
+  found: object = item,
+) {
   return mockApi((config) => {
     const url = config.url ?? '';
-    if (url === '/api/items/by-serial/SN-0001') return { status: 200, data: item };
+    if (url === '/api/items/by-serial/SN-0001') return { status: 200, data: found };
     if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'Item not found' } };
     if (url === '/api/item-types') return { status: 200, data: { items: [phone], total: 1 } };
     if (url === '/api/brands') return { status: 200, data: { items: [], total: 0 } };
@@ -49,6 +53,33 @@ describe('/reporting/edit-item', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('SN-0001 has been saved.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ version: 4, model: 'X1 Pro', note: 'typo' });
+  });
+
+  it('shows and sends no cost to a role without items.cost.view (its items come without one); an owner corrects it', async () => {
+    const { cost: _cost, ...withoutCost } = item;
+    const calls = api(
+      (body) => ({ status: 200, data: { ...withoutCost, ...body, version: 5 } }),
+      withoutCost,
+      withoutCost,
+    );
+    const { unmount } = renderAt('/reporting/edit-item?serial=SN-0001');
+    const model = await screen.findByLabelText('Model');
+    expect(screen.queryByLabelText('Cost')).not.toBeInTheDocument();
+    await userEvent.type(model, ' Pro');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('SN-0001 has been saved.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ version: 4, model: 'X1 Pro' });
+    unmount();
+
+    signInAs(ROLES.companyOwner);
+    const owners = api((body) => ({ status: 200, data: { ...item, ...body, version: 5 } }));
+    renderAt('/reporting/edit-item?serial=SN-0001');
+    const cost = await screen.findByLabelText('Cost');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('SN-0001 has been saved.')).toBeInTheDocument();
+    expect(owners.find((call) => call.method === 'PATCH')?.body).toEqual({ version: 4, cost: 90 });
   });
 
   it('says nothing changed without calling the API', async () => {

@@ -104,6 +104,29 @@ describe('/actions/inventory-reception', () => {
     expect((post?.body as { serials: string[] }).serials.slice(0, 2)).toEqual(['SN-0001', 'SN-0002']);
   });
 
+  it('asks a New Item Operator for no cost (the API refuses one without items.cost.view); an owner for one', async () => {
+    const calls = api((body) => ({ status: 201, data: { items: body.serials.map((serial) => ({ serial })) } }));
+    const { unmount } = renderAt('/actions/inventory-reception');
+    await screen.findByLabelText('Sale price');
+    expect(screen.queryByLabelText('Cost')).not.toBeInTheDocument();
+    expect(screen.getByText(/^serial,itemType,location/)).toHaveTextContent(
+      'serial,itemType,location,brand,model,sku,salePrice,warrantyMonths,vendor,fields.<key>',
+    );
+    unmount();
+    signInAs(ROLES.companyOwner);
+    renderAt('/actions/inventory-reception');
+    await screen.findByRole('combobox', { name: /^Item type/ });
+    await choose('Item type', 'Phone');
+    await choose('Location', 'Main store');
+    await choose('Colour', 'White');
+    await userEvent.type(screen.getByLabelText('Cost'), '99.50');
+    await userEvent.click(screen.getByRole('textbox', { name: 'Serials' }));
+    await userEvent.paste('SN-0100\n');
+    await userEvent.click(await screen.findByRole('button', { name: 'Receive 1 item' }));
+    await screen.findByText(/Received 1 item/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ cost: 99.5 });
+  });
+
   it('flags duplicates as they are typed and sends nothing while they remain', async () => {
     const calls = api();
     renderAt('/actions/inventory-reception');

@@ -267,7 +267,10 @@ describe('/reporting/item-inventory', () => {
   });
 
   it('shows counts and values per group with the totals, in the user’s numbers', async () => {
-    api({ '/api/reports/inventory': (params) => ({ status: 200, data: report(String(params.groupBy)) }) });
+    api({ '/api/reports/inventory': (params) => ({ status: 200, data: report(String(params.groupBy)) }) }, [
+      ...REPORTER,
+      'items.cost.view',
+    ]);
     await act(() => i18n.changeLanguage('tr'));
     renderAt('/reporting/item-inventory?groupBy=brand');
     const table = await screen.findByRole('table', { name: 'Ürün Envanteri' }, FIRST);
@@ -279,6 +282,26 @@ describe('/reporting/item-inventory', () => {
     expect(row('(belirtilmemiş)')).toEqual(['3', '30,00', '0,00']);
     expect(row('Toplam')).toEqual(['1.203', '120.030,00', '150.000,50']);
     expect(calls('/api/reports/inventory').at(-1)?.params).toEqual({ groupBy: 'brand' });
+  });
+
+  it('leaves the value at cost out for a role without items.cost.view (the API leaves it out too)', async () => {
+    const withoutCost = ({ costValue: _cost, ...rest }: { costValue: number }) => rest;
+    const answer = report('itemType');
+    api({
+      '/api/reports/inventory': () => ({
+        status: 200,
+        data: { ...answer, items: answer.items.map(withoutCost), totals: withoutCost(answer.totals) },
+      }),
+    });
+    renderAt('/reporting/item-inventory');
+    const table = await screen.findByRole('table', { name: 'Item Inventory' }, FIRST);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item type', 'Items', 'Sale value']);
+    const total = within(within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!);
+    expect(total.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,203', '150,000.50']);
   });
 
   it('changes the grouping and the status through the URL and the request', async () => {

@@ -9,6 +9,7 @@ const ALL: Permission[] = [
   'items.edit',
   'items.process',
   'items.sell',
+  'items.cost.view',
   'reports.view',
   'dashboard.view',
   'customers.view',

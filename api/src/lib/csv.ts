@@ -23,6 +23,9 @@ export const EXPORT_BATCH = 1000;
  */
 export const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/** A CSV's columns, or how to name them once the first batch has been read (see sendCsv). */
+export type Columns = readonly string[] | (() => readonly string[]);
+
 export interface Batch<Row> {
   items: Row[];
   /** null or absent: this was the last batch. */
@@ -66,10 +69,12 @@ const CAST = {
 export async function sendCsv<Row, Reply extends FastifyReply>(
   reply: Reply,
   filename: string,
-  columns: readonly string[],
+  columns: Columns,
   read: (cursor: string | null) => Promise<Batch<Row>>,
 ): Promise<Reply> {
   const first = await read(null);
+  // Known once the first batch is read: it is that read that learns who is asking (a column may be theirs only).
+  const header = typeof columns === 'function' ? columns() : columns;
   async function* rows(): AsyncGenerator<Row> {
     let batch: Batch<Row> = first;
     for (;;) {
@@ -81,7 +86,7 @@ export async function sendCsv<Row, Reply extends FastifyReply>(
   const csv = stringify({
     bom: true,
     header: true,
-    columns: columns.map((key) => ({ key })),
+    columns: header.map((key) => ({ key })),
     record_delimiter: 'windows',
     escape_formulas: true,
     cast: CAST,
@@ -107,7 +112,7 @@ export async function listOrCsv<Row, Answer extends Batch<Row>, Reply extends Fa
   reply: Reply,
   spec: {
     filename: string;
-    columns: readonly string[];
+    columns: Columns;
     page: (q: Queryable, at: { cursor?: string; limit?: number }) => Promise<Answer>;
   },
 ): Promise<Answer | Reply> {

@@ -289,8 +289,6 @@ export type CustomerReturn = {
   serial: string;
   returnedAt: string;
   note: string | null;
-  reason: string | null;
-  refund: number | null;
 };
 
 export type Dashboard = {
@@ -310,25 +308,15 @@ export type Dashboard = {
     start: string;
     sales: number;
     total: number;
-    refunds: number;
-    net: number;
   }>;
   salesPerWeek: Array<{
     start: string;
     sales: number;
     total: number;
-    refunds: number;
-    net: number;
   }>;
   itemsInProcess: number;
   warrantiesEndingIn30Days: number;
   planUsage: PlanUsage;
-  firstSteps: {
-    received: boolean;
-    invited: boolean;
-    labelsSet: boolean;
-    sold: boolean;
-  };
 };
 
 export type EndedSessions = {
@@ -418,7 +406,7 @@ export type InventoryReport = {
   items: Array<InventoryRow>;
   totals: {
     items: number;
-    costValue: number;
+    costValue?: number;
     saleValue: number;
   };
 };
@@ -427,7 +415,7 @@ export type InventoryRow = {
   key: string | null;
   name: string | null;
   items: number;
-  costValue: number;
+  costValue?: number;
   saleValue: number;
 };
 
@@ -456,11 +444,11 @@ export type Item = {
   locationId: string;
   locationName: string;
   status: StatusKey;
-  cost: number | null;
+  cost?: number | null;
   salePrice: number | null;
   vendorId: string | null;
   customerId: string | null;
-  customerName: string | null;
+  customerName?: string | null;
   receivedAt: string;
   soldAt: string | null;
   warrantyMonths: number;
@@ -488,8 +476,6 @@ export type ItemEvent = {
   userId: string | null;
   userName: string | null;
   note: string | null;
-  reason: string | null;
-  refund: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -574,7 +560,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -690,7 +676,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
 } | {
   type: "transaction-type";
   value: string;
@@ -733,8 +719,6 @@ export type Sale = {
   total: number;
   note: string | null;
   createdAt: string;
-  voidedAt: string | null;
-  voidReason: string | null;
   lines: Array<SaleLine>;
 };
 
@@ -744,7 +728,6 @@ export type SaleLine = {
   serial: string;
   price: number;
   warrantyEndsAt: string | null;
-  returnedAt: string | null;
 };
 
 export type SalePage = {
@@ -762,8 +745,6 @@ export type SaleSummary = {
   total: number;
   note: string | null;
   createdAt: string;
-  voidedAt: string | null;
-  voidReason: string | null;
 };
 
 export type Session = {
@@ -869,15 +850,13 @@ export type TrackingRow = {
   userId: string | null;
   userName: string | null;
   note: string | null;
-  reason: string | null;
-  refund: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
   itemTypeName: string;
   fromLocationName: string | null;
   toLocationName: string | null;
-  customerName: string | null;
+  customerName?: string | null;
 };
 
 export type TransactionRequest = {
@@ -888,8 +867,6 @@ export type TransactionRequest = {
   toStatus?: StatusKey;
   customerId?: string;
   note?: string;
-  reason?: string;
-  refund?: number;
 };
 
 export type TransactionResponse = {
@@ -1041,10 +1018,6 @@ export type VerificationPending = {
 
 export type VerifyEmailRequest = {
   token: string;
-};
-
-export type VoidSaleRequest = {
-  reason: string;
 };
 
 export type WarehouseStatus = {
@@ -1652,13 +1625,6 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/sales/{id}";
     params: { id: string };
-    response: Sale;
-  };
-  voidSale: {
-    method: "POST";
-    path: "/api/sales/{id}/void";
-    params: { id: string };
-    body: VoidSaleRequest;
     response: Sale;
   };
   listSsoProviders: {

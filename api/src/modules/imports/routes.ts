@@ -4,6 +4,7 @@ import { permit } from '../../access/index.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import { assertMayRun, findBuiltInTypeForImport } from './access.js';
+import { assertMaySetCost, sightOf } from '../items/index.js';
 import { decodeCsv, readCsv, refusedFile } from './csv.js';
 import { failAbandoned, findJob, insertJob, recentJobs } from './queries.js';
 import { LEASE_STALE_SECONDS, runItemImport } from './runner.js';
@@ -79,6 +80,8 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await readCsv(decodeCsv(request.body), ITEM_COLUMNS);
       const { items, errors } = await validateItemRows((fn) => app.inCompany(request, fn), rows);
       if (errors.length) throw refusedFile(errors, 'Nothing was imported');
+      // A file that records costs needs the cost claim, as a reception by hand does.
+      assertMaySetCost(sightOf(actor.access), items.find((i) => i.cost !== null)?.cost ?? undefined);
       const id = await app.inCompany(request, (q) =>
         insertJob(q, companyId, userId, items.length, request.query.fileName ?? null),
       );

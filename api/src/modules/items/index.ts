@@ -22,6 +22,7 @@ export {
   unsell,
 } from './queries.js';
 export { ItemEventSchema, Serial } from './schemas.js';
+export { assertMaySetCost, seen, seenColumns, seenEvent, sightOf, type Sight } from './sight.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const ITEM_CONSTRAINTS: Record<string, [string, string]> = {

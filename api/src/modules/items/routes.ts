@@ -6,6 +6,7 @@ import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js
 import { Type } from '@sinclair/typebox';
 import * as S from './schemas.js';
 import * as service from './service.js';
+import { seenColumns, sightOf } from './sight.js';
 
 /** 10,000 serials of up to 100 characters, JSON-quoted, with room for the other fields. */
 export const RECEIVE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -29,7 +30,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('items.receive'),
         operationId: 'receiveItems',
-        description: `Creates up to ${S.MAX_RECEIVE.toLocaleString('en')} items in stock at a location, one "receive" event each, all or nothing (this route takes bodies up to 2 MB). A serial twice in the batch or already in use: 409 listing them, nothing created. Needs the Receive transaction type's claim.`,
+        description: `Creates up to ${S.MAX_RECEIVE.toLocaleString('en')} items in stock at a location, one "receive" event each, all or nothing (this route takes bodies up to 2 MB). A serial twice in the batch or already in use: 409 listing them, nothing created. Needs the Receive transaction type's claim; a cost needs items.cost.view (403).`,
         body: S.ReceiveBody,
         response: answers(S.ItemsAnswer, 201),
       },
@@ -56,8 +57,8 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       listOrCsv(app, request, reply, {
         filename: 'items',
-        columns: columnsOf(S.ItemSchema),
-        page: (q, at) => service.list(q, { ...request.query, ...at }),
+        columns: () => seenColumns(columnsOf(S.ItemSchema), sightOf(request.access!)),
+        page: (q, at) => service.list(q, { ...request.query, ...at }, sightOf(request.access!)),
       }),
   );
 
@@ -73,7 +74,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.ItemSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.bySerial(q, request.params.serial)),
+    (request) => app.inCompany(request, (q) => service.bySerial(q, request.params.serial, sightOf(request.access!))),
   );
 
   app.get(
@@ -87,7 +88,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.ItemSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.get(q, request.params.id)),
+    (request) => app.inCompany(request, (q) => service.get(q, request.params.id, sightOf(request.access!))),
   );
 
   app.patch(
@@ -98,7 +99,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.edit'),
         operationId: 'updateItem',
         description:
-          'Corrects master data. `version` must be the one read (409 STALE_VERSION otherwise); the change is recorded as an "edit" event with {field: [before, after]}.',
+          'Corrects master data. `version` must be the one read (409 STALE_VERSION otherwise); the change is recorded as an "edit" event with {field: [before, after]}. Sending `cost` needs items.cost.view (403).',
         params: IdParams,
         body: S.PatchItemBody,
         response: answers(S.ItemSchema),
@@ -121,7 +122,9 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const history = await app.inCompany(request, (q) => service.history(q, request.params.id));
+      const history = await app.inCompany(request, (q) =>
+        service.history(q, request.params.id, sightOf(request.access!)),
+      );
       if (!wantsCsv(request)) return history;
       return sendCsv(reply, 'item-history', columnsOf(S.ItemEventSchema), async () => ({ items: history.events }));
     },

@@ -34,11 +34,15 @@ export const ItemSchema = Type.Object(
     locationId: Type.String(),
     locationName: Type.String(),
     status: StatusKey,
-    cost: Nullable(Type.Number()),
+    cost: Type.Optional(
+      Nullable(Type.Number({ description: 'Absent for a caller without the items.cost.view permission.' })),
+    ),
     salePrice: Nullable(Type.Number()),
     vendorId: Nullable(Type.String()),
     customerId: Nullable(Type.String()),
-    customerName: Nullable(Type.String()),
+    customerName: Type.Optional(
+      Nullable(Type.String({ description: 'Absent for a caller without the customers.view permission.' })),
+    ),
     receivedAt: Timestamp,
     soldAt: Nullable(Timestamp),
     warrantyMonths: Type.Integer(),
@@ -72,7 +76,12 @@ export const ItemEventSchema = Type.Object(
     note: Nullable(Type.String()),
     reason: Nullable(Type.String({ description: 'Why: always given for a return and a scrap.' })),
     refund: Nullable(Type.Number({ description: 'A return’s amount paid back; null on other events.' })),
-    deltas: Nullable(Type.Record(Type.String(), Type.Array(Type.Unknown()))),
+    deltas: Nullable(
+      Type.Record(Type.String(), Type.Array(Type.Unknown()), {
+        description:
+          'An edit’s changes, {field: [before, after]}; a change of cost only for a caller with items.cost.view.',
+      }),
+    ),
     createdAt: Timestamp,
   },
   { title: 'ItemEvent' },

@@ -15,6 +15,7 @@ import * as engine from './engine.js';
 import type { Actor } from './engine.js';
 import * as db from './queries.js';
 import type { Item, ItemListQuery, PatchItemBody, ReceiveBody, TransactionBody } from './schemas.js';
+import { assertMaySetCost, seen, seenEvent, sightOf, type Sight } from './sight.js';
 
 export type { Actor };
 
@@ -67,6 +68,8 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
   const type = await findBuiltInType(q, 'receive');
   if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
   engine.assertMayRun(actor, type);
+  const sight = sightOf(actor.access);
+  assertMaySetCost(sight, body.cost ?? undefined);
   const itemType = await findItemType(q, body.itemTypeId);
   if (!itemType) throw badRequest('itemTypeId: no such item type', 'itemTypeId');
   if (!itemType.active) throw badRequest(`itemTypeId: ${itemType.name} is deactivated`, 'itemTypeId');
@@ -99,7 +102,7 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
     body.note?.trim() || null,
   );
   const order = new Map(items.map((id, i) => [id, i]));
-  return (await db.itemsById(q, items)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return (await db.itemsById(q, items)).sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((i) => seen(i, sight));
 }
 
 /**
@@ -159,7 +162,7 @@ export async function writeReception(
   return ids;
 }
 
-export async function list(q: Queryable, query: ItemListQuery) {
+export async function list(q: Queryable, query: ItemListQuery, sight: Sight) {
   const sort = query.sort ?? 'received_desc';
   const limit = query.limit ?? 50;
   const after = decodeCursor(query.cursor, 2) as [string, string] | null;
@@ -172,26 +175,26 @@ export async function list(q: Queryable, query: ItemListQuery) {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(({ _key: _k, ...item }) => item),
+    items: page.map(({ _key: _k, ...item }) => seen(item, sight)),
     nextCursor: rows.length > limit && last ? encodeCursor([last._key, last.id]) : null,
   };
 }
 
-export async function get(q: Queryable, id: string): Promise<Item> {
+export async function get(q: Queryable, id: string, sight: Sight): Promise<Item> {
   const item = await db.findItem(q, id);
   if (!item) throw notFound('Item not found.');
-  return item;
+  return seen(item, sight);
 }
 
-export async function bySerial(q: Queryable, serial: string): Promise<Item> {
+export async function bySerial(q: Queryable, serial: string, sight: Sight): Promise<Item> {
   const item = await db.findItemBySerial(q, serial);
   if (!item) throw notFound('No item has this serial.');
-  return item;
+  return seen(item, sight);
 }
 
-export async function history(q: Queryable, id: string) {
-  await get(q, id);
-  return { events: await db.history(q, id) };
+export async function history(q: Queryable, id: string, sight: Sight) {
+  await get(q, id, sight);
+  return { events: (await db.history(q, id)).map((e) => seenEvent(e, sight)) };
 }
 
 const EDITABLE = [
@@ -209,6 +212,8 @@ const EDITABLE = [
 
 /** A master-data correction: optimistic version, one "edit" event carrying {field: [before, after]}. */
 export async function patch(q: Queryable, actor: Actor, id: string, body: PatchItemBody): Promise<Item> {
+  const sight = sightOf(actor.access);
+  assertMaySetCost(sight, body.cost);
   const row = await db.lockItemRow(q, id);
   if (!row) throw notFound('Item not found.');
   if (row.version !== body.version)
@@ -229,7 +234,7 @@ export async function patch(q: Queryable, actor: Actor, id: string, body: PatchI
     deltas[field] = [row[field], value];
     (next as Record<string, unknown>)[field] = value;
   }
-  if (!Object.keys(deltas).length) return get(q, id);
+  if (!Object.keys(deltas).length) return get(q, id, sight);
   if (deltas.brandId) await checkBrand(q, next.brandId);
   if (deltas.vendorId) await checkVendor(q, next.vendorId);
   if (deltas.images) checkImages(actor.companyId, next.images);
@@ -260,7 +265,7 @@ export async function patch(q: Queryable, actor: Actor, id: string, body: PatchI
     },
   ]);
   publish(q, actor.companyId, 'item.changed', [id]);
-  return get(q, id);
+  return get(q, id, sight);
 }
 
 /** POST /api/transactions: a process, move, status change, return or scrap, through the engine. */
@@ -282,5 +287,6 @@ export async function transact(q: Queryable, actor: Actor, body: TransactionBody
     reason: body.reason,
     refund: body.refund,
   });
-  return { events: await db.eventsById(q, ids) };
+  const sight = sightOf(actor.access);
+  return { events: (await db.eventsById(q, ids)).map((e) => seenEvent(e, sight)) };
 }

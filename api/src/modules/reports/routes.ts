@@ -4,6 +4,7 @@ import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/c
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
+import { seenColumns, sightOf } from '../items/index.js';
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['reports'], security: [{ bearer: [] }] };
@@ -25,8 +26,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       listOrCsv(app, request, reply, {
         filename: 'tracking',
-        columns: columnsOf(S.TrackingRowSchema),
-        page: (q, at) => service.tracking(q, { ...request.query, ...at }),
+        columns: () => seenColumns(columnsOf(S.TrackingRowSchema), sightOf(request.access!)),
+        page: (q, at) => service.tracking(q, { ...request.query, ...at }, sightOf(request.access!)),
       }),
   );
 
@@ -63,15 +64,17 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('reports.view'),
         operationId: 'getInventoryReport',
-        description: `What the company holds (${S.HELD_STATUSES.join(', ')}; or one of them with status=), counted and valued at cost and at sale price, grouped by item type, brand, model or location.`,
+        description: `What the company holds (${S.HELD_STATUSES.join(', ')}; or one of them with status=), counted and valued at cost and at sale price, grouped by item type, brand, model or location. The value at cost (\`costValue\`, rows and totals, JSON and CSV) only for a caller with items.cost.view.`,
         querystring: S.InventoryQuery,
         response: csvAnswers(S.InventorySchema),
       },
     },
     async (request, reply) => {
-      const report = await app.inCompany(request, (q) => service.inventory(q, request.query));
+      const sight = sightOf(request.access!);
+      const report = await app.inCompany(request, (q) => service.inventory(q, request.query, sight));
       if (!wantsCsv(request)) return report;
-      return sendCsv(reply, `inventory-by-${report.groupBy}`, columnsOf(S.InventoryRowSchema), async () => report);
+      const columns = seenColumns(columnsOf(S.InventoryRowSchema), sight);
+      return sendCsv(reply, `inventory-by-${report.groupBy}`, columns, async () => report);
     },
   );
 

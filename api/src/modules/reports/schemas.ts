@@ -34,7 +34,9 @@ export const TrackingRowSchema = Type.Object(
     itemTypeName: Type.String(),
     fromLocationName: Nullable(Type.String()),
     toLocationName: Nullable(Type.String()),
-    customerName: Nullable(Type.String()),
+    customerName: Type.Optional(
+      Nullable(Type.String({ description: 'Absent for a caller without the customers.view permission.' })),
+    ),
   },
   { title: 'TrackingRow' },
 );
@@ -81,7 +83,7 @@ export const InventoryRowSchema = Type.Object(
     key: Nullable(Type.String({ description: 'The id of the group (the model text for model); null: none set.' })),
     name: Nullable(Type.String()),
     items: Count,
-    costValue: Money,
+    costValue: Type.Optional({ ...Money, description: 'Absent for a caller without items.cost.view.' }),
     saleValue: Money,
   },
   { title: 'InventoryRow' },
@@ -91,7 +93,11 @@ export const InventorySchema = Type.Object(
   {
     groupBy: Type.Union(GROUP_BY.map((g) => Type.Literal(g))),
     items: Type.Array(InventoryRowSchema),
-    totals: Type.Object({ items: Count, costValue: Money, saleValue: Money }),
+    totals: Type.Object({
+      items: Count,
+      costValue: Type.Optional({ ...Money, description: 'Absent for a caller without items.cost.view.' }),
+      saleValue: Money,
+    }),
   },
   { title: 'InventoryReport' },
 );

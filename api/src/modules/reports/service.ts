@@ -3,6 +3,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { usage } from '../billing/index.js';
 import { findCustomer } from '../catalogue/index.js';
+import { seen, seenEvent, type Sight } from '../items/index.js';
 import { GONE_STATUSES } from '../../vocabulary.js';
 import * as db from './queries.js';
 import {
@@ -43,7 +44,7 @@ function page<R extends { id?: string; _key: string }>(rows: R[], limit: number,
 }
 
 /** Movements in [from, to): to defaults to now, from to 30 days before it. */
-export async function tracking(q: Queryable, query: TrackingQuery) {
+export async function tracking(q: Queryable, query: TrackingQuery, sight: Sight) {
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * DAY);
   if (from.getTime() > to.getTime()) throw badRequest('from: must not be after to', 'from');
@@ -63,12 +64,13 @@ export async function tracking(q: Queryable, query: TrackingQuery) {
     },
     timeCursor(query.cursor),
   );
-  return page(rows, limit, (r) => r.id);
+  const answer = page(rows, limit, (r) => r.id);
+  return { ...answer, items: answer.items.map((r) => seenEvent(seen(r, sight), sight)) };
 }
 
 export const warehouseStatus = (q: Queryable) => db.warehouseStatus(q);
 
-export async function inventory(q: Queryable, query: InventoryQuery) {
+export async function inventory(q: Queryable, query: InventoryQuery, sight: Sight) {
   const groupBy: GroupBy = query.groupBy ?? 'itemType';
   if (query.status && !HELD_STATUSES.includes(query.status))
     throw badRequest(`status: the inventory counts what is held (${HELD_STATUSES.join(', ')})`, 'status');
@@ -76,7 +78,7 @@ export async function inventory(q: Queryable, query: InventoryQuery) {
   const totals = items.reduce(
     (t, r) => ({
       items: t.items + r.items,
-      costValue: t.costValue + r.costValue,
+      costValue: t.costValue + (r.costValue ?? 0),
       saleValue: t.saleValue + r.saleValue,
     }),
     { items: 0, costValue: 0, saleValue: 0 },
@@ -84,8 +86,8 @@ export async function inventory(q: Queryable, query: InventoryQuery) {
   const cents = (n: number) => Math.round(n * 100) / 100;
   return {
     groupBy,
-    items,
-    totals: { ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) },
+    items: items.map((r) => seen(r, sight)),
+    totals: seen({ ...totals, costValue: cents(totals.costValue), saleValue: cents(totals.saleValue) }, sight),
   };
 }
 

@@ -26,6 +26,7 @@ export const en = {
       items_edit: 'Edit items',
       items_process: 'Process and move items',
       items_sell: 'Sell items',
+      items_cost_view: 'See cost and margin',
       reports_view: 'See reports',
       dashboard_view: 'See the dashboard',
       customers_view: 'See customers',

@@ -29,6 +29,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       items_edit: 'Ürünleri düzenleme',
       items_process: 'Ürünleri işleme ve taşıma',
       items_sell: 'Ürün satma',
+      items_cost_view: 'Maliyeti ve kârı görme',
       reports_view: 'Raporları görme',
       dashboard_view: 'Gösterge panelini görme',
       customers_view: 'Müşterileri görme',

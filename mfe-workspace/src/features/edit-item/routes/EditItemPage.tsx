@@ -61,6 +61,8 @@ export function EditItemPage() {
   const statusName = useStatusName();
   const queryClient = useQueryClient();
   const access = useAccess();
+  // The API leaves cost out of the item, and refuses it in an edit, without this claim.
+  const seesCost = access.can('items.cost.view');
   const [search, setSearch] = useSearchParams();
   const wanted = search.get('serial')?.trim() ?? '';
   const [text, setText] = useState(wanted);
@@ -146,7 +148,7 @@ export function EditItemPage() {
     changed('sku', draft.sku.trim() || null, base.sku);
     changed('brandId', draft.brandId || null, base.brandId);
     changed('model', draft.model.trim() || null, base.model);
-    changed('cost', cost, base.cost);
+    if (seesCost) changed('cost', cost, base.cost);
     changed('salePrice', salePrice, base.salePrice);
     changed('warrantyMonths', months, base.warrantyMonths);
     changed('fields', { ...base.fields, ...custom.values }, base.fields);
@@ -288,9 +290,9 @@ export function EditItemPage() {
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('model', t('item.model'))}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{field('cost', t('item.cost'))}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{field('salePrice', t('item.salePrice'))}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{field('warrantyMonths', t('item.warranty'))}</Grid>
+              {seesCost && <Grid size={{ xs: 12, sm: 4 }}>{field('cost', t('item.cost'))}</Grid>}
+              <Grid size={{ xs: 12, sm: seesCost ? 4 : 6 }}>{field('salePrice', t('item.salePrice'))}</Grid>
+              <Grid size={{ xs: 12, sm: seesCost ? 4 : 6 }}>{field('warrantyMonths', t('item.warranty'))}</Grid>
               {(itemType?.fields ?? []).map((definition) => (
                 <Grid key={definition.key} size={{ xs: 12, sm: 6 }}>
                   <CustomFieldInput

@@ -14,7 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { call, errorMessage, resourceKey, toAppError, type RowError } from '@stockwise/shared';
+import { call, errorMessage, resourceKey, toAppError, useAccess, type RowError } from '@stockwise/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -60,6 +60,8 @@ function refusal(error: unknown): Refusal | null {
 export function ImportFromFile() {
   const { t, i18n } = useT();
   const queryClient = useQueryClient();
+  // A file with costs needs the claim that shows them (the API refuses it otherwise).
+  const seesCost = useAccess().can('items.cost.view');
   const [search, setSearch] = useSearchParams();
   const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<string | null>(null);
@@ -127,7 +129,8 @@ export function ImportFromFile() {
         {t('import.help')}
       </Typography>
       <Box component="code" sx={{ display: 'block', fontSize: 13, mb: 1.5, overflowX: 'auto', whiteSpace: 'nowrap' }}>
-        serial,itemType,location,brand,model,sku,cost,salePrice,warrantyMonths,vendor,fields.&lt;key&gt;
+        serial,itemType,location,brand,model,sku,{seesCost ? 'cost,' : ''}
+        salePrice,warrantyMonths,vendor,fields.&lt;key&gt;
       </Box>
       <input
         ref={input}

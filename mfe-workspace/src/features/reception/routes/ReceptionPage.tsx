@@ -70,6 +70,8 @@ export function ReceptionPage() {
   const language = i18n.language;
   const queryClient = useQueryClient();
   const access = useAccess();
+  // Recording a cost needs the claim that shows it (the API refuses a cost without it).
+  const seesCost = access.can('items.cost.view');
   const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
   const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands });
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations });
@@ -297,12 +299,12 @@ export function ReceptionPage() {
               </Grid>
               {(
                 [
-                  ['cost', t('reception.cost')],
+                  ...(seesCost ? [['cost', t('reception.cost')] as const] : []),
                   ['salePrice', t('reception.salePrice')],
                   ['warrantyMonths', t('reception.warrantyMonths')],
                 ] as const
               ).map(([key, label]) => (
-                <Grid key={key} size={{ xs: 12, sm: 4 }}>
+                <Grid key={key} size={{ xs: 12, sm: seesCost ? 4 : 6 }}>
                   <TextField
                     fullWidth
                     label={label}

@@ -10,7 +10,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { EmptyState } from '@stockwise/kit';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useAccess } from '@stockwise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatusKey } from '@/api/inventory';
 import {
@@ -86,7 +86,9 @@ function InventoryView({ data }: { data: InventoryReport }) {
   const { t, i18n } = useT();
   const language = i18n.language;
   const number = (value: number) => formatNumber(value, language);
-  const money = (value: number) => formatMoney(value, language);
+  const money = (value: number | undefined) => formatMoney(value, language);
+  // The value at cost is the items.cost.view claim's: the API leaves it out without it.
+  const seesCost = useAccess().can('items.cost.view');
   const group = t(`reports.inventory.groups.${data.groupBy}`);
   const name = (row: InventoryReport['items'][number]) => row.name ?? t('reports.inventory.none');
   if (data.items.length === 0) return <EmptyState title={t('reports.inventory.empty')} />;
@@ -118,9 +120,11 @@ function InventoryView({ data }: { data: InventoryReport }) {
               <TableCell component="th" scope="col" align="right">
                 {t('reports.inventory.items')}
               </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('reports.inventory.costValue')}
-              </TableCell>
+              {seesCost && (
+                <TableCell component="th" scope="col" align="right">
+                  {t('reports.inventory.costValue')}
+                </TableCell>
+              )}
               <TableCell component="th" scope="col" align="right">
                 {t('reports.inventory.saleValue')}
               </TableCell>
@@ -133,7 +137,7 @@ function InventoryView({ data }: { data: InventoryReport }) {
                   {name(row)}
                 </TableCell>
                 <TableCell align="right">{number(row.items)}</TableCell>
-                <TableCell align="right">{money(row.costValue)}</TableCell>
+                {seesCost && <TableCell align="right">{money(row.costValue)}</TableCell>}
                 <TableCell align="right">{money(row.saleValue)}</TableCell>
               </TableRow>
             ))}
@@ -144,9 +148,11 @@ function InventoryView({ data }: { data: InventoryReport }) {
               <TableCell align="right" sx={{ fontWeight: 700 }}>
                 {number(data.totals.items)}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {money(data.totals.costValue)}
-              </TableCell>
+              {seesCost && (
+                <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  {money(data.totals.costValue)}
+                </TableCell>
+              )}
               <TableCell align="right" sx={{ fontWeight: 700 }}>
                 {money(data.totals.saleValue)}
               </TableCell>
