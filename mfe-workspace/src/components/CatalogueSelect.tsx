@@ -1,4 +1,5 @@
 import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /** A catalogue entry as the API lists it: item types, brands, locations all have these two. */
 export interface CatalogueEntry {
@@ -46,5 +47,40 @@ export function CatalogueSelect({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * A CatalogueSelect as a field of a react-hook-form form (the form kit): its value, its error's
+ * message, and `onChosen` for what a choice sets elsewhere (an item type's warranty).
+ */
+export function CatalogueField<T extends FieldValues>({
+  control,
+  name,
+  onChosen,
+  ...select
+}: Omit<CatalogueSelectProps, 'value' | 'onChange' | 'error'> & {
+  control: Control<T>;
+  name: Path<T>;
+  onChosen?: (id: string) => void;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <CatalogueSelect
+          {...select}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(id) => {
+            field.onChange(id);
+            onChosen?.(id);
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

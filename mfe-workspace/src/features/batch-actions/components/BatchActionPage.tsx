@@ -1,19 +1,4 @@
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Container, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,11 +16,12 @@ import {
 import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { ScanField } from '@/components/ScanField';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
-import { StatusChip, useStatusName } from '@/components/StatusChip';
+import { useStatusName } from '@/components/StatusChip';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { handedItems } from '@/lib/handoff';
 import { useT } from '../i18n';
 import { destinationOf } from '../lib/destination';
+import { ScannedItems } from './ScannedItems';
 
 export type BatchKind = 'move' | 'status_change' | 'process';
 const TARGET_STATUSES: StatusKey[] = [
@@ -293,66 +279,12 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
           </Alert>
         ) : null}
       </Box>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="batch-scanned">
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          <Typography id="batch-scanned" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('batch.scanned')} · {t('batch.count', { count: items.length })}
-          </Typography>
-          {items.length ? (
-            <Button size="small" onClick={() => setItems([])}>
-              {t('batch.clear')}
-            </Button>
-          ) : null}
-        </Stack>
-        {items.length === 0 ? (
-          <Typography color="text.secondary">{t('batch.none')}</Typography>
-        ) : (
-          <List dense aria-labelledby="batch-scanned">
-            {items.map((item) => {
-              const why = refusal(item);
-              return (
-                <ListItem
-                  key={item.id}
-                  divider
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={t('batch.remove', { serial: item.serial })}
-                      onClick={() => setItems((current) => current.filter((one) => one.id !== item.id))}
-                    >
-                      <CloseIcon />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText
-                    primary={
-                      <Stack
-                        direction="row"
-                        spacing={1}
-                        component="span"
-                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                      >
-                        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                          {item.serial}
-                        </Box>
-                        <StatusChip status={item.status} />
-                      </Stack>
-                    }
-                    secondary={
-                      <>
-                        {[item.itemTypeName, item.model, item.locationName].filter(Boolean).join(' · ')}
-                        <Box component="span" sx={{ display: 'block', color: why ? 'error.main' : 'success.main' }}>
-                          {why ?? t('batch.accepted')}
-                        </Box>
-                      </>
-                    }
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
-      </Paper>
+      <ScannedItems
+        items={items}
+        refusal={refusal}
+        onRemove={(item) => setItems((current) => current.filter((one) => one.id !== item.id))}
+        onClear={() => setItems([])}
+      />
       <Button variant="contained" size="large" onClick={confirm} disabled={items.length === 0 || run.isPending}>
         {t(text.confirm, { count: items.length })}
       </Button>

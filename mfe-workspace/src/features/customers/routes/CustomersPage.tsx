@@ -1,58 +1,25 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
-import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  Chip,
   Container,
   FormControlLabel,
-  FormHelperText,
-  IconButton,
   Stack,
   Switch,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
 } from '@mui/material';
-import { ConfirmDialog, DataTable, FormDialog, PageHeader, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { call, EMAIL_PATTERN, errorMessage, resourceKey, useAccess, type ApiBody } from '@stockwise/shared';
+import { ConfirmDialog, DataTable, PageHeader, useTableParams } from '@stockwise/kit';
+import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
-import type { Customer, CustomerPage } from '@/api/inventory';
+import type { Customer } from '@/api/inventory';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
+import { deleteCustomer, fetchCustomers, setActive, type Kind } from '../api';
+import { CustomerDialog } from '../components/CustomerDialog';
+import { useCustomerColumns } from '../hooks/useCustomerColumns';
 import { useT } from '../i18n';
-
-type Kind = 'customer' | 'vendor';
-type CustomerBody = ApiBody<'createCustomer'>;
-
-const fetchCustomers = (query: {
-  search?: string;
-  kind?: Kind;
-  active?: 'true';
-  cursor?: string;
-  limit: number;
-}): Promise<CustomerPage> => call('GET', '/api/customers', { query });
-const saveCustomer = (id: string | null, body: CustomerBody): Promise<Customer> =>
-  id ? call('PUT', '/api/customers/{id}', { params: { id }, body }) : call('POST', '/api/customers', { body });
-const setActive = (id: string, active: boolean): Promise<Customer> =>
-  call('PUT', '/api/customers/{id}', { params: { id }, body: { active } });
-const deleteCustomer = async (id: string) => {
-  await call('DELETE', '/api/customers/{id}', { params: { id } });
-};
-
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => value || null);
 
 /**
  * /customers/list: customers and vendors — search, filter by kind, create, edit, deactivate (kit
@@ -97,122 +64,19 @@ export function CustomersPage() {
     },
     [refresh, t],
   );
-
-  const schema = useMemo(
+  const actions = useMemo(
     () =>
-      z
-        .object({
-          name: z.string().trim().min(1, t('common:validation.required')).max(200),
-          isCustomer: z.boolean(),
-          isVendor: z.boolean(),
-          contactName: optional(200),
-          email: z
-            .string()
-            .trim()
-            .refine((value) => !value || EMAIL_PATTERN.test(value), t('common:validation.email'))
-            .transform((value) => value || null),
-          phone: optional(50),
-          taxId: optional(50),
-          address: optional(500),
-          notes: optional(2000),
-        })
-        .refine((value) => value.isCustomer || value.isVendor, {
-          message: t('customers.needKind'),
-          path: ['isCustomer'],
-        }),
-    [t],
+      manage
+        ? {
+            edit: setEditing,
+            deactivate: setDeactivating,
+            reactivate: (row: Customer) => void reactivate(row),
+            delete: setDeleting,
+          }
+        : null,
+    [manage, reactivate],
   );
-  type Values = z.input<typeof schema>;
-
-  const columns = useMemo<DataTableProps<Customer>['columns']>(
-    () => [
-      { field: 'name', headerName: t('customers.name'), flex: 1.5, minWidth: 160, sortable: false, filterable: false },
-      {
-        field: 'kind',
-        headerName: t('customers.kind'),
-        minWidth: 150,
-        sortable: false,
-        filterable: false,
-        valueGetter: (_: unknown, row: Customer) =>
-          [row.isCustomer ? t('customers.customer') : null, row.isVendor ? t('customers.vendor') : null]
-            .filter(Boolean)
-            .join(', '),
-      },
-      {
-        field: 'contactName',
-        headerName: t('customers.contactName'),
-        flex: 1,
-        minWidth: 130,
-        sortable: false,
-        filterable: false,
-      },
-      { field: 'email', headerName: t('customers.email'), flex: 1, minWidth: 160, sortable: false, filterable: false },
-      { field: 'phone', headerName: t('customers.phone'), minWidth: 130, sortable: false, filterable: false },
-      ...(showInactive
-        ? [
-            {
-              field: 'active',
-              headerName: t('customers.state'),
-              minWidth: 120,
-              sortable: false,
-              filterable: false,
-              renderCell: ({ row }: { row: Customer }) =>
-                row.active ? t('customers.active') : <Chip size="small" label={t('customers.inactive')} />,
-            } satisfies DataTableProps<Customer>['columns'][number],
-          ]
-        : []),
-      ...(manage
-        ? [
-            {
-              field: 'actions',
-              headerName: t('customers.actions'),
-              minWidth: 150,
-              sortable: false,
-              filterable: false,
-              renderCell: ({ row }: { row: Customer }) => (
-                <Box>
-                  <IconButton aria-label={t('customers.edit', { name: row.name })} onClick={() => setEditing(row)}>
-                    <EditOutlined />
-                  </IconButton>
-                  {row.active ? (
-                    <IconButton
-                      aria-label={t('customers.deactivate', { name: row.name })}
-                      onClick={() => setDeactivating(row)}
-                    >
-                      <PersonOffOutlined />
-                    </IconButton>
-                  ) : (
-                    <IconButton
-                      aria-label={t('customers.reactivate', { name: row.name })}
-                      onClick={() => void reactivate(row)}
-                    >
-                      <RestoreOutlined />
-                    </IconButton>
-                  )}
-                  <IconButton aria-label={t('customers.delete', { name: row.name })} onClick={() => setDeleting(row)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Box>
-              ),
-            } satisfies DataTableProps<Customer>['columns'][number],
-          ]
-        : []),
-    ],
-    [t, manage, showInactive, reactivate],
-  );
-
-  const current = editing && editing !== 'new' ? editing : null;
-  const defaults: Values = {
-    name: current?.name ?? '',
-    isCustomer: current ? current.isCustomer : kind !== 'vendor',
-    isVendor: current ? current.isVendor : kind === 'vendor',
-    contactName: current?.contactName ?? '',
-    email: current?.email ?? '',
-    phone: current?.phone ?? '',
-    taxId: current?.taxId ?? '',
-    address: current?.address ?? '',
-    notes: current?.notes ?? '',
-  };
+  const columns = useCustomerColumns(showInactive, actions);
 
   return (
     <Container maxWidth="lg" sx={{ py: 3, px: { xs: 1, sm: 3 } }}>
@@ -297,59 +161,15 @@ export function CustomersPage() {
           />
         </Box>
       </Stack>
-      <FormDialog<Values>
-        open={editing !== null}
-        title={current ? t('customers.editTitle', { name: current.name }) : t('customers.addTitle')}
-        schema={schema as unknown as z.ZodType<Values, Values>}
-        defaultValues={defaults}
-        onSubmit={async (values) => {
-          // zodResolver hands over the parsed output (trimmed, empty → null).
-          const body = values as unknown as z.output<typeof schema>;
-          const saved = await saveCustomer(current?.id ?? null, body);
+      <CustomerDialog
+        editing={editing}
+        kind={kind}
+        onSaved={async (saved) => {
           setMessage(t('customers.saved', { name: saved.name }));
           await refresh();
         }}
         onClose={() => setEditing(null)}
-      >
-        {(field, form) => (
-          <>
-            <TextField label={t('customers.name')} required autoFocus {...field('name')} />
-            <Box>
-              <Stack direction="row" spacing={2}>
-                {(['isCustomer', 'isVendor'] as const).map((name) => (
-                  <Controller
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field: box }) => (
-                      <FormControlLabel
-                        control={
-                          <Checkbox
-                            checked={Boolean(box.value)}
-                            onChange={(event) => box.onChange(event.target.checked)}
-                            onBlur={box.onBlur}
-                            slotProps={{ input: { ref: box.ref } }}
-                          />
-                        }
-                        label={t(name === 'isCustomer' ? 'customers.isCustomer' : 'customers.isVendor')}
-                      />
-                    )}
-                  />
-                ))}
-              </Stack>
-              {form.formState.errors.isCustomer ? (
-                <FormHelperText error>{form.formState.errors.isCustomer.message}</FormHelperText>
-              ) : null}
-            </Box>
-            <TextField label={t('customers.contactName')} {...field('contactName')} />
-            <TextField label={t('customers.email')} type="email" {...field('email')} />
-            <TextField label={t('customers.phone')} {...field('phone')} />
-            <TextField label={t('customers.taxId')} {...field('taxId')} />
-            <TextField label={t('customers.address')} multiline minRows={2} {...field('address')} />
-            <TextField label={t('customers.notes')} multiline minRows={2} {...field('notes')} />
-          </>
-        )}
-      </FormDialog>
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('customers.deleteTitle', { name: deleting?.name ?? '' })}

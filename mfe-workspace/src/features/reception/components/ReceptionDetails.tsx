@@ -1,0 +1,123 @@
+import { Box, Grid, Paper, TextField, Typography } from '@mui/material';
+import { fieldBinder, useAccess } from '@stockwise/shared';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { Customer } from '@/api/inventory';
+import { CatalogueField } from '@/components/CatalogueSelect';
+import { CustomerPicker } from '@/components/CustomerPicker';
+import { CustomFieldControls } from '@/components/CustomFieldControls';
+import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
+import { useT } from '../i18n';
+import type { ReceptionValues } from '../lib/reception-form';
+
+/** What is received and where: item type, location, brand, model, vendor, SKU, amounts and the type's own fields. */
+export function ReceptionDetails({
+  form,
+  catalogue,
+  vendor,
+  onVendor,
+}: {
+  form: UseFormReturn<ReceptionValues>;
+  catalogue: ReceptionCatalogue;
+  vendor: Customer | null;
+  onVendor: (vendor: Customer | null) => void;
+}) {
+  const { t } = useT();
+  // Recording a cost needs the claim that shows it (the API refuses a cost without it).
+  const seesCost = useAccess().can('items.cost.view');
+  const { control, register, setValue, clearErrors, formState } = form;
+  const field = fieldBinder(register, formState.errors);
+  const itemTypeId = useWatch({ control, name: 'itemTypeId' });
+  const itemType = catalogue.activeTypes.find((type) => type.id === itemTypeId);
+
+  // A type brings its warranty and its own fields: the last type's field values do not carry over.
+  function chooseType(id: string) {
+    const type = catalogue.activeTypes.find((candidate) => candidate.id === id);
+    if (type) setValue('warrantyMonths', String(type.warrantyMonths));
+    setValue('fields', {});
+    clearErrors('fields');
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="reception-details">
+      <Typography id="reception-details" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+        {t('reception.details')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CatalogueField
+            control={control}
+            name="itemTypeId"
+            onChosen={chooseType}
+            fullWidth
+            required
+            autoFocus
+            label={t('reception.itemType')}
+            options={catalogue.activeTypes}
+            helperText=" "
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CatalogueField
+            control={control}
+            name="locationId"
+            fullWidth
+            required
+            label={t('reception.location')}
+            options={catalogue.activeLocations}
+            helperText=" "
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CatalogueField
+            control={control}
+            name="brandId"
+            fullWidth
+            label={t('reception.brand')}
+            options={catalogue.brands}
+            empty={t('reception.noBrand')}
+            helperText=" "
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField fullWidth label={t('reception.model')} {...field('model')} helperText=" " />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CustomerPicker kind="vendor" creatable value={vendor} onChange={onVendor} id="reception-vendor" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField fullWidth label={t('reception.sku')} {...field('sku')} helperText=" " />
+        </Grid>
+        {(
+          [
+            ...(seesCost ? [['cost', t('reception.cost')] as const] : []),
+            ['salePrice', t('reception.salePrice')],
+            ['warrantyMonths', t('reception.warrantyMonths')],
+          ] as const
+        ).map(([key, label]) => {
+          const bound = field(key);
+          return (
+            <Grid key={key} size={{ xs: 12, sm: seesCost ? 4 : 6 }}>
+              <TextField
+                fullWidth
+                label={label}
+                {...bound}
+                helperText={bound.helperText ?? ' '}
+                slotProps={{ htmlInput: { inputMode: key === 'warrantyMonths' ? 'numeric' : 'decimal' } }}
+              />
+            </Grid>
+          );
+        })}
+      </Grid>
+      {itemType && itemType.fields.length > 0 ? (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            {t('reception.customFields', { type: itemType.name })}
+          </Typography>
+          <Grid container spacing={2}>
+            <CustomFieldControls control={control} definitions={itemType.fields} />
+          </Grid>
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}
