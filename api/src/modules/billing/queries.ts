@@ -3,12 +3,11 @@ import type { Queryable } from '../../db/database.js';
 import { LAPSED_SQL } from '../subscriptions/index.js';
 import type { CheckoutView } from './providers/local/checkout-page.js';
 import type { CheckoutHistorySchema, CompanyAddonSchema, PaymentSchema } from './schemas.js';
+import { iso } from '../../db/timestamps.js';
 
 // The billing module's SQL: checkouts, their directory, the payments history, webhook events and
 // what they change on the company's subscription and add-ons. Each function runs on the caller's
 // Queryable (the company's RLS-bound transaction, or the public one for the directories).
-
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** A checkout left open past its 24 hours reads as expired (its row is closed by the next one). */
 const CHECKOUT_STATUS = `CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END`;
@@ -203,7 +202,7 @@ export async function cancelOpenCheckout(q: Queryable, checkoutId: string): Prom
 export const activeAddons = (q: Queryable) =>
   q.query<Static<typeof CompanyAddonSchema>>(
     `SELECT ca.id, ca.addon_id AS "addonId", a.name AS "addonName", a.type, a.units, ca.quantity,
-            ${ISO('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"
+            ${iso('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"
        FROM company_addons ca JOIN addons a ON a.id = ca.addon_id
       WHERE ca.current_period_end IS NULL OR ca.current_period_end > now()
       ORDER BY ca.created_at`,
@@ -211,7 +210,7 @@ export const activeAddons = (q: Queryable) =>
 
 export const recentPayments = (q: Queryable) =>
   q.query<Static<typeof PaymentSchema>>(
-    `SELECT id, description, amount_cents AS "amountCents", currency, status, ${ISO('period_end')} AS "periodEnd", ${ISO('created_at')} AS "createdAt"
+    `SELECT id, description, amount_cents AS "amountCents", currency, status, ${iso('period_end')} AS "periodEnd", ${iso('created_at')} AS "createdAt"
        FROM billing_payments ORDER BY created_at DESC, id LIMIT 100`,
   );
 
@@ -220,7 +219,7 @@ export const recentCheckouts = (q: Queryable) =>
   q.query<Static<typeof CheckoutHistorySchema>>(
     `SELECT c.id, c.description, c.amount_cents AS "amountCents", c.currency,
             ${CHECKOUT_STATUS} AS status,
-            ${ISO('c.created_at')} AS "createdAt"
+            ${iso('c.created_at')} AS "createdAt"
        FROM billing_checkouts c ORDER BY c.created_at DESC, c.id LIMIT 20`,
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Timestamp } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
 import { inPublic } from '../../db/tenant.js';
 import { outboxPage, type OutboxMail } from './outbox-page.js';
@@ -26,7 +27,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 to: Type.String(),
                 subject: Type.String(),
                 text: Type.String(),
-                createdAt: Type.String(),
+                createdAt: Timestamp,
               },
               { title: 'OutboxMail' },
             ),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { PLAN_TYPE } from '../../vocabulary.js';
+import { iso } from '../../db/timestamps.js';
 
 // The subscriptions module's SQL: the plan catalogue, the company's subscription row and what a
 // plan limit counts. Every statement runs on the caller's Queryable (RLS scopes the company).
@@ -64,7 +65,7 @@ export async function findPlan(q: Queryable, planId: string): Promise<Plan | nul
 export async function subscriptionRow(q: Queryable): Promise<SubscriptionRow | null> {
   const [row] = await q.query<SubscriptionRow>(
     `SELECT s.status::int AS status, s.billing_interval AS "billingInterval",
-            to_char(s.current_period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "currentPeriodEnd",
+            ${iso('s.current_period_end')} AS "currentPeriodEnd",
             ${LAPSED_SQL} AS lapsed,
             ${PLAN_COLUMNS}
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id`,
