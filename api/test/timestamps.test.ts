@@ -1,4 +1,4 @@
-import { activatePremium, PREMIUM_PLAN_ID } from '../src/modules/subscriptions/index.js';
+import { PREMIUM_PLAN_ID } from '../src/modules/subscriptions/index.js';
 import { TIMESTAMP_PATTERN } from '../src/lib/schemas.js';
 import {
   addUser,
@@ -44,8 +44,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Timestamp Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: 'Timestamp Co', premium: true });
   const post = async (url: string, payload: object) => {
     const res = await ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload });
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
