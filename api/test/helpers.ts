@@ -115,15 +115,18 @@ export interface CompanyOptions {
 }
 
 /** One request to either kind of Api: its status and parsed JSON body. */
-async function send(api: Api, method: 'GET' | 'POST', url: string, payload?: object) {
+async function send(api: Api, method: 'GET' | 'POST', url: string, payload?: object, from = ip()) {
   if (typeof api !== 'string') {
-    const res = await api.inject({ method, url, remoteAddress: ip(), ...(payload ? { payload } : {}) });
+    const res = await api.inject({ method, url, remoteAddress: from, ...(payload ? { payload } : {}) });
     return { status: res.statusCode, body: res.body, json: () => res.json() };
   }
   const res = await fetch(`${api}${url}`, {
     method,
     // A client address of its own (read behind TRUST_PROXY): rate-limit counters outlive a run.
-    headers: { 'x-forwarded-for': ip(), ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(from ? { 'x-forwarded-for': from } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
     body: payload ? JSON.stringify(payload) : undefined,
   });
   const body = await res.text();
@@ -149,8 +152,9 @@ export async function registerCompany(api: Api, options: string | CompanyOptions
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.body}`);
   const companyId = res.json().companyId as string;
   if (typeof api === 'string') {
-    // Another process: its development outbox has the link.
-    const mails = (await send(api, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json() as Array<{
+    // Another process: its development outbox (open to this machine only: no forwarded address) has the link.
+    const outbox = await send(api, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`, undefined, '');
+    const mails = outbox.json() as Array<{
       text: string;
     }>;
     const token = /\/verify-email\?token=([^\s&]+)/.exec(mails[0]?.text ?? '')?.[1];
