@@ -188,6 +188,23 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycle anywhere: beside the apps, shared, kit and the API's sources (above), the
+    // API's tests and scripts, the end-to-end suite and every Node script or config of the repo.
+    files: ['api/test/**/*.ts', 'api/scripts/**/*.ts', 'e2e/**/*.ts', '**/*.{js,cjs,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['api', 'e2e'].map((pkg) => path.join(root, pkg, 'tsconfig.json')),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // API layers: SQL lives in a module's queries.ts (or a *-queries.ts beside the flow it
     // serves); routes and services call named functions taking a Queryable, never the driver.
     files: ['api/src/modules/**/*.ts'],

@@ -6,12 +6,17 @@
 -- (as the app role, bound to that company), after it has made the built-in roles.
 --
 -- To give the built-in roles a new claim: add its row to BUILT_IN_CLAIMS below (new companies), and
--- a numbered migration that grants it to the built-in role of every existing company:
+-- a numbered migration that grants it to the built-in role of every existing company (row-level
+-- security is forced on these tables, for the owner too, so lift it around the insert as 0010 did):
+--   ALTER TABLE roles NO FORCE ROW LEVEL SECURITY;
+--   ALTER TABLE role_claims NO FORCE ROW LEVEL SECURITY;
 --   INSERT INTO role_claims (company_id, role_id, claim_type, claim_value)
 --     SELECT company_id, id, 'permission', 'items.cost.view' FROM roles WHERE built_in AND name = 'Admin'
 --   ON CONFLICT DO NOTHING;
--- (with the permission added to role_claims' CHECK first). The Company Owner holds every claim
--- implicitly and has no rows.
+--   ALTER TABLE roles FORCE ROW LEVEL SECURITY;
+--   ALTER TABLE role_claims FORCE ROW LEVEL SECURITY;
+-- (a new permission goes into role_claims' CHECK first, as in 0010). The Company Owner holds every
+-- claim implicitly and has no rows.
 CREATE OR REPLACE FUNCTION stockwise_seed_company(company uuid) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
   -- The built-in transaction types: name, kind, key, from statuses, to status, customer required, print label.
