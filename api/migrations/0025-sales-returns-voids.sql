@@ -91,18 +91,7 @@ BEGIN
                  substr(def, length('CHECK ') + 1), 'sales.void');
 END $$;
 
--- New companies: the seed as it stands, then Admin holds sales.void too. Wrapped rather than
--- restated for the same reason as the check above: the seed's body is not repeated here.
-ALTER FUNCTION stockwise_seed_company(uuid) RENAME TO stockwise_seed_company_before_0026;
-CREATE FUNCTION stockwise_seed_company(company uuid) RETURNS void LANGUAGE plpgsql AS $fn$
-BEGIN
-  PERFORM stockwise_seed_company_before_0026(company);
-  INSERT INTO role_claims (company_id, role_id, claim_type, claim_value)
-    SELECT company, r.id, 'permission', 'sales.void' FROM roles r
-     WHERE r.company_id = company AND r.name = 'Admin' AND r.built_in
-  ON CONFLICT DO NOTHING;
-END
-$fn$;
+-- New companies: Admin's row in the one seed definition (migrations/repeatable/seed-company.sql).
 
 -- Existing companies' Admin roles get it as well (custom roles stay as their owners made them).
 ALTER TABLE roles NO FORCE ROW LEVEL SECURITY;

@@ -96,3 +96,9 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 // ── multi-factor ──
 /** What a session still owes before business data: a second factor to verify, or one to enrol. */
 export type MfaDue = 'verify' | 'enrol' | null;
+
+// ── plans and subscriptions ──
+/** A plan's planType on the wire: 0 Free, 1 Premium (the pricing page and the Pro badge read it). */
+export const PLAN_TYPE = { free: 0, premium: 1 } as const;
+/** A subscription's status on the wire: 0 active, 1 past due, 2 canceled. */
+export const SUBSCRIPTION_STATUS = { active: 0, pastDue: 1, canceled: 2 } as const;

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import { ROLE_CLAIM } from '../src/modules/auth/tokens.js';
 import {
   addUser,
@@ -9,7 +9,7 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
-  sessionSigningSecret,
+  signedToken,
   signIn,
   testApp,
   type Tenant,
@@ -335,7 +335,6 @@ describe('sign-out and the events that end sessions', () => {
 });
 
 describe('hostile tokens', () => {
-  const secret = async () => new TextEncoder().encode(await sessionSigningSecret(ctx));
   const userEndpoint = (token: string) => fetch(`${base}/auth/v1/user`, { headers: { apikey: key, ...bearer(token) } });
 
   test('edited payloads, other algorithms, another session’s id and an ended session are refused', async () => {
@@ -347,14 +346,12 @@ describe('hostile tokens', () => {
     const claims = decodeJwt(mine);
     const edited = `${header}.${Buffer.from(JSON.stringify({ ...claims, [ROLE_CLAIM]: ['Company Owner', 'Admin'] })).toString('base64url')}.${signature}`;
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
-    const key512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(await secret());
+    const key512 = await signedToken(claims, { ctx, alg: 'HS512' });
     // Signed with the real key, but naming another user's session: the session is not this user's.
-    const borrowed = await new SignJWT({ ...claims, session_id: decodeJwt(theirs).session_id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(await secret());
+    const borrowed = await signedToken({ ...claims, session_id: decodeJwt(theirs).session_id }, { ctx });
     // Signed with the real key, but naming no session at all.
     const { session_id: _dropped, ...sessionless } = claims;
-    const noSession = await new SignJWT(sessionless).setProtectedHeader({ alg: 'HS256' }).sign(await secret());
+    const noSession = await signedToken(sessionless, { ctx });
     for (const token of [edited, none, key512, borrowed, noSession]) {
       expect(await apiStatus(token)).toBe(401);
       expect((await userEndpoint(token)).status).toBe(403);

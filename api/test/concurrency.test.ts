@@ -1,6 +1,5 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -29,8 +28,7 @@ const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Race Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: 'Race Co', premium: true });
   seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   keeper = await addUser(ctx.app, owner, ['Storekeeper']);
   itemType = (await call(owner, 'POST', '/api/item-types', { name: 'Widget', warrantyMonths: 24 })).json().id;

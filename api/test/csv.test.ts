@@ -5,7 +5,6 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { EXPORT_BATCH } from '../src/lib/csv.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
 
 // CSV as Excel and an accountant meet it: BOM, header, guarded formulas, the whole list streamed.
@@ -20,8 +19,7 @@ const lines = (body: string) => body.replace(/\r\n$/, '').split('\r\n');
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Csv Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: 'Csv Co', premium: true });
   const made = async (url: string, payload: object) =>
     (await ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload })).json().id as string;
   ids = {

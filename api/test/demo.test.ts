@@ -1,5 +1,4 @@
 import { seedDemoInventory } from '../src/seed-inventory.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { addUser, bearer, closeShared, registerCompany, testApp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -10,8 +9,7 @@ afterAll(async () => {
 
 test('the demo company gets a real catalogue and a few hundred items with history, through the engine', async () => {
   ctx = await testApp();
-  const owner = await registerCompany(ctx.app, 'Demo Check');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  const owner = await registerCompany(ctx.app, { name: 'Demo Check', premium: true });
   const keeper = await addUser(ctx.app, owner, ['Storekeeper']);
   const seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   await seedDemoInventory(ctx.db, owner.companyId, {

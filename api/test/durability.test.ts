@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DRIVER, PASSWORD, unique } from './helpers.js';
+import { DRIVER, PASSWORD, registerCompany, unique } from './helpers.js';
 import { call, startApi, type ApiProcess } from './processes.js';
 
 // No lost work: the API is killed (SIGKILL — no shutdown hook runs) while clients receive and
@@ -21,30 +21,9 @@ let place: { itemType: string; location: string };
 const prefix = unique('D').toUpperCase();
 
 async function signUp(base: string) {
-  userName = unique('owner');
-  const email = `${userName}@example.com`;
-  const reg = await call(base, 'POST', '/api/auth/company-with-admin', {
-    body: {
-      companyName: unique('Durable Co '),
-      userName,
-      email,
-      firstName: 'D',
-      lastName: 'Urable',
-      password: PASSWORD,
-      phone: '1',
-      industry: 'Retail',
-      withGoogle: false,
-    },
-  });
-  expect(reg.status).toBe(200);
-  const mail = (await call(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body as Array<{
-    text: string;
-  }>;
-  const link = /verify-email\?token=([^\s&]+)/.exec(mail[mail.length - 1]!.text)![1]!;
-  expect(
-    (await call(base, 'POST', '/api/auth/verify-email', { body: { token: decodeURIComponent(link) } })).status,
-  ).toBe(200);
-  token = (await call(base, 'POST', '/api/auth/login', { body: { userName, password: PASSWORD } })).body.token;
+  const owner = await registerCompany(base, unique('Durable Co '));
+  userName = owner.userName;
+  token = owner.token;
 }
 
 afterAll(async () => {

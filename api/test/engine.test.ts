@@ -1,4 +1,3 @@
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -24,8 +23,7 @@ const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Engine Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: 'Engine Co', premium: true });
   seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   keeper = await addUser(ctx.app, owner, ['Storekeeper']);
   operator = await addUser(ctx.app, owner, ['New Item Operator']);

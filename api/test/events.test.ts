@@ -1,4 +1,3 @@
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { STREAMS_PER_COMPANY, STREAMS_PER_USER } from '../src/modules/events/index.js';
 import {
   addUser,
@@ -40,9 +39,8 @@ async function streamOf(who: Tenant): Promise<SseStream> {
 beforeAll(async () => {
   ctx = await testApp();
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  alpha = await registerCompany(ctx.app, 'Live Alpha');
+  alpha = await registerCompany(ctx.app, { name: 'Live Alpha', premium: true });
   beta = await registerCompany(ctx.app, 'Live Beta');
-  await activatePremium(ctx.db, alpha.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
   const made = async (url: string, body: object) => (await call(alpha, 'POST', url, body)).json().id as string;
   place = {
     itemType: await made('/api/item-types', { name: 'Phone' }),

@@ -5,11 +5,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { migratedPgliteDump } from './pglite-template.js';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT, type JWTPayload } from 'jose';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { SESSION_KEY_FILE } from '../src/plugins/adapters.js';
+import { activatePremium } from '../src/modules/subscriptions/index.js';
+
+// The one harness every API test builds its apps, companies, users and tokens with: a company is
+// registered as a customer would (the public endpoint, the mailed link, the sign-in), and a
+// hand-made token is signed the way the app signs them. Tests of those endpoints themselves call
+// them directly; everything else comes from here.
 
 /** PGlite in memory, or PostgreSQL when DATABASE_URL is set (CI runs both). */
 export const DRIVER = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -98,30 +105,84 @@ export interface Tenant {
   email: string;
 }
 
-/** A new company with its Company Owner, through the public endpoint. */
-export async function registerCompany(app: FastifyInstance, name = unique('Company ')): Promise<Tenant> {
+/** An app in this process (inject), or the base URL of one running elsewhere (startApi, servedTestApp). */
+export type Api = FastifyInstance | string;
+
+export interface CompanyOptions {
+  name?: string;
+  /** On Premium for 30 days (plan limits out of the way); needs an app in this process. */
+  premium?: boolean;
+}
+
+/** One request to either kind of Api: its status and parsed JSON body. */
+async function send(api: Api, method: 'GET' | 'POST', url: string, payload?: object, from = ip()) {
+  if (typeof api !== 'string') {
+    const res = await api.inject({ method, url, remoteAddress: from, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.body, json: () => res.json() };
+  }
+  const res = await fetch(`${api}${url}`, {
+    method,
+    // A client address of its own (read behind TRUST_PROXY): rate-limit counters outlive a run.
+    headers: {
+      ...(from ? { 'x-forwarded-for': from } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
+  const body = await res.text();
+  return { status: res.status, body, json: () => JSON.parse(body) };
+}
+
+/** A new company with its Company Owner, through the public endpoint, verified and signed in. */
+export async function registerCompany(api: Api, options: string | CompanyOptions = {}): Promise<Tenant> {
+  const { name = unique('Company '), premium = false } = typeof options === 'string' ? { name: options } : options;
   const userName = unique('owner');
   const email = `${userName}@example.com`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/company-with-admin',
-    remoteAddress: ip(),
-    payload: {
-      companyName: name,
-      userName,
-      email,
-      firstName: 'Olga',
-      lastName: 'Owner',
-      password: PASSWORD,
-      phone: '123',
-      industry: 'Retail',
-      withGoogle: false,
-    },
+  const res = await send(api, 'POST', '/api/auth/company-with-admin', {
+    companyName: name,
+    userName,
+    email,
+    firstName: 'Olga',
+    lastName: 'Owner',
+    password: PASSWORD,
+    phone: '123',
+    industry: 'Retail',
+    withGoogle: false,
   });
-  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  await verifyEmail(app, email);
-  const signedIn = await signIn(app, userName);
-  return { token: signedIn.token, companyId: res.json().companyId, userId: signedIn.user.id, userName, email };
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.body}`);
+  const companyId = res.json().companyId as string;
+  if (typeof api === 'string') {
+    // Another process: its development outbox (open to this machine only: no forwarded address) has the link.
+    const outbox = await send(api, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`, undefined, '');
+    const mails = outbox.json() as Array<{
+      text: string;
+    }>;
+    const token = /\/verify-email\?token=([^\s&]+)/.exec(mails[0]?.text ?? '')?.[1];
+    if (!token) throw new Error(`no verification mail to ${email}`);
+    const verified = await send(api, 'POST', '/api/auth/verify-email', { token: decodeURIComponent(token) });
+    if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${verified.body}`);
+  } else await verifyEmail(api, email);
+  const login = await send(api, 'POST', '/api/auth/login', { userName, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
+  const signedIn = login.json() as { token: string; user: { id: string } };
+  if (premium) {
+    if (typeof api === 'string') throw new Error('premium: needs an app in this process');
+    await activatePremium(api.db, companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  }
+  return { token: signedIn.token, companyId, userId: signedIn.user.id, userName, email };
+}
+
+/**
+ * A hand-made token: signed as the app signs its sessions (HS256 with its key, from `ctx`), or
+ * with another key or algorithm — what tests of forged, expired and edited tokens need.
+ */
+export async function signedToken(
+  claims: JWTPayload,
+  { ctx, secret, alg = 'HS256' }: { ctx?: TestContext; secret?: string; alg?: string } = {},
+): Promise<string> {
+  const key = secret ?? (ctx ? await sessionSigningSecret(ctx) : null);
+  if (!key) throw new Error('signedToken: give the app (ctx) or a secret');
+  return new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(key));
 }
 
 /** The newest mail to an address, from the outbox table (as the test database's owner). */

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
 
 // Import of items from CSV as an integrator meets it: clean files become a job; bad ones change nothing.
@@ -27,9 +26,8 @@ async function finished(who: Tenant, id: string) {
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Import Co');
+  owner = await registerCompany(ctx.app, { name: 'Import Co', premium: true });
   other = await registerCompany(ctx.app, 'Other Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
   const made = (url: string, body: object) =>
     ctx.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload: body });
   await made('/api/item-types', {

@@ -59,7 +59,7 @@ test('companies that existed before the inventory migrations get the built-in tr
     );
     expect(Object.fromEntries(claims.map((c) => [c.name, c.n]))).toEqual({
       'Account Manager': 2,
-      Admin: 21, // thirteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0026), eight transaction types
+      Admin: 21, // thirteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0025), eight transaction types
       'Company Owner': 0, // implicit: every claim
       'New Item Operator': 3,
       'Rapid Seller': 4,
@@ -175,6 +175,66 @@ test('founder-holds-admin: each existing company’s founder (its first Company 
       { user_name: 'keeper', roles: ['Storekeeper'] },
       { user_name: 'partner', roles: ['Company Owner'] },
     ]);
+  } finally {
+    await db.close();
+  }
+}, 60_000);
+
+// One seed function: migrations 0007, 0010 and 0013 each restated stockwise_seed_company whole;
+// after 0022 its one definition is migrations/repeatable/seed-company.sql, applied after them.
+const LAST_MIGRATION_WITH_A_SEED_COPY = 22;
+
+test('the seed function is defined once: in the repeatable file, never again in a numbered migration', async () => {
+  const { readRepeatables } = await import('../src/db/migrations.js');
+  const defines = (sql: string) => /FUNCTION\s+stockwise_seed_company\b/i.test(sql);
+  expect(readRepeatables().filter((r) => defines(r.sql))).toHaveLength(1);
+  const restated = readMigrations()
+    .filter((m) => m.version > LAST_MIGRATION_WITH_A_SEED_COPY && defines(m.sql))
+    .map((m) => `${m.version} ${m.name}`);
+  expect(restated).toEqual([]);
+});
+
+test('a new company seeded by the one definition starts exactly as with the last copy in the migrations', async () => {
+  const { openDatabase } = await import('../src/db/database.js');
+  const { migrate } = await import('../src/db/migrations.js');
+  const { BUILT_IN_ROLES } = await import('../src/vocabulary.js');
+  const db = await openDatabase({ databaseUrl: null, dataDir: null });
+  /** A new company as the app makes it: the row, its built-in roles, then the seed; what it starts with. */
+  const seeded = (company: string) =>
+    db.transaction(async (q) => {
+      await q.query(`INSERT INTO companies (id, company_name) VALUES ($1, 'Seed Co')`, [company]);
+      await q.query(`SELECT set_config('app.company_id', $1, true)`, [company]);
+      await q.query(`INSERT INTO roles (company_id, name, built_in) SELECT $1, unnest($2::text[]), true`, [
+        company,
+        [...BUILT_IN_ROLES],
+      ]);
+      await q.query(`SELECT stockwise_seed_company($1)`, [company]);
+      const claims = await q.query<{ claim: string }>(
+        `SELECT r.name || ' ' || c.claim_type || ' ' || coalesce(t.built_in_key, c.claim_value) AS claim
+           FROM role_claims c JOIN roles r ON r.company_id = c.company_id AND r.id = c.role_id
+           LEFT JOIN transaction_types t ON c.claim_type = 'transaction-type' AND t.id::text = c.claim_value
+          WHERE c.company_id = $1 ORDER BY 1`,
+        [company],
+      );
+      const types = await q.query<{ t: string }>(
+        `SELECT row(name, kind, built_in_key, from_statuses, to_status, customer_required, print_label)::text AS t
+           FROM transaction_types WHERE company_id = $1 ORDER BY 1`,
+        [company],
+      );
+      const labels = await q.query(`SELECT count(*)::int AS n FROM label_settings WHERE company_id = $1`, [company]);
+      const [next] = await q.query<{ n: number }>(`SELECT stockwise_next_sale_number() AS n`);
+      return { claims: claims.map((c) => c.claim), types: types.map((t) => t.t), labels, next };
+    });
+  try {
+    const all = readMigrations();
+    await migrate(db, all, []); // the numbered migrations alone: the last copy (0013's)
+    const before = await seeded('66666666-6666-4666-8666-666666666666');
+    await migrate(db, all); // and now the repeatable definition
+    const after = await seeded('77777777-7777-4777-8777-777777777777');
+    expect(after).toEqual(before);
+    expect(after.claims).toContain('Admin permission dashboard.view');
+    expect(after.claims).toContain('Storekeeper transaction-type repair');
+    expect(after.types).toHaveLength(8);
   } finally {
     await db.close();
   }

@@ -3,16 +3,16 @@ import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_DIR, migrate } from '../src/db/migrations.js';
+import { MIGRATIONS_DIR, migrate, REPEATABLE_DIR } from '../src/db/migrations.js';
 import { createPglite, pgliteDatabase } from '../src/db/pglite.js';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the migrated database depends on: the migrations, the code that runs them, PGlite's version. */
+/** What the migrated database depends on: the migrations (numbered and repeatable), the code that runs them, PGlite's version. */
 function templateKey(): string {
   const hash = createHash('sha256');
   const dbCode = path.join(apiRoot, 'src', 'db');
-  for (const dir of [MIGRATIONS_DIR, dbCode])
+  for (const dir of [MIGRATIONS_DIR, REPEATABLE_DIR, dbCode])
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)))
       if (entry.isFile()) hash.update(entry.name).update(readFileSync(path.join(dir, entry.name)));
   hash.update(readFileSync(path.join(apiRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json')));

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import { inTenant } from '../src/db/tenant.js';
 import {
   addUser,
@@ -33,8 +32,7 @@ async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, 'Reports Co');
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: 'Reports Co', premium: true });
   keeper = await addUser(ctx.app, owner, ['Storekeeper']);
   manager = await addUser(ctx.app, owner, ['Account Manager']);
   const made = async (url: string, body: object) => (await ok(owner, 'POST', url, body)).id as string;
@@ -371,8 +369,7 @@ async function countersAndRecount(companyId: string) {
 }
 
 test('the stock and sales counters always equal a recount, after any sequence of operations (fast-check)', async () => {
-  const co = await registerCompany(ctx.app, unique('Counters '));
-  await activatePremium(ctx.db, co.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  const co = await registerCompany(ctx.app, { name: unique('Counters '), premium: true });
   const make = async (url: string, body: object) => (await ok(co, 'POST', url, body)).id as string;
   const typeIds = [
     await make('/api/item-types', { name: 'A', warrantyMonths: 6 }),

@@ -1,6 +1,5 @@
 import { enterAs } from '../src/access/index.js';
 import { createSale } from '../src/modules/sales/service.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -29,8 +28,7 @@ const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, unique('Open Sale Co '));
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: unique('Open Sale Co '), premium: true });
   seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   itemType = (await call(owner, 'POST', '/api/item-types', { name: 'Widget' })).json().id;
   location = (await call(owner, 'POST', '/api/locations', { name: 'Shop' })).json().id;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { buildApp } from '../src/app.js';
@@ -20,7 +20,7 @@ import {
   lastMail,
   PASSWORD,
   registerCompany,
-  sessionSigningSecret,
+  signedToken,
   signIn,
   testApp,
   unique,
@@ -438,17 +438,17 @@ describe('hostile input gets a 4xx', () => {
 describe('tokens', () => {
   test('a token without exp is refused, and so is one whose user no longer exists', async () => {
     const t = await registerCompany(ctx.app);
-    const secret = await sessionSigningSecret(ctx);
-    const forever = await new SignJWT({
-      company_id: t.companyId,
-      unique_name: t.userName,
-      session_id: decodeJwt(t.token).session_id,
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(t.userId)
-      .setIssuer('stockwise-api')
-      .setAudience('authenticated')
-      .sign(new TextEncoder().encode(secret));
+    const forever = await signedToken(
+      {
+        company_id: t.companyId,
+        unique_name: t.userName,
+        session_id: decodeJwt(t.token).session_id,
+        sub: t.userId,
+        iss: 'stockwise-api',
+        aud: 'authenticated',
+      },
+      { ctx },
+    );
     expect((await ctx.app.inject({ url: '/api/auth/getuser', headers: bearer(forever) })).statusCode).toBe(401);
 
     const gone = await addUser(ctx.app, t, ['Storekeeper']);

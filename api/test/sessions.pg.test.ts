@@ -1,5 +1,4 @@
-import { openDatabase, type Database } from '../src/db/database.js';
-import { ip, PASSWORD, unique } from './helpers.js';
+import { ip, PASSWORD, registerCompany, unique } from './helpers.js';
 import { scriptClient } from './supabase-client.js';
 import { call as http, startApi, type ApiProcess } from './processes.js';
 
@@ -11,7 +10,6 @@ if (!process.env.DATABASE_URL) throw new Error('sessions.pg.test.ts needs DATABA
 let a: ApiProcess;
 let b: ApiProcess;
 let key: string;
-let db: Database;
 
 const call = (replica: ApiProcess, method: string, url: string, options: Parameters<typeof http>[3] = {}) =>
   http(replica.base, method, url, { ...options, headers: { 'x-forwarded-for': ip(), ...options.headers } });
@@ -19,7 +17,6 @@ const call = (replica: ApiProcess, method: string, url: string, options: Paramet
 const client = (replica: ApiProcess) => scriptClient(replica.base, key);
 
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: null });
   const env = { DATABASE_URL: process.env.DATABASE_URL!, TRUST_PROXY: '1' };
   a = await startApi(env);
   b = await startApi(env);
@@ -27,32 +24,10 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await db?.close();
 });
 
 test('a session refreshed on one replica and signed out on it is refused by the other at once', async () => {
-  const userName = unique('owner');
-  const email = `${userName}@example.com`;
-  const reg = await call(a, 'POST', '/api/auth/company-with-admin', {
-    body: {
-      companyName: unique('Sessions Co '),
-      userName,
-      email,
-      firstName: 'Ses',
-      lastName: 'Sion',
-      password: PASSWORD,
-      phone: '1',
-      industry: 'Retail',
-      withGoogle: false,
-    },
-  });
-  expect(reg.status).toBe(200);
-  const [mail] = await db.query<{ body: string }>(
-    `SELECT body FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1`,
-    [email],
-  );
-  const token = decodeURIComponent(/verify-email\?token=([^\s&]+)/.exec(mail!.body)![1]!);
-  expect((await call(b, 'POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+  const { userName, email } = await registerCompany(a.base, unique('Sessions Co '));
   const onA = client(a);
   const onB = client(b);
   const direct = await call(a, 'POST', '/api/auth/login', { body: { userName, password: PASSWORD } });

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { activatePremium, PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
+import { PREMIUM_PLAN_ID } from '../src/modules/subscriptions/service.js';
 import { BUILT_IN_ROLES } from '../src/modules/auth/accounts.js';
 import { PERMISSION_KEY, SELF_KEY } from '../src/access/index.js';
 import { writableTables } from './catalogue.js';
@@ -168,10 +168,8 @@ async function post(who: Tenant, url: string, payload: object): Promise<Record<s
 
 beforeAll(async () => {
   ctx = await testApp();
-  alpha = await registerCompany(ctx.app, 'Sweep Alpha');
-  beta = await registerCompany(ctx.app, 'Sweep Beta');
-  await activatePremium(ctx.db, alpha.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
-  await activatePremium(ctx.db, beta.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  alpha = await registerCompany(ctx.app, { name: 'Sweep Alpha', premium: true });
+  beta = await registerCompany(ctx.app, { name: 'Sweep Beta', premium: true });
   byRole.set(OWNER, alpha);
   for (const role of BUILT_IN_ROLES.filter((r) => r !== OWNER)) byRole.set(role, await addUser(ctx.app, alpha, [role]));
   await post(alpha, '/api/roles', { name: NO_CLAIMS });

@@ -1,6 +1,5 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -22,9 +21,8 @@ let aInvitation: string;
 
 beforeAll(async () => {
   ctx = await testApp();
-  a = await registerCompany(ctx.app, 'Alpha Inc');
+  a = await registerCompany(ctx.app, { name: 'Alpha Inc', premium: true });
   b = await registerCompany(ctx.app, 'Beta GmbH');
-  await activatePremium(ctx.db, a.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
   aKeeper = await addUser(ctx.app, a, ['Storekeeper']);
   await ctx.app.inject({
     method: 'PUT',

@@ -41,6 +41,24 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return migrations;
 }
 
+/** api/migrations/repeatable: definitions applied after the numbered migrations, every time. */
+export const REPEATABLE_DIR = path.join(MIGRATIONS_DIR, 'repeatable');
+
+/**
+ * The repeatable files, by name: each is the one definition of what it makes (CREATE OR REPLACE),
+ * applied after the numbered migrations each time they run, so a change to it needs no copy of the
+ * whole definition in a new migration (docs/decisions.md, "One seed function").
+ */
+export function readRepeatables(dir = REPEATABLE_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((file) => {
+      const sql = readFileSync(path.join(dir, file), 'utf8');
+      return { version: 0, name: /^--\s*(.+)$/m.exec(sql)?.[1]?.trim() ?? file, sql };
+    });
+}
+
 /**
  * An app role made elsewhere (by a DBA, or an older install) must be what the tenancy wall
  * assumes: no login, no RLS bypass, no superuser. Otherwise RLS would not hold: refuse to run.
@@ -62,8 +80,18 @@ async function assertAppRoleIsSafe(q: Queryable): Promise<void> {
   }
 }
 
-/** Applies pending migrations in one transaction, one process at a time (advisory lock). */
-export async function migrate(db: Database, migrations: Migration[] = readMigrations()): Promise<number[]> {
+/**
+ * Applies pending migrations in one transaction, one process at a time (advisory lock), then the
+ * repeatable definitions — only when the migrations reach the latest on disk (a test that stops at
+ * an older schema gets that schema's own definitions).
+ */
+export async function migrate(
+  db: Database,
+  migrations: Migration[] = readMigrations(),
+  repeatables: Migration[] = readRepeatables(),
+): Promise<number[]> {
+  const latest = Math.max(0, ...readMigrations().map((m) => m.version));
+  const reachesLatest = migrations.some((m) => m.version === latest);
   return db.transaction(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727274)');
     await assertAppRoleIsSafe(q);
@@ -79,6 +107,7 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
       await q.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
       applied.push(m.version);
     }
+    if (reachesLatest) for (const r of repeatables) await q.exec(r.sql);
     return applied;
   });
 }

@@ -116,3 +116,11 @@ export function decodeCursor(cursor: string | undefined, length: number): unknow
   }
   throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
 }
+
+/**
+ * The one timestamp format on the wire: ISO 8601 in UTC to the millisecond, what
+ * `Date.prototype.toISOString()` gives and `iso()` (db/timestamps.ts) writes in SQL. The OpenAPI
+ * document says so once (plugins/openapi.ts); every moment in an answer is declared `Timestamp`.
+ */
+export const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const Timestamp = Type.String({ format: 'date-time' });

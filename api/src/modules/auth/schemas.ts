@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Email, HttpUrl, OneLine, Password, PersonName, UserName, Uuid } from '../../lib/schemas.js';
+import { Email, HttpUrl, OneLine, Password, PersonName, UserName, Uuid, Timestamp } from '../../lib/schemas.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -152,7 +152,7 @@ export const ValidateInvitationResult = Type.Object(
     message: Type.String(),
     companyName: Type.Optional(Type.String()),
     roles: Type.Optional(Type.Array(Type.String())),
-    expiresAt: Type.Optional(Type.String()),
+    expiresAt: Type.Optional(Timestamp),
   },
   { title: 'ValidateInvitationResult' },
 );

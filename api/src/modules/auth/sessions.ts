@@ -6,6 +6,7 @@ import { accessChanged } from '../events/index.js';
 import { loadUserInfo, type UserInfo } from './accounts.js';
 import type { MfaDue } from '../../vocabulary.js';
 import type { Aal, AuthMethod, SecondFactorMethod, TokenService } from './tokens.js';
+import { iso } from '../../db/timestamps.js';
 
 // Sessions, one auth_sessions row per signed-in device (migration 0018), and their refresh tokens.
 // Every way in — the spec's /api/auth sign-in calls and the auth service's /auth/v1 — opens one
@@ -159,16 +160,14 @@ export interface SessionListing {
   current: boolean;
 }
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
-
 /**
  * The user's live sessions (inside the company's transaction, so row-level security keeps them to
  * the token's company), the caller's own first, then the most recently active.
  */
 export function listSessions(q: Queryable, userId: string, currentSessionId: string): Promise<SessionListing[]> {
   return q.query<SessionListing>(
-    `SELECT id, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
-            to_char(coalesce(refreshed_at, created_at) AT TIME ZONE 'UTC', ${ISO}) AS "lastActiveAt",
+    `SELECT id, ${iso('created_at')} AS "createdAt",
+            ${iso('coalesce(refreshed_at, created_at)')} AS "lastActiveAt",
             user_agent AS "userAgent", ip, amr AS "signInMethod", aal, id = $2 AS current
        FROM auth_sessions
       WHERE user_id = $1 AND ended_at IS NULL AND (not_after IS NULL OR not_after > now())

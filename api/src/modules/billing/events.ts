@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { LAPSED_SQL, lockSubscription, setPremium } from '../subscriptions/index.js';
+import { lockSubscription, setPremium } from '../subscriptions/index.js';
+import * as queries from './queries.js';
 import type { PaymentProvider } from './providers/provider.js';
 
 /**
@@ -65,19 +66,12 @@ function subscriptionFacts(event: WebhookEvent) {
 
 async function companyOf(db: Database, facts: ReturnType<typeof subscriptionFacts>): Promise<string | null> {
   if (facts.companyId && UUID.test(facts.companyId)) {
-    const known = await inPublic(db, (q) =>
-      q.query(`SELECT 1 FROM user_directory WHERE company_id = $1 LIMIT 1`, [facts.companyId]),
-    );
-    if (known.length) return facts.companyId;
+    const companyId = facts.companyId;
+    if (await inPublic(db, (q) => queries.companyExists(q, companyId))) return companyId;
   }
-  if (!facts.subscriptionId) return null;
-  const rows = await inPublic(db, (q) =>
-    q.query<{ companyId: string }>(
-      `SELECT company_id AS "companyId" FROM billing_subscription_directory WHERE provider_subscription_id = $1`,
-      [facts.subscriptionId],
-    ),
-  );
-  return rows[0]?.companyId ?? null;
+  const subscriptionId = facts.subscriptionId;
+  if (!subscriptionId) return null;
+  return inPublic(db, (q) => queries.companyOfSubscription(q, subscriptionId));
 }
 
 /** Records the event; false when it was recorded before (a duplicate or a replay). */
@@ -87,56 +81,26 @@ async function firstDelivery(
   companyId: string | null,
   outcome: string,
 ): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO billing_events (id, type, company_id, outcome, created) VALUES ($1, $2, $3, $4, to_timestamp($5))
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [event.id, event.type, companyId, outcome, event.created],
-  );
-  return rows.length === 1;
+  return queries.insertEvent(q, event, companyId, outcome);
 }
 
 /** Is this provider subscription the company's plan, one of its add-ons, or not known yet? */
 async function whatIs(q: Queryable, subscriptionId: string | null, metadata: Obj): Promise<'plan' | 'addon' | null> {
   if (metadata.kind === 'plan' || metadata.kind === 'addon') return metadata.kind;
   if (!subscriptionId) return null;
-  const [plan] = await q.query(`SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`, [subscriptionId]);
-  if (plan) return 'plan';
-  const [addon] = await q.query(`SELECT 1 FROM company_addons WHERE stripe_subscription_id = $1`, [subscriptionId]);
-  return addon ? 'addon' : null;
+  if (await queries.isPlanSubscription(q, subscriptionId)) return 'plan';
+  return (await queries.isAddonSubscription(q, subscriptionId)) ? 'addon' : null;
 }
 
 /** The later of the company's current paid period end and `end`. */
 async function laterPeriodEnd(q: Queryable, end: Date): Promise<Date> {
-  const [row] = await q.query<{ end: Date | null }>(
-    `SELECT s.current_period_end AS end FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE p.plan_type <> 0`,
-  );
-  const current = row?.end ? new Date(row.end) : null;
+  const current = await queries.paidPeriodEnd(q);
   return current && current > end ? current : end;
 }
 
 async function remember(q: Queryable, companyId: string, subscriptionId: string | null): Promise<void> {
   if (!subscriptionId) return;
-  await q.query(
-    `INSERT INTO billing_subscription_directory (provider_subscription_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-    [subscriptionId, companyId],
-  );
-}
-
-async function grantAddon(
-  q: Queryable,
-  companyId: string,
-  addonId: string,
-  subscriptionId: string | null,
-  periodEnd: Date,
-) {
-  await q.query(
-    `INSERT INTO company_addons (company_id, addon_id, quantity, current_period_end, stripe_subscription_id)
-     SELECT $1, a.id, 1, $3, $4 FROM addons a WHERE a.id = $2
-     ON CONFLICT (company_id, stripe_subscription_id)
-       DO UPDATE SET current_period_end = greatest(company_addons.current_period_end, EXCLUDED.current_period_end),
-                     cancel_at_period_end = false`,
-    [companyId, addonId, periodEnd, subscriptionId],
-  );
+  await queries.rememberSubscription(q, companyId, subscriptionId);
 }
 
 /** A payment in the billing history: an invoice paid or failed, or a payment given back. */
@@ -164,24 +128,13 @@ function invoicePayment(event: WebhookEvent, status: 'paid' | 'failed', periodEn
   };
 }
 
-async function recordPayment(q: Queryable, companyId: string, event: WebhookEvent, p: PaymentFacts) {
-  await q.query(
-    `INSERT INTO billing_payments (company_id, event_id, provider_invoice_id, description, amount_cents, currency, status,
-       period_end, provider_refund_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10)) ON CONFLICT DO NOTHING`,
-    [
-      companyId,
-      event.id,
-      p.invoiceId,
-      p.description,
-      p.amountCents,
-      p.currency,
-      p.status,
-      p.periodEnd,
-      p.refundId ?? null,
-      event.created,
-    ],
-  );
+function recordPayment(q: Queryable, companyId: string, event: WebhookEvent, p: PaymentFacts) {
+  return queries.insertPayment(q, companyId, {
+    ...p,
+    refundId: p.refundId ?? null,
+    eventId: event.id,
+    eventCreated: event.created,
+  });
 }
 
 /**
@@ -191,10 +144,7 @@ async function recordPayment(q: Queryable, companyId: string, event: WebhookEven
  * duplicate, whatever order its events arrive in. A renewal of the holding subscription is not.
  */
 async function heldByAnother(q: Queryable, subscriptionId: string | null): Promise<boolean> {
-  const [row] = await q.query<{ holder: string | null; paid: boolean }>(
-    `SELECT s.stripe_subscription_id AS holder, (p.plan_type <> 0 AND NOT ${LAPSED_SQL}) AS paid
-       FROM subscriptions s JOIN plans p ON p.id = s.plan_id`,
-  );
+  const row = await queries.periodHolder(q);
   return Boolean(row?.paid) && (row!.holder === null || row!.holder !== subscriptionId);
 }
 
@@ -214,11 +164,7 @@ async function refundDuplicate(
   subscriptionId: string | null,
 ): Promise<string> {
   if (!payment.invoiceId) return 'ignored: period already paid, no invoice named';
-  const [done] = await q.query(
-    `SELECT 1 FROM billing_payments WHERE provider_invoice_id = $1 AND status = 'refunded'`,
-    [payment.invoiceId],
-  );
-  if (done) return `ignored: ${payment.invoiceId} already refunded`;
+  if (await queries.isInvoiceRefunded(q, payment.invoiceId)) return `ignored: ${payment.invoiceId} already refunded`;
   const { refundId } = await refunder.refundDuplicate({
     companyId,
     invoiceId: payment.invoiceId,
@@ -236,8 +182,7 @@ async function refundDuplicate(
  */
 async function isCurrentPlan(q: Queryable, subscriptionId: string | null): Promise<boolean> {
   if (!subscriptionId) return false;
-  const rows = await q.query(`SELECT 1 FROM subscriptions WHERE stripe_subscription_id = $1`, [subscriptionId]);
-  return rows.length > 0;
+  return queries.isPlanSubscription(q, subscriptionId);
 }
 const NOT_CURRENT = "ignored: not the company's subscription";
 
@@ -247,17 +192,8 @@ async function cancelAtPeriodEnd(
   subscriptionId: string | null,
   reason: 'payment_failed' | 'deleted',
 ) {
-  if (kind === 'plan') {
-    await q.query(
-      `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = $1, updated_at = now()
-        WHERE plan_id IN (SELECT id FROM plans WHERE plan_type <> 0)`,
-      [reason],
-    );
-  } else if (subscriptionId) {
-    await q.query(`UPDATE company_addons SET cancel_at_period_end = true WHERE stripe_subscription_id = $1`, [
-      subscriptionId,
-    ]);
-  }
+  if (kind === 'plan') await queries.cancelPaidPlanAtPeriodEnd(q, reason);
+  else if (subscriptionId) await queries.cancelAddonAtPeriodEnd(q, subscriptionId);
 }
 
 /** The change one event makes, inside the company's transaction; the outcome names what happened. */
@@ -272,27 +208,17 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
       const end = facts.periodEnd ? new Date(facts.periodEnd * 1000) : periodEndAfter(event.created, every);
       await remember(q, companyId, facts.subscriptionId);
       const checkoutId = str(facts.metadata.checkoutId);
-      const [checkout] =
-        checkoutId && UUID.test(checkoutId)
-          ? await q.query<{ description: string }>(`SELECT description FROM billing_checkouts WHERE id = $1`, [
-              checkoutId,
-            ])
-          : [];
+      const description = checkoutId && UUID.test(checkoutId) ? await queries.checkoutDescription(q, checkoutId) : null;
+      const checkout = checkoutId && description !== null ? { id: checkoutId, description } : null;
       const complete = async () => {
-        if (checkout)
-          await q.query(`UPDATE billing_checkouts SET status = 'completed', completed_at = now() WHERE id = $1`, [
-            checkoutId,
-          ]);
+        if (checkout) await queries.completeCheckout(q, checkout.id);
       };
       if (kind === 'plan') {
         await lockSubscription(q);
         if (await heldByAnother(q, facts.subscriptionId)) {
           // Not "completed": its purchase was given back. An open one reads "Canceled" (an
           // expired one stays expired); the payments list shows the money as refunded.
-          if (checkout)
-            await q.query(`UPDATE billing_checkouts SET status = 'canceled' WHERE id = $1 AND status = 'open'`, [
-              checkoutId,
-            ]);
+          if (checkout) await queries.cancelOpenCheckout(q, checkout.id);
           const amount = num(o.amount_total) ?? 0;
           const description = checkout ? `1 × ${checkout.description}` : 'Subscription payment';
           return refundDuplicate(
@@ -313,7 +239,7 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
       }
       const addonId = str(facts.metadata.addonId);
       if (kind === 'addon' && addonId && UUID.test(addonId)) {
-        await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
+        await queries.upsertAddon(q, companyId, addonId, facts.subscriptionId, end);
         await complete();
         return `applied: add-on ${addonId}`;
       }
@@ -329,22 +255,15 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
           const { status: _paid, periodEnd: _end, ...payment } = invoicePayment(event, 'paid', null);
           return refundDuplicate(q, refunder, companyId, event, payment, facts.subscriptionId);
         }
-        const [row] = await q.query<{ every: 'month' | 'year' | null }>(
-          `SELECT billing_interval AS every FROM subscriptions`,
-        );
-        const every = interval(facts.metadata.interval) ?? row?.every ?? 'month';
+        const every = interval(facts.metadata.interval) ?? (await queries.billingInterval(q)) ?? 'month';
         await setPremium(q, companyId, every, await laterPeriodEnd(q, end), {
           customerId: facts.customerId,
           subscriptionId: facts.subscriptionId,
         });
       } else if (kind === 'addon') {
         const addonId = str(facts.metadata.addonId);
-        if (addonId && UUID.test(addonId)) await grantAddon(q, companyId, addonId, facts.subscriptionId, end);
-        else
-          await q.query(
-            `UPDATE company_addons SET current_period_end = greatest(current_period_end, $2) WHERE stripe_subscription_id = $1`,
-            [facts.subscriptionId, end],
-          );
+        if (addonId && UUID.test(addonId)) await queries.upsertAddon(q, companyId, addonId, facts.subscriptionId, end);
+        else await queries.extendAddon(q, facts.subscriptionId, end);
       } else return 'ignored: unknown subscription';
       await recordPayment(q, companyId, event, invoicePayment(event, 'paid', end));
       return `applied: period extended to ${end.toISOString()}`;
@@ -366,11 +285,7 @@ async function apply(q: Queryable, refunder: Refunder, companyId: string, event:
       // The owner may also cancel (or undo it) in Stripe's own billing portal.
       if (kind !== 'plan' || typeof o.cancel_at_period_end !== 'boolean') return 'ignored';
       if (!(await isCurrentPlan(q, facts.subscriptionId))) return NOT_CURRENT;
-      await q.query(
-        o.cancel_at_period_end
-          ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now() WHERE cancel_reason IS NULL`
-          : `UPDATE subscriptions SET cancel_at_period_end = false, cancel_reason = NULL, updated_at = now() WHERE cancel_reason = 'owner'`,
-      );
+      await queries.setProviderOwnerCancel(q, o.cancel_at_period_end);
       return `applied: cancel at period end ${o.cancel_at_period_end ? 'on' : 'off'}`;
     }
     default:
@@ -388,7 +303,7 @@ export async function applyEvent(db: Database, refunder: Refunder, event: Webhoo
     // Claim the id first: a concurrent delivery of the same event waits here, then finds it taken.
     if (!(await firstDelivery(q, event, companyId, 'pending'))) return 'duplicate';
     const outcome = await apply(q, refunder, companyId, event);
-    await q.query(`UPDATE billing_events SET outcome = $2 WHERE id = $1`, [event.id, outcome]);
+    await queries.setEventOutcome(q, event.id, outcome);
     return outcome.startsWith('applied') ? 'applied' : outcome.startsWith('refunded') ? 'refunded' : 'ignored';
   });
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Timestamp } from '../../lib/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Interval = Type.Union([Type.Literal('month'), Type.Literal('year')]);
@@ -81,7 +82,7 @@ export const BillingSubscriptionSchema = Type.Object(
     status: Type.Integer(),
     premium: Type.Boolean(),
     billingInterval: Type.Union([Interval, Type.Null()]),
-    currentPeriodEnd: Nullable(Type.String()),
+    currentPeriodEnd: Nullable(Timestamp),
     cancelAtPeriodEnd: Type.Boolean(),
     cancelReason: Nullable(Type.String()),
   },
@@ -96,7 +97,7 @@ export const CompanyAddonSchema = Type.Object(
     type: Type.String(),
     units: Type.Integer(),
     quantity: Type.Integer(),
-    currentPeriodEnd: Nullable(Type.String()),
+    currentPeriodEnd: Nullable(Timestamp),
     cancelAtPeriodEnd: Type.Boolean(),
   },
   { title: 'CompanyAddon' },
@@ -111,8 +112,8 @@ export const PaymentSchema = Type.Object(
     status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('refunded')], {
       description: 'refunded: it arrived for a period already paid and was given back',
     }),
-    periodEnd: Nullable(Type.String()),
-    createdAt: Type.String(),
+    periodEnd: Nullable(Timestamp),
+    createdAt: Timestamp,
   },
   { title: 'Payment' },
 );
@@ -130,7 +131,7 @@ export const CheckoutHistorySchema = Type.Object(
           'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours; canceled: abandoned, or paid for a period already paid and refunded',
       },
     ),
-    createdAt: Type.String(),
+    createdAt: Timestamp,
   },
   { title: 'CheckoutHistoryEntry' },
 );

@@ -1,5 +1,4 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { Static } from '@sinclair/typebox';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -8,10 +7,9 @@ import { currentSubscription, lockSubscription, PLAN_TYPE } from '../subscriptio
 import type { CheckoutView } from './providers/local/checkout-page.js';
 import { periodEndAfter, type WebhookEvent } from './events.js';
 import type { PaymentProvider } from './providers/provider.js';
-import type { CheckoutHistorySchema, CompanyAddonSchema, PaymentSchema } from './schemas.js';
+import * as queries from './queries.js';
 
 export const CHECKOUT_HOURS = 24;
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export interface CheckoutRequest {
   kind: 'plan' | 'addon';
@@ -36,13 +34,6 @@ export interface Checkout {
   clientSecret: string | null;
 }
 
-/** A checkout left open past its 24 hours reads as expired (its row is closed by the next one). */
-const CHECKOUT_STATUS = `CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END`;
-const CHECKOUT_SELECT = `SELECT c.id AS "checkoutId", c.provider, c.url, c.provider_session_id AS "sessionId",
-    ${CHECKOUT_STATUS} AS status,
-    c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval, c.request_hash AS "requestHash"
-  FROM billing_checkouts c`;
-
 /** Actual price in cents (spec §9: price × 100). */
 export const cents = (price: number) => Math.round(price * 100);
 
@@ -62,19 +53,7 @@ async function orderFor(q: Queryable, body: CheckoutRequest) {
   if (body.kind === 'plan') {
     if (!body.planId) throw badRequest('planId: is required to buy a plan', 'planId');
     if (!body.interval) throw badRequest('interval: is required to buy a plan (month or year)', 'interval');
-    const [plan] = await q.query<{
-      id: string;
-      name: string;
-      planType: number;
-      monthly: number;
-      yearly: number;
-      monthlyPriceId: string | null;
-      yearlyPriceId: string | null;
-    }>(
-      `SELECT id, name, plan_type::int AS "planType", monthly_price::float8 AS monthly, yearly_price::float8 AS yearly,
-              stripe_price_id AS "monthlyPriceId", stripe_yearly_price_id AS "yearlyPriceId" FROM plans WHERE id = $1`,
-      [body.planId],
-    );
+    const plan = await queries.planPrice(q, body.planId);
     if (!plan) throw notFound('This plan does not exist.');
     if (plan.planType === PLAN_TYPE.free)
       throw badRequest('The Free plan is not bought: every company has it.', 'planId');
@@ -89,10 +68,7 @@ async function orderFor(q: Queryable, body: CheckoutRequest) {
     };
   }
   if (!body.addonId) throw badRequest('addonId: is required to buy an add-on', 'addonId');
-  const [addon] = await q.query<{ id: string; name: string; price: number; period: string; priceId: string | null }>(
-    `SELECT id, name, price::float8 AS price, billing_period AS period, stripe_price_id AS "priceId" FROM addons WHERE id = $1`,
-    [body.addonId],
-  );
+  const addon = await queries.addonPrice(q, body.addonId);
   if (!addon) throw notFound('This add-on does not exist.');
   return {
     productId: addon.id,
@@ -143,10 +119,7 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     return { ...checkout, publishableKey: ctx.provider.publishableKey, clientSecret };
   };
   const prepared = await inTenant(ctx.db, ctx.companyId, async (q) => {
-    const [existing] = await q.query<Checkout & { requestHash: string }>(
-      `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`,
-      [body.idempotencyKey],
-    );
+    const existing = await queries.checkoutByKey(q, body.idempotencyKey);
     if (existing) {
       refuseReusedKey(existing.requestHash, requestHash);
       return { existing };
@@ -160,8 +133,7 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
         'amountCents',
       );
     }
-    const [user] = await q.query<{ email: string }>(`SELECT email FROM users WHERE id = $1`, [ctx.userId]);
-    return { order, email: user?.email ?? null };
+    return { order, email: await queries.userEmail(q, ctx.userId) };
   });
   if ('existing' in prepared && prepared.existing) {
     const { existing } = prepared;
@@ -208,49 +180,33 @@ export async function createCheckout(ctx: CheckoutContext, body: CheckoutRequest
     // company's subscription lock (parallel requests queue here; the partial unique index
     // billing_checkouts_one_open refuses a second open one should anything slip past).
     await lockSubscription(q);
-    const select = `${CHECKOUT_SELECT} WHERE c.idempotency_key = $1`;
     // A concurrent retry with the same key got here first: answer its checkout, close nothing.
-    const [same] = await q.query<Checkout & { requestHash: string }>(select, [body.idempotencyKey]);
+    const same = await queries.checkoutByKey(q, body.idempotencyKey);
     if (same) {
       refuseReusedKey(same.requestHash, requestHash);
       return { row: same, closed: [] };
     }
     // Paid meanwhile (another tab's checkout): nothing more to buy.
     if (body.kind === 'plan') await refuseIfOnPaidPlan(q);
-    const closed = await q.query<{ provider: string; sessionId: string }>(
-      `UPDATE billing_checkouts SET status = 'expired'
-        WHERE status = 'open' AND kind = $1 AND coalesce(plan_id, addon_id) = $2
-        RETURNING provider, provider_session_id AS "sessionId"`,
-      [body.kind, order.productId],
-    );
-    await q.query(
-      `INSERT INTO billing_checkouts (company_id, id, idempotency_key, request_hash, provider, kind, plan_id, addon_id, billing_interval,
-         description, amount_cents, provider_session_id, url, created_by, customer_email, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() + make_interval(hours => $16))`,
-      [
-        ctx.companyId,
-        checkoutId,
-        body.idempotencyKey,
-        requestHash,
-        ctx.provider.name,
-        body.kind,
-        body.kind === 'plan' ? order.productId : null,
-        body.kind === 'addon' ? order.productId : null,
-        order.interval,
-        order.description,
-        order.amountCents,
-        created.sessionId,
-        created.url,
-        ctx.userId,
-        email,
-        CHECKOUT_HOURS,
-      ],
-    );
-    await q.query(
-      `INSERT INTO billing_checkout_directory (checkout_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [checkoutId, ctx.companyId],
-    );
-    const [row] = await q.query<Checkout & { requestHash: string }>(select, [body.idempotencyKey]);
+    const closed = await queries.expireOpenCheckouts(q, body.kind, order.productId);
+    await queries.insertCheckout(q, {
+      companyId: ctx.companyId,
+      checkoutId,
+      idempotencyKey: body.idempotencyKey,
+      requestHash,
+      provider: ctx.provider.name,
+      kind: body.kind,
+      productId: order.productId,
+      interval: order.interval,
+      description: order.description,
+      amountCents: order.amountCents,
+      sessionId: created.sessionId,
+      url: created.url,
+      userId: ctx.userId,
+      email,
+      hours: CHECKOUT_HOURS,
+    });
+    const row = await queries.checkoutByKey(q, body.idempotencyKey);
     return { row: row!, closed };
   });
   // The closed checkouts' sessions are expired at the provider too, so the other tab's form can
@@ -283,11 +239,7 @@ export async function usage(q: Queryable) {
 async function billingSubscription(q: Queryable) {
   const current = await currentSubscription(q);
   const premium = current.plan.planType !== PLAN_TYPE.free;
-  const [row] = premium
-    ? await q.query<{ cancelAtPeriodEnd: boolean; cancelReason: string | null }>(
-        `SELECT cancel_at_period_end AS "cancelAtPeriodEnd", cancel_reason AS "cancelReason" FROM subscriptions`,
-      )
-    : [];
+  const row = premium ? await queries.cancellation(q) : null;
   return {
     planName: current.plan.planName,
     planType: current.plan.planType,
@@ -301,24 +253,9 @@ async function billingSubscription(q: Queryable) {
 }
 
 export async function overview(q: Queryable, provider: PaymentProvider['name'] | null) {
-  const addons = await q.query<Static<typeof CompanyAddonSchema>>(
-    `SELECT ca.id, ca.addon_id AS "addonId", a.name AS "addonName", a.type, a.units, ca.quantity,
-            ${ISO('ca.current_period_end')} AS "currentPeriodEnd", ca.cancel_at_period_end AS "cancelAtPeriodEnd"
-       FROM company_addons ca JOIN addons a ON a.id = ca.addon_id
-      WHERE ca.current_period_end IS NULL OR ca.current_period_end > now()
-      ORDER BY ca.created_at`,
-  );
-  const payments = await q.query<Static<typeof PaymentSchema>>(
-    `SELECT id, description, amount_cents AS "amountCents", currency, status, ${ISO('period_end')} AS "periodEnd", ${ISO('created_at')} AS "createdAt"
-       FROM billing_payments ORDER BY created_at DESC, id LIMIT 100`,
-  );
-  // What was started and how it ended: a checkout replaced by a newer one reads expired.
-  const checkouts = await q.query<Static<typeof CheckoutHistorySchema>>(
-    `SELECT c.id, c.description, c.amount_cents AS "amountCents", c.currency,
-            ${CHECKOUT_STATUS} AS status,
-            ${ISO('c.created_at')} AS "createdAt"
-       FROM billing_checkouts c ORDER BY c.created_at DESC, c.id LIMIT 20`,
-  );
+  const addons = await queries.activeAddons(q);
+  const payments = await queries.recentPayments(q);
+  const checkouts = await queries.recentCheckouts(q);
   return { provider, subscription: await billingSubscription(q), addons, payments, checkouts };
 }
 
@@ -338,16 +275,11 @@ export async function setCancelAtPeriodEnd(
     if (!cancel && !sub.cancelAtPeriodEnd) throw conflict('Premium is not set to end: it renews at its period end.');
     if (!cancel && sub.cancelReason !== 'owner')
       throw conflict('This subscription ended with its payment provider; buy Premium again when it has ended.');
-    const [row] = await q.query<{ id: string | null }>(`SELECT stripe_subscription_id AS id FROM subscriptions`);
-    return row?.id ?? null;
+    return queries.providerSubscriptionId(q);
   });
   if (subscriptionId && provider.name === 'stripe') await provider.setCancelAtPeriodEnd(subscriptionId, cancel);
   return inTenant(db, companyId, async (q) => {
-    await q.query(
-      cancel
-        ? `UPDATE subscriptions SET cancel_at_period_end = true, cancel_reason = 'owner', updated_at = now()`
-        : `UPDATE subscriptions SET cancel_at_period_end = false, cancel_reason = NULL, updated_at = now()`,
-    );
+    await queries.setOwnerCancel(q, cancel);
     return billingSubscription(q);
   });
 }
@@ -359,22 +291,10 @@ export async function findCheckout(
   publicUrl: string,
   checkoutId: string,
 ): Promise<{ companyId: string; view: CheckoutView } | null> {
-  const [entry] = await inPublic(db, (q) =>
-    q.query<{ companyId: string }>(
-      `SELECT company_id AS "companyId" FROM billing_checkout_directory WHERE checkout_id = $1`,
-      [checkoutId],
-    ),
-  );
-  if (!entry) return null;
-  return inTenant(db, entry.companyId, async (q) => {
-    const [row] = await q.query<
-      Omit<CheckoutView, 'successUrl' | 'cancelUrl' | 'coveredBy'> & { provider: string; kind: 'plan' | 'addon' }
-    >(
-      `SELECT c.id, c.provider, c.description, c.amount_cents AS "amountCents", c.currency, c.billing_interval AS interval,
-              ${CHECKOUT_STATUS} AS status,
-              c.customer_email AS "customerEmail", c.kind FROM billing_checkouts c WHERE c.id = $1`,
-      [checkoutId],
-    );
+  const companyId = await inPublic(db, (q) => queries.checkoutCompany(q, checkoutId));
+  if (!companyId) return null;
+  return inTenant(db, companyId, async (q) => {
+    const row = await queries.checkoutPageRow(q, checkoutId);
     if (!row || row.provider !== 'local') return null;
     const back = `${publicUrl}${row.kind === 'plan' ? '/premium-purchase' : '/test-subscription-limit'}`;
     // An open plan checkout of a company that has Premium meanwhile is not paid: refused before
@@ -386,14 +306,12 @@ export async function findCheckout(
       successUrl: `${back}?checkout=success&checkout_id=${row.id}`,
       cancelUrl: `${back}?checkout=canceled`,
     };
-    return { companyId: entry.companyId, view };
+    return { companyId, view };
   });
 }
 
 export async function cancelCheckout(db: Database, companyId: string, checkoutId: string): Promise<void> {
-  await inTenant(db, companyId, (q) =>
-    q.query(`UPDATE billing_checkouts SET status = 'canceled' WHERE id = $1 AND status = 'open'`, [checkoutId]),
-  );
+  await inTenant(db, companyId, (q) => queries.cancelOpenCheckout(q, checkoutId));
 }
 
 /**
@@ -407,24 +325,7 @@ export async function localPaymentEvents(
   checkoutId: string,
   now = new Date(),
 ): Promise<WebhookEvent[]> {
-  const c = await inTenant(db, companyId, async (q) => {
-    const [row] = await q.query<{
-      kind: 'plan' | 'addon';
-      planId: string | null;
-      addonId: string | null;
-      interval: 'month' | 'year';
-      description: string;
-      amountCents: number;
-      currency: string;
-      sessionId: string;
-      email: string | null;
-    }>(
-      `SELECT kind, plan_id AS "planId", addon_id AS "addonId", billing_interval AS interval, description, amount_cents AS "amountCents",
-              currency, provider_session_id AS "sessionId", customer_email AS email FROM billing_checkouts WHERE id = $1`,
-      [checkoutId],
-    );
-    return row!;
-  });
+  const c = (await inTenant(db, companyId, (q) => queries.checkoutPurchase(q, checkoutId)))!;
   const hex = checkoutId.replace(/-/g, '');
   const created = Math.floor(now.getTime() / 1000);
   const end = Math.floor(periodEndAfter(created, c.interval).getTime() / 1000);

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Email, OneLine, Uuid, FormatQuery } from '../../lib/schemas.js';
+import { Email, OneLine, Uuid, FormatQuery, Timestamp } from '../../lib/schemas.js';
 import { STATUSES, TRANSACTION_KINDS, type StatusKey as StatusWord, type TransactionKind } from '../../vocabulary.js';
 
 // The catalogue a company's items are described with: item types (with their custom fields),
@@ -14,7 +14,6 @@ export const StatusKey = Type.Union(
 export { TRANSACTION_KINDS, type TransactionKind };
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 const Name = OneLine({ minLength: 1, maxLength: 120 });
 const Text = (maxLength: number) => Nullable(OneLine({ maxLength }));
 

@@ -1,10 +1,11 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import type { Company } from './schemas.js';
+import { iso } from '../../db/timestamps.js';
 
 // SQL only. Row-level security shows only the caller's company.
 const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt" FROM companies`;
+  ${iso('created_at')} AS "createdAt" FROM companies`;
 
 export async function findCompany(q: Queryable, id: string): Promise<Company | null> {
   const [row] = await q.query<Company>(`${SELECT} WHERE id = $1`, [id]);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OneLine } from '../../lib/schemas.js';
+import { OneLine, Timestamp } from '../../lib/schemas.js';
 
 const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
 
@@ -10,7 +10,7 @@ export const CompanySchema = Type.Object(
     logoPath: Nullable(Type.String()),
     industry: Nullable(Type.String()),
     phone: Nullable(Type.String()),
-    createdAt: Type.String(),
+    createdAt: Timestamp,
   },
   { title: 'Company' },
 );

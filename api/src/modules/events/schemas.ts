@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { Timestamp } from '../../lib/schemas.js';
 import { TICKET_TTL_SECONDS } from './tickets.js';
 
 export const TicketAnswer = Type.Object(
   {
     ticket: Type.String({ description: `Opens GET /api/events/stream once, within ${TICKET_TTL_SECONDS} s.` }),
-    expiresAt: Type.String({ format: 'date-time' }),
+    expiresAt: Timestamp,
   },
   { title: 'EventTicket', additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ErrorResponse } from '../../lib/schemas.js';
+import { migrationsReadable } from './queries.js';
 
 const Health = Type.Object({ status: Type.String() }, { title: 'Health' });
 
@@ -15,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['health'], operationId: 'ready', response: { 200: Health, 503: ErrorResponse } } },
     async (_request, reply) => {
       try {
-        await app.db.query('SELECT 1 FROM schema_migrations LIMIT 1');
+        await migrationsReadable(app.db);
         return { status: 'ready' };
       } catch {
         return reply

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import type { FieldDefinition } from '../catalogue/index.js';
 import type { RowError } from './csv.js';
+import { iso } from '../../db/timestamps.js';
 
 export interface Named {
   id: string;
@@ -45,7 +46,7 @@ export interface Job {
 
 const JOB = `id, kind, file_name AS "fileName", status, total_rows AS "totalRows", rows_done AS "rowsDone",
   CASE WHEN total_rows = 0 THEN 100 ELSE floor(rows_done * 100.0 / total_rows)::int END AS percent,
-  message, errors, to_json(created_at)#>>'{}' AS "createdAt", to_json(finished_at)#>>'{}' AS "finishedAt"`;
+  message, errors, ${iso('created_at')} AS "createdAt", ${iso('finished_at')} AS "finishedAt"`;
 
 export async function insertJob(
   q: Queryable,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RowError } from '../../lib/schemas.js';
+import { RowError, Timestamp } from '../../lib/schemas.js';
 import { MAX_IMPORT_ROWS } from './csv.js';
 
 export const ImportJobSchema = Type.Object(
@@ -18,8 +18,8 @@ export const ImportJobSchema = Type.Object(
     percent: Type.Integer({ minimum: 0, maximum: 100 }),
     message: Type.Union([Type.String(), Type.Null()]),
     errors: Type.Array(RowError),
-    createdAt: Type.String({ format: 'date-time' }),
-    finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    createdAt: Timestamp,
+    finishedAt: Type.Union([Timestamp, Type.Null()]),
   },
   { title: 'ImportJob', additionalProperties: false },
 );

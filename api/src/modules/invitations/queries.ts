@@ -1,10 +1,10 @@
 import type { Queryable } from '../../db/database.js';
 import { INVITATION_DAYS, type Invitation } from './schemas.js';
+import { iso } from '../../db/timestamps.js';
 
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const INVITATION = `SELECT i.id, i.email, i.roles, i.invited_by AS "invitedBy", u.user_name AS "invitedByUserName",
     CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status END AS status,
-    ${ISO('i.expires_at')} AS "expiresAt", ${ISO('i.created_at')} AS "createdAt", ${ISO('i.accepted_at')} AS "acceptedAt"
+    ${iso('i.expires_at')} AS "expiresAt", ${iso('i.created_at')} AS "createdAt", ${iso('i.accepted_at')} AS "acceptedAt"
   FROM invitations i LEFT JOIN users u ON u.company_id = i.company_id AND u.id = i.invited_by`;
 
 export const listInvitations = (q: Queryable) => q.query<Invitation>(`${INVITATION} ORDER BY i.created_at DESC`);

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, OneLine } from '../../lib/schemas.js';
+import { Email, OneLine, Timestamp } from '../../lib/schemas.js';
 import { INVITATION_STATUSES, type InvitationStatus } from '../../vocabulary.js';
 
 export const INVITATION_DAYS = 7;
@@ -14,9 +14,9 @@ export const InvitationSchema = Type.Object(
     invitedBy: Type.String(),
     invitedByUserName: Type.Union([Type.String(), Type.Null()]),
     status: Type.Union(INVITATION_STATUSES.map((s) => Type.Literal(s))),
-    expiresAt: Type.String(),
-    createdAt: Type.String(),
-    acceptedAt: Type.Union([Type.String(), Type.Null()]),
+    expiresAt: Timestamp,
+    createdAt: Timestamp,
+    acceptedAt: Type.Union([Timestamp, Type.Null()]),
     inviteUrl: Type.Optional(Type.String()),
   },
   { title: 'Invitation' },

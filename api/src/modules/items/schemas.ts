@@ -1,9 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
+import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
 import { StatusKey } from '../catalogue/index.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 
 /** A serial or IMEI as typed or scanned: one line; stored trimmed, unique per company ignoring case. */
 export const Serial = OneLine({ minLength: 1, maxLength: 100 });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Timestamp } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
 import { inPublic } from '../../db/tenant.js';
 import { outboxPage, type OutboxMail } from './outbox-page.js';
+import { outboxMails } from './queries.js';
 
 /** Development only (never registered in production mode): the mail outbox, newest first. */
 export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +27,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 to: Type.String(),
                 subject: Type.String(),
                 text: Type.String(),
-                createdAt: Type.String(),
+                createdAt: Timestamp,
               },
               { title: 'OutboxMail' },
             ),
@@ -34,14 +36,7 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const mails = await inPublic(app.db, (q) =>
-        q.query<OutboxMail>(
-          `SELECT id, to_address AS "to", subject, body AS text,
-                  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-             FROM mail_outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY created_at DESC LIMIT 50`,
-          [request.query.to ?? null],
-        ),
-      );
+      const mails = await inPublic(app.db, (q) => outboxMails(q, request.query.to ?? null));
       // The development banner links here: a browser navigating (its Accept starts with text/html)
       // gets the page; scripts and tests get the JSON.
       if (/^\s*text\/html/i.test(request.headers.accept ?? ''))

@@ -5,6 +5,7 @@ import { ApiError, mfaRequired } from '../../lib/errors.js';
 import { answers } from '../../lib/schemas.js';
 import { settingsChanged } from '../events/index.js';
 import { countFactors, sessionAal } from './factors.js';
+import { requiresMfaForAdmins, setRequireMfaForAdmins } from './queries.js';
 import { recoveryCodesLeft, replaceRecoveryCodes, RECOVERY_CODE_COUNT } from './recovery-codes.js';
 
 // The parts of multi-factor sign-in GoTrue has no endpoint for, under /api: the caller's recovery
@@ -89,11 +90,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        const [row] = await q.query<{ on: boolean }>(
-          `SELECT require_mfa_for_admins AS on FROM companies WHERE id = $1`,
-          [request.principal!.companyId],
-        );
-        return { requireForOwnersAndAdmins: row?.on ?? false };
+        return { requireForOwnersAndAdmins: await requiresMfaForAdmins(q, request.principal!.companyId) };
       }),
   );
 
@@ -118,10 +115,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const on = request.body.requireForOwnersAndAdmins;
         if (on && (await countFactors(q, me.userId)).verified === 0)
           throw notSetUp('Set up two-step verification for your own account before requiring it of others.');
-        await q.query(`UPDATE companies SET require_mfa_for_admins = $2, updated_at = now() WHERE id = $1`, [
-          me.companyId,
-          on,
-        ]);
+        await setRequireMfaForAdmins(q, me.companyId, on);
         settingsChanged(q, me.companyId, '/api/company', me.companyId);
         return { requireForOwnersAndAdmins: on };
       }),

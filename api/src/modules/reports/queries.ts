@@ -192,7 +192,7 @@ export const heldByLocation = (q: Queryable, held: Status[]) =>
   );
 
 type Period = { start: string; sales: number; total: number; refunds: number; net: number };
-/** A period's sales, their total, what was refunded in it (returns, migration 0026) and the net of both. */
+/** A period's sales, their total, what was refunded in it (returns, migration 0025) and the net of both. */
 const PERIOD_SUMS = `coalesce(sum(s.sales), 0)::int AS sales, coalesce(sum(s.total), 0)::float8 AS total,
             coalesce(sum(s.refunds), 0)::float8 AS refunds, coalesce(sum(s.total - s.refunds), 0)::float8 AS net`;
 

@@ -1,12 +1,11 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FormatQuery, KeysetQuery, Uuid } from '../../lib/schemas.js';
+import { FormatQuery, KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
 import { StatusKey } from '../catalogue/index.js';
 import { AWAITING_PROCESS, HELD_STATUSES, TRANSACTION_KINDS } from '../../vocabulary.js';
 import { ItemEventSchema } from '../items/index.js';
 import { UsageSchema } from '../billing/index.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 const Count = Type.Integer({ minimum: 0 });
 const Money = Type.Number();
 

@@ -1,9 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
+import { KeysetQuery, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
 import { Serial } from '../items/index.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 export const MAX_LINES = 500;
 
 export const SaleLineSchema = Type.Object(

@@ -10,6 +10,7 @@ import {
   type Bucket,
 } from './keys.js';
 import type { ObjectInfo, ObjectStore } from './object-store.js';
+import { clearProfilePicture, deleteObjectRow, profilePictureUrl } from './queries.js';
 
 // Freeing what nothing shows any more. Every function runs in the caller's transaction of the
 // company (RLS scopes the rows); the file goes last, so a refused change leaves it in place.
@@ -21,7 +22,7 @@ export async function removeObject(
   bucket: Bucket,
   segments: string[],
 ): Promise<ObjectInfo | null> {
-  await q.query(`DELETE FROM storage_objects WHERE bucket = $1 AND name = $2`, [bucket, segments.join('/')]);
+  await deleteObjectRow(q, bucket, segments.join('/'));
   return store.remove(bucket, segments);
 }
 
@@ -68,10 +69,8 @@ export async function pruneProfilePictures(
   who: { companyId: string; userId: string },
   writing: string[],
 ): Promise<void> {
-  const [row] = await q.query<{ url: string | null }>(`SELECT profile_picture_url AS url FROM users WHERE id = $1`, [
-    who.userId,
-  ]);
-  const saved = row?.url ? profilePictureKey(config, who.companyId, who.userId, row.url)?.join('/') : undefined;
+  const url = await profilePictureUrl(q, who.userId);
+  const saved = url ? profilePictureKey(config, who.companyId, who.userId, url)?.join('/') : undefined;
   const folder = profilePictureFolder(who.companyId, who.userId).split('/');
   for (const { name, info } of await store.list(LOGO_BUCKET, folder)) {
     const key = [...folder, name];
@@ -89,9 +88,7 @@ export async function forgetProfilePicture(
 ): Promise<void> {
   const userId = profilePictureOwner(companyId, segments);
   if (!userId) return;
-  const [row] = await q.query<{ url: string | null }>(`SELECT profile_picture_url AS url FROM users WHERE id = $1`, [
-    userId,
-  ]);
-  if (row?.url && profilePictureKey(config, companyId, userId, row.url)?.join('/') === segments.join('/'))
-    await q.query(`UPDATE users SET profile_picture_url = NULL WHERE id = $1`, [userId]);
+  const url = await profilePictureUrl(q, userId);
+  if (url && profilePictureKey(config, companyId, userId, url)?.join('/') === segments.join('/'))
+    await clearProfilePicture(q, userId);
 }

@@ -10,6 +10,7 @@ import { assertStorageAvailable } from '../subscriptions/index.js';
 import { sniffImage } from './image-sniff.js';
 import { normaliseImage } from './image-normalise.js';
 import { forgetProfilePicture, pruneProfilePictures, removeObject } from './release.js';
+import { upsertObjectRow } from './queries.js';
 import {
   BUCKETS,
   MAX_OBJECT_BYTES,
@@ -176,11 +177,7 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
         if (bucket === LOGO_BUCKET && profilePictureOwner(p.companyId, segments))
           await pruneProfilePictures(q, store, app.config, p, segments);
         await assertStorageAvailable(q, image.data.length, { bucket, name });
-        await q.query(
-          `INSERT INTO storage_objects (company_id, bucket, name, size) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (company_id, bucket, name) DO UPDATE SET size = EXCLUDED.size, updated_at = now()`,
-          [p.companyId, bucket, name, image.data.length],
-        );
+        await upsertObjectRow(q, { companyId: p.companyId, bucket, name, size: image.data.length });
         return store.put(bucket, segments, image.data, update ? 'update' : upsert ? 'upsert' : 'create');
       });
       return reply.send({ Id: written.id, Key: `${bucket}/${name}` });

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import { formatBytes } from '../../lib/bytes.js';
 import { currentSubscription, lockSubscription, PLAN_TYPE } from './service.js';
+import { addonAllowance, locationsInUse, seatsInUse, storageInUse } from './queries.js';
 
 // Plan limits in one place. Run inside the company's transaction (RLS scopes every count).
 // A limit is the plan's maxUsers / maxLocations plus what the company's active add-ons add.
@@ -13,32 +14,6 @@ export type LimitKind = 'users' | 'locations';
  * (docs/decisions.md: why these numbers, and why here rather than a plans column).
  */
 export const STORAGE_LIMIT_BYTES = { free: 100 * 1024 * 1024, premium: 10 * 1024 * 1024 * 1024 } as const;
-
-/** Seats used: users plus pending, unexpired invitations (DOMAIN.md: pending invitations count). */
-export async function seatsInUse(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM users)::int
-          + (SELECT count(*) FROM invitations WHERE status = 'pending' AND expires_at > now())::int AS n`,
-  );
-  return row?.n ?? 0;
-}
-
-/** Active locations (DOMAIN.md: counted against maxLocations). */
-export async function locationsInUse(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM locations WHERE active`);
-  return row?.n ?? 0;
-}
-
-/** What the company's add-ons add to a limit: units × quantity of every add-on still in its period. */
-export async function addonAllowance(q: Queryable, kind: LimitKind): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT coalesce(sum(a.units * ca.quantity), 0)::int AS n
-       FROM company_addons ca JOIN addons a ON a.id = ca.addon_id
-      WHERE a.type = $1 AND (ca.current_period_end IS NULL OR ca.current_period_end > now())`,
-    [kind],
-  );
-  return row?.n ?? 0;
-}
 
 export interface Limit {
   used: number;
@@ -93,15 +68,6 @@ export async function assertLocationsAvailable(q: Queryable, extra = 1): Promise
   await lockSubscription(q);
   const limit = await locationLimit(q);
   if (limit.used + extra > limit.max) throw planLimitError('locations', limit);
-}
-
-/** Bytes the company's stored objects take, leaving out one object about to be replaced. */
-export async function storageInUse(q: Queryable, replacing?: { bucket: string; name: string }): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT coalesce(sum(size), 0)::float8 AS n FROM storage_objects WHERE NOT (bucket = $1 AND name = $2)`,
-    [replacing?.bucket ?? '', replacing?.name ?? ''],
-  );
-  return Number(row?.n ?? 0);
 }
 
 export async function storageLimit(q: Queryable, replacing?: { bucket: string; name: string }): Promise<Limit> {

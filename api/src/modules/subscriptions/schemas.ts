@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Timestamp } from '../../lib/schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -33,7 +34,7 @@ export const SubscriptionSchema = Type.Object(
     status: Type.Integer({ description: '0 active' }),
     plan: PlanSchema,
     billingInterval: Type.Union([Type.Literal('month'), Type.Literal('year'), Type.Null()]),
-    currentPeriodEnd: Nullable(Type.String()),
+    currentPeriodEnd: Nullable(Timestamp),
   },
   { title: 'Subscription' },
 );

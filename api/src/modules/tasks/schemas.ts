@@ -1,9 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Uuid } from '../../lib/schemas.js';
+import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
 import { TASK_STATUSES } from '../../vocabulary.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Timestamp = Type.String({ format: 'date-time' });
 export const TASK_KINDS = ['process', 'transfer', 'warranty', 'other'] as const;
 
 export const TaskSchema = Type.Object(

@@ -1,12 +1,13 @@
 import type { Queryable } from '../../db/database.js';
 import type { CompanyUser } from './schemas.js';
+import { iso } from '../../db/timestamps.js';
 
 const USER = `SELECT u.id, u.user_name AS "userName", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
     u.profile_picture_url AS "profilePictureUrl",
     coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r
                ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
     u.deactivated_at IS NULL AS active,
-    to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"
+    ${iso('u.created_at')} AS "createdAt"
   FROM users u`;
 
 export const listUsers = (q: Queryable) => q.query<CompanyUser>(`${USER} ORDER BY u.user_name`);

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Timestamp } from '../../lib/schemas.js';
 
 export const CompanyUserSchema = Type.Object(
   {
@@ -11,7 +12,7 @@ export const CompanyUserSchema = Type.Object(
     roles: Type.Array(Type.String()),
     /** false: deactivated — cannot sign in, and tokens issued before stop working. */
     active: Type.Boolean(),
-    createdAt: Type.String(),
+    createdAt: Timestamp,
   },
   { title: 'CompanyUser' },
 );
