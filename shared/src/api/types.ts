@@ -289,6 +289,8 @@ export type CustomerReturn = {
   serial: string;
   returnedAt: string;
   note: string | null;
+  reason: string | null;
+  refund: number | null;
 };
 
 export type Dashboard = {
@@ -308,15 +310,25 @@ export type Dashboard = {
     start: string;
     sales: number;
     total: number;
+    refunds: number;
+    net: number;
   }>;
   salesPerWeek: Array<{
     start: string;
     sales: number;
     total: number;
+    refunds: number;
+    net: number;
   }>;
   itemsInProcess: number;
   warrantiesEndingIn30Days: number;
   planUsage: PlanUsage;
+  firstSteps: {
+    received: boolean;
+    invited: boolean;
+    labelsSet: boolean;
+    sold: boolean;
+  };
 };
 
 export type EndedSessions = {
@@ -476,6 +488,8 @@ export type ItemEvent = {
   userId: string | null;
   userName: string | null;
   note: string | null;
+  reason: string | null;
+  refund: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -560,7 +574,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -676,7 +690,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void";
 } | {
   type: "transaction-type";
   value: string;
@@ -719,6 +733,8 @@ export type Sale = {
   total: number;
   note: string | null;
   createdAt: string;
+  voidedAt: string | null;
+  voidReason: string | null;
   lines: Array<SaleLine>;
 };
 
@@ -728,6 +744,7 @@ export type SaleLine = {
   serial: string;
   price: number;
   warrantyEndsAt: string | null;
+  returnedAt: string | null;
 };
 
 export type SalePage = {
@@ -745,6 +762,8 @@ export type SaleSummary = {
   total: number;
   note: string | null;
   createdAt: string;
+  voidedAt: string | null;
+  voidReason: string | null;
 };
 
 export type Session = {
@@ -850,6 +869,8 @@ export type TrackingRow = {
   userId: string | null;
   userName: string | null;
   note: string | null;
+  reason: string | null;
+  refund: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -867,6 +888,8 @@ export type TransactionRequest = {
   toStatus?: StatusKey;
   customerId?: string;
   note?: string;
+  reason?: string;
+  refund?: number;
 };
 
 export type TransactionResponse = {
@@ -1018,6 +1041,10 @@ export type VerificationPending = {
 
 export type VerifyEmailRequest = {
   token: string;
+};
+
+export type VoidSaleRequest = {
+  reason: string;
 };
 
 export type WarehouseStatus = {
@@ -1625,6 +1652,13 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/sales/{id}";
     params: { id: string };
+    response: Sale;
+  };
+  voidSale: {
+    method: "POST";
+    path: "/api/sales/{id}/void";
+    params: { id: string };
+    body: VoidSaleRequest;
     response: Sale;
   };
   listSsoProviders: {
