@@ -104,15 +104,7 @@ async function remember(q: Queryable, companyId: string, subscriptionId: string 
 }
 
 /** A payment in the billing history: an invoice paid or failed, or a payment given back. */
-interface PaymentFacts {
-  invoiceId: string | null;
-  description: string;
-  amountCents: number;
-  currency: string;
-  status: 'paid' | 'failed' | 'refunded';
-  periodEnd: Date | null;
-  refundId?: string | null;
-}
+type PaymentFacts = Omit<queries.PaymentRow, 'eventId' | 'eventCreated' | 'refundId'> & { refundId?: string | null };
 
 function invoicePayment(event: WebhookEvent, status: 'paid' | 'failed', periodEnd: Date | null): PaymentFacts {
   const o = event.data.object;

@@ -20,16 +20,8 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
-export interface Checkout {
-  checkoutId: string;
-  provider: 'local' | 'stripe';
-  url: string;
-  sessionId: string;
-  status: 'open' | 'completed' | 'canceled' | 'expired';
-  description: string;
-  amountCents: number;
-  currency: string;
-  interval: 'month' | 'year';
+/** A checkout as its buyer's page needs it: the stored row without its request hash, and the provider's keys. */
+export interface Checkout extends Omit<queries.CheckoutRow, 'requestHash'> {
   publishableKey: string | null;
   clientSecret: string | null;
 }

@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { auth, AUTH_MESSAGES, EMAIL_PATTERN, fieldBinder } from '@stockwise/shared';
+import { auth, AUTH_MESSAGES, fieldBinder } from '@stockwise/shared';
 import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { useAuthFailure } from '../hooks/useAuthFailure';
+import { useEmailForm } from '../hooks/useEmailForm';
 import { useReturnPath } from '../hooks/useThirdPartyFinish';
 
 /** The auth service's codes are 6 digits (the API's CODES.digits). */
@@ -19,13 +20,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const hydrated = useHydrated();
   const failure = useAuthFailure();
   const [error, setError] = useState<string | null>(null);
-  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
-  const field = fieldBinder(register, errors);
+  const { field, handleSubmit, isSubmitting } = useEmailForm();
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
     try {

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { z } from 'zod';
-import { auth, fieldBinder, useEnvironment, EMAIL_PATTERN } from '@stockwise/shared';
+import { auth, useEnvironment } from '@stockwise/shared';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { DonePanel } from '../components/DonePanel';
+import { useEmailForm } from '../hooks/useEmailForm';
 
 export function ForgotPasswordPage() {
   const { t } = useT();
@@ -15,13 +13,7 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   // In production without a mail server, no reset link can reach anyone: say so instead of asking.
   const mailOff = useEnvironment().data?.mail === false;
-  const schema = z.object({ email: z.string().trim().regex(EMAIL_PATTERN, t('auth.validation.email')) });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
-  const field = fieldBinder(register, errors);
+  const { field, handleSubmit, isSubmitting } = useEmailForm();
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
