@@ -63,7 +63,6 @@ const receive = (who: Tenant, serials: string[], extra: object = {}) =>
     brandId: ids.brand,
     vendorId: ids.vendor,
     model: 'X1',
-    cost: 100,
     salePrice: 150,
     fields: { color: 'black' },
     ...extra,

@@ -103,7 +103,8 @@ const MATRIX: Record<string, string> = {
   // customers and vendors: the account manager manages; receivers pick vendors, sellers customers
   listCustomers: 'OANRM',
   getCustomer: 'OANRM',
-  createCustomer: 'OAM',
+  // A new buyer at the till, a new supplier at reception: whoever sells or receives adds one.
+  createCustomer: 'OANRM',
   updateCustomer: 'OAM',
   deleteCustomer: 'OAM',
   // items and the engine
@@ -117,6 +118,7 @@ const MATRIX: Record<string, string> = {
   createSale: 'OAR',
   listSales: 'OASRM',
   getSale: 'OASRM',
+  voidSale: 'OA',
   // tasks: everyone at work sees and closes their own; process or user managers assign
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
@@ -274,6 +276,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   updateItem: () => a.item!,
   getItemBySerial: () => a.serial!,
   getSale: () => a.sale!,
+  voidSale: () => a.sale!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
@@ -317,6 +320,7 @@ const BODIES: Record<string, () => object> = {
   updateItem: () => ({ version: 1, model: 'Sweep model' }),
   runTransaction: () => ({ transactionTypeId: a.move, serials: [itemPool[0]], toLocationId: a.location2 }),
   createSale: () => ({ lines: [{ serial: itemPool.pop() ?? 'none', price: 1 }] }),
+  voidSale: () => ({ reason: 'Rung up by mistake' }),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
   importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),
