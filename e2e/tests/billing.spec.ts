@@ -85,7 +85,7 @@ test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; c
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await page.getByLabel('User name or email').fill(`vera_${id}`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/premium-purchase/);
   await expect(page.getByText('Cancel anytime • 30-day money back guarantee')).toBeVisible();
   await expect(page.getByTestId('purchase-price')).toHaveText('$29');

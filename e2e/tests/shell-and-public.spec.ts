@@ -83,7 +83,7 @@ test('register a company in the browser; after verifying the email the owner lan
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('User name or email').fill(`grace_${id}`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('top-bar-user-name')).toHaveText('Grace Hopper');
   await expect(page.getByTestId('sidebar-company-name')).toHaveText(`Browser Traders ${id}`);
@@ -104,10 +104,10 @@ test('register a company in the browser; after verifying the email the owner lan
   await page.goto('/login');
   await page.getByLabel('User name or email').fill(`grace_${id}`);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid user name or password.');
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -138,7 +138,7 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('User name or email').fill(`keeper_${id}`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/my-tasks$/);
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
