@@ -1,4 +1,3 @@
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -55,8 +54,7 @@ async function roleWith(name: string, permissions: string[]): Promise<string> {
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, unique('Cost Co '));
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: unique('Cost Co '), premium: true });
   admin = await addUser(ctx.app, owner, ['Admin']);
   seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   keeper = await addUser(ctx.app, owner, ['Storekeeper']);

@@ -1,5 +1,4 @@
 import { inTenant } from '../src/db/tenant.js';
-import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
   bearer,
@@ -26,8 +25,7 @@ const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
 
 beforeAll(async () => {
   ctx = await testApp();
-  owner = await registerCompany(ctx.app, unique('Returns Co '));
-  await activatePremium(ctx.db, owner.companyId, 'month', new Date(Date.now() + 30 * 86_400_000));
+  owner = await registerCompany(ctx.app, { name: unique('Returns Co '), premium: true });
   admin = await addUser(ctx.app, owner, ['Admin']);
   seller = await addUser(ctx.app, owner, ['Rapid Seller']);
   keeper = await addUser(ctx.app, owner, ['Storekeeper']);
