@@ -12,9 +12,12 @@ import { makeToken } from './token';
 
 const URL_ = 'https://stockwise.example.com';
 const now = () => Math.floor(Date.now() / 1000);
+// One expiry for the whole file: a token built again for the assertion must equal the one the
+// service answered with, even when a second has passed between the two.
+const EXPIRES_AT = now() + 3600;
 // supabase-js checks the JWT's parts are base64url (makeToken's 'signature' part is not, in length).
 const accessToken = (n: number) =>
-  makeToken({ sub: 'u1', session_id: `s${n}`, role: 'authenticated', exp: now() + 3600, n }).replace(
+  makeToken({ sub: 'u1', session_id: `s${n}`, role: 'authenticated', exp: EXPIRES_AT, n }).replace(
     /\.signature$/,
     '.c2lnbmF0dXJl',
   );
@@ -46,8 +49,8 @@ const sessionBody = (n: number) => ({
   access_token: accessToken(n),
   refresh_token: `refresh-${n}`,
   token_type: 'bearer',
-  expires_in: 3600,
-  expires_at: now() + 3600,
+  expires_in: EXPIRES_AT - now(),
+  expires_at: EXPIRES_AT,
   user: gotrueUser,
 });
 

@@ -169,12 +169,13 @@ describe('the session store follows the supabase-js session (spec §4 hosted ses
     // The page loaded signed out; the sign-in's token reached the entries before the client had
     // connected (its start waits for the environment call, slow on a busy server).
     const tokenAtPageLoad = session.get().token;
-    session.setToken(accessToken(3));
+    const signedIn = accessToken(3);
+    session.setToken(signedIn);
     disconnect = connectSessionStore(supabase.auth, KEY_NAME, tokenAtPageLoad);
     await flush();
     await supabase.auth.getSession(); // initialised, INITIAL_SESSION (no session) delivered
     await flush();
-    expect(session.get().token).toBe(accessToken(3));
+    expect(session.get().token).toBe(signedIn);
     expect(lost).not.toHaveBeenCalled();
   });
 
