@@ -1,0 +1,248 @@
+// What our side costs per request, against anchors measured in the same run on the same machine:
+//   sales — sales/s with SELLERS concurrent sellers against pgbench's TPC-B tps on the same
+//           PostgreSQL server (scale 20, 20 clients, 2 threads), measured pgbench → sales → pgbench;
+//   reads — GET /api/auth/getuser and GET /api/items?limit=50 at READ_CONNECTIONS connections
+//           against a bare Fastify hello-world, in one process each, one after the other.
+// It makes its own PostgreSQL cluster (initdb in a temporary directory, default settings, fsync and
+// synchronous_commit on), seeds the inventory data set, starts the production API build on it,
+// and prints a Markdown section with the ratios. The anchors run in this process's run so that a
+// shared, noisy machine moves both sides of each ratio alike.
+//
+// Usage (from the repo root, after `node scripts/pnpm.mjs --filter @stockwise/api build`):
+//   node bench/request-cost/run.mjs
+//   ITEMS=1000000 COMPANIES=100 SALE_SECONDS=20 READ_SECONDS=10 node bench/request-cost/run.mjs
+//   PGLITE_READS=1 node bench/request-cost/run.mjs   → also the reads on the embedded default
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
+import { signedInOwner } from '../lib/owner.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.join(here, '..', '..');
+const apiRequire = createRequire(path.join(apiDir, 'package.json'));
+const autocannon = apiRequire('autocannon');
+
+const ITEMS = Number(process.env.ITEMS ?? 200_000);
+const COMPANIES = Number(process.env.COMPANIES ?? 10);
+const SELLERS = Number(process.env.SELLERS ?? 20);
+const SALE_SECONDS = Number(process.env.SALE_SECONDS ?? 15);
+const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 15);
+const READ_SECONDS = Number(process.env.READ_SECONDS ?? 10);
+const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 200);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54395);
+const PORT = Number(process.env.BENCH_PORT ?? 8195);
+const PASSWORD = 'bench-password-1';
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const base = `http://127.0.0.1:${PORT}`;
+const log = (...a) => console.error('[request-cost]', ...a);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+
+// ── the PostgreSQL server: a fresh cluster, default settings ──
+const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-pg-'));
+const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
+const server = (cmd) =>
+  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
+const databaseUrl = server('start');
+const psql = (sql, db = 'postgres') =>
+  execFileSync(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql], {
+    encoding: 'utf8',
+  }).trim();
+
+function pgbench() {
+  const out = execFileSync(
+    `${BIN}/pgbench`,
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(PG_PORT),
+      '-U',
+      'postgres',
+      '-c',
+      '20',
+      '-j',
+      '2',
+      '-T',
+      String(PGBENCH_SECONDS),
+      'pgbench',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
+  if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+  return tps;
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
+}
+
+// ── the bare Fastify anchor, in its own process like the API ──
+async function bareFastify(port) {
+  const code = `
+    const app = require('fastify')({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: apiDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the bare Fastify server did not start');
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+async function reads(token, anchorPort) {
+  const headers = { authorization: `Bearer ${token}` };
+  const measure = async (url, h = headers) => {
+    await run({ url, headers: h, connections: READ_CONNECTIONS, duration: 2 }); // warm
+    const r = await run({ url, headers: h, connections: READ_CONNECTIONS, duration: READ_SECONDS });
+    if (r.non2xx || r.errors) log(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], bad: r.non2xx + r.errors };
+  };
+  const anchor = await bareFastify(anchorPort);
+  let bare;
+  try {
+    bare = await measure(`http://127.0.0.1:${anchorPort}/`, {});
+  } finally {
+    await stop(anchor);
+  }
+  const getuser = await measure(`${base}/api/auth/getuser`);
+  const list = await measure(`${base}/api/items?limit=50`);
+  return { bare, getuser, list };
+}
+
+// ── 1. pgbench before ──
+log(`PostgreSQL at ${databaseUrl}; load ${load()}`);
+psql('CREATE DATABASE pgbench');
+execFileSync(
+  `${BIN}/pgbench`,
+  ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
+  {
+    stdio: 'ignore',
+  },
+);
+const loadBefore = load();
+const tpsBefore = pgbench();
+log(`pgbench before: ${tpsBefore.toFixed(0)} tps`);
+
+// ── 2. the sales run ──
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-'));
+const { db, companies, seconds } = await seed({
+  databaseUrl,
+  dataDir,
+  items: ITEMS,
+  companies: COMPANIES,
+  password: PASSWORD,
+  log,
+});
+log(`seeded ${ITEMS} items in ${seconds.toFixed(0)} s`);
+await db.query('CHECKPOINT');
+let api = await startApi({ databaseUrl, dataDir, port: PORT });
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ userName: companies[0].userName, password: PASSWORD }),
+});
+const { token } = await login.json();
+const statsBefore = (
+  await db.query(
+    `SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'items'`,
+  )
+)[0];
+const walBefore = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r;
+let next = 0;
+const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`; // g % 10 < 6 is in stock
+const sales = await run({
+  url: `${base}/api/sales`,
+  connections: SELLERS,
+  duration: SALE_SECONDS,
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ lines: [{ serial: sellable(next++), price: 9.5 }] }) }),
+    },
+  ],
+});
+const salesPerSecond = sales['2xx'] / SALE_SECONDS;
+await new Promise((r) => setTimeout(r, 1000)); // the statistics collector's flush
+const statsAfter = (
+  await db.query(
+    `SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'items'`,
+  )
+)[0];
+const walAfter = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r;
+const [{ n: doubles }] = await db.query(
+  `SELECT count(*)::int AS n FROM (SELECT item_id FROM sale_lines GROUP BY company_id, item_id HAVING count(*) > 1) d`,
+);
+log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
+
+// ── 3. pgbench after (the API idle) ──
+const tpsAfter = pgbench();
+log(`pgbench after: ${tpsAfter.toFixed(0)} tps`);
+
+// ── 4. reads on PostgreSQL ──
+const pgReads = await reads(token, PORT + 1);
+await stop(api);
+await db.close();
+
+// ── 5. reads on the embedded default (PGlite), when asked ──
+let pgliteReads = null;
+if (process.env.PGLITE_READS === '1') {
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-pglite-'));
+  api = await startApi({ databaseUrl: null, dataDir: pgliteDir, port: PORT });
+  try {
+    const owner = await signedInOwner(base);
+    pgliteReads = await reads(owner.token, PORT + 1);
+  } finally {
+    await stop(api);
+  }
+}
+const loadAfter = load();
+server('stop');
+
+const anchorTps = (tpsBefore + tpsAfter) / 2;
+const ratio = (a, b) => (a / b).toFixed(3);
+const f0 = (n) => n.toFixed(0);
+const readRows = (label, r) => `| ${label}: bare Fastify \`GET /\` | ${f0(r.bare.rps)} | ${r.bare.p99} | 1 |
+| ${label}: \`GET /api/auth/getuser\` | ${f0(r.getuser.rps)} | ${r.getuser.p99} | ${ratio(r.getuser.rps, r.bare.rps)} |
+| ${label}: \`GET /api/items?limit=50\` | ${f0(r.list.rps)} | ${r.list.p99} | ${ratio(r.list.rps, r.bare.rps)} |`;
+const hotShare =
+  statsAfter.upd - statsBefore.upd ? (statsAfter.hot - statsBefore.hot) / (statsAfter.upd - statsBefore.upd) : 0;
+
+console.log(`### Request cost against its anchors (${new Date().toISOString().slice(0, 10)})
+
+\`node bench/request-cost/run.mjs\` with ITEMS=${ITEMS} COMPANIES=${COMPANIES} SELLERS=${SELLERS} SALE_SECONDS=${SALE_SECONDS} PGBENCH_SECONDS=${PGBENCH_SECONDS} READ_CONNECTIONS=${READ_CONNECTIONS} READ_SECONDS=${READ_SECONDS}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}. A fresh PostgreSQL 15 cluster with default settings (fsync, synchronous_commit on).
+
+| sales | per second | ratio |
+| --- | --- | --- |
+| pgbench TPC-B, scale 20, 20 clients, 2 threads — before | ${f0(tpsBefore)} | |
+| sales, ${SELLERS} sellers, one line each (${sales['2xx']} sold, ${sales.non2xx} refused, ${sales.errors} errors) | ${f0(salesPerSecond)} | **${ratio(salesPerSecond, anchorTps)}** × mean pgbench |
+| pgbench — after | ${f0(tpsAfter)} | |
+
+Items sold twice: **${doubles}**. Item updates during the sales: ${statsAfter.upd - statsBefore.upd}, of them HOT ${statsAfter.hot - statsBefore.hot} (${(100 * hotShare).toFixed(0)} %). WAL records per sale: ${((walAfter - walBefore) / Math.max(1, sales['2xx'])).toFixed(1)}.
+
+| reads, ${READ_CONNECTIONS} connections | req/s | p99 ms | ratio to bare Fastify |
+| --- | --- | --- | --- |
+${readRows('PostgreSQL', pgReads)}${pgliteReads ? `\n${readRows('PGlite', pgliteReads)}` : ''}
+`);
+process.exit(0);
