@@ -7,12 +7,14 @@
 // Usage (from the repo root, after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   ITEMS=1000000 COMPANIES=100 node bench/inventory/run.mjs                    → PGlite
 //   DATABASE_URL=postgres://…/empty_db ITEMS=1000000 node bench/inventory/run.mjs → PostgreSQL
+//   BENCH_REUSE=1 with the same DATABASE_URL (or BENCH_DATA_DIR for PGlite) → measure a data set an
+//   earlier run seeded, e.g. once the machine is quiet (ITEMS and COMPANIES must match it)
 // The large company holds half of ITEMS; the others share the rest. Prints a Markdown section.
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { apiDir, dist, seed, startApi } from './dataset.mjs';
+import { apiDir, dist, reuse, seed, startApi } from './dataset.mjs';
 
 const autocannon = createRequire(path.join(apiDir, 'package.json'))('autocannon');
 const ITEMS = Number(process.env.ITEMS ?? 100_000);
@@ -24,7 +26,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const PASSWORD = 'bench-password-1';
 const databaseUrl = process.env.DATABASE_URL || null;
 const label = databaseUrl ? 'PostgreSQL 15' : 'PGlite';
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-inv-'));
+const REUSE = process.env.BENCH_REUSE === '1';
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sw-bench-inv-'));
 const base = `http://127.0.0.1:${PORT}`;
 const log = (...a) => console.error(`[${label}]`, ...a);
 
@@ -183,7 +186,7 @@ async function measure(big) {
     }),
   );
   // Sales: SELLERS connections, each request sells the next in-stock serial (g % 10 < 6).
-  let next = 0;
+  let next = big.sold ?? 0; // a reused data set: after the serials earlier runs sold
   cpu = cpuNow();
   const waits = sampleWaits();
   const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`;
@@ -222,15 +225,14 @@ const loadBefore = os
   .loadavg()
   .map((l) => l.toFixed(1))
   .join(', ');
-const { db, companies, seconds } = await seed({
-  databaseUrl,
-  dataDir,
-  items: ITEMS,
-  companies: COMPANIES,
-  password: PASSWORD,
-  log,
-});
-log(`seeded ${ITEMS} items, ${ITEMS * 3} events in ${seconds.toFixed(0)} s`);
+const { db, companies, seconds } = REUSE
+  ? await reuse({ databaseUrl, dataDir })
+  : await seed({ databaseUrl, dataDir, items: ITEMS, companies: COMPANIES, password: PASSWORD, log });
+log(
+  REUSE
+    ? `reusing ${companies.length} companies`
+    : `seeded ${ITEMS} items, ${ITEMS * 3} events in ${seconds.toFixed(0)} s`,
+);
 const plan = await plans(db, companies[0].companyId);
 if (!databaseUrl) await db.close(); // PGlite: one process at a time
 const child = await startApi({ databaseUrl, dataDir, port: PORT });
@@ -255,7 +257,7 @@ await check.close();
 
 console.log(`### ${label}: ${ITEMS.toLocaleString('en')} items in ${COMPANIES} companies (the large one: ${companies[0].items.toLocaleString('en')})
 
-Seeded in ${seconds.toFixed(0)} s (3 events per item). ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
+${REUSE ? 'A data set seeded by an earlier run (BENCH_REUSE=1).' : `Seeded in ${seconds.toFixed(0)} s (3 events per item).`} ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.
 
 | measurement (large company, over HTTP, one client unless said) | p50 ms | p95 ms | samples |
 |---|---|---|---|
