@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// A remote's prerendered pages (issue 14), run by its `build` script after the browser build:
-// builds the remote's src/prerender.tsx for Node, renders each of its PRERENDERED_PATHS and
-// writes dist/prerendered/pages.json (the paths) and one JSON file per page (head, root and
-// afterRoot markup). The gateway — or the deploy step of a static host — puts a page into the
+// A remote's prerendered pages (painted before any JavaScript on a first visit), run by its
+// `build` script after the browser build: builds the remote's src/prerender.tsx for Node, renders
+// each of its PRERENDERED_PATHS and writes dist/prerendered/pages.json (the paths) and one JSON
+// file per page (head, root and afterRoot markup). The gateway — or the deploy step of a static host — puts a page into the
 // shell's index.html as the document for its path (scripts/lib/documents.mjs).
 //   cd mfe-public && node ../scripts/prerender.mjs
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

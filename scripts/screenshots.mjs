@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What a visitor sees on the public pages, light and dark, at phone and desktop width: one small
 // PNG each (viewport only, device scale 1), taken after the page has settled — to compare two
-// builds of the same pages (issue 14: prerendering must not change how they look).
+// builds of the same pages (prerendering must not change how they look).
 //   node scripts/screenshots.mjs <out-dir>              → <out-dir>/<page>-<scheme>-<width>.png
 //   node scripts/screenshots.mjs --compare <a> <b>      → differing pixels per file, per cent
 // PORT (default 8280) is where the product is started.

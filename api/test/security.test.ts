@@ -30,7 +30,7 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// Regression tests for the security review (issue 8): each fails on the code before it.
+// Regression tests for the security review: each fails on the code before it.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await testApp({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '3' });

@@ -1,6 +1,6 @@
 // A new company whose owner can sign in, for the benches that measure signed-in pages: created
 // through the API, its email verified through the development outbox as the mailed link would
-// (sign-in waits for verification, issue 8), then signed in.
+// (sign-in waits for verification), then signed in.
 export async function signedInOwner(base) {
   const stamp = Date.now().toString(36);
   const company = {

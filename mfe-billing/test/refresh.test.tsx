@@ -5,7 +5,7 @@ import { api } from '@stockwise/shared';
 import { useAddLocation, useInvite } from '../src/features/limits/api/billing';
 
 // The remotes share the shell's query client: what billing's "try the limits" buttons change must
-// refresh the settings screens that show it (issue 9, point 9).
+// refresh the settings screens that show it, or they would show numbers that are no longer true.
 const SHOWN: QueryKey[] = [
   ['billing', 'usage'],
   ['invitations'],

@@ -1,4 +1,4 @@
-// The document a browser gets for a page path (issue 14): the shell's index.html, with a remote's
+// The document a browser gets for a page path: the shell's index.html, with a remote's
 // prerendered page inside it when that remote prerendered the path. Used by the gateway on every
 // request and by scripts/compose-documents.mjs for static hosting.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ export const ROBOTO_FALLBACK_CSS = FALLBACK_FACES.map(
  * The shell's web fonts, as its build emitted them: every `@font-face` rule of the CSS files in its
  * dist folder, and the WOFF2 files of the Basic Latin faces (what an English page's text needs).
  * A prerendered page is painted before the shell's CSS arrives; without these rules its text is
- * laid out in a fallback font first and moves when Roboto comes (CLS, issue 14).
+ * laid out in a fallback font first and moves when Roboto comes (a layout shift on a first visit).
  */
 export function readShellFonts(shellDir) {
   const rules = [];
@@ -115,10 +115,11 @@ export function readRemoteAssets(distDir, manifestUrl, base = 'http://localhost/
 
 /**
  * `<link>` hints that start, with the HTML, what the shell would fetch only after its own scripts
- * ran (issue 14): remotes.json, and for a prerendered page its remote's manifest, entry and routes.
- * The `crossorigin` of a fetch hint matches how the shell and the federation runtime fetch
- * (`fetch()` in cors mode, same-origin credentials), and script hints none (classic scripts), so
- * the browser hands the preloaded answers to those requests instead of fetching twice.
+ * ran, so a first visit does not wait for them one after another: remotes.json, and for a
+ * prerendered page its remote's manifest, entry and routes. The `crossorigin` of a fetch hint
+ * matches how the shell and the federation runtime fetch (`fetch()` in cors mode, same-origin
+ * credentials), and script hints none (classic scripts), so the browser hands the preloaded
+ * answers to those requests instead of fetching twice.
  */
 export function documentHints({ remotesJsonUrl = '/remotes.json', remote = null, fonts = null } = {}) {
   const fetchHint = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`;

@@ -21,3 +21,11 @@ export function inPublic<T>(db: Database, fn: (q: Queryable) => Promise<T>): Pro
     return fn(q);
   });
 }
+
+/**
+ * Binds the rest of an inPublic transaction to a company, once a directory row has named it (a
+ * refresh token, a mailed code): from here row-level security shows only that company's rows.
+ */
+export async function bindCompany(q: Queryable, companyId: string): Promise<void> {
+  await q.query(`SELECT set_config('app.company_id', $1, true)`, [companyId]);
+}

@@ -1,7 +1,8 @@
 // Build-time only (Node): renders a remote's public pages to HTML and critical CSS, so the
-// document for those paths paints before any JavaScript (issue 14). Never imported by browser
-// code: `@stockwise/shared`'s index does not export it, and each remote's `src/prerender.tsx`
-// is built by scripts/prerender.mjs for Node, not by the remote's browser build.
+// document for those paths paints before any JavaScript: a first visit sees the page before the
+// bundles arrive. Never imported by browser code: `@stockwise/shared`'s index does not export it,
+// and each remote's `src/prerender.tsx` is built by scripts/prerender.mjs for Node, not by the
+// remote's browser build.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';

@@ -40,7 +40,7 @@ export type LazyPage<P extends object = object> = ComponentType<P> & {
  * again fetches it again). A failure that remains reaches the remote's error boundary, whose
  * Retry reloads the remote.
  *
- * `preload()` lets the shell fetch a prerendered page's chunk before it hydrates (issue 14): a
+ * `preload()` lets the shell fetch a prerendered page's chunk before it hydrates: a
  * page already loaded renders at once, so hydration finishes in one pass instead of waiting in
  * a Suspense boundary that any later update (the theme's first effect) would redraw from scratch.
  */

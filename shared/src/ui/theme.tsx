@@ -27,7 +27,7 @@ export const theme = createTheme({
   typography: {
     // "Roboto Fallback" is Arial resized to Roboto's widths, declared by the documents of the
     // prerendered pages (scripts/lib/documents.mjs): text painted before Roboto arrives already
-    // takes Roboto's room, so nothing moves when it comes (CLS, issue 14).
+    // takes Roboto's room, so nothing moves when it comes (no layout shift on a first visit).
     fontFamily: 'Roboto, "Roboto Fallback", system-ui, -apple-system, "Segoe UI", sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
   },
@@ -43,8 +43,9 @@ export function StockwiseThemeProvider({ children }: { children: ReactNode }) {
       theme={theme}
       // The stored mode is read at once: otherwise the provider re-renders every styled element
       // right after the first render (or hydration) to switch from "unknown" to the mode — a
-      // main-thread task as long as the first render itself (issue 14). Nothing in our markup
-      // depends on the mode (both schemes are CSS variables), so prerendered markup still matches.
+      // main-thread task as long as the first render itself, while a first visit's page cannot
+      // respond. Nothing in our markup depends on the mode (both schemes are CSS variables), so
+      // prerendered markup still matches.
       noSsr
       defaultMode="light"
       modeStorageKey={STORAGE_KEYS.themeMode}

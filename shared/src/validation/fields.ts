@@ -1,5 +1,6 @@
-// The rules of the fields several forms share, once (issue 9, point 9). Plain patterns and limits,
-// not zod schemas: @stockwise/shared is on the landing page, zod is not. A form writes, e.g.
+// The rules of the fields several forms share, once, so two forms never disagree on what a user
+// name or a password may be. Plain patterns and limits, not zod schemas: @stockwise/shared is on
+// the landing page, zod is not. A form writes, e.g.
 //   userName: z.string().trim().regex(USER_NAME_PATTERN, t('common:validation.userName'))
 // and its messages come from the 'common' namespace.
 

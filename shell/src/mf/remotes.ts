@@ -55,8 +55,8 @@ interface RoutesModule {
 }
 
 /**
- * For a prerendered page (issue 14): the remote's routes and the page's own chunk, loaded before
- * the shell hydrates, so that hydration adopts the markup in one pass.
+ * For a prerendered page: the remote's routes and the page's own chunk, loaded before the shell
+ * hydrates, so that hydration adopts the markup in one pass.
  */
 export async function loadRoutesForHydration(name: RemoteName, pathname: string): Promise<ComponentType> {
   const module = await loadRemote<RoutesModule>(`${name}/routes`);

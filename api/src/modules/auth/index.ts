@@ -18,15 +18,8 @@ export {
   type UserInfo,
 } from './accounts.js';
 export { TokenService, ROLE_CLAIM, COMPANY_CLAIM, type Principal, type SecondFactorMethod } from './tokens.js';
-export {
-  callerState,
-  endSessions,
-  openSession,
-  raiseToAal2,
-  rotateRefreshToken,
-  type MfaDue,
-  type NewSession,
-} from './sessions.js';
+export { callerState } from './session-queries.js';
+export { endSessions, openSession, raiseToAal2, rotateRefreshToken, type MfaDue, type NewSession } from './sessions.js';
 export { rememberNonce, verifiedIdentity } from './google-identity.js';
 export { deviceOf, goTrueTokens, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';

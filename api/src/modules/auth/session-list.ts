@@ -4,7 +4,8 @@ import { SELF } from '../../access/index.js';
 import { notFound } from '../../lib/errors.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import * as S from './schemas.js';
-import { endSessions, listSessions } from './sessions.js';
+import { listSessions } from './session-queries.js';
+import { endSessions } from './sessions.js';
 
 /**
  * The caller's own sessions (Profile → Security): list them, end one, end all but this one. Only

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inTenant } from '../../db/tenant.js';
 import { deactivated } from '../../lib/errors.js';
 import type { UserInfo } from './accounts.js';
+import { userActive } from './session-queries.js';
 import { openSession, type DeviceInfo, type NewSession } from './sessions.js';
 import type { AuthMethod } from './tokens.js';
 
@@ -59,11 +60,7 @@ export function signInSession(
   how: { amr: AuthMethod; refreshable: boolean; seconds: number },
 ): Promise<NewSession> {
   return inTenant(app.db, user.companyId, async (q) => {
-    const [row] = await q.query<{ active: boolean }>(
-      `SELECT deactivated_at IS NULL AS active FROM users WHERE id = $1`,
-      [user.id],
-    );
-    if (!row?.active) throw deactivated();
+    if (!(await userActive(q, user.id))) throw deactivated();
     return openSession(q, app.tokens, user, { ...how, device: deviceOf(request) });
   });
 }

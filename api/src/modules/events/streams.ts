@@ -2,6 +2,14 @@ import type { Database, Queryable } from '../../db/database.js';
 import { inPublic } from '../../db/tenant.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { closeStreams } from './publisher.js';
+import {
+  companyStreams,
+  deleteStreams,
+  insertStream,
+  lockCompanyStreams,
+  sweepLapsedStreams,
+  touchStreams,
+} from './queries.js';
 
 /**
  * How many streams one user may hold open at once, on all replicas together: a few tabs. Past it
@@ -26,14 +34,8 @@ const companyFull = () =>
  * close for one more to fit their share; 429 when the company's share is full even then.
  */
 async function roomFor(q: Queryable, companyId: string, userId: string): Promise<string[]> {
-  await q.query(`DELETE FROM event_streams WHERE company_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [
-    companyId,
-    STREAM_LAPSE_SECONDS,
-  ]);
-  const rows = await q.query<{ id: string; mine: boolean }>(
-    `SELECT id, user_id = $2 AS mine FROM event_streams WHERE company_id = $1 ORDER BY opened_at`,
-    [companyId, userId],
-  );
+  await sweepLapsedStreams(q, companyId, STREAM_LAPSE_SECONDS);
+  const rows = await companyStreams(q, companyId, userId);
   const own = rows.filter((r) => r.mine).map((r) => r.id);
   const replaced = own.slice(0, Math.max(0, own.length - (STREAMS_PER_USER - 1)));
   if (rows.length - replaced.length >= STREAMS_PER_COMPANY) throw companyFull();
@@ -51,27 +53,20 @@ export async function checkRoom(q: Queryable, companyId: string, userId: string)
  * every replica once this commits, and the new one recorded.
  */
 export async function admitStream(q: Queryable, companyId: string, userId: string, streamId: string): Promise<void> {
-  await q.query(`SELECT pg_advisory_xact_lock(hashtextextended('event_streams ' || $1, 0))`, [companyId]);
+  await lockCompanyStreams(q, companyId);
   const replaced = await roomFor(q, companyId, userId);
   if (replaced.length) {
-    await q.query(`DELETE FROM event_streams WHERE id = ANY($1::uuid[])`, [replaced]);
+    await deleteStreams(q, replaced);
     closeStreams(q, companyId, { streams: replaced }, 'too-many-streams');
   }
-  await q.query(`INSERT INTO event_streams (id, company_id, user_id) VALUES ($1, $2, $3)`, [
-    streamId,
-    companyId,
-    userId,
-  ]);
+  await insertStream(q, streamId, companyId, userId);
 }
 
 /** This replica's streams are still open; answers those whose rows are still there (the others were swept). */
 export async function renewStreams(db: Database, ids: string[]): Promise<Set<string>> {
-  const rows = await inPublic(db, (q) =>
-    q.query<{ id: string }>(`UPDATE event_streams SET seen_at = now() WHERE id = ANY($1::uuid[]) RETURNING id`, [ids]),
-  );
+  const rows = await inPublic(db, (q) => touchStreams(q, ids));
   return new Set(rows.map((r) => r.id));
 }
 
 /** These streams have closed. */
-export const forgetStreams = (db: Database, ids: string[]) =>
-  inPublic(db, (q) => q.query(`DELETE FROM event_streams WHERE id = ANY($1::uuid[])`, [ids]));
+export const forgetStreams = (db: Database, ids: string[]) => inPublic(db, (q) => deleteStreams(q, ids));

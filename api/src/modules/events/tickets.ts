@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
+import { insertTicket, sweepExpiredTickets, takeTicket, userExists } from './queries.js';
 
 /** A ticket opens one stream, once, within this many seconds. */
 export const TICKET_TTL_SECONDS = 30;
@@ -10,13 +11,9 @@ const hash = (ticket: string) => createHash('sha256').update(ticket).digest('bas
 /** In the caller's transaction: a new ticket (stored hashed), and the expired ones swept. */
 export async function issueTicket(q: Queryable, companyId: string, userId: string) {
   const ticket = randomBytes(32).toString('base64url');
-  await q.query(`DELETE FROM event_tickets WHERE expires_at < now()`);
-  const [row] = await q.query<{ expiresAt: Date }>(
-    `INSERT INTO event_tickets (ticket_hash, company_id, user_id, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at AS "expiresAt"`,
-    [hash(ticket), companyId, userId, TICKET_TTL_SECONDS],
-  );
-  return { ticket, expiresAt: row!.expiresAt.toISOString() };
+  await sweepExpiredTickets(q);
+  const expiresAt = await insertTicket(q, { hash: hash(ticket), companyId, userId, seconds: TICKET_TTL_SECONDS });
+  return { ticket, expiresAt: expiresAt.toISOString() };
 }
 
 /**
@@ -27,14 +24,8 @@ export async function redeemTicket(
   db: Database,
   ticket: string,
 ): Promise<{ companyId: string; userId: string } | null> {
-  const [row] = await inPublic(db, (q) =>
-    q.query<{ companyId: string; userId: string; good: boolean }>(
-      `DELETE FROM event_tickets WHERE ticket_hash = $1
-       RETURNING company_id AS "companyId", user_id AS "userId", expires_at > now() AS good`,
-      [hash(ticket)],
-    ),
-  );
+  const row = await inPublic(db, (q) => takeTicket(q, hash(ticket)));
   if (!row?.good) return null;
-  const user = await inTenant(db, row.companyId, (q) => q.query(`SELECT 1 FROM users WHERE id = $1`, [row.userId]));
-  return user.length ? { companyId: row.companyId, userId: row.userId } : null;
+  const exists = await inTenant(db, row.companyId, (q) => userExists(q, row.userId));
+  return exists ? { companyId: row.companyId, userId: row.userId } : null;
 }

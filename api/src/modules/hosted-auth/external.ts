@@ -40,7 +40,8 @@ import {
   type FlowKind,
   type FlowState,
 } from './flows.js';
-import { disconnectGoogle, identitiesOf } from './identities.js';
+import { identitiesOf } from './identities.js';
+import { disconnectGoogle } from './queries.js';
 import { findProvider, type SsoProvider } from './sso-providers.js';
 import { userDates } from './user.js';
 

@@ -8,17 +8,26 @@ import { enforceLimit } from '../../lib/rate-limit.js';
 import { raiseToAal2, type Principal, type SecondFactorMethod, type UserInfo } from '../auth/index.js';
 import { OutboxMailer } from '../mail/index.js';
 import {
+  acceptTotpStep,
   CHALLENGE_SECONDS,
   countFactors,
+  deleteFactor,
   dropRecoveryCodes,
+  dropStaleUnverifiedFactors,
+  factorNameTaken,
   findChallenge,
   findFactor,
+  insertChallenge,
+  insertFactor,
+  markChallengeVerified,
+  markFactorVerified,
   MAX_FACTORS,
   newTotp,
   RECOVERY_CODE,
   sessionAal,
   totpStep,
   useRecoveryCode,
+  verifiedPhoneFactorExists,
   type FactorRow,
 } from '../mfa/index.js';
 import { caller } from './caller.js';
@@ -72,6 +81,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw goTrue(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
     if (b.factor_type !== 'totp' && b.factor_type !== 'phone')
       throw goTrue(400, 'validation_failed', 'factor_type needs to be totp or phone');
+    const factorType = b.factor_type;
     // Phone codes go to the development outbox; a production server has no SMS provider to send them.
     if (b.factor_type === 'phone' && phoneOff())
       throw goTrue(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
@@ -79,17 +89,17 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const totp = b.factor_type === 'totp' ? await newTotp(b.issuer || issuerOf(config.publicUrl), user.email) : null;
     const id = randomUUID();
     await inTenant(db, user.companyId, async (q) => {
-      await q.query(
-        `DELETE FROM auth_factors WHERE user_id = $1 AND status = 'unverified'
-            AND (created_at < now() - make_interval(secs => $2::int) OR (factor_type = 'phone' AND phone = $3))`,
-        [user.id, UNVERIFIED_FACTOR_SECONDS, phone],
-      );
+      await dropStaleUnverifiedFactors(q, user.id, UNVERIFIED_FACTOR_SECONDS, phone);
       await checkNewFactor(q, principal, name, phone);
-      await q.query(
-        `INSERT INTO auth_factors (company_id, id, user_id, factor_type, friendly_name, secret, phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [user.companyId, id, user.id, b.factor_type, name, totp ? app.tokens.seal(totp.secret, id) : null, phone],
-      );
+      await insertFactor(q, {
+        companyId: user.companyId,
+        id,
+        userId: user.id,
+        factorType,
+        friendlyName: name,
+        secret: totp ? app.tokens.seal(totp.secret, id) : null,
+        phone,
+      });
     });
     if (totp)
       return {
@@ -133,11 +143,13 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           code = String(randomInt(1_000_000)).padStart(6, '0');
           codeHash = app.tokens.digest(PHONE_CODE_PURPOSE, code);
         }
-        await q.query(
-          `INSERT INTO auth_mfa_challenges (company_id, id, factor_id, ip, code_hash) VALUES ($1, $2, $3, left($4, 64), $5)`,
-          [user.companyId, challengeId, f.id, request.ip, codeHash],
-        );
-        await q.query(`UPDATE auth_factors SET last_challenged_at = now() WHERE id = $1`, [f.id]);
+        await insertChallenge(q, {
+          companyId: user.companyId,
+          id: challengeId,
+          factorId: f.id,
+          ip: request.ip,
+          codeHash,
+        });
         return f;
       });
       if (code !== null) await sendPhoneCode(app, factor.phone!, code);
@@ -178,15 +190,10 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (f.factorType === 'phone' && phoneOff())
         throw goTrue(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
       const method = await proveFactor(app, q, user, f, challenge.codeHash, code);
-      await q.query(`UPDATE auth_mfa_challenges SET verified_at = now() WHERE id = $1`, [challengeId]);
-      if (f.status === 'unverified') {
-        await q.query(`UPDATE auth_factors SET status = 'verified', updated_at = now() WHERE id = $1`, [f.id]);
-        // As GoTrue: the other half-done enrolments of this type go.
-        await q.query(
-          `DELETE FROM auth_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = $2 AND id <> $3`,
-          [user.id, f.factorType, f.id],
-        );
-      }
+      await markChallengeVerified(q, challengeId);
+      // As GoTrue: the other half-done enrolments of this type go.
+      if (f.status === 'unverified')
+        await markFactorVerified(q, { id: f.id, userId: user.id, factorType: f.factorType });
       const raised = await raiseToAal2(q, app.tokens, user, principal.sessionId, method, config.accessTokenTtlSeconds);
       if (!raised) throw goTrue(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
       return { ...raised, dates: await userDates(q, user.id) };
@@ -202,7 +209,7 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const f = await ownFactor(q, user.id, factorId);
       if (f.status === 'verified' && (await sessionAal(q, principal.sessionId)) !== 'aal2')
         throw goTrue(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
-      await q.query(`DELETE FROM auth_factors WHERE id = $1`, [f.id]);
+      await deleteFactor(q, f.id);
       // Recovery codes stand in for a factor: with none left they would be a way around nothing.
       if ((await countFactors(q, user.id)).verified === 0) await dropRecoveryCodes(q, user.id);
     });
@@ -211,28 +218,18 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** GoTrue's checks before a new factor: a distinct name, at most ten, aal2 once one is verified. */
   async function checkNewFactor(q: Queryable, principal: Principal, name: string, phone: string | null) {
-    const [clash] = await q.query(`SELECT 1 FROM auth_factors WHERE user_id = $1 AND friendly_name = $2`, [
-      principal.userId,
-      name,
-    ]);
-    if (clash)
+    if (await factorNameTaken(q, principal.userId, name))
       throw goTrue(
         422,
         'mfa_factor_name_conflict',
         `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`,
       );
-    if (phone !== null) {
-      const [same] = await q.query(
-        `SELECT 1 FROM auth_factors WHERE user_id = $1 AND factor_type = 'phone' AND phone = $2 AND status = 'verified'`,
-        [principal.userId, phone],
+    if (phone !== null && (await verifiedPhoneFactorExists(q, principal.userId, phone)))
+      throw goTrue(
+        422,
+        'mfa_verified_factor_exists',
+        'A verified phone factor already exists, unenroll the existing factor to continue',
       );
-      if (same)
-        throw goTrue(
-          422,
-          'mfa_verified_factor_exists',
-          'A verified phone factor already exists, unenroll the existing factor to continue',
-        );
-    }
     const counts = await countFactors(q, principal.userId);
     if (counts.all >= MAX_FACTORS)
       throw goTrue(
@@ -282,15 +279,7 @@ async function proveFactor(
     return 'mfa/phone';
   }
   const step = totpStep(app.tokens.open(f.secret!, f.id), code);
-  const accepted =
-    step !== null &&
-    (
-      await q.query(
-        `UPDATE auth_factors SET last_used_step = $2 WHERE id = $1 AND (last_used_step IS NULL OR last_used_step < $2)
-          RETURNING id`,
-        [f.id, step],
-      )
-    ).length === 1;
+  const accepted = step !== null && (await acceptTotpStep(q, f.id, step));
   if (!accepted) throw goTrue(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   return 'totp';
 }

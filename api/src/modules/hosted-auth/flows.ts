@@ -3,6 +3,17 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { inPublic } from '../../db/tenant.js';
 import { goTrue } from './errors.js';
+import {
+  blankVerifier,
+  deleteFlow,
+  insertFlow,
+  setFlowCode,
+  spendFlowCode,
+  sweepFlows,
+  waitingFlow,
+  type FlowKind,
+  type FlowState,
+} from './flow-queries.js';
 
 // A redirect sign-in's state (GoTrue's flow_state, supabase/auth internal/models/flow_state.go and
 // api/pkce.go): started with the client's PKCE challenge and a checked redirect_to, carried through
@@ -15,18 +26,7 @@ const FLOW_MINUTES = 10;
 const CODE_MINUTES = 5;
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
-export type FlowKind = 'google' | 'link' | 'sso';
-
-export interface FlowState {
-  id: string;
-  kind: FlowKind;
-  redirectTo: string;
-  providerVerifier: string;
-  nonce: string;
-  companyId: string | null;
-  providerId: string | null;
-  linkUserId: string | null;
-}
+export type { FlowKind, FlowState } from './flow-queries.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -80,28 +80,22 @@ export async function createFlow(
 ): Promise<FlowState> {
   const providerVerifier = randomBytes(32).toString('base64url');
   const nonce = randomBytes(24).toString('base64url');
-  const [row] = await inPublic(db, async (q) => {
-    // Abandoned flows go with the next one (a flow is one small row).
-    await q.query(`DELETE FROM auth_flow_states WHERE created_at < now() - make_interval(mins => $1)`, [FLOW_MINUTES]);
-    return q.query<{ id: string }>(
-      `INSERT INTO auth_flow_states (kind, code_challenge, code_challenge_method, redirect_to, provider_verifier, nonce,
-                                     company_id, provider_id, link_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        flow.kind,
-        flow.pkce.challenge,
-        flow.pkce.method,
-        flow.redirectTo,
-        providerVerifier,
-        nonce,
-        flow.companyId ?? null,
-        flow.providerId ?? null,
-        flow.linkUserId ?? null,
-      ],
-    );
+  const id = await inPublic(db, async (q) => {
+    await sweepFlows(q, FLOW_MINUTES);
+    return insertFlow(q, {
+      kind: flow.kind,
+      challenge: flow.pkce.challenge,
+      method: flow.pkce.method,
+      redirectTo: flow.redirectTo,
+      providerVerifier,
+      nonce,
+      companyId: flow.companyId ?? null,
+      providerId: flow.providerId ?? null,
+      linkUserId: flow.linkUserId ?? null,
+    });
   });
   return {
-    id: row!.id,
+    id,
     kind: flow.kind,
     redirectTo: flow.redirectTo,
     providerVerifier,
@@ -121,17 +115,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function claimFlow(db: Database, state: string): Promise<FlowState | null> {
   if (!UUID.test(state)) return null;
   return inPublic(db, async (q) => {
-    const [row] = await q.query<FlowState>(
-      `SELECT id, kind, redirect_to AS "redirectTo", provider_verifier AS "providerVerifier", nonce,
-              company_id AS "companyId", provider_id AS "providerId", link_user_id AS "linkUserId"
-         FROM auth_flow_states
-        WHERE id = $1 AND provider_verifier <> '' AND user_id IS NULL
-          AND created_at > now() - make_interval(mins => $2)
-          FOR UPDATE`,
-      [state, FLOW_MINUTES],
-    );
+    const row = await waitingFlow(q, state, FLOW_MINUTES);
     if (!row) return null;
-    await q.query(`UPDATE auth_flow_states SET provider_verifier = '' WHERE id = $1`, [state]);
+    await blankVerifier(q, state);
     return row;
   });
 }
@@ -139,18 +125,11 @@ export async function claimFlow(db: Database, state: string): Promise<FlowState 
 /** The signed-in user goes behind a new one-time code; the code itself is only ever in redirect_to. */
 export async function issueCode(db: Database, flowId: string, user: { id: string; companyId: string }) {
   const code = randomBytes(32).toString('base64url');
-  await inPublic(db, (q) =>
-    q.query(
-      `UPDATE auth_flow_states SET user_id = $2, user_company_id = $3, auth_code_hash = $4, code_issued_at = now()
-        WHERE id = $1`,
-      [flowId, user.id, user.companyId, sha256(code)],
-    ),
-  );
+  await inPublic(db, (q) => setFlowCode(q, flowId, user, sha256(code)));
   return code;
 }
 
-export const dropFlow = (db: Database, flowId: string) =>
-  inPublic(db, (q) => q.query(`DELETE FROM auth_flow_states WHERE id = $1`, [flowId]));
+export const dropFlow = (db: Database, flowId: string) => inPublic(db, (q) => deleteFlow(q, flowId));
 
 /** RFC 7636 §4.6: the verifier's S256 (or plain) transform equals the stored challenge. */
 function verifierMatches(verifier: string, challenge: string, method: string): boolean {
@@ -170,21 +149,7 @@ export async function redeemCode(
   code: string,
   verifier: string,
 ): Promise<{ userId: string; companyId: string; kind: FlowKind }> {
-  const [row] = await inPublic(db, (q) =>
-    q.query<{
-      userId: string;
-      companyId: string;
-      kind: FlowKind;
-      challenge: string;
-      method: string;
-      fresh: boolean;
-    }>(
-      `DELETE FROM auth_flow_states WHERE auth_code_hash = $1
-       RETURNING user_id AS "userId", user_company_id AS "companyId", kind, code_challenge AS challenge,
-                 code_challenge_method AS method, code_issued_at > now() - make_interval(mins => $2) AS fresh`,
-      [sha256(code), CODE_MINUTES],
-    ),
-  );
+  const row = await inPublic(db, (q) => spendFlowCode(q, sha256(code), CODE_MINUTES));
   if (!row?.userId) throw goTrue(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   if (!row.fresh) throw goTrue(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   if (!verifierMatches(verifier, row.challenge, row.method))

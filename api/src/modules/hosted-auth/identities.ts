@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
 
 // A user's ways in, as GoTrue's identities (supabase/auth internal/models/identity.go): `email`
 // while the account has a password, `google` while a Google account is connected. They are not
@@ -59,14 +58,4 @@ export function identitiesOf(f: IdentityFacts): GoTrueIdentity[] {
       ...at,
     });
   return list;
-}
-
-/** Disconnects Google from the user (both the user row and the sign-in directory). */
-export async function disconnectGoogle(q: Queryable, userId: string, subject: string): Promise<boolean> {
-  const rows = await q.query(
-    `UPDATE users SET google_subject = NULL, updated_at = now() WHERE id = $1 AND google_subject = $2 RETURNING 1`,
-    [userId, subject],
-  );
-  await q.query(`UPDATE user_directory SET google_subject = NULL WHERE user_id = $1`, [userId]);
-  return rows.length > 0;
 }

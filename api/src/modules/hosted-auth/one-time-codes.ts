@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { inPublic, inTenant } from '../../db/tenant.js';
+import { bindCompany, inPublic, inTenant } from '../../db/tenant.js';
 import {
   applyEmailChange,
   findByEmail,
@@ -107,7 +107,7 @@ export const oneTimeCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const outcome = await inPublic(db, async (q): Promise<VerifyOutcome> => {
       const live = purposes.length > 0 ? await liveCodeFor(q, key(email), purposes) : null;
       if (!live || !(await tryCode(q, tokens, live, token))) return { ok: false, error: 'refused' };
-      await q.query(`SELECT set_config('app.company_id', $1, true)`, [live.companyId]);
+      await bindCompany(q, live.companyId);
       const facts = await accountFacts(q, live.userId);
       if (!facts?.active) return { ok: false, error: 'banned' };
       if (purposes[0] === 'email-change') {

@@ -9,6 +9,19 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import type { TokenService } from '../auth/index.js';
 import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
+import {
+  companiesWithAddressesOn,
+  deleteProvider,
+  directoryEntryByDomain,
+  directoryEntryById,
+  domainRegistered,
+  insertProvider,
+  listProviders,
+  providerRow,
+  sealStoredSecret,
+  type ProviderListing,
+  type SsoProvider,
+} from './sso-queries.js';
 
 // A company's own OpenID Connect provider for its email domain (Microsoft Entra ID, Okta, Google
 // Workspace…): registered by whoever manages the company's settings, then used by POST
@@ -18,15 +31,7 @@ import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/ind
 // sealing as TOTP keys, TokenService.seal, bound to the row), so a database dump or backup does
 // not hand it out — row-level security alone only keeps other companies from reading it.
 
-export interface SsoProvider {
-  id: string;
-  companyId: string;
-  domain: string;
-  issuer: string;
-  clientId: string;
-  /** In plain text: opened from its sealed form for the call to the provider. */
-  clientSecret: string | null;
-}
+export type { SsoProvider } from './sso-queries.js';
 
 /**
  * The longest client secret taken. Sealed (base64url with its nonce and tag, about 4/3 of it plus
@@ -82,12 +87,7 @@ async function openedSecret(q: Queryable, tokens: TokenService, row: SsoProvider
   }
   const sealed = tokens.seal(stored, context);
   // A plain secret too long to fit sealed stays as it was (none is taken any more: MAX_CLIENT_SECRET).
-  if (sealed.length <= 2048)
-    await q.query(`UPDATE sso_providers SET client_secret = $2 WHERE id = $1 AND client_secret = $3`, [
-      row.id,
-      sealed,
-      stored,
-    ]);
+  if (sealed.length <= 2048) await sealStoredSecret(q, row.id, sealed, stored);
   return stored;
 }
 
@@ -100,24 +100,12 @@ export async function findProvider(
   tokens: TokenService,
   by: { id: string } | { domain: string },
 ): Promise<SsoProvider | null> {
-  const [entry] = await inPublic(db, (q) =>
-    'id' in by
-      ? q.query<{ companyId: string; id: string }>(
-          `SELECT company_id AS "companyId", provider_id AS id FROM sso_provider_directory WHERE provider_id = $1`,
-          [by.id],
-        )
-      : q.query<{ companyId: string; id: string }>(
-          `SELECT company_id AS "companyId", provider_id AS id FROM sso_provider_directory WHERE domain = $1`,
-          [by.domain.trim().toLowerCase()],
-        ),
+  const entry = await inPublic(db, (q) =>
+    'id' in by ? directoryEntryById(q, by.id) : directoryEntryByDomain(q, by.domain.trim().toLowerCase()),
   );
   if (!entry) return null;
   return inTenant(db, entry.companyId, async (q) => {
-    const [row] = await q.query<SsoProvider>(
-      `SELECT id, company_id AS "companyId", domain, issuer, client_id AS "clientId", client_secret AS "clientSecret"
-         FROM sso_providers WHERE id = $1`,
-      [entry.id],
-    );
+    const row = await providerRow(q, entry.id);
     return row ? { ...row, clientSecret: await openedSecret(q, tokens, row) } : null;
   });
 }
@@ -152,24 +140,15 @@ function checkedIssuer(raw: string, production: boolean): string {
  * user does (addresses are unique across companies, so the directory answers for all of them).
  */
 async function domainIsTheCompanys(db: Database, companyId: string, domain: string): Promise<boolean> {
-  const rows = await inPublic(db, (q) =>
-    q.query<{ companyId: string }>(
-      `SELECT DISTINCT company_id AS "companyId" FROM user_directory WHERE email_key LIKE '%@' || $1`,
-      [domain.replace(/[\\%_]/g, (c) => `\\${c}`)],
-    ),
-  );
-  return rows.length === 1 && rows[0]!.companyId === companyId;
+  const companies = await inPublic(db, (q) => companiesWithAddressesOn(q, domain));
+  return companies.length === 1 && companies[0] === companyId;
 }
-
-const listQuery = `SELECT id, domain, issuer, client_id AS "clientId", client_secret IS NOT NULL AS "hasClientSecret",
-         to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-    FROM sso_providers`;
 
 /** Under /api/sso-providers: the company's providers (settings.manage). */
 export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['sso'], security: [{ bearer: [] }] };
   const redirectUri = `${app.config.publicUrl}${HOSTED_CALLBACK_PATH}`;
-  const shown = <T extends object>(row: T) => ({ ...row, redirectUri });
+  const shown = (row: ProviderListing) => ({ ...row, redirectUri });
   app.addHook('onRequest', app.authenticate);
   // The rule is checked before the handler (not in the work transaction): registering fetches the
   // issuer's discovery and reads the directory first, which only a settings manager may cause.
@@ -185,10 +164,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(Type.Array(ProviderSchema)),
       },
     },
-    (request) =>
-      app.inCompany(request, async (q: Queryable) =>
-        (await q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(`${listQuery} ORDER BY domain`)).map(shown),
-      ),
+    (request) => app.inCompany(request, async (q: Queryable) => (await listProviders(q)).map(shown)),
   );
 
   app.post(
@@ -220,28 +196,14 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           );
         throw error;
       }
-      const taken = await inPublic(app.db, (q) =>
-        q.query(`SELECT 1 FROM sso_provider_directory WHERE domain = $1`, [b.domain]),
-      );
-      if (taken.length > 0) throw conflict('This domain already has a single sign-on provider.', 'domain');
+      const taken = await inPublic(app.db, (q) => domainRegistered(q, b.domain));
+      if (taken) throw conflict('This domain already has a single sign-on provider.', 'domain');
       // The id is chosen here: the secret is sealed to it before the row is written.
       const id = randomUUID();
       const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
-      const row = await app.inCompany(request, async (q) => {
-        const [created] = await q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(
-          `WITH created AS (
-             INSERT INTO sso_providers (company_id, id, domain, issuer, client_id, client_secret)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING *)
-           ${listQuery.replace('FROM sso_providers', 'FROM created')}`,
-          [companyId, id, b.domain, issuer, b.clientId, secret],
-        );
-        await q.query(`INSERT INTO sso_provider_directory (provider_id, company_id, domain) VALUES ($1, $2, $3)`, [
-          created!.id,
-          companyId,
-          b.domain,
-        ]);
-        return created!;
-      });
+      const row = await app.inCompany(request, (q) =>
+        insertProvider(q, { companyId, id, domain: b.domain, issuer, clientId: b.clientId, sealedSecret: secret }),
+      );
       request.log.info({ companyId, domain: b.domain, issuer }, 'single sign-on provider registered');
       return reply.status(201).send(shown(row));
     },
@@ -260,10 +222,8 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const removed = await app.inCompany(request, (q) =>
-        q.query(`DELETE FROM sso_providers WHERE id = $1 RETURNING 1`, [request.params.id]),
-      );
-      if (removed.length === 0) throw notFound('No such single sign-on provider.');
+      const removed = await app.inCompany(request, (q) => deleteProvider(q, request.params.id));
+      if (!removed) throw notFound('No such single sign-on provider.');
       return reply.status(204).send(null);
     },
   );

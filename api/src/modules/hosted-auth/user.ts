@@ -3,35 +3,21 @@ import { inTenant } from '../../db/tenant.js';
 import { AUDIENCE, goTrueTokens, type UserInfo } from '../auth/index.js';
 import { listFactors, type FactorJson } from '../mfa/index.js';
 import { identitiesOf } from './identities.js';
+import { userFacts, type UserFacts } from './queries.js';
 
 // A user as GoTrue answers one (supabase/auth internal/models/user.go): what supabase-js's User
 // type reads. Ours beyond it go where GoTrue keeps a project's own: the company and roles in
 // app_metadata (set by the server only), the names in user_metadata.
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-
-interface UserDates {
-  createdAt: string;
-  updatedAt: string;
-  confirmedAt: string | null;
+interface UserDates extends UserFacts {
   /** The user's factors, verified or not (GoTrue lists both; supabase-js counts the verified). */
   factors: FactorJson[];
-  /** What the user's identities are made of (identities.ts). */
-  hasPassword: boolean;
-  googleSubject: string | null;
 }
 
 /** The dates GoTrue shows of a user, and its factors, read in the company's transaction. */
 export async function userDates(q: Queryable, userId: string): Promise<UserDates> {
-  const [row] = await q.query<UserDates>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS "createdAt",
-            to_char(updated_at AT TIME ZONE 'UTC', ${ISO}) AS "updatedAt",
-            to_char(email_verified_at AT TIME ZONE 'UTC', ${ISO}) AS "confirmedAt",
-            password_hash IS NOT NULL AS "hasPassword", google_subject AS "googleSubject"
-       FROM users WHERE id = $1`,
-    [userId],
-  );
-  return { ...row!, factors: await listFactors(q, userId) };
+  const facts = await userFacts(q, userId);
+  return { ...facts!, factors: await listFactors(q, userId) };
 }
 
 export function goTrueUser(user: UserInfo, dates: UserDates) {

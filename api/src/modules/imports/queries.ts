@@ -114,3 +114,9 @@ export async function failAbandoned(db: Database, staleSeconds: number | null): 
     );
   return leases.length;
 }
+
+/**
+ * For the rest of the transaction, each statement is planned for its own values (no cached generic
+ * plan): a long write whose table grows under its prepared statements keeps using the index.
+ */
+export const planEachStatement = (q: Queryable) => q.query(`SET LOCAL plan_cache_mode = force_custom_plan`);

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors.js';
 import { findBuiltInType } from '../catalogue/index.js';
 import { writeReception, type Actor, type NewItem } from '../items/index.js';
 import type { RowError } from './csv.js';
-import { finishJob, markRunning, renewLease, setProgress } from './queries.js';
+import { finishJob, markRunning, planEachStatement, renewLease, setProgress } from './queries.js';
 
 /** Rows per statement pair (items, events): big enough to be fast, small enough to report progress. */
 export const CHUNK_ROWS = 2_000;
@@ -38,7 +38,7 @@ export async function runItemImport(
       // table under them: a generic plan made when the company had few items (a sequential scan
       // for the serial check) stays, and each chunk scans every row written before it — 100,000
       // rows took 85 s on PostgreSQL instead of 17. Planned for each chunk, the index is used.
-      if (separate) await q.query(`SET LOCAL plan_cache_mode = force_custom_plan`);
+      if (separate) await planEachStatement(q);
       const type = await findBuiltInType(q, 'receive');
       if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
       for (let done = 0; done < items.length; done += CHUNK_ROWS) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { inPublic } from '../../db/tenant.js';
+import { queueOutboxMail } from './queries.js';
 
 export interface MailMessage {
   to: string;
@@ -21,15 +22,9 @@ export class OutboxMailer implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
   async send(m: MailMessage): Promise<void> {
-    const [row] = await inPublic(this.db, (q) =>
-      q.query<{ id: string }>('INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id', [
-        m.to,
-        m.subject,
-        m.text,
-      ]),
-    );
+    const mailId = await inPublic(this.db, (q) => queueOutboxMail(q, m));
     // Never the body: it carries reset and invitation links. Developers read GET /api/dev/outbox.
-    this.log.info({ mailId: row?.id, subject: m.subject }, 'mail queued in the outbox');
+    this.log.info({ mailId, subject: m.subject }, 'mail queued in the outbox');
   }
 }
 

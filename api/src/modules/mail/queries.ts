@@ -9,3 +9,12 @@ export const outboxMails = (q: Queryable, to: string | null) =>
        FROM mail_outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY created_at DESC LIMIT 50`,
     [to],
   );
+
+/** A mail kept in the outbox (the development stand-in for SMTP); answers its id. */
+export async function queueOutboxMail(q: Queryable, m: { to: string; subject: string; text: string }) {
+  const [row] = await q.query<{ id: string }>(
+    'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
+    [m.to, m.subject, m.text],
+  );
+  return row?.id;
+}

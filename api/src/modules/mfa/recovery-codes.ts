@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import type { TokenService } from '../auth/index.js';
+import { replaceRecoveryCodeDigests, spendRecoveryCode } from './queries.js';
 
 // One-time recovery codes: ten per set, each 10 characters of an unambiguous alphabet (50 bits),
 // shown once when made and kept only as keyed digests; a new set replaces the old one.
@@ -27,12 +28,11 @@ export async function replaceRecoveryCodes(
 ) {
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newCode());
-  await q.query(`DELETE FROM auth_recovery_codes WHERE user_id = $1`, [user.id]);
   const list = [...codes];
-  await q.query(
-    `INSERT INTO auth_recovery_codes (company_id, user_id, code_hash)
-     SELECT $1, $2, unnest($3::text[])`,
-    [user.companyId, user.id, list.map((c) => tokens.digest(PURPOSE, normalize(c)))],
+  await replaceRecoveryCodeDigests(
+    q,
+    user,
+    list.map((c) => tokens.digest(PURPOSE, normalize(c))),
   );
   return list;
 }
@@ -40,22 +40,5 @@ export async function replaceRecoveryCodes(
 /** Uses up one of the user's unused codes; false when the code is not one (or was used already). */
 export async function useRecoveryCode(q: Queryable, tokens: TokenService, userId: string, code: string) {
   if (!RECOVERY_CODE.test(code)) return false;
-  const used = await q.query(
-    `UPDATE auth_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING id`,
-    [userId, tokens.digest(PURPOSE, normalize(code))],
-  );
-  return used.length === 1;
-}
-
-/** How many unused codes the user has left. */
-export async function recoveryCodesLeft(q: Queryable, userId: string): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM auth_recovery_codes WHERE user_id = $1 AND used_at IS NULL`,
-    [userId],
-  );
-  return row?.n ?? 0;
-}
-
-export async function dropRecoveryCodes(q: Queryable, userId: string): Promise<void> {
-  await q.query(`DELETE FROM auth_recovery_codes WHERE user_id = $1`, [userId]);
+  return spendRecoveryCode(q, userId, tokens.digest(PURPOSE, normalize(code)));
 }

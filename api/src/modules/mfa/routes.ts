@@ -4,9 +4,14 @@ import { inWorkTransaction, permit, SELF } from '../../access/index.js';
 import { ApiError, mfaRequired } from '../../lib/errors.js';
 import { answers } from '../../lib/schemas.js';
 import { settingsChanged } from '../events/index.js';
-import { countFactors, sessionAal } from './factors.js';
-import { requiresMfaForAdmins, setRequireMfaForAdmins } from './queries.js';
-import { recoveryCodesLeft, replaceRecoveryCodes, RECOVERY_CODE_COUNT } from './recovery-codes.js';
+import {
+  countFactors,
+  recoveryCodesLeft,
+  requiresMfaForAdmins,
+  sessionAal,
+  setRequireMfaForAdmins,
+} from './queries.js';
+import { replaceRecoveryCodes, RECOVERY_CODE_COUNT } from './recovery-codes.js';
 
 // The parts of multi-factor sign-in GoTrue has no endpoint for, under /api: the caller's recovery
 // codes, and the company's requirement of a second factor for its Owners and Admins.

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '@/i18n';
 
-/** An unknown path gets a real page, with a way back (issue 4, point 1). */
+/** An unknown path gets a real page, with a way back, so a mistyped or stale link never strands the user. */
 export function NotFoundPage() {
   const { t } = useT();
   return (
