@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { buildGateway } from '../../scripts/gateway.mjs';
-import { E2E_PORT } from '../support/ports';
+import { E2E_PORT, PROXY_GATEWAY_PORT } from '../support/ports';
 import { registerCompany } from '../support/session';
 
 // The one URL's gateway in front of the API: over-size and hostile bodies get the API's kind of
@@ -136,7 +136,7 @@ test('12 bodies of 6 MB sent at once all get 413, none a 502 or a reset', async 
 test.describe('a gateway behind a TLS proxy (TRUST_PROXY)', () => {
   // A second gateway in front of the same API, as `TRUST_PROXY=loopback REQUEST_TIMEOUT_SECONDS=2
   // npm start` would build it; this machine stands for the proxy, X-Forwarded-For for its clients.
-  const PROXIED_PORT = E2E_PORT + 20;
+  const PROXIED_PORT = PROXY_GATEWAY_PORT;
   let gateway: Awaited<ReturnType<typeof buildGateway>>;
   test.beforeAll(async () => {
     gateway = await buildGateway({

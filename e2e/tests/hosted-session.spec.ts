@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { collectCspViolations, expect, test, type Page } from '../support/test';
-import { E2E_PORT } from '../support/ports';
+import { SECOND_PRODUCT_PORT } from '../support/ports';
 import { registerCompany, signInOnScreen } from '../support/session';
 // The same start-up `npm start` uses.
 import { startProduct } from '../../scripts/lib/workspace.mjs';
@@ -17,7 +17,7 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'
 test.describe('a session refreshed under a form (access tokens of one minute)', () => {
   // A product of its own, whose access tokens live 60 s (ACCESS_TOKEN_TTL_SECONDS), so expiry comes
   // within the test; the suite's product keeps the default hour.
-  const port = E2E_PORT + 20;
+  const port = SECOND_PRODUCT_PORT;
   const base = `http://localhost:${port}`;
   let product: { stop(): Promise<void> } | null = null;
   let dataDir = '';

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
+import { settled } from '../support/settled';
 
 // Issue 12: the owner's dashboard and the report screens on the demo company (development mode
 // seeds it; password Demo1234!). The demo data is random, so the figures are checked against
@@ -128,8 +129,7 @@ test('the report screens and the dashboard have no serious axe finding, light an
     '/reporting/warranty-list?within=365',
   ];
   const check = async (label: string) => {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
+    await settled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

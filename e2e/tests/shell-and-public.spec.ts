@@ -5,6 +5,7 @@ import { login, registerCompany, signInWithToken } from '../support/session';
 import { waitForReact } from '../support/hydration';
 import { acceptOnScreen } from '../support/invitations';
 import { menuLinks, REPORTING_LINKS } from '../support/menu';
+import { settled } from '../support/settled';
 
 // Issue 4, point 10: the shell and the public site as a new user meets them, in Chromium.
 
@@ -22,8 +23,7 @@ const PUBLIC_PAGES = [
 
 async function expectNoSeriousA11yViolations(page: Page, label: string, only?: string) {
   // The settled page, as a user reads it: data loaded, no transition halfway through.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settled(page);
   const builder = new AxeBuilder({ page });
   const results = await (only ? builder.include(only) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
+import { settled } from '../support/settled';
 
 // Issue 12: the workspace's counter screens in Chromium against the production build, as the demo
 // company's people use them (development mode seeds them; password Demo1234!).
@@ -78,8 +79,7 @@ test.describe.serial('workspace: receive, sell, history', () => {
 });
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
