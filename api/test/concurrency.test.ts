@@ -1,16 +1,6 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
-import {
-  addUser,
-  bearer,
-  closeShared,
-  DRIVER,
-  registerCompany,
-  testApp,
-  unique,
-  type Tenant,
-  type TestContext,
-} from './helpers.js';
+import { addUser, bearer, closeShared, defaultCatalogue, DRIVER, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
 
 // On PostgreSQL the requests below really run at once (a pool of connections, row locks decide).
 // On PGlite there is one connection and transactions are queued (db/pglite.ts): the same tests
@@ -143,7 +133,7 @@ test(`40 parallel sales of different items: 40 × 201, numbers unique per compan
 
   const other = await registerCompany(ctx.app, unique('Numbers Co '));
   const type = (await call(other, 'POST', '/api/item-types', { name: 'Thing' })).json().id;
-  const location = (await call(other, 'POST', '/api/locations', { name: 'Shop' })).json().id;
+  const { location } = await defaultCatalogue(ctx.app, other);
   const own = unique('NUM-');
   await call(other, 'POST', '/api/items/receive', { itemTypeId: type, locationId: location, serials: [own] });
   const first = await call(other, 'POST', '/api/sales', { lines: [{ serial: own, price: 1 }] });

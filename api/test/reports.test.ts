@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { inTenant } from '../src/db/tenant.js';
-import {
-  addUser,
-  bearer,
-  closeShared,
-  registerCompany,
-  testApp,
-  unique,
-  type Tenant,
-  type TestContext,
-} from './helpers.js';
+import { addUser, bearer, closeShared, defaultCatalogue, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
 
 // Reports, the dashboard and the task queues against a small company whose every figure is known.
 let ctx: TestContext;
@@ -263,11 +254,12 @@ test('dashboard: a new company’s first steps are done one by one by doing them
   const steps = async () => (await ok(fresh, 'GET', '/api/dashboard')).firstSteps;
   expect(await steps()).toEqual({ received: false, invited: false, labelsSet: false, sold: false });
 
-  const made = async (url: string, body: object) => (await ok(fresh, 'POST', url, body)).id as string;
   const serial = unique('FD');
+  // Into the company's own "General" and "Main store": the first reception needs no set-up.
+  const { itemType, location } = await defaultCatalogue(ctx.app, fresh);
   await ok(fresh, 'POST', '/api/items/receive', {
-    itemTypeId: await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 }),
-    locationId: await made('/api/locations', { name: 'Shop' }),
+    itemTypeId: itemType,
+    locationId: location,
     serials: [serial],
     cost: 10,
   });
