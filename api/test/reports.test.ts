@@ -300,7 +300,8 @@ test('dashboard: stock, sales per day and week, in process, warranties, plan usa
     { locationId: ids.back, locationName: 'Back room', items: 2 },
     { locationId: ids.shop, locationName: 'Shop', items: 2 },
   ]);
-  expect(board.planUsage).toMatchObject({ planType: 1, locations: { used: 2 } });
+  // Shop and Back room beside the company's own "Main store".
+  expect(board.planUsage).toMatchObject({ planType: 1, locations: { used: 3 } });
   expect((await call(owner, 'GET', '/api/dashboard')).statusCode).toBe(200);
   expect((await call(keeper, 'GET', '/api/dashboard')).statusCode).toBe(403);
 });
