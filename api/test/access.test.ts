@@ -3,7 +3,16 @@ import { buildApp } from '../src/app.js';
 import { inWorkTransaction, permit } from '../src/access/index.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import { addUser, bearer, closeShared, defaultCatalogue, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // One transaction per request: the access check (roles and claims read from the database) joins
 // the request's work transaction on the routes that ask for it, and still decides before any work.

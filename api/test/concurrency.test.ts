@@ -1,6 +1,17 @@
 import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
-import { addUser, bearer, closeShared, defaultCatalogue, DRIVER, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  DRIVER,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // On PostgreSQL the requests below really run at once (a pool of connections, row locks decide).
 // On PGlite there is one connection and transactions are queued (db/pglite.ts): the same tests

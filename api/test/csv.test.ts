@@ -5,7 +5,16 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { EXPORT_BATCH } from '../src/lib/csv.js';
-import { bearer, closeShared, defaultCatalogue, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // CSV as Excel and an accountant meet it: BOM, header, guarded formulas, the whole list streamed.
 let ctx: TestContext;

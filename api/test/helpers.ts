@@ -257,7 +257,10 @@ export async function addUser(app: FastifyInstance, owner: Tenant, roles: string
 }
 
 /** A new company's own location and item type (the seed's "Main store" and "General"): what a first reception uses. */
-export async function defaultCatalogue(app: FastifyInstance, t: Tenant): Promise<{ location: string; itemType: string }> {
+export async function defaultCatalogue(
+  app: FastifyInstance,
+  t: Tenant,
+): Promise<{ location: string; itemType: string }> {
   const first = async (url: string) => {
     const res = await app.inject({ url, headers: bearer(t.token) });
     const id = (res.json().items as Array<{ id: string }> | undefined)?.[0]?.id;

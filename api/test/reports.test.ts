@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { inTenant } from '../src/db/tenant.js';
-import { addUser, bearer, closeShared, defaultCatalogue, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // Reports, the dashboard and the task queues against a small company whose every figure is known.
 let ctx: TestContext;

@@ -1,4 +1,13 @@
-import { bearer, closeShared, defaultCatalogue, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // Finding an item by any part of its serial (a storekeeper types the last digits, or a piece from
 // the middle), as the item list, item history search and every serial picker ask GET /api/items.

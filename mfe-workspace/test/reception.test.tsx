@@ -19,7 +19,14 @@ const phone = {
 };
 
 const general = { ...phone, id: 't0', name: 'General', warrantyMonths: 0, fields: [] };
-const location = (id: string, name: string) => ({ id, name, kind: 'store', parentId: null, active: true, createdAt: '' });
+const location = (id: string, name: string) => ({
+  id,
+  name,
+  kind: 'store',
+  parentId: null,
+  active: true,
+  createdAt: '',
+});
 
 /** Two types and two locations unless told: a choice to make, as in a company past its first day. */
 function api(
