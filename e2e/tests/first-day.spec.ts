@@ -89,6 +89,8 @@ test('a new company receives its first item with no set-up: register, read the m
 
   await page.goto('/reporting/item-list');
   const grid = page.getByRole('grid', { name: 'Item List' });
+  // The list's screen is loaded on first use: slow on a busy machine.
+  await expect(grid).toBeVisible({ timeout: 60_000 });
   const row = grid.getByRole('row').filter({ hasText: serial });
   await expect(row).toContainText('General');
   await expect(row).toContainText('Main store');
