@@ -3,7 +3,16 @@ import { buildApp } from '../src/app.js';
 import { inWorkTransaction, permit } from '../src/access/index.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // One transaction per request: the access check (roles and claims read from the database) joins
 // the request's work transaction on the routes that ask for it, and still decides before any work.
@@ -46,7 +55,8 @@ beforeAll(async () => {
   const made = async (url: string, payload: object) => (await call(owner, 'POST', url, payload)).json().id as string;
   catalogue = {
     itemTypeId: await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 }),
-    locationId: await made('/api/locations', { name: 'Shop' }),
+    // The new company's own location: the Free plan has room for that one only.
+    locationId: (await defaultCatalogue(app, owner)).location,
   };
 }, 120_000);
 afterAll(async () => {

@@ -552,9 +552,8 @@ describe('plan limits held by the API', () => {
 
   test('locations ≤ maxLocations: Free has 1, Extra Location adds 1, Premium has 20 (and 10 GB of images)', async () => {
     const owner = await registerCompany(ctx.app);
-    const first = await addLocation(owner, 'Main warehouse');
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ name: 'Main warehouse', active: true, parentId: null });
+    // The Free plan's one location is the company's own "Main store", there from the start.
+    expect((await usage(owner)).locations).toEqual({ used: 1, max: 1 });
     const over = await addLocation(owner);
     expect(over.statusCode).toBe(403);
     expect(over.json().code).toBe('PLAN_LIMIT_LOCATIONS');
@@ -604,7 +603,7 @@ describe('plan limits held by the API', () => {
       planName: 'Free Plan',
       planType: 0,
       users: { used: 2, max: 3 },
-      locations: { used: 0, max: 1 },
+      locations: { used: 1, max: 1 },
       storage: { used: 0, max: 100 * 1024 * 1024 },
     });
     expect((await ctx.app.inject({ url: '/api/billing/usage' })).statusCode).toBe(401);

@@ -4,6 +4,7 @@ import {
   addUser,
   bearer,
   closeShared,
+  defaultCatalogue,
   DRIVER,
   registerCompany,
   testApp,
@@ -143,7 +144,7 @@ test(`40 parallel sales of different items: 40 × 201, numbers unique per compan
 
   const other = await registerCompany(ctx.app, unique('Numbers Co '));
   const type = (await call(other, 'POST', '/api/item-types', { name: 'Thing' })).json().id;
-  const location = (await call(other, 'POST', '/api/locations', { name: 'Shop' })).json().id;
+  const { location } = await defaultCatalogue(ctx.app, other);
   const own = unique('NUM-');
   await call(other, 'POST', '/api/items/receive', { itemTypeId: type, locationId: location, serials: [own] });
   const first = await call(other, 'POST', '/api/sales', { lines: [{ serial: own, price: 1 }] });

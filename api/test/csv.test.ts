@@ -5,7 +5,16 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
 import { EXPORT_BATCH } from '../src/lib/csv.js';
-import { bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // CSV as Excel and an accountant meet it: BOM, header, guarded formulas, the whole list streamed.
 let ctx: TestContext;
@@ -132,7 +141,7 @@ test('a large export streams: bytes leave before the second batch is read, and r
   const made = async (url: string, payload: object) =>
     (await ctx.app.inject({ method: 'POST', url, headers: bearer(big.token), payload })).json();
   const type = (await made('/api/item-types', { name: 'Bulk' })).id;
-  const shop = (await made('/api/locations', { name: 'Depot' })).id;
+  const shop = (await defaultCatalogue(ctx.app, big)).location;
   // Wide rows (ten ~1 KB image paths each, ~10 KB of CSV): one batch is more than the sockets buffer.
   const images = Array.from({ length: 10 }, (_, i) => `${big.companyId}/${'p'.repeat(980)}-${i}.png`);
   const total = 3 * EXPORT_BATCH;

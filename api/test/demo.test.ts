@@ -19,9 +19,10 @@ test('the demo company gets a real catalogue and a few hundred items with histor
   });
   const get = async (url: string) => (await ctx.app.inject({ url, headers: bearer(owner.token) })).json();
 
-  expect((await get('/api/locations')).total).toBe(4);
+  // The demo's four beside every new company's "Main store" and "General".
+  expect((await get('/api/locations')).total).toBe(5);
   expect((await get('/api/brands')).total).toBe(6);
-  expect((await get('/api/item-types')).total).toBe(4);
+  expect((await get('/api/item-types')).total).toBe(5);
   const statuses = ['in_stock', 'in_process', 'sold', 'returned', 'defective', 'scrapped', 'reserved'];
   let total = 0;
   for (const status of statuses) {

@@ -255,3 +255,17 @@ export async function addUser(app: FastifyInstance, owner: Tenant, roles: string
   const signedIn = await signIn(app, userName);
   return { token: signedIn.token, companyId: owner.companyId, userId: signedIn.user.id, userName, email };
 }
+
+/** A new company's own location and item type (the seed's "Main store" and "General"): what a first reception uses. */
+export async function defaultCatalogue(
+  app: FastifyInstance,
+  t: Tenant,
+): Promise<{ location: string; itemType: string }> {
+  const first = async (url: string) => {
+    const res = await app.inject({ url, headers: bearer(t.token) });
+    const id = (res.json().items as Array<{ id: string }> | undefined)?.[0]?.id;
+    if (!id) throw new Error(`${url}: no default (${res.statusCode} ${res.body})`);
+    return id;
+  };
+  return { location: await first('/api/locations'), itemType: await first('/api/item-types') };
+}

@@ -4,6 +4,7 @@ import {
   addUser,
   bearer,
   closeShared,
+  defaultCatalogue,
   registerCompany,
   testApp,
   unique,
@@ -263,11 +264,12 @@ test('dashboard: a new company’s first steps are done one by one by doing them
   const steps = async () => (await ok(fresh, 'GET', '/api/dashboard')).firstSteps;
   expect(await steps()).toEqual({ received: false, invited: false, labelsSet: false, sold: false });
 
-  const made = async (url: string, body: object) => (await ok(fresh, 'POST', url, body)).id as string;
   const serial = unique('FD');
+  // Into the company's own "General" and "Main store": the first reception needs no set-up.
+  const { itemType, location } = await defaultCatalogue(ctx.app, fresh);
   await ok(fresh, 'POST', '/api/items/receive', {
-    itemTypeId: await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 }),
-    locationId: await made('/api/locations', { name: 'Shop' }),
+    itemTypeId: itemType,
+    locationId: location,
     serials: [serial],
     cost: 10,
   });
@@ -308,7 +310,8 @@ test('dashboard: stock, sales per day and week, in process, warranties, plan usa
     { locationId: ids.back, locationName: 'Back room', items: 2 },
     { locationId: ids.shop, locationName: 'Shop', items: 2 },
   ]);
-  expect(board.planUsage).toMatchObject({ planType: 1, locations: { used: 2 } });
+  // Shop and Back room beside the company's own "Main store".
+  expect(board.planUsage).toMatchObject({ planType: 1, locations: { used: 3 } });
   expect((await call(owner, 'GET', '/api/dashboard')).statusCode).toBe(200);
   expect((await call(keeper, 'GET', '/api/dashboard')).statusCode).toBe(403);
 });

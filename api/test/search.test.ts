@@ -1,4 +1,13 @@
-import { bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // Finding an item by any part of its serial (a storekeeper types the last digits, or a piece from
 // the middle), as the item list, item history search and every serial picker ask GET /api/items.
@@ -19,8 +28,8 @@ async function stock(who: Tenant, serials: string[], extra: object = {}) {
   if (!places.has(who))
     places.set(who, {
       itemTypeId: await made('/api/item-types', { name: unique('Type '), warrantyMonths: 0, fields: [] }),
-      // A free plan has one location.
-      locationId: await made('/api/locations', { name: unique('Shelf ') }),
+      // A free plan has one location: the company's own.
+      locationId: (await defaultCatalogue(ctx.app, who)).location,
     });
   const { itemTypeId, locationId } = places.get(who)!;
   const res = await ctx.app.inject({

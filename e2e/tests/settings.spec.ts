@@ -78,24 +78,27 @@ test('Company Info: rename the company and upload a logo; the sidebar shows both
   });
 });
 
-test('Locations: create one inside the Free plan, then be shown the way to Premium at the limit', async ({ page }) => {
+test('Locations: the Free plan’s one is the company’s own "Main store", renamed; a second shows the way to Premium', async ({
+  page,
+}) => {
   await signInAsNewOwner(page);
   await page.goto('/settings/stores');
   await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
-  await expect(page.getByText('No locations yet')).toBeVisible();
-  await expect(page.getByText('0 of 1 used')).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Main store', exact: true })).toBeVisible();
+  await expect(page.getByText('1 of 1 used')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add location' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add location' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill('Main warehouse');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Edit Main store' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit location' });
+  await edit.getByRole('textbox', { name: 'Name' }).fill('Main warehouse');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
   await expect(page.getByRole('gridcell', { name: 'Main warehouse', exact: true })).toBeVisible();
   await expect(page.getByText('1 of 1 used')).toBeVisible();
   await expectAccessible(page, '/settings/stores');
   await expect(page.getByRole('link', { name: 'Go Premium' }).first()).toHaveAttribute('href', '/premium-purchase');
 
   // A second one is refused by the API (403 PLAN_LIMIT_LOCATIONS): the dialog says so, with the way to Premium.
+  const dialog = page.getByRole('dialog', { name: 'Add location' });
   await page.getByRole('button', { name: 'Add location' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Second store');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -145,8 +148,6 @@ test('Item Types: an Admin builds a type with a choice list and a required numbe
 }) => {
   const { token } = await signInAsNewOwner(page);
   const auth = { Authorization: `Bearer ${token}` };
-  // Somewhere to receive into.
-  expect((await page.request.post('/api/locations', { headers: auth, data: { name: 'Depot' } })).status()).toBe(201);
 
   await page.goto('/settings/item-types');
   await page.getByRole('button', { name: 'Add item type' }).first().click();
@@ -176,8 +177,8 @@ test('Item Types: an Admin builds a type with a choice list and a required numbe
   await details.getByRole('combobox', { name: 'Colour' }).click();
   await expect(page.getByRole('option', { name: 'Silver' })).toBeVisible();
   await page.getByRole('option', { name: 'Silver' }).click();
-  await page.getByRole('combobox', { name: /^Location/ }).click();
-  await page.getByRole('option', { name: 'Depot' }).click();
+  // The company's own "Main store", its only location, is chosen already.
+  await expect(page.getByRole('combobox', { name: /^Location/ })).toHaveText('Main store');
   const serial = `LT-${Date.now().toString(36)}`.toUpperCase();
   await page.getByRole('textbox', { name: 'Serials' }).fill(serial);
 
@@ -189,7 +190,7 @@ test('Item Types: an Admin builds a type with a choice list and a required numbe
   // Filled in, it goes through and the item keeps both values.
   await inches.fill('14');
   await page.getByRole('button', { name: 'Receive 1 item' }).click();
-  await expect(page.getByText('Received 1 item at Depot.')).toBeVisible();
+  await expect(page.getByText('Received 1 item at Main store.')).toBeVisible();
   const item = (await (await page.request.get(`/api/items/by-serial/${serial}`, { headers: auth })).json()) as {
     fields: Record<string, unknown>;
   };
@@ -219,10 +220,10 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   test.setTimeout(300_000);
   const { token } = await signInAsNewOwner(page);
   const auth = { Authorization: `Bearer ${token}` };
-  // Rows on every list, so the checks see its cells and row actions, not only the empty state.
+  // Rows on every list, so the checks see its cells and row actions, not only the empty state
+  // (locations have the company's own "Main store", the Free plan's one).
   for (const [path, data] of [
     ['/api/brands', { name: 'Acme' }],
-    ['/api/locations', { name: 'Main warehouse' }],
     ['/api/item-types', { name: 'Phone' }],
     ['/api/roles', { name: 'Auditor' }],
     ['/api/invitations', { email: `axe_${Date.now().toString(36)}@example.com`, roles: ['Storekeeper'] }],

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -18,26 +18,32 @@ const phone = {
   ],
 };
 
+const general = { ...phone, id: 't0', name: 'General', warrantyMonths: 0, fields: [] };
+const location = (id: string, name: string) => ({
+  id,
+  name,
+  kind: 'store',
+  parentId: null,
+  active: true,
+  createdAt: '',
+});
+
+/** Two types and two locations unless told: a choice to make, as in a company past its first day. */
 function api(
   receive: (body: { serials: string[] }) => { status: number; data: unknown } = () => ({
     status: 201,
     data: { items: [] },
   }),
+  { types = [general, phone], locations = [location('l1', 'Main store'), location('l2', 'Back room')] } = {},
 ) {
   return mockApi((config) => {
     switch (config.url) {
       case '/api/item-types':
-        return { status: 200, data: { items: [phone], total: 1 } };
+        return { status: 200, data: { items: types, total: types.length } };
       case '/api/brands':
         return { status: 200, data: { items: [{ id: 'b1', name: 'Acme', createdAt: '' }], total: 1 } };
       case '/api/locations':
-        return {
-          status: 200,
-          data: {
-            items: [{ id: 'l1', name: 'Main store', kind: 'store', parentId: null, active: true, createdAt: '' }],
-            total: 1,
-          },
-        };
+        return { status: 200, data: { items: locations, total: locations.length } };
       case '/api/items/receive':
         return receive(JSON.parse(config.data as string) as { serials: string[] });
       default:
@@ -53,6 +59,8 @@ async function choose(label: string, option: string) {
 
 // MUI selects and a whole form per keystroke in jsdom, on a shared 2-core machine.
 jest.setTimeout(60_000);
+// The first render loads the whole screen: past the default second on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(async () => {
   signInAs(ROLES.newItemOperator);
@@ -173,6 +181,27 @@ describe('/actions/inventory-reception', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A-1: an item with this serial already exists.');
     expect(screen.getByRole('textbox', { name: 'Serials' })).toHaveValue('A-1');
+  });
+
+  it('a new company’s only item type and only location are chosen already: type serials, press Receive', async () => {
+    const calls = api((body) => ({ status: 201, data: { items: body.serials.map((serial) => ({ serial })) } }), {
+      types: [general],
+      locations: [location('l1', 'Main store')],
+    });
+    renderAt('/actions/inventory-reception');
+    // What is left to do has the focus: the serials.
+    const serials = await screen.findByRole('textbox', { name: 'Serials' });
+    await waitFor(() => expect(serials).toHaveFocus());
+    expect(screen.getByRole('combobox', { name: /^Item type/ })).toHaveTextContent('General');
+    expect(screen.getByRole('combobox', { name: /^Location/ })).toHaveTextContent('Main store');
+    await userEvent.paste('FIRST-1\nFIRST-2\n');
+    await userEvent.click(await screen.findByRole('button', { name: 'Receive 2 items' }));
+    expect(await screen.findByText('Received 2 items at Main store.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      itemTypeId: 't0',
+      locationId: 'l1',
+      serials: ['FIRST-1', 'FIRST-2'],
+    });
   });
 
   it('offers Retry when the catalogue cannot be loaded', async () => {

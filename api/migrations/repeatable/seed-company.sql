@@ -84,6 +84,14 @@ BEGIN
      WHERE c.claim_type = 'permission' OR t.id IS NOT NULL
   ON CONFLICT DO NOTHING;
 
+  -- A new owner's first day: one location and one item type, so the first reception needs no
+  -- set-up (type serials, press receive). Ordinary rows: renamed, deactivated or deleted under the
+  -- usual rules. English whatever the registrant's language: a company has no language of its own
+  -- (each person picks theirs in the browser) and the registration does not carry one
+  -- (docs/architecture.md, "A new company's defaults"). The location is the one the Free plan allows.
+  INSERT INTO locations (company_id, name, kind) VALUES (company, 'Main store', 'store') ON CONFLICT DO NOTHING;
+  INSERT INTO item_types (company_id, name) VALUES (company, 'General') ON CONFLICT DO NOTHING;
+
   INSERT INTO label_settings (company_id) VALUES (company) ON CONFLICT DO NOTHING;
   PERFORM stockwise_sale_numbers_continue();
 END

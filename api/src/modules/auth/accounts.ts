@@ -80,7 +80,7 @@ export async function createCompanyWithOwner(
       phone: company.phone ?? null,
     });
     await db.insertBuiltInRoles(q, companyId, [...BUILT_IN_ROLES]);
-    // The built-in transaction types, the built-in roles' claims, label settings (migration 0007).
+    // The built-in transaction types, the built-in roles' claims, label settings, "Main store" and "General".
     await db.seedCompany(q, companyId);
     await startFreeSubscription(q, companyId);
     const userId = await insertUser(q, companyId, owner, [OWNER, ADMIN]);

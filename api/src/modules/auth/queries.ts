@@ -61,7 +61,7 @@ export const insertCompany = (
 export const insertBuiltInRoles = (q: Queryable, companyId: string, names: string[]) =>
   q.query(`INSERT INTO roles (company_id, name, built_in) SELECT $1, unnest($2::text[]), true`, [companyId, names]);
 
-/** The built-in transaction types, the built-in roles' claims, label settings (migration 0007). */
+/** The built-in transaction types, the built-in roles' claims, label settings, the first location and item type. */
 export const seedCompany = (q: Queryable, companyId: string) =>
   q.query(`SELECT stockwise_seed_company($1)`, [companyId]);
 

@@ -15,11 +15,14 @@ export function ReceptionDetails({
   catalogue,
   vendor,
   onVendor,
+  autoFocus,
 }: {
   form: UseFormReturn<ReceptionValues>;
   catalogue: ReceptionCatalogue;
   vendor: Customer | null;
   onVendor: (vendor: Customer | null) => void;
+  /** Whether the item type takes the focus (not when it is chosen already: the serials do). */
+  autoFocus: boolean;
 }) {
   const { t } = useT();
   // Recording a cost needs the claim that shows it (the API refuses a cost without it).
@@ -50,7 +53,7 @@ export function ReceptionDetails({
             onChosen={chooseType}
             fullWidth
             required
-            autoFocus
+            autoFocus={autoFocus}
             label={t('reception.itemType')}
             options={catalogue.activeTypes}
             helperText=" "

@@ -10,7 +10,7 @@ import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
 import { useFocusFirstError } from '../hooks/useFocusFirstError';
 import { useParsedSerials } from '../hooks/useParsedSerials';
 import { useT } from '../i18n';
-import { EMPTY_RECEPTION, receiveRequestOf, receptionSchema, type ReceptionValues } from '../lib/reception-form';
+import { receiveRequestOf, receptionSchema, startingReception, type ReceptionValues } from '../lib/reception-form';
 import { ReceptionDetails } from './ReceptionDetails';
 import { ReceptionResult } from './ReceptionResult';
 import { SerialsSection } from './SerialsSection';
@@ -20,6 +20,10 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   const { t } = useT();
   const queryClient = useQueryClient();
   const fieldsOf = (itemTypeId: string) => catalogue.activeTypes.find((type) => type.id === itemTypeId)?.fields ?? [];
+  // Where the form starts, read once: the page shows it only once the catalogue is loaded.
+  const [start] = useState(() => startingReception(catalogue.activeTypes, catalogue.activeLocations));
+  // Both chosen already: the serials are what is left to do, so they take the focus.
+  const serialsFirst = Boolean(start.itemTypeId && start.locationId);
   const form = useForm<ReceptionValues>({
     resolver: zodResolver(
       receptionSchema(fieldsOf, {
@@ -31,7 +35,7 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
         tooMany: t('reception.tooMany'),
       }),
     ),
-    defaultValues: EMPTY_RECEPTION,
+    defaultValues: start,
     // The first field in error is focused in the page's order (useFocusFirstError).
     shouldFocusError: false,
   });
@@ -78,8 +82,14 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={2}>
-        <ReceptionDetails form={form} catalogue={catalogue} vendor={vendor} onVendor={setVendor} />
-        <SerialsSection form={form} parsed={parsed} />
+        <ReceptionDetails
+          form={form}
+          catalogue={catalogue}
+          vendor={vendor}
+          onVendor={setVendor}
+          autoFocus={!serialsFirst}
+        />
+        <SerialsSection form={form} parsed={parsed} autoFocus={serialsFirst} />
         <Paper variant="outlined" sx={{ p: 2 }}>
           {/* The batch's photos: every received item names them. */}
           <ItemPhotos

@@ -10,7 +10,16 @@ import type { ParsedSerials } from '../lib/serials';
  * The batch's serials, one a line (a wedge scanner's Enter is a new line) or as ranges, with a
  * running count; duplicates and unreadable lines are flagged as they are typed.
  */
-export function SerialsSection({ form, parsed }: { form: UseFormReturn<ReceptionValues>; parsed: ParsedSerials }) {
+export function SerialsSection({
+  form,
+  parsed,
+  autoFocus,
+}: {
+  form: UseFormReturn<ReceptionValues>;
+  parsed: ParsedSerials;
+  /** When the type and location are chosen already, the serials are what is left to do. */
+  autoFocus: boolean;
+}) {
   const { t, i18n } = useT();
   const { register, getValues, setValue, clearErrors, formState } = form;
   const count = parsed.serials.length;
@@ -42,6 +51,7 @@ export function SerialsSection({ form, parsed }: { form: UseFormReturn<Reception
         multiline
         minRows={6}
         maxRows={16}
+        autoFocus={autoFocus}
         label={t('reception.serials')}
         {...register('serials')}
         error={Boolean(error) || flagged}

@@ -21,7 +21,7 @@ export interface ReceptionValues {
   serials: string;
 }
 
-export const EMPTY_RECEPTION: ReceptionValues = {
+const EMPTY_RECEPTION: ReceptionValues = {
   itemTypeId: '',
   brandId: '',
   model: '',
@@ -33,6 +33,26 @@ export const EMPTY_RECEPTION: ReceptionValues = {
   fields: {},
   serials: '',
 };
+
+/**
+ * Where a reception starts: the only active item type and the only active location are chosen
+ * already (a new company has exactly "General" and "Main store"), so a first receipt is serials
+ * and Receive. With a choice to make, nothing is guessed.
+ */
+export function startingReception(
+  types: readonly { id: string; warrantyMonths: number }[],
+  locations: readonly { id: string }[],
+): ReceptionValues {
+  const type = types.length === 1 ? types[0] : undefined;
+  const location = locations.length === 1 ? locations[0] : undefined;
+  return {
+    ...EMPTY_RECEPTION,
+    itemTypeId: type?.id ?? '',
+    // As choosing the type does (ReceptionDetails' chooseType): it brings its warranty.
+    warrantyMonths: type ? String(type.warrantyMonths) : '',
+    locationId: location?.id ?? '',
+  };
+}
 
 /**
  * The serials field's error when the list has duplicates or unreadable lines: the field is marked
