@@ -57,6 +57,15 @@ export const en = {
     running: 'Exporting…',
     failed: 'The export failed. Please try again.',
   },
+  // The item list's export menu (components/ItemExportMenu.tsx).
+  itemExport: {
+    button: 'Export all matching',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'CSV for re-import',
+    running: 'Exporting…',
+    failed: 'The export could not be made.',
+  },
   // The words the item exports write too (kit/src/words/item-words.json, read by the API).
   statuses: ITEM_WORDS.en.statuses,
   item: {

@@ -58,6 +58,15 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     running: 'Dışa aktarılıyor…',
     failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
   },
+  // The item list's export menu (components/ItemExportMenu.tsx).
+  itemExport: {
+    button: 'Uyan tümünü dışa aktar',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'Yeniden içe aktarmak için CSV',
+    running: 'Dışa aktarılıyor…',
+    failed: 'Dışa aktarma yapılamadı.',
+  },
   // The words the item exports write too (kit/src/words/item-words.json, read by the API).
   statuses: ITEM_WORDS.tr.statuses,
   item: {
