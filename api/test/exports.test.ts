@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { addUser, bearer, closeShared, registerCompany, testApp, unique, type Tenant, type TestContext } from './helpers.js';
+import {
+  addUser,
+  bearer,
+  closeShared,
+  registerCompany,
+  testApp,
+  unique,
+  type Tenant,
+  type TestContext,
+} from './helpers.js';
 
 // The item list's exports as a person opens them (csv, xlsx: their words, their clock, names, one
 // column per custom field) and as a machine reads them (raw-csv: the columns the import reads).
@@ -13,7 +22,12 @@ let gone: { id: string; serial: string };
 
 const call = (who: Tenant, url: string) => ctx.app.inject({ url, headers: bearer(who.token) });
 async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
-  const res = await ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), payload: payload as object });
+  const res = await ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: bearer(who.token),
+    payload: payload as object,
+  });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -166,7 +180,13 @@ describe('xlsx', () => {
     const csv = await table(owner, '/api/items?format=csv&lang=tr&timeZone=Asia%2FKolkata');
     expect(headerOf(sheet)).toEqual(csv.header);
     const row = rowOf(sheet, phone.serial);
-    expect(row).toMatchObject({ Durum: 'Stokta', Maliyet: 100.5, 'Satış fiyatı': 150, 'Storage (GB)': 128, Boxed: 'Evet' });
+    expect(row).toMatchObject({
+      Durum: 'Stokta',
+      Maliyet: 100.5,
+      'Satış fiyatı': 150,
+      'Storage (GB)': 128,
+      Boxed: 'Evet',
+    });
     // A sheet's date has no zone: it holds the wall-clock time of Kolkata.
     const received = row['Teslim alındı'] as Date;
     expect(received).toBeInstanceOf(Date);

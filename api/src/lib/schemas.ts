@@ -75,7 +75,11 @@ export const FormatQuery = {
   ),
 };
 
-export function KeysetQuery<S extends string, F extends TProperties = TProperties, X extends TProperties = typeof FormatQuery>(
+export function KeysetQuery<
+  S extends string,
+  F extends TProperties = TProperties,
+  X extends TProperties = typeof FormatQuery,
+>(
   sorts: readonly [S, ...S[]],
   filters: F = {} as F,
   /** A list with more export formats than CSV (the items: lib/…/export.ts) names them here. */

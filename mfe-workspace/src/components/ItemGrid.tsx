@@ -36,13 +36,7 @@ const SORTS: Record<string, { asc: Sort; desc: Sort }> = {
  * total), so the pager knows the next page exists from the API's cursor; the cursors of the pages
  * seen are kept, and a page deep-linked without them starts again from the first page.
  */
-export function ItemGrid({
-  title,
-  subtitle,
-}: {
-  title: string;
-  subtitle: string;
-}) {
+export function ItemGrid({ title, subtitle }: { title: string; subtitle: string }) {
   const { t, i18n } = useT();
   const language = i18n.language;
   const statusName = useStatusName();

@@ -114,13 +114,11 @@ export function peopleColumns(ctx: ExportContext): SheetColumn[] {
     { key: 'soldAt', header: item('soldAt'), type: 'datetime' },
     { key: 'warrantyMonths', header: more('warrantyMonths'), type: 'integer' },
     { key: 'warrantyEndsAt', header: more('warrantyEndsAt'), type: 'date' },
-    ...ctx.fields.map(
-      (f): SheetColumn => ({
-        key: FIELD(f.key),
-        header: f.label,
-        type: f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text',
-      }),
-    ),
+    ...ctx.fields.map((f): SheetColumn => ({
+      key: FIELD(f.key),
+      header: f.label,
+      type: f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text',
+    })),
   ];
 }
 

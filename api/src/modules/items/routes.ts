@@ -61,9 +61,16 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const format = exportFormat(request);
-      if (format === 'json') return app.inCompany(request, (q) => service.list(q, request.query, sightOf(request.access!)));
+      if (format === 'json')
+        return app.inCompany(request, (q) => service.list(q, request.query, sightOf(request.access!)));
       // The caller's claims are known once a transaction has checked them: the first read does.
-      return sendItemExport(reply, format, request.query, () => sightOf(request.access!), (fn) => app.inCompany(request, fn));
+      return sendItemExport(
+        reply,
+        format,
+        request.query,
+        () => sightOf(request.access!),
+        (fn) => app.inCompany(request, fn),
+      );
     },
   );
 

@@ -144,19 +144,19 @@ const ItemExportQuery = {
 export const ItemListQuery = KeysetQuery(
   ITEM_SORTS,
   {
-  search: Type.Optional(
-    Type.String({
-      maxLength: 100,
-      description:
-        'Any part of a serial, model or SKU, case-insensitive (3 characters or more); 1 or 2 characters: the start of a serial.',
-    }),
-  ),
-  status: Type.Optional(StatusKey),
-  locationId: Type.Optional(Uuid),
-  itemTypeId: Type.Optional(Uuid),
-  brandId: Type.Optional(Uuid),
-  customerId: Type.Optional(Uuid),
-  vendorId: Type.Optional(Uuid),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Any part of a serial, model or SKU, case-insensitive (3 characters or more); 1 or 2 characters: the start of a serial.',
+      }),
+    ),
+    status: Type.Optional(StatusKey),
+    locationId: Type.Optional(Uuid),
+    itemTypeId: Type.Optional(Uuid),
+    brandId: Type.Optional(Uuid),
+    customerId: Type.Optional(Uuid),
+    vendorId: Type.Optional(Uuid),
   },
   ItemExportQuery,
 );
