@@ -131,14 +131,16 @@ test('a large export streams: bytes leave before the second batch is read, and r
   const big = await registerCompany(ctx.app, unique('Big '));
   const made = async (url: string, payload: object) =>
     (await ctx.app.inject({ method: 'POST', url, headers: bearer(big.token), payload })).json();
-  const type = (await made('/api/item-types', { name: 'Bulk' })).id;
+  // Wide rows (ten ~1 KB custom fields each, ~10 KB of CSV): one batch is more than the sockets buffer.
+  const keys = Array.from({ length: 10 }, (_, i) => `note_${i}`);
+  const fieldDefinitions = keys.map((key) => ({ key, label: key, type: 'text', required: false }));
+  const type = (await made('/api/item-types', { name: 'Bulk', fields: fieldDefinitions })).id;
   const shop = (await made('/api/locations', { name: 'Depot' })).id;
-  // Wide rows (ten ~1 KB image paths each, ~10 KB of CSV): one batch is more than the sockets buffer.
-  const images = Array.from({ length: 10 }, (_, i) => `${big.companyId}/${'p'.repeat(980)}-${i}.png`);
+  const fields = Object.fromEntries(keys.map((key) => [key, 'p'.repeat(980)]));
   const total = 3 * EXPORT_BATCH;
   const serials = Array.from({ length: total }, (_, i) => `BULK-${String(i).padStart(5, '0')}`);
   expect(
-    (await made('/api/items/receive', { itemTypeId: type, locationId: shop, serials, images })).items,
+    (await made('/api/items/receive', { itemTypeId: type, locationId: shop, serials, fields })).items,
   ).toHaveLength(total);
   // The same app over the same database, noting when each transaction starts (one per batch read).
   const starts: number[] = [];

@@ -226,8 +226,9 @@ async function exportPage(q: Queryable, query: ItemListQuery, sight: Sight): Pro
 
 /**
  * Streams every item the query matches in the asked format. `inCompany` runs each read in its own
- * short transaction bound to the caller's company (lib/csv.ts says why); `sightOf` is asked after
- * the first, which is where the caller's claims are read.
+ * short transaction bound to the caller's company (lib/csv.ts says why). The first read is where
+ * the caller's claims are checked and read: it also learns what they may see (`sightOf`) and the
+ * company's custom fields, so the columns are known before the first byte is sent.
  */
 export async function sendItemExport<Reply extends FastifyReply>(
   reply: Reply,
@@ -236,37 +237,31 @@ export async function sendItemExport<Reply extends FastifyReply>(
   sightOf: () => Sight,
   inCompany: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
 ): Promise<Reply> {
-  // The first transaction checks the caller's claims; only then are their sight and input judged.
-  const fields = fieldColumns(await inCompany((q) => db.fieldDefinitions(q)));
-  const sight = sightOf();
   const timeZone = checkTimeZone(query.timeZone);
-  const ctx: ExportContext = { language: query.lang ?? 'en', timeZone, sight, fields };
-  const read = (map: (item: ExportItem) => Record<string, unknown>) => async (cursor: string | null) => {
-    const batch = await inCompany((q) =>
-      exportPage(q, { ...query, cursor: cursor ?? query.cursor, limit: EXPORT_BATCH }, sight),
-    );
-    return { items: batch.items.map(map), nextCursor: batch.nextCursor };
-  };
-  if (format === 'raw-csv')
-    return sendCsv(
-      reply,
-      'items-raw',
-      rawColumns(ctx),
-      read((item) => rawRow(item, ctx)),
-    );
-  const columns = peopleColumns(ctx);
+  const language = query.lang ?? 'en';
+  let known: ExportContext | null = null;
+  const ctx = () => known!;
+  const read =
+    (map: (item: ExportItem, ctx: ExportContext) => Record<string, unknown>) => async (cursor: string | null) => {
+      const batch = await inCompany(async (q) => {
+        known ??= { language, timeZone, sight: sightOf(), fields: fieldColumns(await db.fieldDefinitions(q)) };
+        return exportPage(q, { ...query, cursor: cursor ?? query.cursor, limit: EXPORT_BATCH }, known.sight);
+      });
+      return { items: batch.items.map((item) => map(item, ctx())), nextCursor: batch.nextCursor };
+    };
+  if (format === 'raw-csv') return sendCsv(reply, 'items-raw', () => rawColumns(ctx()), read(rawRow));
   if (format === 'xlsx')
     return sendXlsx(
       reply,
       'items',
       'Items',
-      () => columns,
-      read((item) => peopleRow(item, ctx, true)),
+      () => peopleColumns(ctx()),
+      read((item, c) => peopleRow(item, c, true)),
     );
   return sendCsv(
     reply,
     'items',
-    columns.map(({ key, header }) => ({ key, header })),
-    read((item) => peopleRow(item, ctx, false)),
+    () => peopleColumns(ctx()).map(({ key, header }) => ({ key, header })),
+    read((item, c) => peopleRow(item, c, false)),
   );
 }
