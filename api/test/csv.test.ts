@@ -136,7 +136,7 @@ test('a large export streams: bytes leave before the second batch is read, and r
   const fieldDefinitions = keys.map((key) => ({ key, label: key, type: 'text', required: false }));
   const type = (await made('/api/item-types', { name: 'Bulk', fields: fieldDefinitions })).id;
   const shop = (await made('/api/locations', { name: 'Depot' })).id;
-  const fields = Object.fromEntries(keys.map((key) => [key, 'p'.repeat(980)]));
+  const fields = Object.fromEntries(keys.map((key) => [key, 'p'.repeat(1000)]));
   const total = 3 * EXPORT_BATCH;
   const serials = Array.from({ length: total }, (_, i) => `BULK-${String(i).padStart(5, '0')}`);
   expect(
