@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, Menu, MenuItem } from '@mui/material';
-import { errorMessage, notify } from '@stockwise/shared';
+import { Alert, Button, Menu, MenuItem } from '@mui/material';
+import { errorMessage } from '@stockwise/shared';
 import { useState } from 'react';
 import type { ItemQuery } from '@/api/inventory';
 import { downloadItemExport, itemExportUrl, type ItemExportFormat } from '@/api/item-export';
@@ -20,13 +20,15 @@ export function ItemExportMenu({ query }: { query: ItemQuery }) {
   const { t, i18n } = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   async function run(format: ItemExportFormat) {
     setAnchor(null);
+    setFailure(null);
     setBusy(true);
     try {
       await downloadItemExport(query, format, i18n.language);
     } catch (error) {
-      notify(errorMessage(error, t('itemExport.failed')), 'error');
+      setFailure(errorMessage(error, t('itemExport.failed')));
     } finally {
       setBusy(false);
     }
@@ -67,6 +69,16 @@ export function ItemExportMenu({ query }: { query: ItemQuery }) {
           </MenuItem>
         ))}
       </Menu>
+      {failure ? (
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={() => setFailure(null)}
+          sx={{ position: 'fixed', bottom: 16, left: 16, right: 16, zIndex: 'snackbar' }}
+        >
+          {failure}
+        </Alert>
+      ) : null}
     </>
   );
 }
