@@ -57,11 +57,11 @@ describe('/reporting/item-list', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Export all matching' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'CSV',
-      'Excel (.xlsx)',
-      'CSV for re-import',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CSV', 'Excel (.xlsx)', 'CSV for re-import']);
     // For people: the screen's language and the browser's time zone; for re-import: neither.
     const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(within(menu).getByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
@@ -84,11 +84,11 @@ describe('/reporting/item-list', () => {
     renderAt('/reporting/item-list');
     await userEvent.click(await screen.findByRole('button', { name: 'Uyan tümünü dışa aktar' }, { timeout: 10_000 }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'CSV',
-      'Excel (.xlsx)',
-      'Yeniden içe aktarmak için CSV',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CSV', 'Excel (.xlsx)', 'Yeniden içe aktarmak için CSV']);
     expect(within(menu).getByRole('menuitem', { name: 'CSV' }).getAttribute('href')).toMatch(/[?&]lang=tr&/);
   });
 
