@@ -229,8 +229,8 @@ describe('files as integrators send them', () => {
     });
     expect(received.statusCode).toBe(201);
     const csv = (await ctx.app.inject({ url: '/api/items?format=csv', headers: bearer(owner.token) })).body;
-    expect(csv).toContain(`,'-1,'-2+3,`);
-    expect(csv).toContain(`,'\uFF1DX,'-2+3,`);
+    expect(csv).toContain(`\n'-1,'-2+3,`);
+    expect(csv).toContain(`\n'\uFF1DX,'-2+3,`);
   });
 
   test('the wrong kind of body gets a 415 that says what to send; text/csv with a charset is text/csv', async () => {

@@ -23,3 +23,5 @@ export { barcodeSvg } from './labels/barcode';
 export type { Symbology } from './labels/barcode';
 export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/ScreenStates';
 export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';
+/** Item statuses and column names in every language: the screens' words, which the API's exports write too. */
+export { ITEM_WORDS } from './words/item-words';

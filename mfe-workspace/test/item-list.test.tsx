@@ -11,7 +11,7 @@ const sold = { ...baseItem, id: 'i2', serial: 'SN-0002', status: 'sold' };
 function api(csv: () => { status: number; data: unknown } = () => ({ status: 200, data: 'Serial\nSN-0002\n' })) {
   return mockApi((config) => {
     const params = (config.params ?? {}) as Record<string, unknown>;
-    if ((config.url ?? '').startsWith('/api/items?format=csv')) return csv();
+    if ((config.url ?? '').startsWith('/api/items?format=')) return csv();
     switch (config.url) {
       case '/api/access':
         return accessAnswer(['items.view', 'reports.view']);
@@ -55,18 +55,48 @@ describe('/reporting/item-list', () => {
     await waitFor(() => expect(currentLocation()).toContain('status=sold'));
     await waitFor(() => expect(within(grid).queryByText('SN-0001')).not.toBeInTheDocument());
 
-    const link = screen.getByRole('link', { name: 'Export all matching (CSV)' });
-    expect(link).toHaveAttribute('href', '/api/items?format=csv&status=sold');
-    await userEvent.click(link);
-    await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^items-\d{4}-\d{2}-\d{2}\.csv$/)]));
-    const exported = calls.find((call) => call.url.startsWith('/api/items?format=csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export all matching' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CSV', 'Excel (.xlsx)', 'CSV for re-import']);
+    // For people: the screen's language and the browser's time zone; for re-import: neither.
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(within(menu).getByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
+      'href',
+      `/api/items?format=csv&lang=en&timeZone=${zone}&status=sold`,
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'CSV for re-import' })).toHaveAttribute(
+      'href',
+      '/api/items?format=raw-csv&status=sold',
+    );
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^items-\d{4}-\d{2}-\d{2}\.xlsx$/)]));
+    const exported = calls.find((call) => call.url.startsWith('/api/items?format=xlsx'));
     expect(exported?.auth).toMatch(/^Bearer /);
+  });
+
+  it('offers the same exports in Turkish, asking the API for Turkish words', async () => {
+    api();
+    await act(() => i18n.changeLanguage('tr'));
+    renderAt('/reporting/item-list');
+    await userEvent.click(await screen.findByRole('button', { name: 'Uyan tümünü dışa aktar' }, { timeout: 10_000 }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CSV', 'Excel (.xlsx)', 'Yeniden içe aktarmak için CSV']);
+    expect(within(menu).getByRole('menuitem', { name: 'CSV' }).getAttribute('href')).toMatch(/[?&]lang=tr&/);
   });
 
   it('says why when the API refuses the export', async () => {
     api(() => ({ status: 400, data: { message: 'querystring must NOT have additional properties' } }));
     renderAt('/reporting/item-list?status=sold');
-    await userEvent.click(await screen.findByRole('link', { name: 'Export all matching (CSV)' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Export all matching' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('querystring must NOT have additional properties');
     expect(downloads).toEqual([]);
   });

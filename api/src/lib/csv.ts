@@ -23,8 +23,10 @@ export const EXPORT_BATCH = 1000;
  */
 export const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
+/** A column: a row's key, written under that key or under a header for people. */
+export type Column = string | { key: string; header: string };
 /** A CSV's columns, or how to name them once the first batch has been read (see sendCsv). */
-export type Columns = readonly string[] | (() => readonly string[]);
+export type Columns = readonly Column[] | (() => readonly Column[]);
 
 export interface Batch<Row> {
   items: Row[];
@@ -33,13 +35,14 @@ export interface Batch<Row> {
 }
 
 /** A route's answers when it also speaks CSV: JSON or text/csv for 200, the one error shape otherwise. */
-export function csvAnswers<S extends TSchema>(ok: S) {
+export function csvAnswers<S extends TSchema>(ok: S, more: Record<string, { schema: TSchema }> = {}) {
   return {
     200: {
       description: 'The page as JSON, or the whole list as CSV (format=csv or Accept: text/csv).',
       content: {
         'application/json': { schema: ok },
         'text/csv': { schema: Type.String({ description: 'UTF-8 with a BOM; header row; formula cells guarded.' }) },
+        ...more,
       },
     },
     '4xx': ErrorResponse,
@@ -86,7 +89,7 @@ export async function sendCsv<Row, Reply extends FastifyReply>(
   const csv = stringify({
     bom: true,
     header: true,
-    columns: header.map((key) => ({ key })),
+    columns: header.map((c) => (typeof c === 'string' ? { key: c } : c)),
     record_delimiter: 'windows',
     escape_formulas: true,
     cast: CAST,

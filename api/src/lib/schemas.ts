@@ -75,14 +75,20 @@ export const FormatQuery = {
   ),
 };
 
-export function KeysetQuery<S extends string, F extends TProperties = TProperties>(
+export function KeysetQuery<
+  S extends string,
+  F extends TProperties = TProperties,
+  X extends TProperties = typeof FormatQuery,
+>(
   sorts: readonly [S, ...S[]],
   filters: F = {} as F,
+  /** A list with more export formats than CSV (the items: lib/…/export.ts) names them here. */
+  format: X = FormatQuery as unknown as X,
 ) {
   return Type.Object(
     {
       ...filters,
-      ...FormatQuery,
+      ...format,
       cursor: Type.Optional(Type.String({ maxLength: 512, pattern: '^[A-Za-z0-9_-]*$' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
       sort: Type.Optional(Type.Union(sorts.map((s) => Type.Literal(s)))),

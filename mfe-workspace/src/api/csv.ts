@@ -6,8 +6,8 @@ import { api } from '@stockwise/shared';
  * streams every row the filters match (not one page; paging's cursor and limit are left out),
  * writes the byte-order mark and guards formula cells.
  */
-export function csvUrl(path: string, query: object | undefined): string {
-  const params = new URLSearchParams({ format: 'csv' });
+export function csvUrl(path: string, query: object | undefined, options: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ format: 'csv', ...options });
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '' && key !== 'cursor' && key !== 'limit')
       params.set(key, String(value));

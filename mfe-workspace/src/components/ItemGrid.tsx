@@ -2,11 +2,12 @@ import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/materia
 import { DataTable, PageHeader, toCsv, useSearchUpdate, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey, useAccess } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
 import { CatalogueSelect } from './CatalogueSelect';
+import { ItemExportMenu } from './ItemExportMenu';
 import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
@@ -35,16 +36,7 @@ const SORTS: Record<string, { asc: Sort; desc: Sort }> = {
  * total), so the pager knows the next page exists from the API's cursor; the cursors of the pages
  * seen are kept, and a page deep-linked without them starts again from the first page.
  */
-export function ItemGrid({
-  title,
-  subtitle,
-  extraActions,
-}: {
-  title: string;
-  subtitle: string;
-  /** More header actions, given the list's query (filters, search, sort) as the API takes it. */
-  extraActions?: (query: ItemQuery) => ReactNode;
-}) {
+export function ItemGrid({ title, subtitle }: { title: string; subtitle: string }) {
   const { t, i18n } = useT();
   const language = i18n.language;
   const statusName = useStatusName();
@@ -154,7 +146,7 @@ export function ItemGrid({
         subtitle={subtitle}
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {extraActions?.(query)}
+            <ItemExportMenu query={query} />
             <Button variant="outlined" onClick={exportShown} disabled={!rows?.length}>
               {t('grid.export')}
             </Button>

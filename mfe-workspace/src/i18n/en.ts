@@ -1,4 +1,6 @@
 // The workspace remote's texts (namespace 'workspace'). Turkish in tr.ts has exactly these keys.
+import { ITEM_WORDS } from '@stockwise/kit';
+
 export const en = {
   profile: {
     title: 'Your profile',
@@ -55,34 +57,23 @@ export const en = {
     running: 'Exporting…',
     failed: 'The export failed. Please try again.',
   },
-  statuses: {
-    in_stock: 'In stock',
-    in_process: 'In process',
-    reserved: 'Reserved',
-    in_transit: 'In transit',
-    sold: 'Sold',
-    returned: 'Returned',
-    defective: 'Defective',
-    scrapped: 'Scrapped',
+  // The item list's export menu (components/ItemExportMenu.tsx).
+  itemExport: {
+    button: 'Export all matching',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'CSV for re-import',
+    running: 'Exporting…',
+    failed: 'The export could not be made.',
   },
+  // The words the item exports write too (kit/src/words/item-words.json, read by the API).
+  statuses: ITEM_WORDS.en.statuses,
   item: {
-    serial: 'Serial',
-    sku: 'SKU',
-    type: 'Item type',
-    brand: 'Brand',
-    model: 'Model',
-    location: 'Location',
-    status: 'Status',
-    cost: 'Cost',
-    salePrice: 'Sale price',
-    customer: 'Customer',
-    receivedAt: 'Received',
-    soldAt: 'Sold',
+    ...ITEM_WORDS.en.item,
     warranty: 'Warranty',
     warrantyMonths_one: '{{count}} month',
     warrantyMonths_other: '{{count}} months',
     warrantyEnds: 'Warranty ends {{date}}',
-    vendor: 'Vendor',
     fields: 'Custom fields',
     photos: 'Photos',
     version: 'Version',

@@ -1,4 +1,5 @@
 import type { TranslationsOf } from '@stockwise/shared';
+import { ITEM_WORDS } from '@stockwise/kit';
 import type { WorkspaceTexts } from './en';
 
 export const tr: TranslationsOf<WorkspaceTexts> = {
@@ -57,34 +58,23 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     running: 'Dışa aktarılıyor…',
     failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
   },
-  statuses: {
-    in_stock: 'Stokta',
-    in_process: 'İşlemde',
-    reserved: 'Ayrıldı',
-    in_transit: 'Yolda',
-    sold: 'Satıldı',
-    returned: 'İade edildi',
-    defective: 'Arızalı',
-    scrapped: 'Hurdaya ayrıldı',
+  // The item list's export menu (components/ItemExportMenu.tsx).
+  itemExport: {
+    button: 'Uyan tümünü dışa aktar',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'Yeniden içe aktarmak için CSV',
+    running: 'Dışa aktarılıyor…',
+    failed: 'Dışa aktarma yapılamadı.',
   },
+  // The words the item exports write too (kit/src/words/item-words.json, read by the API).
+  statuses: ITEM_WORDS.tr.statuses,
   item: {
-    serial: 'Seri no',
-    sku: 'SKU',
-    type: 'Ürün tipi',
-    brand: 'Marka',
-    model: 'Model',
-    location: 'Lokasyon',
-    status: 'Durum',
-    cost: 'Maliyet',
-    salePrice: 'Satış fiyatı',
-    customer: 'Müşteri',
-    receivedAt: 'Teslim alındı',
-    soldAt: 'Satıldı',
+    ...ITEM_WORDS.tr.item,
     warranty: 'Garanti',
     warrantyMonths_one: '{{count}} ay',
     warrantyMonths_other: '{{count}} ay',
     warrantyEnds: 'Garanti {{date}} tarihinde bitiyor',
-    vendor: 'Tedarikçi',
     fields: 'Özel alanlar',
     photos: 'Fotoğraflar',
     version: 'Sürüm',

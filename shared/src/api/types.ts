@@ -1487,7 +1487,7 @@ export interface ApiOperations {
   listItems: {
     method: "GET";
     path: "/api/items";
-    query: { search?: string; status?: StatusKey; locationId?: string; itemTypeId?: string; brandId?: string; customerId?: string; vendorId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "received_desc" | "received_asc" | "serial_asc" | "serial_desc" | "updated_desc" };
+    query: { search?: string; status?: StatusKey; locationId?: string; itemTypeId?: string; brandId?: string; customerId?: string; vendorId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "received_desc" | "received_asc" | "serial_asc" | "serial_desc" | "updated_desc" };
     response: ItemPage;
   };
   getItemBySerial: {

@@ -76,7 +76,7 @@ export function decodeCsv(bytes: Buffer): string {
  */
 export async function readCsv(
   text: string,
-  columns: { required: string[]; optional: string[]; prefixed: string[] },
+  columns: { required: string[]; optional: string[]; prefixed: string[]; skipped?: readonly string[] },
 ): Promise<CsvRow[]> {
   // One line ending, whatever the file mixes (Excel on Windows CRLF, a script LF, old Macs CR):
   // csv-parse fixes the record delimiter on the first it meets and counts lines by it.
@@ -91,7 +91,8 @@ export async function readCsv(
     info: true,
     raw: true,
   });
-  const known = new Map([...columns.required, ...columns.optional].map((c) => [c.toLowerCase(), c]));
+  const skipped = new Set(columns.skipped ?? []);
+  const known = new Map([...columns.required, ...columns.optional, ...skipped].map((c) => [c.toLowerCase(), c]));
   let header: string[] | null = null;
   const rows: CsvRow[] = [];
   const errors: RowError[] = [];
@@ -155,6 +156,7 @@ export async function readCsv(
       const cells: Record<string, string> = {};
       record.forEach((value, i) => {
         const column = header![i]!;
+        if (skipped.has(column)) return;
         const cell = value.trim();
         if (FORMULA_START.test(cell))
           errors.push({

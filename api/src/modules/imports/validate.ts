@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
-import { checkFields, existingSerials, type NewItem } from '../items/index.js';
+import { RAW_EXPORT_ONLY, checkFields, existingSerials, type NewItem } from '../items/index.js';
 import type { CsvRow, RowError } from './csv.js';
 import { catalogueByName, type Named } from './queries.js';
 
@@ -8,6 +8,10 @@ export const ITEM_COLUMNS = {
   required: ['serial', 'itemType', 'location'],
   optional: ['brand', 'model', 'sku', 'cost', 'salePrice', 'warrantyMonths', 'vendor'],
   prefixed: ['fields.'],
+  // The item list's raw export (GET /api/items?format=raw-csv) writes these after the columns
+  // above: a file exported is a file the import reads, and what only an export can know (the
+  // item's id, status, times) is not something a reception sets.
+  skipped: RAW_EXPORT_ONLY,
 };
 
 const MAX_MONEY = 99_999_999;

@@ -446,3 +446,16 @@ export const companyCustomer = async (q: Queryable, id: string, kind: 'customer'
       [id],
     )
   )[0] ?? null;
+
+// ── exports ──
+/** Every custom field the company's item types define, in type-name then definition order. */
+export const fieldDefinitions = (q: Queryable) =>
+  q.query<{ key: string; label: string; type: string }>(
+    `SELECT f->>'key' AS key, f->>'label' AS label, f->>'type' AS type
+       FROM item_types t, jsonb_array_elements(t.fields) WITH ORDINALITY AS x(f, n)
+      ORDER BY t.name, t.id, x.n`,
+  );
+
+/** The names of these vendors (a batch's), for an export that shows names, not ids. */
+export const vendorNames = (q: Queryable, ids: string[]) =>
+  q.query<{ id: string; name: string }>(`SELECT id, name FROM customers WHERE id = ANY($1::uuid[])`, [ids]);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { permit, inWorkTransaction } from '../../access/index.js';
-import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/csv.js';
+import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
 import * as S from './schemas.js';
 import * as service from './service.js';
-import { seenColumns, sightOf } from './sight.js';
+import { exportFormat, sendItemExport } from './export.js';
+import { sightOf } from './sight.js';
 
 /** 10,000 serials of up to 100 characters, JSON-quoted, with room for the other fields. */
 export const RECEIVE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -49,17 +50,28 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.view', 'reports.view'),
         operationId: 'listItems',
         description:
-          'Items, filtered and keyset-paged (never OFFSET): pass nextCursor back as cursor with the same filters and sort. CSV: every matching item.',
+          'Items, filtered and keyset-paged (never OFFSET): pass nextCursor back as cursor with the same filters and sort. format=csv or xlsx: every matching item for people (lang, timeZone); format=raw-csv: every matching item in the columns POST /api/imports/items reads.',
         querystring: S.ItemListQuery,
-        response: csvAnswers(KeysetPage(S.ItemSchema, 'ItemPage')),
+        response: csvAnswers(KeysetPage(S.ItemSchema, 'ItemPage'), {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+            schema: Type.String({ format: 'binary', description: 'format=xlsx: one sheet, typed cells.' }),
+          },
+        }),
       },
     },
-    async (request, reply) =>
-      listOrCsv(app, request, reply, {
-        filename: 'items',
-        columns: () => seenColumns(columnsOf(S.ItemSchema), sightOf(request.access!)),
-        page: (q, at) => service.list(q, { ...request.query, ...at }, sightOf(request.access!)),
-      }),
+    async (request, reply) => {
+      const format = exportFormat(request);
+      if (format === 'json')
+        return app.inCompany(request, (q) => service.list(q, request.query, sightOf(request.access!)));
+      // The caller's claims are known once a transaction has checked them: the first read does.
+      return sendItemExport(
+        reply,
+        format,
+        request.query,
+        () => sightOf(request.access!),
+        (fn) => app.inCompany(request, fn),
+      );
+    },
   );
 
   app.get(

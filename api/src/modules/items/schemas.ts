@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
+import { LANGUAGES } from '../../lib/item-words.js';
 import { StatusKey } from '../catalogue/index.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -111,21 +112,54 @@ export const ItemsAnswer = Type.Object({ items: Type.Array(ItemSchema) }, { titl
 
 export const ITEM_SORTS = ['received_desc', 'received_asc', 'serial_asc', 'serial_desc', 'updated_desc'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
-export const ItemListQuery = KeysetQuery(ITEM_SORTS, {
-  search: Type.Optional(
+/** How the item list can be exported (./export.ts): for people (csv, xlsx) or for machines (raw-csv). */
+export const ITEM_EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'raw-csv'] as const;
+export type ItemExportFormat = (typeof ITEM_EXPORT_FORMATS)[number];
+const ItemExportQuery = {
+  format: Type.Optional(
+    Type.Union(
+      ITEM_EXPORT_FORMATS.map((f) => Type.Literal(f)),
+      {
+        description:
+          'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching item for people — column names and statuses in `lang`, times in `timeZone`, names instead of ids, one column per custom field. raw-csv: every matching item in the columns the reception import reads (POST /api/imports/items), ids, status keys and UTC ISO times after them.',
+      },
+    ),
+  ),
+  lang: Type.Optional(
+    Type.Union(
+      LANGUAGES.map((l) => Type.Literal(l)),
+      { description: 'The language of a csv or xlsx export’s column names and statuses (default en).' },
+    ),
+  ),
+  timeZone: Type.Optional(
     Type.String({
-      maxLength: 100,
+      minLength: 1,
+      maxLength: 64,
       description:
-        'Any part of a serial, model or SKU, case-insensitive (3 characters or more); 1 or 2 characters: the start of a serial.',
+        'An IANA time zone (e.g. Europe/Istanbul) a csv or xlsx export shows times in (default UTC); the browser sends its own.',
     }),
   ),
-  status: Type.Optional(StatusKey),
-  locationId: Type.Optional(Uuid),
-  itemTypeId: Type.Optional(Uuid),
-  brandId: Type.Optional(Uuid),
-  customerId: Type.Optional(Uuid),
-  vendorId: Type.Optional(Uuid),
-});
+};
+
+export const ItemListQuery = KeysetQuery(
+  ITEM_SORTS,
+  {
+    search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Any part of a serial, model or SKU, case-insensitive (3 characters or more); 1 or 2 characters: the start of a serial.',
+      }),
+    ),
+    status: Type.Optional(StatusKey),
+    locationId: Type.Optional(Uuid),
+    itemTypeId: Type.Optional(Uuid),
+    brandId: Type.Optional(Uuid),
+    customerId: Type.Optional(Uuid),
+    vendorId: Type.Optional(Uuid),
+  },
+  ItemExportQuery,
+);
 export type ItemListQuery = Static<typeof ItemListQuery>;
 
 export const SerialParams = Type.Object({ serial: Serial }, { additionalProperties: false });

@@ -6,8 +6,5 @@ export const tr: TranslationsOf<typeof en> = {
     title: 'Ürün Listesi',
     subtitle:
       'Tüm ürünler, sunucu tarafından filtrelenir ve sıralanır; CSV yalnızca bu sayfayı değil, uyan her ürünü içerir.',
-    exportAll: 'Uyan tümünü dışa aktar (CSV)',
-    exporting: 'Dışa aktarılıyor…',
-    exportFailed: 'Dışa aktarma yapılamadı.',
   },
 };

@@ -1,0 +1,267 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/database.js';
+import { EXPORT_BATCH, sendCsv, wantsCsv, type Batch } from '../../lib/csv.js';
+import { badRequest } from '../../lib/errors.js';
+import { ITEM_WORDS, word, type Language } from '../../lib/item-words.js';
+import { sendXlsx, type SheetColumn } from '../../lib/xlsx.js';
+import * as db from './queries.js';
+import type { Item, ItemExportFormat, ItemListQuery } from './schemas.js';
+import * as service from './service.js';
+import type { Sight } from './sight.js';
+
+// ── The item list's exports ───────────────────────────────────────────────────────────────
+// For people (csv, xlsx — the default): the screen's words in the reader's language, times in
+// their time zone, names instead of ids, one column per custom field. For machines (raw-csv): the
+// columns the reception import reads (imports/validate.ts), so a file exported from one company or
+// one day can be received again, then the item's id, status key and UTC times for integrations
+// (the import skips those). Both stream in keyset batches; the caller's sight (cost, customers)
+// decides which columns exist, as in the JSON.
+
+export interface FieldColumn {
+  key: string;
+  label: string;
+  type: string;
+}
+
+export interface ExportContext {
+  language: Language;
+  timeZone: string;
+  sight: Sight;
+  fields: FieldColumn[];
+}
+
+type ExportItem = Item & { vendorName: string | null };
+
+/** The format asked for: `format`, else an Accept header naming text/csv, else JSON. */
+export function exportFormat(request: FastifyRequest): ItemExportFormat {
+  const format = (request.query as { format?: ItemExportFormat }).format;
+  return format ?? (wantsCsv(request) ? 'csv' : 'json');
+}
+
+/** A time zone the runtime knows (IANA names: Europe/Istanbul, UTC…); anything else is a 400. */
+export function checkTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest(
+      `timeZone: "${timeZone.slice(0, 64)}" is not an IANA time zone (such as Europe/Istanbul or UTC).`,
+      'timeZone',
+    );
+  }
+}
+
+/** Each key defined once, by the first item type (by name) that defines it. */
+export function fieldColumns(definitions: FieldColumn[]): FieldColumn[] {
+  const byKey = new Map<string, FieldColumn>();
+  for (const d of definitions) if (!byKey.has(d.key)) byKey.set(d.key, d);
+  return [...byKey.values()];
+}
+
+// ── local time ──
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** A moment's wall-clock time in a zone, as numbers. */
+function wallClock(iso: string, timeZone: string) {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = Object.fromEntries(clock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return { y: +parts.year!, m: +parts.month!, d: +parts.day!, h: +parts.hour!, min: +parts.minute! };
+}
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment for people: in a CSV the text "2026-11-26 08:33" (local time; spreadsheets read it as a
+ * date); in a sheet a date cell holding that same wall-clock time (a sheet's dates have no zone).
+ */
+function localTime(iso: string | null, timeZone: string, sheet: boolean, dateOnly = false): string | Date | null {
+  if (!iso) return null;
+  const t = wallClock(iso, timeZone);
+  if (sheet) return new Date(Date.UTC(t.y, t.m - 1, t.d, dateOnly ? 0 : t.h, dateOnly ? 0 : t.min));
+  const day = `${t.y}-${two(t.m)}-${two(t.d)}`;
+  return dateOnly ? day : `${day} ${two(t.h)}:${two(t.min)}`;
+}
+
+// ── for people ──
+const FIELD = (key: string) => `field:${key}`;
+
+export function peopleColumns(ctx: ExportContext): SheetColumn[] {
+  const item = (key: string) => word(ctx.language, 'item', key);
+  const more = (key: string) => word(ctx.language, 'export', key);
+  return [
+    { key: 'serial', header: item('serial'), type: 'text' },
+    { key: 'sku', header: item('sku'), type: 'text' },
+    { key: 'itemType', header: item('type'), type: 'text' },
+    { key: 'brand', header: item('brand'), type: 'text' },
+    { key: 'model', header: item('model'), type: 'text' },
+    { key: 'location', header: item('location'), type: 'text' },
+    { key: 'status', header: item('status'), type: 'text' },
+    ...(ctx.sight.cost ? [{ key: 'cost', header: item('cost'), type: 'money' } as const] : []),
+    { key: 'salePrice', header: item('salePrice'), type: 'money' },
+    { key: 'vendor', header: item('vendor'), type: 'text' },
+    ...(ctx.sight.customers ? [{ key: 'customer', header: item('customer'), type: 'text' } as const] : []),
+    { key: 'receivedAt', header: item('receivedAt'), type: 'datetime' },
+    { key: 'soldAt', header: item('soldAt'), type: 'datetime' },
+    { key: 'warrantyMonths', header: more('warrantyMonths'), type: 'integer' },
+    { key: 'warrantyEndsAt', header: more('warrantyEndsAt'), type: 'date' },
+    ...ctx.fields.map((f): SheetColumn => ({
+      key: FIELD(f.key),
+      header: f.label,
+      type: f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text',
+    })),
+  ];
+}
+
+/** A custom field's value for people: yes/no in their language; a date field as a date cell in a sheet. */
+function fieldValue(value: unknown, type: string, ctx: ExportContext, sheet: boolean): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return word(ctx.language, 'export', value ? 'yes' : 'no');
+  if (sheet && type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return new Date(`${value}T00:00:00Z`);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+export function peopleRow(item: ExportItem, ctx: ExportContext, sheet: boolean): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    serial: item.serial,
+    sku: item.sku,
+    itemType: item.itemTypeName,
+    brand: item.brandName,
+    model: item.model,
+    location: item.locationName,
+    status: ITEM_WORDS[ctx.language].statuses[item.status],
+    salePrice: item.salePrice,
+    vendor: item.vendorName,
+    receivedAt: localTime(item.receivedAt, ctx.timeZone, sheet),
+    soldAt: localTime(item.soldAt, ctx.timeZone, sheet),
+    warrantyMonths: item.warrantyMonths,
+    warrantyEndsAt: localTime(item.warrantyEndsAt, ctx.timeZone, sheet, true),
+  };
+  if (ctx.sight.cost) row.cost = item.cost ?? null;
+  if (ctx.sight.customers) row.customer = item.customerName ?? null;
+  for (const f of ctx.fields) row[FIELD(f.key)] = fieldValue(item.fields[f.key], f.type, ctx, sheet);
+  return row;
+}
+
+// ── for machines ──
+/** After the import's columns: what only an export knows; the import skips these (imports/validate.ts). */
+export const RAW_EXPORT_ONLY = [
+  'id',
+  'status',
+  'customer',
+  'receivedAt',
+  'soldAt',
+  'warrantyEndsAt',
+  'version',
+  'updatedAt',
+] as const;
+
+export function rawColumns(ctx: ExportContext): string[] {
+  return [
+    'serial',
+    'itemType',
+    'location',
+    'brand',
+    'model',
+    'sku',
+    ...(ctx.sight.cost ? ['cost'] : []),
+    'salePrice',
+    'warrantyMonths',
+    'vendor',
+    ...ctx.fields.map((f) => `fields.${f.key}`),
+    ...RAW_EXPORT_ONLY.filter((c) => c !== 'customer' || ctx.sight.customers),
+  ];
+}
+
+export function rawRow(item: ExportItem, ctx: ExportContext): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    serial: item.serial,
+    itemType: item.itemTypeName,
+    location: item.locationName,
+    brand: item.brandName,
+    model: item.model,
+    sku: item.sku,
+    salePrice: item.salePrice,
+    warrantyMonths: item.warrantyMonths,
+    vendor: item.vendorName,
+    id: item.id,
+    status: item.status,
+    receivedAt: item.receivedAt,
+    soldAt: item.soldAt,
+    warrantyEndsAt: item.warrantyEndsAt,
+    version: item.version,
+    updatedAt: item.updatedAt,
+  };
+  if (ctx.sight.cost) row.cost = item.cost ?? null;
+  if (ctx.sight.customers) row.customer = item.customerName ?? null;
+  for (const f of ctx.fields) {
+    const value = item.fields[f.key];
+    row[`fields.${f.key}`] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+  }
+  return row;
+}
+
+// ── reading ──
+/** One batch of the list with its vendors' names, in the caller's transaction. */
+async function exportPage(q: Queryable, query: ItemListQuery, sight: Sight): Promise<Batch<ExportItem>> {
+  const page = await service.list(q, query, sight);
+  const ids = [...new Set(page.items.map((i) => i.vendorId).filter((id): id is string => id !== null))];
+  const names = new Map((ids.length ? await db.vendorNames(q, ids) : []).map((v) => [v.id, v.name]));
+  return {
+    items: page.items.map((i) => ({ ...i, vendorName: i.vendorId ? (names.get(i.vendorId) ?? null) : null })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * Streams every item the query matches in the asked format. `inCompany` runs each read in its own
+ * short transaction bound to the caller's company (lib/csv.ts says why). The first read is where
+ * the caller's claims are checked and read: it also learns what they may see (`sightOf`) and the
+ * company's custom fields, so the columns are known before the first byte is sent.
+ */
+export async function sendItemExport<Reply extends FastifyReply>(
+  reply: Reply,
+  format: Exclude<ItemExportFormat, 'json'>,
+  query: ItemListQuery,
+  sightOf: () => Sight,
+  inCompany: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
+): Promise<Reply> {
+  const timeZone = checkTimeZone(query.timeZone);
+  const language = query.lang ?? 'en';
+  let known: ExportContext | null = null;
+  const ctx = () => known!;
+  const read =
+    (map: (item: ExportItem, ctx: ExportContext) => Record<string, unknown>) => async (cursor: string | null) => {
+      const batch = await inCompany(async (q) => {
+        known ??= { language, timeZone, sight: sightOf(), fields: fieldColumns(await db.fieldDefinitions(q)) };
+        return exportPage(q, { ...query, cursor: cursor ?? query.cursor, limit: EXPORT_BATCH }, known.sight);
+      });
+      return { items: batch.items.map((item) => map(item, ctx())), nextCursor: batch.nextCursor };
+    };
+  if (format === 'raw-csv') return sendCsv(reply, 'items-raw', () => rawColumns(ctx()), read(rawRow));
+  if (format === 'xlsx')
+    return sendXlsx(
+      reply,
+      'items',
+      'Items',
+      () => peopleColumns(ctx()),
+      read((item, c) => peopleRow(item, c, true)),
+    );
+  return sendCsv(
+    reply,
+    'items',
+    () => peopleColumns(ctx()).map(({ key, header }) => ({ key, header })),
+    read((item, c) => peopleRow(item, c, false)),
+  );
+}
