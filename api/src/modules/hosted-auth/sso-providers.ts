@@ -58,6 +58,23 @@ const NewProviderBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * An edit: the domain stays (another domain is another provider: remove and register). The secret
+ * is write-only: omitted keeps the sealed one, null removes it (a public client), a value replaces it.
+ */
+const ProviderChangeBody = Type.Object(
+  {
+    issuer: NewProviderBody.properties.issuer,
+    clientId: NewProviderBody.properties.clientId,
+    clientSecret: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET }), Type.Null()], {
+        description: 'Omitted: the kept secret stays; null: no secret (a public client).',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** What a client secret is sealed to: its own row (a sealed value moved to another row does not open). */
 const secretContext = (providerId: string) => `sso_providers.client_secret:${providerId}`;
 /** The shape of a sealed value (TokenService.seal): version, nonce, tag, body. */
@@ -161,6 +178,17 @@ async function domainIsTheCompanys(db: Database, companyId: string, domain: stri
   return rows.length === 1 && rows[0]!.companyId === companyId;
 }
 
+/** The issuer's discovery document answers (what a sign-in will need), else a 400 naming the issuer. */
+async function requireDiscovery(issuer: string): Promise<void> {
+  try {
+    await discover(issuer);
+  } catch (error) {
+    if (error instanceof ProviderUnreachable)
+      throw badRequest(`The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`, 'issuer');
+    throw error;
+  }
+}
+
 const listQuery = `SELECT id, domain, issuer, client_id AS "clientId", client_secret IS NOT NULL AS "hasClientSecret",
          to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
     FROM sso_providers`;
@@ -210,16 +238,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const issuer = checkedIssuer(b.issuer, app.config.production);
       if (!(await domainIsTheCompanys(app.db, companyId, b.domain)))
         throw badRequest('Only a domain your own users’ email addresses are on can be registered.', 'domain');
-      try {
-        await discover(issuer);
-      } catch (error) {
-        if (error instanceof ProviderUnreachable)
-          throw badRequest(
-            `The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`,
-            'issuer',
-          );
-        throw error;
-      }
+      await requireDiscovery(issuer);
       const taken = await inPublic(app.db, (q) =>
         q.query(`SELECT 1 FROM sso_provider_directory WHERE domain = $1`, [b.domain]),
       );
@@ -244,6 +263,49 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       request.log.info({ companyId, domain: b.domain, issuer }, 'single sign-on provider registered');
       return reply.status(201).send(shown(row));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        operationId: 'updateSsoProvider',
+        ...permit('settings.manage'),
+        description:
+          'Changes a provider’s issuer, client id or client secret (write-only: omitted keeps the kept one, null removes it). A changed issuer’s discovery document must answer. The domain does not change.',
+        params: IdParams,
+        body: ProviderChangeBody,
+        response: answers(ProviderSchema),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const b = request.body;
+      const [current] = await app.inCompany(request, (q) =>
+        q.query<{ issuer: string }>(`SELECT issuer FROM sso_providers WHERE id = $1`, [id]),
+      );
+      // Another company's id is not found before anything is fetched for it.
+      if (!current) throw notFound('No such single sign-on provider.');
+      const issuer = checkedIssuer(b.issuer, app.config.production);
+      // An unchanged issuer is not asked again: a client id or secret can be fixed while it is down.
+      if (issuer !== current.issuer) await requireDiscovery(issuer);
+      const keepSecret = b.clientSecret === undefined;
+      const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
+      const [row] = await app.inCompany(request, (q) =>
+        q.query<Omit<typeof ProviderSchema.static, 'redirectUri'>>(
+          `WITH updated AS (
+             UPDATE sso_providers
+                SET issuer = $2, client_id = $3, client_secret = CASE WHEN $4 THEN client_secret ELSE $5 END
+              WHERE id = $1 RETURNING *)
+           ${listQuery.replace('FROM sso_providers', 'FROM updated')}`,
+          [id, issuer, b.clientId, keepSecret, secret],
+        ),
+      );
+      if (!row) throw notFound('No such single sign-on provider.');
+      request.log.info({ companyId: request.principal!.companyId, id, issuer }, 'single sign-on provider changed');
+      return shown(row);
     },
   );
 
