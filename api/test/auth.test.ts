@@ -495,7 +495,12 @@ describe('invitations', () => {
       const owner = await registerCompany(office.app, { premium: true });
       const address = ip();
       const verify = (token: string) =>
-        office.app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: address, payload: { token } });
+        office.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          remoteAddress: address,
+          payload: { token },
+        });
       const colleagues = [`${unique()}@example.com`, `${unique()}@example.com`];
       for (const email of colleagues) {
         const invitation = await office.app.inject({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, auth, ROLES, session } from '@stockwise/shared';
 import { TopBar } from '../src/app/layout';
 import { accessFor } from '../../shared/test/built-in-access';
-import { installMatchMedia, remoteTables, renderWithProviders, tokenFor } from './helpers';
+import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
 
 const premiumSub = {
   status: 0,
