@@ -236,9 +236,12 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
       new rspack.HtmlRspackPlugin({
         template: path.join(__dirname, 'scripts', 'index.html'),
         templateParameters: { title: 'Stockwise' },
-        // The product mark (StockwiseMark's drawing) as the tab icon; without a declared icon every
-        // page also asked for a /favicon.ico that does not exist.
-        favicon: path.join(__dirname, 'scripts', 'favicon.svg'),
+      }),
+      // The product mark (StockwiseMark's drawing) as the tab icon, linked from the template: the SVG
+      // for browsers that draw it, favicon.ico (the same mark, 16/32/48 px) for the rest and for
+      // whatever asks /favicon.ico without reading a page (a JSON answer opened in a tab, bookmarks).
+      new rspack.CopyRspackPlugin({
+        patterns: ['favicon.svg', 'favicon.ico'].map((file) => ({ from: path.join(__dirname, 'scripts', file) })),
       }),
       new rspack.DefinePlugin({
         'process.env.STOCKWISE_RELEASE': JSON.stringify(process.env.STOCKWISE_RELEASE || pkg.version),

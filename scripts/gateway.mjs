@@ -43,12 +43,14 @@ export const EVENT_STREAM_PATH = '/api/events/stream';
 /** Ordinary requests share this many connections to the API (@fastify/reply-from's default). */
 export const UPSTREAM_POOL = { connections: 128, pipelining: 1 };
 
-/** Entries must be revalidated on every load; everything else is content-hashed. */
+/** The tab icons keep their names (browsers ask /favicon.ico by that name): cached a day, not for good. */
+const ICONS = new Set(['favicon.ico', 'favicon.svg']);
+
+/** Entries must be revalidated on every load; the icons are cached a day; everything else is content-hashed. */
 export function cacheControlFor(filePath) {
   const file = basename(filePath);
-  return file === 'remoteEntry.js' || file.endsWith('.json') || file.endsWith('.html')
-    ? 'no-cache'
-    : 'public, max-age=31536000, immutable';
+  if (file === 'remoteEntry.js' || file.endsWith('.json') || file.endsWith('.html')) return 'no-cache';
+  return ICONS.has(file) ? 'public, max-age=86400' : 'public, max-age=31536000, immutable';
 }
 
 function cacheHeaders(reply, filePath) {

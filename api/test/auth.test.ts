@@ -15,6 +15,7 @@ import {
   signedToken,
   testApp,
   unique,
+  verificationToken,
   verifyEmail,
   type TestContext,
 } from './helpers.js';
@@ -483,6 +484,55 @@ describe('invitations', () => {
       const eleventh = await accept(guessed, `${unique()}@example.com`);
       expect(eleventh.statusCode).toBe(429);
       expect(eleventh.json().message).toBe('Too many attempts with this invitation. Please try again later.');
+    } finally {
+      await office.close();
+    }
+  });
+
+  test('colleagues opening their verification links from one office address are not held by the registration limit; one link gets ten tries', async () => {
+    const office = await testApp({ REGISTRATIONS_PER_ADDRESS: '1' });
+    try {
+      const owner = await registerCompany(office.app, { premium: true });
+      const address = ip();
+      const verify = (token: string) =>
+        office.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          remoteAddress: address,
+          payload: { token },
+        });
+      const colleagues = [`${unique()}@example.com`, `${unique()}@example.com`];
+      for (const email of colleagues) {
+        const invitation = await office.app.inject({
+          method: 'POST',
+          url: '/api/invitations',
+          headers: bearer(owner.token),
+          payload: { email, roles: ['Storekeeper'] },
+        });
+        const accepted = await office.app.inject({
+          method: 'POST',
+          url: '/api/auth/register-with-invitation',
+          remoteAddress: address,
+          payload: {
+            invitationId: invitation.json().id,
+            userName: unique(),
+            email,
+            firstName: 'J',
+            lastName: 'K',
+            password: PASSWORD,
+          },
+        });
+        expect(accepted.statusCode).toBe(200);
+      }
+      for (const email of colleagues) {
+        const opened = await verify(await verificationToken(office.app, email));
+        expect(opened.statusCode).toBe(200);
+      }
+      // A link is still bounded: one account's link gets ten tries an hour (the open above was the first).
+      const [userId] = (await verificationToken(office.app, colleagues[0]!)).split('.');
+      const codes = [];
+      for (let i = 0; i < 10; i++) codes.push((await verify(`${userId}.${'x'.repeat(43)}`)).statusCode);
+      expect(codes).toEqual([...Array<number>(9).fill(400), 429]);
     } finally {
       await office.close();
     }

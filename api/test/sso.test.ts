@@ -219,6 +219,64 @@ describe('signing in with SSO', () => {
   });
 });
 
+describe('editing a provider', () => {
+  const edit = (token: string, id: string, body: object) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/sso-providers/${id}`, headers: bearer(token), payload: body });
+  const sealedSecret = async (id: string) => (await findProvider(ctx.db, ctx.app.tokens, { id }))?.clientSecret;
+
+  test('the owner changes the client id and secret; an omitted secret keeps the sealed one, null removes it', async () => {
+    const c = await companyOnDomain();
+    const created = (await register(c.token, { domain: c.domain, ...standIn(), clientSecret: 'first-secret' })).json();
+    const renamed = await edit(c.token, created.id, { ...standIn(), clientId: 'renamed-client' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ ...created, clientId: 'renamed-client' });
+    expect(await sealedSecret(created.id)).toBe('first-secret');
+
+    const rotated = await edit(c.token, created.id, { ...standIn(), clientSecret: 'second-secret' });
+    expect(rotated.json()).toMatchObject({ clientId: 'stockwise-local', hasClientSecret: true });
+    expect(JSON.stringify(rotated.json())).not.toContain('second-secret');
+    expect(await sealedSecret(created.id)).toBe('second-secret');
+    const row = await ctx.db.query<{ s: string }>(`SELECT client_secret AS s FROM sso_providers WHERE id = $1`, [
+      created.id,
+    ]);
+    expect(row[0]!.s).not.toContain('second-secret');
+
+    const cleared = await edit(c.token, created.id, { ...standIn(), clientSecret: null });
+    expect(cleared.json().hasClientSecret).toBe(false);
+    expect(await sealedSecret(created.id)).toBeNull();
+    const list = await ctx.app.inject({ url: '/api/sso-providers', headers: bearer(c.token) });
+    expect(list.json()).toEqual([cleared.json()]);
+    // Still the provider its domain signs in with.
+    await ssoSignIn(c.domain, c.email);
+  });
+
+  test('refused, nothing changed: a bad or unreachable issuer, the domain, an empty client id, another company, a non-manager', async () => {
+    const c = await companyOnDomain();
+    const created = (await register(c.token, { domain: c.domain, ...standIn(), clientSecret: 'kept' })).json();
+    const refusals: Array<[object, string | undefined]> = [
+      [{ issuer: `${base}/no-such-issuer`, clientId: 'x' }, 'issuer'],
+      [{ issuer: 'ftp://idp.example', clientId: 'x' }, 'issuer'],
+      [{ issuer: `${base}/oidc#x`, clientId: 'x' }, 'issuer'],
+      [{ ...standIn(), clientId: '' }, 'clientId'],
+      [{ ...standIn(), clientSecret: 'x'.repeat(1025) }, 'clientSecret'],
+      [{ ...standIn(), domain: 'elsewhere.test' }, undefined],
+      [{ clientId: 'x' }, undefined],
+    ];
+    for (const [body, field] of refusals) {
+      const res = await edit(c.token, created.id, body);
+      expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
+      if (field) expect(res.json().field).toBe(field);
+    }
+    const other = await companyOnDomain();
+    expect((await edit(other.token, created.id, { ...standIn(), clientId: 'stolen' })).statusCode).toBe(404);
+    const keeper = await addUser(ctx.app, { ...c, token: c.token }, ['Storekeeper']);
+    expect((await edit(keeper.token, created.id, { ...standIn(), clientId: 'keeper' })).statusCode).toBe(403);
+    const list = await ctx.app.inject({ url: '/api/sso-providers', headers: bearer(c.token) });
+    expect(list.json()).toEqual([created]);
+    expect(await sealedSecret(created.id)).toBe('kept');
+  });
+});
+
 describe('the provider’s client secret is kept sealed', () => {
   const stored = async (id: string) =>
     (await ctx.db.query<{ s: string | null }>(`SELECT client_secret AS s FROM sso_providers WHERE id = $1`, [id]))[0]!

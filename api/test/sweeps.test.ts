@@ -140,6 +140,7 @@ const MATRIX: Record<string, string> = {
   // single sign-on providers: company settings
   listSsoProviders: 'OA',
   createSsoProvider: 'OA',
+  updateSsoProvider: 'OA',
   deleteSsoProvider: 'OA',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
@@ -280,6 +281,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
+  updateSsoProvider: () => a.ssoProvider!,
   deleteSsoProvider: () => a.ssoProvider!,
 };
 /** Path parameters that are not ids (a company reaches its own row by them): not a cross-tenant case. */
@@ -294,6 +296,7 @@ const BODIES: Record<string, () => object> = {
   updateUser: () => ({ firstName: 'Sweep' }),
   connectGoogle: () => ({ idToken: 'not-a-token' }),
   createSsoProvider: () => ({ domain: 'sweep-alpha.test', issuer: 'https://idp.sweep-alpha.test', clientId: 'x' }),
+  updateSsoProvider: () => ({ issuer: 'https://idp.sweep-alpha.test', clientId: 'changed' }),
   createRole: () => ({ name: unique('Role ') }),
   renameRole: () => ({ name: unique('Role ') }),
   setRoleClaims: () => ({ claims: [{ type: 'permission', value: 'items.view' }] }),
@@ -371,7 +374,8 @@ async function snapshot(): Promise<Record<string, unknown>> {
             (SELECT string_agg(name, ',' ORDER BY id) FROM brands WHERE company_id = $1) AS brands,
             (SELECT string_agg(name, ',' ORDER BY id) FROM roles WHERE company_id = $1) AS roles,
             (SELECT string_agg(status, ',' ORDER BY id) FROM tasks WHERE company_id = $1) AS tasks,
-            (SELECT row(symbology, fields)::text FROM label_settings WHERE company_id = $1) AS labels`,
+            (SELECT row(symbology, fields)::text FROM label_settings WHERE company_id = $1) AS labels,
+            (SELECT string_agg(row(issuer, client_id, client_secret)::text, ',' ORDER BY id) FROM sso_providers WHERE company_id = $1) AS sso`,
     [alpha.companyId, a.invitation],
   );
   return { ...counts, ...alphaState };

@@ -128,6 +128,24 @@ describe('/pricing for a signed-in owner', () => {
     expect(await screen.findByTestId('purchase-price')).toHaveTextContent('$290');
     expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
   });
+
+  it('offers a signed-in owner the upgrade, not a free start: Free is their current plan; a Premium owner is on Premium', async () => {
+    act(() => session.setSubscription({ status: 0, plan: FREE }));
+    const { unmount } = renderAt('/pricing');
+    const free = await screen.findByRole('article', { name: 'Free' });
+    expect(within(free).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Start for free' })).toBeNull();
+    expect(
+      within(screen.getByRole('article', { name: 'Premium' })).getByRole('button', { name: 'Choose Premium' }),
+    ).toBeEnabled();
+    unmount();
+
+    act(() => session.setSubscription({ status: 0, plan: PREMIUM }));
+    renderAt('/pricing');
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    expect(within(premium).getByRole('button', { name: 'Your current plan' })).toBeDisabled();
+    expect(within(screen.getByRole('article', { name: 'Free' })).getByRole('button')).toBeDisabled();
+  });
 });
 
 describe('/premium-purchase', () => {

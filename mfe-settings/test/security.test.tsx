@@ -58,6 +58,22 @@ function securityApi(extra: (call: Call) => Reply | undefined = () => undefined)
       return { status: 201, data: created };
     }
     const one = /^\/api\/sso-providers\/(\w+)$/.exec(call.url);
+    if (one && call.method === 'PUT') {
+      const body = call.body as { issuer: string; clientId: string; clientSecret?: string | null };
+      if (body.issuer !== STAND_IN.issuer && !providers.some((p) => p.issuer === body.issuer))
+        return refusal(400, 'The issuer’s OpenID Connect discovery did not answer correctly (404).', {
+          field: 'issuer',
+        });
+      const before = providers.find((p) => p.id === one[1])!;
+      const changed = {
+        ...before,
+        issuer: body.issuer,
+        clientId: body.clientId,
+        hasClientSecret: body.clientSecret === undefined ? before.hasClientSecret : body.clientSecret !== null,
+      };
+      providers = providers.map((p) => (p.id === changed.id ? changed : p));
+      return { status: 200, data: changed };
+    }
     if (one && call.method === 'DELETE') {
       providers = providers.filter((p) => p.id !== one[1]);
       return { status: 204 };
@@ -211,6 +227,79 @@ describe('/settings/security: single sign-on providers', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'globex.example' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/sso-providers/p1']);
     expect(notes.at(-1)).toEqual(['Single sign-on provider removed.', 'success']);
+  });
+});
+
+describe('/settings/security: editing a single sign-on provider', () => {
+  const globex = (): Provider => ({
+    id: 'p1',
+    domain: 'globex.example',
+    issuer: 'https://login.globex.example',
+    clientId: 'globex-app',
+    hasClientSecret: true,
+    redirectUri: REDIRECT,
+    createdAt: '2026-11-25T10:00:00.000Z',
+  });
+
+  test('the owner edits a provider: its values are filled in, the domain stays, a blank secret keeps the stored one', async () => {
+    providers = [globex()];
+    const calls = securityApi();
+    renderAt('/settings/security');
+    await screen.findByRole('listitem', { name: 'globex.example' });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit globex.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit single sign-on provider' });
+    expect(within(dialog).getByRole('textbox', { name: /email domain/i })).toHaveValue('globex.example');
+    expect(within(dialog).getByRole('textbox', { name: /email domain/i })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: /issuer url/i })).toHaveValue('https://login.globex.example');
+    expect(dialog).toHaveTextContent('Leave it blank to keep the stored secret.');
+    const clientId = within(dialog).getByRole('textbox', { name: /client id/i });
+    await userEvent.clear(clientId);
+    await userEvent.type(clientId, 'globex-app-2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      ['/api/sso-providers/p1', { issuer: 'https://login.globex.example', clientId: 'globex-app-2' }],
+    ]);
+    const item = await screen.findByRole('listitem', { name: 'globex.example' });
+    await waitFor(() => expect(item).toHaveTextContent('Client ID: globex-app-2'));
+    expect(item).toHaveTextContent('Client secret stored');
+    expect(notes.at(-1)).toEqual(['Single sign-on provider saved.', 'success']);
+  });
+
+  test('a new secret replaces the stored one; removing it sends null; a refused issuer is said on its field', async () => {
+    providers = [globex()];
+    const calls = securityApi();
+    renderAt('/settings/security');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit globex.example' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit single sign-on provider' });
+    const issuer = within(dialog).getByRole('textbox', { name: /issuer url/i });
+    await userEvent.clear(issuer);
+    await userEvent.type(issuer, 'https://wrong.globex.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/discovery did not answer correctly/)).toBeVisible();
+    await userEvent.clear(issuer);
+    await userEvent.type(issuer, 'https://login.globex.example');
+    await userEvent.type(within(dialog).getByLabelText('Client secret'), 'rotated');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      issuer: 'https://login.globex.example',
+      clientId: 'globex-app',
+      clientSecret: 'rotated',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit globex.example' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit single sign-on provider' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Remove the stored client secret' }));
+    expect(within(dialog).getByLabelText('Client secret')).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      issuer: 'https://login.globex.example',
+      clientId: 'globex-app',
+      clientSecret: null,
+    });
+    expect(await screen.findByRole('listitem', { name: 'globex.example' })).toHaveTextContent('No client secret');
   });
 });
 

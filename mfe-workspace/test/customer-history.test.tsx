@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n, ROLES } from '@stockwise/shared';
+import { ACCESS_QUERY_KEY, i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
 import { renderAt, signInAs } from './helpers';
 
@@ -127,6 +127,23 @@ describe('/customers/history', () => {
     renderAt('/customers/history?customer=c1');
     expect(await screen.findByText('No purchases yet.')).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Grace Hopper')).toBeInTheDocument();
+  });
+
+  it('when the access answer cannot be read at all, the owner still picks a customer, sees their record and opens a sale', async () => {
+    signInAs(ROLES.companyOwner);
+    const calls = api(); // answers /api/access with a 404, as a failing server would
+    const { client } = renderAt('/customers/history');
+    await act(() => client.resetQueries({ queryKey: ACCESS_QUERY_KEY }));
+    // The screen's guard lets the page in once the answer has failed (its chunk may take a while here).
+    const picker = await screen.findByRole('combobox', { name: 'Customer' }, { timeout: 10_000 });
+    await userEvent.type(picker, 'Gra');
+    await userEvent.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
+    // The API, which checks every call, decides: the record it answers is shown.
+    expect(await screen.findByLabelText('Totals for Grace Hopper')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/access')).toBe(true);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the items of sale #12' }));
+    const region = screen.getByRole('region', { name: 'Purchases' });
+    expect(await within(region).findByText(/warranty until/)).toBeInTheDocument();
   });
 
   it('is forbidden to a New Item Operator', async () => {

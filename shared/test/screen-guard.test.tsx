@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { api } from '../src/api/client';
-import { ACCESS_QUERY_KEY, type MyAccess } from '../src/auth/access';
+import { ACCESS_QUERY_KEY, useAccess, type MyAccess } from '../src/auth/access';
 import { session } from '../src/auth/session-store';
 import { addTranslations } from '../src/i18n';
 import { ScreenRoutes, type Screen } from '../src/ui/screens';
@@ -17,8 +17,15 @@ addTranslations('guarded', {
   tr: { sell: 'Hızlı Satış', tasks: 'Görevlerim' },
 });
 
+/** A page that asks about a claim of its own (a button it offers only to some), as real screens do. */
+function HistoryPage() {
+  const access = useAccess();
+  return <p>{access.can('customers.view') ? 'History with totals' : 'History'}</p>;
+}
+
 const SCREENS: Screen[] = [
   { path: 'actions/rapid-sell', title: 'sell', claims: ['items.sell'], page: () => <form aria-label="Sale" /> },
+  { path: 'customers/history', title: 'tasks', claims: ['customers.view'], page: HistoryPage },
   { path: 'my-tasks', title: 'tasks', page: () => <p>Your tasks</p> },
 ];
 
@@ -68,5 +75,16 @@ describe('a screen’s guard, from its row in the screen table', () => {
     mockApi(() => new Error('offline'));
     renderAt('/actions/rapid-sell');
     expect(await screen.findByRole('form', { name: 'Sale' })).toBeInTheDocument();
+  });
+
+  it('a page that asks about access itself stays on screen when the answer cannot be read: it is not asked again and again', async () => {
+    const calls = mockApi(() => ({ status: 500, data: { message: 'down' } }));
+    renderAt('/customers/history');
+    const page = await screen.findByText('History');
+    // Every mount of the page asked again, and each ask put the guard back to waiting: the page
+    // was taken off the screen and mounted again, without end.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(page).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/access')).toHaveLength(1);
   });
 });

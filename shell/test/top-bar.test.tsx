@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, auth, ROLES, session } from '@stockwise/shared';
 import { TopBar } from '../src/app/layout';
+import { accessFor } from '../../shared/test/built-in-access';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
 
 const premiumSub = {
@@ -43,7 +44,16 @@ function answer(subscription: unknown | 'fail', delayMs = 0) {
   };
 }
 
-jest.mock('../src/mf/remotes', () => ({ preload: jest.fn() }));
+// The remotes' screen tables, read from their sources (what the page loads as each one's ./screens).
+jest.mock('../src/mf/remotes', () => {
+  const names = ['mfe_public', 'mfe_workspace', 'mfe_settings', 'mfe_billing'];
+  return {
+    preload: jest.fn(),
+    REMOTE_NAMES: names,
+    loadRemoteScreens: async (name: string) =>
+      (await jest.requireActual<typeof import('./helpers')>('./helpers').remoteTables())[names.indexOf(name)],
+  };
+});
 beforeAll(() => installMatchMedia(() => true));
 beforeEach(() => {
   localStorage.clear();
@@ -88,17 +98,33 @@ describe('top bar (spec §§2, 4, 6)', () => {
     expect(screen.queryByRole('link', { name: /Go Premium/ })).not.toBeInTheDocument();
   });
 
-  it("shows the user's name, the fallback word without one, and the tagline and Item Manager", () => {
+  it("shows the user's name, the fallback word without one, and the tagline and Item Manager", async () => {
     answer(freeSub);
     act(() => session.setToken(tokenFor(ROLES.storekeeper)));
-    const view = renderWithProviders(<TopBar />);
+    const view = renderWithProviders(<TopBar />, { access: accessFor([ROLES.storekeeper]) });
     expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('User');
     expect(screen.getByText('Simplifying Inventory Management')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Item Manager' })).toHaveAttribute('href', '/item-status/item-manager');
+    expect(await screen.findByRole('link', { name: 'Item Manager' })).toHaveAttribute(
+      'href',
+      '/item-status/item-manager',
+    );
     view.unmount();
     act(() => session.setUser({ userName: 'ada', firstName: 'Ada', lastName: 'Lovelace' }));
     renderWithProviders(<TopBar />);
     expect(screen.getByTestId('top-bar-user-name')).toHaveTextContent('Ada Lovelace');
+  });
+
+  it('offers Item Manager only to a role whose claims open it, as the drawer judges its entries', async () => {
+    answer(freeSub);
+    act(() => session.setToken(tokenFor(ROLES.accountManager)));
+    // An Account Manager holds neither items.view nor reports.view: the Item Manager would refuse them.
+    const view = renderWithProviders(<TopBar />, { access: accessFor([ROLES.accountManager]) });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByTestId('top-bar-user-name')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Item Manager' })).not.toBeInTheDocument();
+    view.unmount();
+    renderWithProviders(<TopBar />, { access: accessFor([ROLES.accountManager], { give: ['items.view'] }) });
+    expect(await screen.findByRole('link', { name: 'Item Manager' })).toBeInTheDocument();
   });
 
   it('follows a profile save without a reload', async () => {

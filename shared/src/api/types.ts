@@ -1699,6 +1699,25 @@ export interface ApiOperations {
     params: { id: string };
     response: void;
   };
+  updateSsoProvider: {
+    method: "PUT";
+    path: "/api/sso-providers/{id}";
+    params: { id: string };
+    body: {
+      issuer: string;
+      clientId: string;
+      clientSecret?: string | null;
+    };
+    response: {
+      id: string;
+      domain: string;
+      issuer: string;
+      clientId: string;
+      hasClientSecret: boolean;
+      redirectUri: string;
+      createdAt: string;
+    };
+  };
   listStatuses: {
     method: "GET";
     path: "/api/statuses";

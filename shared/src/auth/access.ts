@@ -46,6 +46,11 @@ export function useAccess(): AccessView {
     queryFn: loadAccess,
     enabled: Boolean(token),
     staleTime: 30_000,
+    // A failed answer is not asked again by every component that mounts and asks useAccess: each
+    // such ask turned the answer back to "pending", the screen's guard back to its spinner, and the
+    // page under it (with its nested askers) was unmounted and mounted again, without end. It is
+    // asked again on navigation, on focus and on reconnect, as a stale answer is.
+    retryOnMount: false,
   });
   // Signed out there is nothing to ask (the shell's sign-in guard handles that); a failed read
   // with no earlier answer leaves the decision to the API.

@@ -15,6 +15,8 @@ const HOUR = 3600;
 export const VERIFICATION_TTL_HOURS = 24;
 /** How long the login answer's verificationToken may ask for a new link. */
 const RESEND_TOKEN_SECONDS = 3600;
+/** Tries an hour at one account's link: a few mistyped or repeated opens, never a search for its secret. */
+const LINK_TRIES = 10;
 
 export const MAIL_NOT_CONFIGURED = 'MAIL_NOT_CONFIGURED';
 
@@ -105,16 +107,19 @@ export const verificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      // Every registration is followed by one use of its link: the same per-address budget.
+      const [userId, secret] = request.body.token.split('.');
+      const companyId = await inPublic(app.db, (q) => db.companyOfUser(q, userId!));
+      // A link naming a real account is counted per account: how many such accounts one address
+      // makes is already bounded (registrations per address, an invitee by the invitation), and
+      // colleagues opening their links from one office network must not share one budget. A token
+      // naming no account is a guess, counted against the address with the registration budget.
       await enforceLimit(
         app.db,
-        `verify:ip:${request.ip}`,
-        app.config.registrationsPerAddress,
+        companyId ? `verify:user:${userId}` : `verify:ip:${request.ip}`,
+        companyId ? LINK_TRIES : app.config.registrationsPerAddress,
         HOUR,
         'Too many attempts. Please try again later.',
       );
-      const [userId, secret] = request.body.token.split('.');
-      const companyId = await inPublic(app.db, (q) => db.companyOfUser(q, userId!));
       if (!companyId || !secret) throw badRequest(LINK_INVALID, 'token', 'VERIFICATION_INVALID');
       return inTenant(app.db, companyId, (q) => verifyEmail(q, userId!, secret));
     },

@@ -12,6 +12,8 @@ import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/ind
 import {
   companiesWithAddressesOn,
   deleteProvider,
+  providerIssuer,
+  updateProvider,
   directoryEntryByDomain,
   directoryEntryById,
   domainRegistered,
@@ -59,6 +61,23 @@ const NewProviderBody = Type.Object(
     issuer: Type.String({ minLength: 8, maxLength: 2048, description: 'The provider’s issuer URL (https).' }),
     clientId: Type.String({ minLength: 1, maxLength: 512 }),
     clientSecret: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * An edit: the domain stays (another domain is another provider: remove and register). The secret
+ * is write-only: omitted keeps the sealed one, null removes it (a public client), a value replaces it.
+ */
+const ProviderChangeBody = Type.Object(
+  {
+    issuer: NewProviderBody.properties.issuer,
+    clientId: NewProviderBody.properties.clientId,
+    clientSecret: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET }), Type.Null()], {
+        description: 'Omitted: the kept secret stays; null: no secret (a public client).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -144,6 +163,17 @@ async function domainIsTheCompanys(db: Database, companyId: string, domain: stri
   return companies.length === 1 && companies[0] === companyId;
 }
 
+/** The issuer's discovery document answers (what a sign-in will need), else a 400 naming the issuer. */
+async function requireDiscovery(issuer: string): Promise<void> {
+  try {
+    await discover(issuer);
+  } catch (error) {
+    if (error instanceof ProviderUnreachable)
+      throw badRequest(`The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`, 'issuer');
+    throw error;
+  }
+}
+
 /** Under /api/sso-providers: the company's providers (settings.manage). */
 export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['sso'], security: [{ bearer: [] }] };
@@ -186,16 +216,7 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const issuer = checkedIssuer(b.issuer, app.config.production);
       if (!(await domainIsTheCompanys(app.db, companyId, b.domain)))
         throw badRequest('Only a domain your own users’ email addresses are on can be registered.', 'domain');
-      try {
-        await discover(issuer);
-      } catch (error) {
-        if (error instanceof ProviderUnreachable)
-          throw badRequest(
-            `The issuer’s OpenID Connect discovery did not answer correctly (${error.message}).`,
-            'issuer',
-          );
-        throw error;
-      }
+      await requireDiscovery(issuer);
       const taken = await inPublic(app.db, (q) => domainRegistered(q, b.domain));
       if (taken) throw conflict('This domain already has a single sign-on provider.', 'domain');
       // The id is chosen here: the secret is sealed to it before the row is written.
@@ -206,6 +227,40 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       request.log.info({ companyId, domain: b.domain, issuer }, 'single sign-on provider registered');
       return reply.status(201).send(shown(row));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        operationId: 'updateSsoProvider',
+        ...permit('settings.manage'),
+        description:
+          'Changes a provider’s issuer, client id or client secret (write-only: omitted keeps the kept one, null removes it). A changed issuer’s discovery document must answer. The domain does not change.',
+        params: IdParams,
+        body: ProviderChangeBody,
+        response: answers(ProviderSchema),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const b = request.body;
+      const current = await app.inCompany(request, (q) => providerIssuer(q, id));
+      // Another company's id is not found before anything is fetched for it.
+      if (!current) throw notFound('No such single sign-on provider.');
+      const issuer = checkedIssuer(b.issuer, app.config.production);
+      // An unchanged issuer is not asked again: a client id or secret can be fixed while it is down.
+      if (issuer !== current.issuer) await requireDiscovery(issuer);
+      const keepSecret = b.clientSecret === undefined;
+      const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
+      const row = await app.inCompany(request, (q) =>
+        updateProvider(q, { id, issuer, clientId: b.clientId, keepSecret, sealedSecret: secret }),
+      );
+      if (!row) throw notFound('No such single sign-on provider.');
+      request.log.info({ companyId: request.principal!.companyId, id, issuer }, 'single sign-on provider changed');
+      return shown(row);
     },
   );
 

@@ -109,6 +109,31 @@ export async function insertProvider(
   return created!;
 }
 
+/** The issuer a provider of the company's names now; null when there is none of that id. */
+export async function providerIssuer(q: Queryable, providerId: string): Promise<{ issuer: string } | null> {
+  const rows = await q.query<{ issuer: string }>(`SELECT issuer FROM sso_providers WHERE id = $1`, [providerId]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Changes a provider's issuer, client id and secret (the domain stays: the directory entry names
+ * it); keepSecret leaves the sealed secret as it is. Answers its listing; null when there is none.
+ */
+export async function updateProvider(
+  q: Queryable,
+  p: { id: string; issuer: string; clientId: string; keepSecret: boolean; sealedSecret: string | null },
+): Promise<ProviderListing | null> {
+  const rows = await q.query<ProviderListing>(
+    `WITH updated AS (
+       UPDATE sso_providers
+          SET issuer = $2, client_id = $3, client_secret = CASE WHEN $4 THEN client_secret ELSE $5 END
+        WHERE id = $1 RETURNING *)
+     ${LISTING.replace('FROM sso_providers', 'FROM updated')}`,
+    [p.id, p.issuer, p.clientId, p.keepSecret, p.sealedSecret],
+  );
+  return rows[0] ?? null;
+}
+
 /** Removes the company's provider; false when there is none of that id. */
 export async function deleteProvider(q: Queryable, providerId: string): Promise<boolean> {
   const removed = await q.query(`DELETE FROM sso_providers WHERE id = $1 RETURNING 1`, [providerId]);

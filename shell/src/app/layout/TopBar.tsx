@@ -6,7 +6,7 @@ import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typogra
 import { Link as RouterLink } from 'react-router-dom';
 import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseMark, useSession } from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
-import { menuActions } from '@/features/navigation';
+import { menuActions, useMayOpen } from '@/features/navigation';
 import { useDrawerOpen, useWideScreen } from './Sidebar';
 import { usePremiumStatus } from '@/features/session';
 import { ThemeToggle } from '@/features/theme';
@@ -14,13 +14,16 @@ import { AccountMenu } from './AccountMenu';
 import { displayNameOf } from './user-name';
 import { useT } from '@/i18n';
 
-/** Spec §2's top bar. */
+const ITEM_MANAGER_PATH = '/item-status/item-manager';
+
+/** Spec §2's top bar; its links are offered by the same claims as the screens they open. */
 export function TopBar() {
   const { t } = useT();
   const user = useSession((s) => s.user);
   const drawerOpen = useDrawerOpen(useWideScreen());
   const premium = usePremiumStatus();
   const name = displayNameOf(user, t('topBar.userFallback'));
+  const itemManager = useMayOpen(ITEM_MANAGER_PATH);
 
   return (
     <AppBar
@@ -73,21 +76,23 @@ export function TopBar() {
         <Box sx={{ flex: 1 }} />
 
         <Stack direction="row" spacing={{ xs: 0.25, sm: 1 }} sx={{ alignItems: 'center' }}>
-          <Tooltip title={t('topBar.itemManager')}>
-            <Button
-              component={RouterLink}
-              to="/item-status/item-manager"
-              variant="outlined"
-              size="small"
-              aria-label={t('topBar.itemManager')}
-              startIcon={<Inventory2Outlined fontSize="small" />}
-              sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
-            >
-              <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-                {t('topBar.itemManager')}
-              </Box>
-            </Button>
-          </Tooltip>
+          {itemManager ? (
+            <Tooltip title={t('topBar.itemManager')}>
+              <Button
+                component={RouterLink}
+                to={ITEM_MANAGER_PATH}
+                variant="outlined"
+                size="small"
+                aria-label={t('topBar.itemManager')}
+                startIcon={<Inventory2Outlined fontSize="small" />}
+                sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
+              >
+                <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                  {t('topBar.itemManager')}
+                </Box>
+              </Button>
+            </Tooltip>
+          ) : null}
           {premium.showGoPremium ? (
             <Button
               component={RouterLink}

@@ -1,6 +1,6 @@
 export { MenuList, MenuItemsError } from './MenuList';
 export { buildMenu } from './build-menu';
-export { useMenuEntries } from './useMenuEntries';
+export { useMayOpen, useMenuEntries } from './useMenuEntries';
 export type { MenuEntry, MenuEntryType } from './menu-entry';
 export { visibleMenu, isAllowed, itemsOf, selectedFromPath, collapseHolding } from './visibility';
 export { DRAWER_WIDTH, menuStore, menuActions, useMenuState } from './ui-settings';

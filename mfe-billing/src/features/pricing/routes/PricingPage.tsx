@@ -13,13 +13,14 @@ export const PURCHASE_PATH = '/premium-purchase';
 /**
  * /pricing: the plans from the API, monthly or yearly. A visitor choosing Premium keeps the plan
  * selection and goes through registration, which returns to the purchase; a signed-in user (inside
- * the workspace frame) goes straight to the purchase, and Free is where they already are.
+ * the workspace frame) sees the plan they hold as current and goes straight to the purchase.
  */
 export function PricingPage() {
   const { t } = useT();
   const navigate = useNavigate();
   const [billing, setBilling] = useState<SelectedBilling>('yearly');
   const signedIn = Boolean(useSession((s) => s.token));
+  const subscription = useSession((s) => s.subscription);
 
   const choose = ({ plan, selection }: PlanChoice) => {
     if (plan.planType === 0) {
@@ -49,7 +50,13 @@ export function PricingPage() {
             {t('pricing.subtitle')}
           </Typography>
         </Stack>
-        <PricingPlans billing={billing} onBillingChange={setBilling} onChoose={choose} />
+        <PricingPlans
+          billing={billing}
+          onBillingChange={setBilling}
+          onChoose={choose}
+          // Signed in, the plan held is marked as current: the call to action is the upgrade, not a free start.
+          {...(signedIn ? { currentPlanType: subscription?.plan?.planType ?? 0 } : {})}
+        />
         <AddonList />
         <Typography sx={{ mt: 4, textAlign: 'center' }}>
           <Link component={RouterLink} to="/test-subscription-limit">

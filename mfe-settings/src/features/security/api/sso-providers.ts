@@ -3,6 +3,7 @@ import { call, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/sh
 
 export type SsoProvider = ApiResponse<'createSsoProvider'>;
 export type NewSsoProvider = ApiBody<'createSsoProvider'>;
+export type SsoProviderChange = ApiBody<'updateSsoProvider'>;
 
 const SSO_KEY = resourceKey('sso-providers');
 
@@ -16,6 +17,16 @@ export function useCreateSsoProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewSsoProvider) => call('POST', '/api/sso-providers', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SSO_KEY }),
+  });
+}
+
+/** PUT /api/sso-providers/{id}: the domain stays; an omitted secret keeps the stored one, null removes it. */
+export function useUpdateSsoProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SsoProviderChange }) =>
+      call('PUT', '/api/sso-providers/{id}', { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SSO_KEY }),
   });
 }

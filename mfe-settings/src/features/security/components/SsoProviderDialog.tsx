@@ -1,13 +1,28 @@
-import { Button, TextField } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { FormDialog } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { useCreateSsoProvider, type NewSsoProvider } from '../api/sso-providers';
+import {
+  useCreateSsoProvider,
+  useUpdateSsoProvider,
+  type NewSsoProvider,
+  type SsoProvider,
+  type SsoProviderChange,
+} from '../api/sso-providers';
 import { useT } from '../i18n';
 
-type Values = { domain: string; issuer: string; clientId: string; clientSecret: string };
-const EMPTY: Values = { domain: '', issuer: '', clientId: '', clientSecret: '' };
+type Values = { domain: string; issuer: string; clientId: string; clientSecret: string; removeSecret: boolean };
+const EMPTY: Values = { domain: '', issuer: '', clientId: '', clientSecret: '', removeSecret: false };
+
+/** An edit starts from the provider as listed; its secret is never read back, so that field starts blank. */
+const valuesOf = (provider: SsoProvider): Values => ({
+  domain: provider.domain,
+  issuer: provider.issuer,
+  clientId: provider.clientId,
+  clientSecret: '',
+  removeSecret: false,
+});
 
 /** The API's own limits (POST /api/sso-providers); whether the domain and issuer will do, it says itself. */
 function useSchema() {
@@ -29,6 +44,7 @@ function useSchema() {
         .regex(/^https?:\/\/\S+$/i, t('security.sso.issuerFormat')),
       clientId: z.string().trim().min(1, t('security.sso.clientIdRequired')).max(512, max(512)),
       clientSecret: z.string().max(2048, max(2048)),
+      removeSecret: z.boolean(),
     }) satisfies z.ZodType<Values, Values>;
   }, [t]);
 }
@@ -41,28 +57,43 @@ export const bodyOf = (values: Values): NewSsoProvider => ({
   ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
 });
 
-/** Adds a provider; the API's refusals (domain not the company's, issuer without discovery) land on their field. */
+/** An edit's body: no domain (it stays); no secret keeps the stored one, null removes it. */
+export const changeOf = (values: Values): SsoProviderChange => ({
+  issuer: values.issuer,
+  clientId: values.clientId,
+  ...(values.removeSecret ? { clientSecret: null } : values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+});
+
+/**
+ * Adds a provider, or edits `provider` (its domain shown but fixed); the API's refusals (domain
+ * not the company's, issuer without discovery) land on their field.
+ */
 export function SsoProviderDialog({
   open,
+  provider = null,
   standIn,
   onClose,
 }: {
   open: boolean;
+  provider?: SsoProvider | null;
   standIn: { issuer: string; clientId: string } | null;
   onClose: () => void;
 }) {
   const { t } = useT();
   const schema = useSchema();
   const create = useCreateSsoProvider();
+  const update = useUpdateSsoProvider();
+  const editing = provider !== null;
   return (
     <FormDialog
       open={open}
-      title={t('security.sso.addTitle')}
+      title={t(editing ? 'security.sso.editTitle' : 'security.sso.addTitle')}
       schema={schema}
-      defaultValues={EMPTY}
+      defaultValues={editing ? valuesOf(provider) : EMPTY}
       onSubmit={async (values) => {
-        await create.mutateAsync(bodyOf(values));
-        notify(t('security.sso.saved'), 'success');
+        if (editing) await update.mutateAsync({ id: provider.id, body: changeOf(values) });
+        else await create.mutateAsync(bodyOf(values));
+        notify(t(editing ? 'security.sso.changed' : 'security.sso.saved'), 'success');
       }}
       onClose={onClose}
     >
@@ -71,14 +102,19 @@ export function SsoProviderDialog({
           <TextField
             label={t('security.sso.domain')}
             required
-            autoFocus
+            autoFocus={!editing}
+            disabled={editing}
             {...field('domain')}
-            helperText={form.formState.errors.domain?.message ?? t('security.sso.domainHint')}
+            helperText={
+              form.formState.errors.domain?.message ??
+              t(editing ? 'security.sso.domainFixed' : 'security.sso.domainHint')
+            }
           />
           <TextField
             label={t('security.sso.issuer')}
             required
             type="url"
+            autoFocus={editing}
             {...field('issuer')}
             helperText={form.formState.errors.issuer?.message ?? t('security.sso.issuerHint')}
           />
@@ -87,9 +123,19 @@ export function SsoProviderDialog({
             label={t('security.sso.clientSecret')}
             type="password"
             autoComplete="new-password"
+            disabled={form.watch('removeSecret')}
             {...field('clientSecret')}
-            helperText={form.formState.errors.clientSecret?.message ?? t('security.sso.clientSecretHint')}
+            helperText={
+              form.formState.errors.clientSecret?.message ??
+              t(provider?.hasClientSecret ? 'security.sso.clientSecretKeep' : 'security.sso.clientSecretHint')
+            }
           />
+          {provider?.hasClientSecret ? (
+            <FormControlLabel
+              control={<Checkbox {...form.register('removeSecret')} checked={form.watch('removeSecret')} />}
+              label={t('security.sso.removeSecret')}
+            />
+          ) : null}
           {standIn ? (
             <Button
               sx={{ alignSelf: 'flex-start' }}

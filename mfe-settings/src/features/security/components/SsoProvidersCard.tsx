@@ -14,18 +14,20 @@ import {
 } from '@mui/material';
 import { EmptyState, LoadError, Loading, RowAction } from '@stockwise/kit';
 import { useState } from 'react';
-import { deleteAction, DeleteDialog } from '@/components/list-parts';
+import { deleteAction, DeleteDialog, editAction } from '@/components/list-parts';
 import { useDeleteSsoProvider, useDevelopmentStandIn, useSsoProviders, type SsoProvider } from '../api/sso-providers';
 import { useT } from '../i18n';
 import { SsoProviderDialog } from './SsoProviderDialog';
 
-/** The company's own OpenID Connect providers: listed (never their secret), added, removed. */
+/** The company's own OpenID Connect providers: listed (never their secret), added, edited, removed. */
 export function SsoProvidersCard() {
   const { t } = useT();
   const providers = useSsoProviders();
   const remove = useDeleteSsoProvider();
   const standIn = useDevelopmentStandIn();
   const [adding, setAdding] = useState(false);
+  // The provider stays while its dialog closes: the dialog fades out as it was, not as an empty add form.
+  const [editing, setEditing] = useState<{ provider: SsoProvider; open: boolean } | null>(null);
   const [removing, setRemoving] = useState<SsoProvider | null>(null);
 
   const add = (
@@ -58,6 +60,7 @@ export function SsoProvidersCard() {
                   key={provider.id}
                   provider={provider}
                   isStandIn={provider.issuer === standIn?.issuer}
+                  onEdit={() => setEditing({ provider, open: true })}
                   onRemove={() => setRemoving(provider)}
                 />
               ))}
@@ -66,6 +69,15 @@ export function SsoProvidersCard() {
         </Stack>
       </CardContent>
       <SsoProviderDialog open={adding} standIn={standIn} onClose={() => setAdding(false)} />
+      {editing ? (
+        <SsoProviderDialog
+          key={editing.provider.id}
+          open={editing.open}
+          provider={editing.provider}
+          standIn={standIn}
+          onClose={() => setEditing({ ...editing, open: false })}
+        />
+      ) : null}
       <DeleteDialog
         row={removing && { id: removing.id, name: removing.domain }}
         body={t('security.sso.deleteBody')}
@@ -80,16 +92,28 @@ export function SsoProvidersCard() {
 function ProviderItem({
   provider,
   isStandIn,
+  onEdit,
   onRemove,
 }: {
   provider: SsoProvider;
   isStandIn: boolean;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const { t } = useT();
-  const action = deleteAction(t('security.sso.remove', { domain: provider.domain }), onRemove);
+  const actions = [
+    editAction(t('security.sso.edit', { domain: provider.domain }), onEdit),
+    deleteAction(t('security.sso.remove', { domain: provider.domain }), onRemove),
+  ];
   return (
-    <ListItem divider secondaryAction={<RowAction {...action} />} aria-label={provider.domain}>
+    <ListItem
+      divider
+      sx={{ pr: 12 }}
+      secondaryAction={actions.map((action) => (
+        <RowAction key={action.label} {...action} />
+      ))}
+      aria-label={provider.domain}
+    >
       <ListItemText
         primary={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

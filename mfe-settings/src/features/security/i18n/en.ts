@@ -46,6 +46,12 @@ export const en = {
       deleted: 'Single sign-on provider removed.',
       deleteBody: 'Users on this domain sign in with their password or Google again.',
       remove: 'Remove {{domain}}',
+      edit: 'Edit {{domain}}',
+      editTitle: 'Edit single sign-on provider',
+      domainFixed: 'The domain stays: for another domain, add another provider.',
+      clientSecretKeep: 'Leave it blank to keep the stored secret.',
+      removeSecret: 'Remove the stored client secret',
+      changed: 'Single sign-on provider saved.',
     },
   },
 };

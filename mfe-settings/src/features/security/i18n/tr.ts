@@ -49,6 +49,12 @@ export const tr: TranslationsOf<SecurityTexts> = {
       deleted: 'Tek oturum açma sağlayıcısı kaldırıldı.',
       deleteBody: 'Bu alan adındaki kullanıcılar yeniden şifreleriyle veya Google ile giriş yapar.',
       remove: '{{domain}} sağlayıcısını kaldırın',
+      edit: '{{domain}} sağlayıcısını düzenleyin',
+      editTitle: 'Tek oturum açma sağlayıcısını düzenleyin',
+      domainFixed: 'Alan adı değişmez: başka bir alan adı için başka bir sağlayıcı ekleyin.',
+      clientSecretKeep: 'Saklanan gizli anahtarı korumak için boş bırakın.',
+      removeSecret: 'Saklanan istemci gizli anahtarını kaldırın',
+      changed: 'Tek oturum açma sağlayıcısı kaydedildi.',
     },
   },
 };

@@ -112,7 +112,11 @@ export function CustomerHistoryPage() {
             <Chip label={t('customerHistory.inactive')} />
           </Box>
         ) : null}
-        {customerId && access.can('customers.view') ? <CustomerRecord customerId={customerId} /> : null}
+        {/* A seller opens this screen without customers.view: the record is theirs to see only with
+            it. When the access answer cannot be read the API, which checks the call, decides. */}
+        {customerId && (access.unavailable || access.can('customers.view')) ? (
+          <CustomerRecord customerId={customerId} />
+        ) : null}
         {!customerId ? (
           <Typography color="text.secondary">{t('customerHistory.choose')}</Typography>
         ) : sales.isPending ? (
