@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
 import { StatusKey } from '../catalogue/index.js';
+import { WARRANTY_STATES } from '../../vocabulary.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -75,6 +76,13 @@ export const ItemEventSchema = Type.Object(
     note: Nullable(Type.String()),
     reason: Nullable(Type.String({ description: 'Why: always given for a return and a scrap.' })),
     refund: Nullable(Type.Number({ description: 'A return’s amount paid back; null on other events.' })),
+    warrantyClaimId: Nullable(Type.String({ description: 'A warranty claim’s step (kind warranty): the claim.' })),
+    warrantyState: Nullable(
+      Type.Union(
+        WARRANTY_STATES.map((s) => Type.Literal(s)),
+        { description: 'A warranty claim’s step: the state the claim reached.' },
+      ),
+    ),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:
