@@ -122,6 +122,15 @@ test('a claim through to closed: each step on the item’s history with who, whe
   const list = (await call(owner, 'GET', `/api/items/${phone.id}/warranty-claims`)).json().items;
   expect(list.map((c: { state: string }) => c.state)).toEqual(['open', 'closed']);
   expect(list[1].customerName).toBe('Carla Claimant');
+
+  // The tracking report lists the steps as movements of their own kind.
+  const tracked = await call(owner, 'GET', '/api/reports/tracking?kind=warranty&limit=100');
+  expect(tracked.statusCode).toBe(200);
+  const states = tracked
+    .json()
+    .items.filter((e: { itemId: string }) => e.itemId === phone.id)
+    .map((e: { warrantyState: string }) => e.warrantyState);
+  expect(states.sort()).toEqual(['closed', 'open', 'open', 'repaired', 'sent']);
 });
 
 test('replaced, and a claim closed without an outcome (rejected) needs a note and gives the item its status back', async () => {

@@ -8,13 +8,14 @@ import { iso, exact } from '../../db/timestamps.js';
 const ITEM_COLUMNS = `i.id, i.serial, i.sku, i.item_type_id AS "itemTypeId", t.name AS "itemTypeName",
   i.brand_id AS "brandId", b.name AS "brandName", i.model, i.location_id AS "locationId", l.name AS "locationName",
   i.status, i.cost::float8 AS cost, i.sale_price::float8 AS "salePrice", i.vendor_id AS "vendorId",
-  i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
+  v.name AS "vendorName", i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
   ${iso('i.sold_at')} AS "soldAt", i.warranty_months AS "warrantyMonths", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
   i.fields, i.images, i.version, ${iso('i.updated_at')} AS "updatedAt"`;
 const ITEM_JOINS = `JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
   JOIN locations l ON l.company_id = i.company_id AND l.id = i.location_id
   LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
-  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id`;
+  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+  LEFT JOIN customers v ON v.company_id = i.company_id AND v.id = i.vendor_id`;
 
 export async function findItem(q: Queryable, id: string): Promise<Item | null> {
   const rows = await q.query<Item>(`SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = $1`, [id]);

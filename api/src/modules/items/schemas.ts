@@ -39,6 +39,7 @@ export const ItemSchema = Type.Object(
     ),
     salePrice: Nullable(Type.Number()),
     vendorId: Nullable(Type.String()),
+    vendorName: Nullable(Type.String({ description: 'The supplier the item came from.' })),
     customerId: Nullable(Type.String()),
     customerName: Type.Optional(
       Nullable(Type.String({ description: 'Absent for a caller without the customers.view permission.' })),
