@@ -28,6 +28,7 @@ test('a warranty claim through to closed', async ({ page, request }) => {
   await signIn(page, request, 'owner');
   await page.goto('/actions/inventory-reception');
   await fillReception(page, serial);
+  await page.getByLabel('Sale price').fill('49.90');
   await page.getByRole('combobox', { name: /^Vendor/ }).fill('TechDistri');
   await page.getByRole('option', { name: 'TechDistri GmbH' }).click();
   await page.getByRole('button', { name: 'Receive 1 item' }).click();
@@ -39,7 +40,7 @@ test('a warranty claim through to closed', async ({ page, request }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(new RegExp(`^Sold ${serial} for .* — sale #\\d+\\.$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Sold ${serial} for 49\\.90 — sale #\\d+\\.$`))).toBeVisible();
 
   await page.goto(`/item-status/item-search?q=${serial}`);
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();
