@@ -25,6 +25,8 @@ async function step(page: Page, action: string, note?: string) {
 }
 
 test('a warranty claim through to closed', async ({ page, request }) => {
+  // Five screens and four dialogs, each waiting on the API: more than one page's time on a busy machine.
+  test.slow();
   await signIn(page, request, 'owner');
   await page.goto('/actions/inventory-reception');
   await fillReception(page, serial);
@@ -53,7 +55,7 @@ test('a warranty claim through to closed', async ({ page, request }) => {
 
   const claim = page.getByRole('region', { name: 'Warranty claim' });
   await expect(claim).toContainText('Fault: Left earcup is silent');
-  await expect(claim).toContainText('supplier TechDistri GmbH');
+  await expect(claim).toContainText('Supplier TechDistri GmbH');
   const timeline = page.getByRole('list', { name: 'Timeline' });
   const newest = timeline.getByRole('listitem').first();
   await expect(newest).toContainText('Warranty claim');

@@ -46,7 +46,6 @@ export function WarrantyClaimPanel({ item }: { item: Item }) {
             <Chip color={current.state === 'open' ? 'warning' : 'info'} label={t(`warranty.states.${current.state}`)} />
             <Typography variant="body2" color="text.secondary">
               {t('warranty.summary', {
-                state: t(`warranty.states.${current.state}`),
                 vendor: current.vendorName ?? t('warranty.noVendor'),
                 date: formatDate(current.openedAt, i18n.language),
                 user: current.openedBy ?? '—',

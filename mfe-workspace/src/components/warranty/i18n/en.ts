@@ -14,7 +14,7 @@ export const en = {
     noteRequired: 'Say why the claim is closed without a repair or replacement.',
     rejectHint: 'Closing now records the claim as rejected.',
     advanced: 'Claim for {{serial}}: {{state}}.',
-    summary: '{{state}} · supplier {{vendor}} · opened {{date}} by {{user}}',
+    summary: 'Supplier {{vendor}} · opened {{date}} by {{user}}',
     faultLine: 'Fault: {{fault}}',
     outcomeLine: 'Outcome: {{outcome}}',
     states: {

@@ -17,7 +17,7 @@ export const tr: TranslationsOf<typeof en> = {
     noteRequired: 'Talebin onarım ya da değişim olmadan neden kapandığını yazın.',
     rejectHint: 'Şimdi kapatmak talebi reddedildi olarak kaydeder.',
     advanced: '{{serial}} talebi: {{state}}.',
-    summary: '{{state}} · tedarikçi {{vendor}} · {{date}} tarihinde {{user}} açtı',
+    summary: 'Tedarikçi {{vendor}} · {{date}} tarihinde {{user}} açtı',
     faultLine: 'Arıza: {{fault}}',
     outcomeLine: 'Sonuç: {{outcome}}',
     states: {
