@@ -43,6 +43,7 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { saleRoutes } from './modules/sales/routes.js';
+import { WARRANTY_CONSTRAINTS, warrantyRoutes } from './modules/warranty/index.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { EventHub } from './modules/events/index.js';
@@ -64,6 +65,7 @@ const CONSTRAINTS: ConstraintMessages = {
   ...ROLE_CONSTRAINTS,
   ...CATALOGUE_CONSTRAINTS,
   ...ITEM_CONSTRAINTS,
+  ...WARRANTY_CONSTRAINTS,
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueRoutes);
   await app.register(itemRoutes);
   await app.register(saleRoutes);
+  await app.register(warrantyRoutes);
   await app.register(taskRoutes);
   await app.register(reportRoutes);
   await app.register(eventRoutes);

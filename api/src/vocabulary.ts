@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'billing.manage',
   /** Cancelling a sale made by mistake, on its day: the owner's and the admin's. */
   'sales.void',
+  /** Opening and advancing warranty claims: the owner's, the admin's and the storekeeper's (who runs repairs). */
+  'warranty.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
@@ -86,6 +88,14 @@ export const RETURN_DESTINATIONS = [
 ] as const satisfies readonly StatusKey[];
 /** Transaction kinds whose events must say why (a return, a scrap). */
 export const REASON_REQUIRED: readonly TransactionKind[] = ['return', 'scrap'];
+
+// ── warranty claims ──
+/** A claim's states in order: repaired and replaced are the supplier's alternative answers. */
+export const WARRANTY_STATES = ['open', 'sent', 'repaired', 'replaced', 'closed'] as const;
+export type WarrantyState = (typeof WARRANTY_STATES)[number];
+/** How a closed claim ended: closed without the supplier repairing or replacing it is rejected. */
+export const WARRANTY_OUTCOMES = ['repaired', 'replaced', 'rejected'] as const;
+export type WarrantyOutcome = (typeof WARRANTY_OUTCOMES)[number];
 
 // ── other statuses ──
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

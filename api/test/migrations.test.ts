@@ -59,11 +59,11 @@ test('companies that existed before the inventory migrations get the built-in tr
     );
     expect(Object.fromEntries(claims.map((c) => [c.name, c.n]))).toEqual({
       'Account Manager': 2,
-      Admin: 21, // thirteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0025), eight transaction types
+      Admin: 22, // fourteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0025, warranty.manage from 0026), eight transaction types
       'Company Owner': 0, // implicit: every claim
       'New Item Operator': 3,
       'Rapid Seller': 4,
-      Storekeeper: 8,
+      Storekeeper: 9, // warranty.manage from 0026
     });
   } finally {
     await db.close();
@@ -233,7 +233,12 @@ test('a new company seeded by the one definition starts exactly as with the last
     const after = await seeded('77777777-7777-4777-8777-777777777777');
     // What later migrations granted every existing company's built-in roles, new ones get from
     // the one definition: the last copy plus exactly those claims.
-    const grantedSince = ['Admin permission items.cost.view', 'Admin permission sales.void'];
+    const grantedSince = [
+      'Admin permission items.cost.view',
+      'Admin permission sales.void',
+      'Admin permission warranty.manage',
+      'Storekeeper permission warranty.manage',
+    ];
     expect({ ...after, claims: after.claims.filter((c) => !grantedSince.includes(c)) }).toEqual(before);
     expect(after.claims).toEqual(expect.arrayContaining(grantedSince));
     expect(after.claims).toContain('Admin permission dashboard.view');

@@ -119,6 +119,10 @@ const MATRIX: Record<string, string> = {
   listSales: 'OASRM',
   getSale: 'OASRM',
   voidSale: 'OA',
+  // warranty claims: opened and advanced by who handles repairs; read by whoever sees the item
+  listItemWarrantyClaims: 'OASNR',
+  openWarrantyClaim: 'OAS',
+  advanceWarrantyClaim: 'OAS',
   // tasks: everyone at work sees and closes their own; process or user managers assign
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
@@ -207,6 +211,18 @@ beforeAll(async () => {
   a.serial = received.items[0]!.serial;
   itemPool = received.items.slice(1).map((i) => i.serial);
   a.sale = (await post(alpha, '/api/sales', { lines: [{ serial: itemPool.shift()!, price: 10 }] })).id as string;
+  // An item under warranty with a claim open, and a second one to open claims on.
+  const underWarranty = (await post(alpha, '/api/items/receive', {
+    itemTypeId: a.itemType,
+    locationId: a.location,
+    serials: [unique('SWW-'), unique('SWW-')],
+    warrantyMonths: 12,
+  })) as { items: Array<{ id: string; serial: string }> };
+  await post(alpha, '/api/sales', { lines: underWarranty.items.map((i) => ({ itemId: i.id, price: 10 })) });
+  a.warrantyItem = underWarranty.items[0]!.id;
+  a.warrantyClaim = (
+    await post(alpha, `/api/items/${underWarranty.items[1]!.id}/warranty-claims`, { fault: 'Sweep fault' })
+  ).id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
   const imported = await ctx.app.inject({
     method: 'POST',
@@ -278,6 +294,9 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   getItemBySerial: () => a.serial!,
   getSale: () => a.sale!,
   voidSale: () => a.sale!,
+  listItemWarrantyClaims: () => a.warrantyItem!,
+  openWarrantyClaim: () => a.warrantyItem!,
+  advanceWarrantyClaim: () => a.warrantyClaim!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
@@ -324,6 +343,8 @@ const BODIES: Record<string, () => object> = {
   runTransaction: () => ({ transactionTypeId: a.move, serials: [itemPool[0]], toLocationId: a.location2 }),
   createSale: () => ({ lines: [{ serial: itemPool.pop() ?? 'none', price: 1 }] }),
   voidSale: () => ({ reason: 'Rung up by mistake' }),
+  openWarrantyClaim: () => ({ fault: 'Does not switch on' }),
+  advanceWarrantyClaim: () => ({ to: 'sent' }),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
   importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),

@@ -338,6 +338,9 @@ describe('/reporting/warranty-list', () => {
     soldAt: '2025-11-01T10:00:00Z',
     warrantyEndsAt: '2026-11-01T10:00:00Z',
     daysLeft,
+    claimId: null as string | null,
+    claimState: null as string | null,
+    claimOutcome: null as string | null,
   });
   const warranty = {
     '/api/reports/warranty': () => ({
@@ -347,7 +350,7 @@ describe('/reporting/warranty-list', () => {
   };
 
   it('lists the warranties with their customer and the days left', async () => {
-    api(warranty);
+    api(warranty, [...REPORTER, 'customers.view']);
     renderAt('/reporting/warranty-list');
     const grid = await screen.findByRole('grid', { name: 'Warranty List' }, FIRST);
     expect(await within(grid).findByText('Ended 3 days ago')).toBeInTheDocument();
@@ -377,6 +380,37 @@ describe('/reporting/warranty-list', () => {
         limit: 25,
       }),
     );
+  });
+
+  it('leaves the contact column out for a reader without customers.view', async () => {
+    api(warranty);
+    renderAt('/reporting/warranty-list');
+    const grid = await screen.findByRole('grid', { name: 'Warranty List' }, FIRST);
+    expect(await within(grid).findByText('Ended 3 days ago')).toBeInTheDocument();
+    expect(within(grid).queryByRole('columnheader', { name: 'Contact' })).not.toBeInTheDocument();
+    expect(within(grid).queryByText('Ada Buyer')).not.toBeInTheDocument();
+  });
+
+  it('shows each item’s warranty claim and filters by the claim’s state, through the URL', async () => {
+    api({
+      '/api/reports/warranty': () => ({
+        status: 200,
+        data: {
+          items: [
+            { ...row('SN-1', 40), claimId: 'w1', claimState: 'sent' },
+            { ...row('SN-2', 50), claimId: 'w2', claimState: 'closed', claimOutcome: 'rejected' },
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderAt('/reporting/warranty-list');
+    const grid = await screen.findByRole('grid', { name: 'Warranty List' }, FIRST);
+    expect(await within(grid).findByText('Sent to supplier')).toBeInTheDocument();
+    expect(within(grid).getByText('Closed · Rejected')).toBeInTheDocument();
+    await choose('Claim', 'Sent to supplier');
+    expect(currentLocation()).toBe('/reporting/warranty-list?claim=sent');
+    await waitFor(() => expect(calls('/api/reports/warranty').at(-1)?.params).toMatchObject({ claim: 'sent' }));
   });
 
   it('is forbidden when the API refuses', async () => {

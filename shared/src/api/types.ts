@@ -11,6 +11,11 @@ export type Addon = {
   units: number;
 };
 
+export type AdvanceWarrantyClaimRequest = {
+  to: "sent" | "repaired" | "replaced" | "closed";
+  note?: string;
+};
+
 export type AuthProviders = {
   google: {
     clientId: string;
@@ -459,6 +464,7 @@ export type Item = {
   cost?: number | null;
   salePrice: number | null;
   vendorId: string | null;
+  vendorName: string | null;
   customerId: string | null;
   customerName?: string | null;
   receivedAt: string;
@@ -490,6 +496,8 @@ export type ItemEvent = {
   note: string | null;
   reason: string | null;
   refund: number | null;
+  warrantyClaimId: string | null;
+  warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -574,9 +582,13 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
+};
+
+export type OpenWarrantyClaimRequest = {
+  fault: string;
 };
 
 export type OutboxMail = {
@@ -690,7 +702,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage";
 } | {
   type: "transaction-type";
   value: string;
@@ -871,6 +883,8 @@ export type TrackingRow = {
   note: string | null;
   reason: string | null;
   refund: number | null;
+  warrantyClaimId: string | null;
+  warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -1063,6 +1077,28 @@ export type WarehouseStatus = {
   total: number;
 };
 
+export type WarrantyClaim = {
+  id: string;
+  itemId: string;
+  serial: string;
+  state: "open" | "sent" | "repaired" | "replaced" | "closed";
+  outcome: "repaired" | "replaced" | "rejected" | null | null;
+  fault: string;
+  vendorId: string | null;
+  vendorName: string | null;
+  customerId: string | null;
+  customerName?: string | null;
+  openedBy: string | null;
+  warrantyEndsAt: string | null;
+  openedAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+};
+
+export type WarrantyClaimList = {
+  items: Array<WarrantyClaim>;
+};
+
 export type WarrantyPage = {
   items: Array<WarrantyRow>;
   nextCursor: string | null;
@@ -1076,12 +1112,15 @@ export type WarrantyRow = {
   model: string | null;
   status: StatusKey;
   customerId: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerPhone: string | null;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  customerPhone?: string | null;
   soldAt: string | null;
   warrantyEndsAt: string;
   daysLeft: number;
+  claimId: string | null;
+  claimState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
+  claimOutcome: "repaired" | "replaced" | "rejected" | null | null;
 };
 
 export type WebhookAnswer = {
@@ -1522,6 +1561,19 @@ export interface ApiOperations {
     query: { format?: "json" | "csv" };
     response: ItemHistory;
   };
+  listItemWarrantyClaims: {
+    method: "GET";
+    path: "/api/items/{id}/warranty-claims";
+    params: { id: string };
+    response: WarrantyClaimList;
+  };
+  openWarrantyClaim: {
+    method: "POST";
+    path: "/api/items/{id}/warranty-claims";
+    params: { id: string };
+    body: OpenWarrantyClaimRequest;
+    response: WarrantyClaim;
+  };
   getLabelSettings: {
     method: "GET";
     path: "/api/label-settings";
@@ -1578,7 +1630,7 @@ export interface ApiOperations {
   getTrackingReport: {
     method: "GET";
     path: "/api/reports/tracking";
-    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
     response: TrackingPage;
   };
   getWarehouseStatus: {
@@ -1590,7 +1642,7 @@ export interface ApiOperations {
   getWarrantyReport: {
     method: "GET";
     path: "/api/reports/warranty";
-    query: { within?: number; ended?: "1" | "0"; customerId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
+    query: { within?: number; ended?: "1" | "0"; customerId?: string; claim?: "open" | "sent" | "repaired" | "replaced" | "closed" | "any"; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
     response: WarrantyPage;
   };
   listRoles: {
@@ -1834,6 +1886,13 @@ export interface ApiOperations {
     params: { id: string };
     body: UserRolesRequest;
     response: UserRoles;
+  };
+  advanceWarrantyClaim: {
+    method: "POST";
+    path: "/api/warranty-claims/{id}/advance";
+    params: { id: string };
+    body: AdvanceWarrantyClaimRequest;
+    response: WarrantyClaim;
   };
 }
 

@@ -17,6 +17,7 @@ export {
   existingSerials,
   sellAndRecord,
   insertEvents,
+  applyAndRecord,
   openSaleLines,
   statusesBeforeSale,
   unsell,

@@ -8,13 +8,14 @@ import { iso, exact } from '../../db/timestamps.js';
 const ITEM_COLUMNS = `i.id, i.serial, i.sku, i.item_type_id AS "itemTypeId", t.name AS "itemTypeName",
   i.brand_id AS "brandId", b.name AS "brandName", i.model, i.location_id AS "locationId", l.name AS "locationName",
   i.status, i.cost::float8 AS cost, i.sale_price::float8 AS "salePrice", i.vendor_id AS "vendorId",
-  i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
+  v.name AS "vendorName", i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
   ${iso('i.sold_at')} AS "soldAt", i.warranty_months AS "warrantyMonths", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
   i.fields, i.images, i.version, ${iso('i.updated_at')} AS "updatedAt"`;
 const ITEM_JOINS = `JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
   JOIN locations l ON l.company_id = i.company_id AND l.id = i.location_id
   LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
-  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id`;
+  LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id
+  LEFT JOIN customers v ON v.company_id = i.company_id AND v.id = i.vendor_id`;
 
 export async function findItem(q: Queryable, id: string): Promise<Item | null> {
   const rows = await q.query<Item>(`SELECT ${ITEM_COLUMNS} FROM items i ${ITEM_JOINS} WHERE i.id = $1`, [id]);
@@ -98,7 +99,8 @@ const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS 
   e.transaction_type_id AS "transactionTypeId", tt.name AS "transactionTypeName",
   e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
   e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
-  u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas, ${iso('e.created_at')} AS "createdAt"`;
+  u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
+  e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", ${iso('e.created_at')} AS "createdAt"`;
 const EVENT_JOINS = `JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
   LEFT JOIN transaction_types tt ON tt.company_id = e.company_id AND tt.id = e.transaction_type_id
   LEFT JOIN users u ON u.company_id = e.company_id AND u.id = e.user_id`;
@@ -198,20 +200,24 @@ export interface NewEvent {
   deltas: Record<string, [unknown, unknown]> | null;
   reason?: string | null;
   refund?: number | null;
+  /** A warranty claim's step: the claim and the state it reached. */
+  warrantyClaimId?: string | null;
+  warrantyState?: string | null;
 }
 
 /** One event per item in one multi-row insert; its parameters start after the first `at`. */
 const insertEventsSql = (at: number) => {
   const $ = (n: number) => `$${at + n}`;
   return `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
-        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas, reason, refund)
+        to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas, reason, refund,
+        warranty_claim_id, warranty_state)
      SELECT ${$(1)}, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
-            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund
+            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund, e.claim, e.claim_state
        FROM unnest(${$(4)}::uuid[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::uuid[], ${$(8)}::uuid[], ${$(9)}::uuid[],
                    ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[],
-                   ${$(15)}::text[], ${$(16)}::numeric[])
+                   ${$(15)}::text[], ${$(16)}::numeric[], ${$(17)}::uuid[], ${$(18)}::text[])
             AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas, reason,
-                 refund)
+                 refund, claim, claim_state)
      RETURNING id`;
 };
 const eventParams = (companyId: string, userId: string, note: string | null, events: NewEvent[]) => [
@@ -231,9 +237,11 @@ const eventParams = (companyId: string, userId: string, note: string | null, eve
   events.map((e) => (e.deltas ? JSON.stringify(e.deltas) : null)),
   events.map((e) => e.reason ?? null),
   events.map((e) => e.refund ?? null),
+  events.map((e) => e.warrantyClaimId ?? null),
+  events.map((e) => e.warrantyState ?? null),
 ];
 /** How many parameters eventParams gives: a statement's own parameters follow them. */
-const EVENT_PARAMS = 16;
+const EVENT_PARAMS = 18;
 
 /** One event per item, one statement; answers the new events' ids. */
 export async function insertEvents(

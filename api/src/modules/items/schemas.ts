@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
 import { LANGUAGES } from '../../lib/item-words.js';
 import { StatusKey } from '../catalogue/index.js';
+import { WARRANTY_STATES } from '../../vocabulary.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -39,6 +40,7 @@ export const ItemSchema = Type.Object(
     ),
     salePrice: Nullable(Type.Number()),
     vendorId: Nullable(Type.String()),
+    vendorName: Nullable(Type.String({ description: 'The supplier the item came from.' })),
     customerId: Nullable(Type.String()),
     customerName: Type.Optional(
       Nullable(Type.String({ description: 'Absent for a caller without the customers.view permission.' })),
@@ -76,6 +78,13 @@ export const ItemEventSchema = Type.Object(
     note: Nullable(Type.String()),
     reason: Nullable(Type.String({ description: 'Why: always given for a return and a scrap.' })),
     refund: Nullable(Type.Number({ description: 'A return’s amount paid back; null on other events.' })),
+    warrantyClaimId: Nullable(Type.String({ description: 'A warranty claim’s step (kind warranty): the claim.' })),
+    warrantyState: Nullable(
+      Type.Union(
+        WARRANTY_STATES.map((s) => Type.Literal(s)),
+        { description: 'A warranty claim’s step: the state the claim reached.' },
+      ),
+    ),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:

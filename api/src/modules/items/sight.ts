@@ -21,8 +21,8 @@ export const sightOf = (access: Pick<Access, 'may'>): Sight => ({
 
 /** The keys, in items and in rows counted from them, that belong to the cost claim. */
 export const COST_KEYS = ['cost', 'costValue'] as const;
-/** The keys of an item that name its customer. */
-const CUSTOMER_KEYS = ['customerName'] as const;
+/** The keys of an item (or a row about one: the warranty list) that name its customer or reach them. */
+const CUSTOMER_KEYS = ['customerName', 'customerEmail', 'customerPhone'] as const;
 
 const hiddenKeys = (sight: Sight): readonly string[] => [
   ...(sight.cost ? [] : COST_KEYS),

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import { exact, iso } from '../../db/timestamps.js';
 import type { Status } from '../catalogue/index.js';
+import type { WarrantyState } from '../../vocabulary.js';
 import type { GroupBy, InventoryRow, Purchase, TrackingRow, WarehouseStatus, WarrantyRow } from './schemas.js';
 
 // SQL only. Aggregates sum the counters of migrations 0010 and 0013 (item_counts, sale_days), which
@@ -92,6 +93,7 @@ export async function trackingPage(
             e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
             e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
             u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
+            e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState",
             ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"
@@ -233,9 +235,15 @@ export interface WarrantyFilter {
   within: number;
   ended: boolean;
   customerId?: string;
+  /** The latest claim's state (any: a claim at all); the window of within/ended is then not applied. */
+  claim?: WarrantyState | 'any';
   dir: Dir;
   limit: number;
 }
+
+/** The item's latest warranty claim (only one is ever not closed, so it is the one in progress if any). */
+const LATEST_CLAIM = `SELECT w.id, w.state, w.outcome FROM warranty_claims w
+  WHERE w.company_id = i.company_id AND w.item_id = i.id ORDER BY w.created_at DESC, w.id DESC LIMIT 1`;
 
 export async function warrantyPage(
   q: Queryable,
@@ -247,11 +255,16 @@ export async function warrantyPage(
     .select(['i.id'])
     .select(sql<string>`${sql.raw(exact('i.warranty_ends_at'))}`.as('_key'))
     .where('i.warranty_ends_at', 'is not', null)
-    .where(sql<boolean>`i.warranty_ends_at < now() + make_interval(days => ${f.within}::int)`)
     .orderBy('i.warranty_ends_at', f.dir)
     .orderBy('i.id', f.dir)
     .limit(f.limit + 1);
-  if (!f.ended) page = page.where(sql<boolean>`i.warranty_ends_at >= now()`);
+  if (f.claim) {
+    const state = sql`(SELECT latest.state FROM (${sql.raw(LATEST_CLAIM)}) latest)`;
+    page = page.where(f.claim === 'any' ? sql<boolean>`${state} IS NOT NULL` : sql<boolean>`${state} = ${f.claim}`);
+  } else {
+    page = page.where(sql<boolean>`i.warranty_ends_at < now() + make_interval(days => ${f.within}::int)`);
+    if (!f.ended) page = page.where(sql<boolean>`i.warranty_ends_at >= now()`);
+  }
   if (f.customerId) page = page.where('i.customer_id', '=', f.customerId);
   if (after)
     page = page.where(
@@ -263,8 +276,10 @@ export async function warrantyPage(
     `SELECT i.id AS "itemId", i.serial, t.name AS "itemTypeName", b.name AS "brandName", i.model, i.status,
             i.customer_id AS "customerId", c.name AS "customerName", c.email AS "customerEmail",
             c.phone AS "customerPhone", ${iso('i.sold_at')} AS "soldAt", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
-            floor(extract(epoch FROM i.warranty_ends_at - now()) / 86400)::int AS "daysLeft"
+            floor(extract(epoch FROM i.warranty_ends_at - now()) / 86400)::int AS "daysLeft",
+            w.id AS "claimId", w.state AS "claimState", w.outcome AS "claimOutcome"
        FROM items i
+       LEFT JOIN LATERAL (${LATEST_CLAIM}) w ON true
        JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
        LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
        LEFT JOIN customers c ON c.company_id = i.company_id AND c.id = i.customer_id

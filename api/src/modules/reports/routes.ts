@@ -86,7 +86,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('reports.view'),
         operationId: 'getWarrantyReport',
         description:
-          'Items whose warranty ends within `within` days (default 30) or has ended (ended=0 leaves those out), with their customer; keyset-paged, soonest end first unless sort=ends_desc.',
+          'Items whose warranty ends within `within` days (default 30) or has ended (ended=0 leaves those out), with their customer (name and contact only for a caller with customers.view) and their latest warranty claim (claim= filters by its state); keyset-paged, soonest end first unless sort=ends_desc.',
         querystring: S.WarrantyQuery,
         response: csvAnswers(KeysetPage(S.WarrantyRowSchema, 'WarrantyPage')),
       },
@@ -94,8 +94,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) =>
       listOrCsv(app, request, reply, {
         filename: 'warranty',
-        columns: columnsOf(S.WarrantyRowSchema),
-        page: (q, at) => service.warranty(q, { ...request.query, ...at }),
+        columns: () => seenColumns(columnsOf(S.WarrantyRowSchema), sightOf(request.access!)),
+        page: (q, at) => service.warranty(q, { ...request.query, ...at }, sightOf(request.access!)),
       }),
   );
 

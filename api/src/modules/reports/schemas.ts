@@ -1,7 +1,13 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FormatQuery, KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
 import { StatusKey } from '../catalogue/index.js';
-import { AWAITING_PROCESS, HELD_STATUSES, TRANSACTION_KINDS } from '../../vocabulary.js';
+import {
+  AWAITING_PROCESS,
+  HELD_STATUSES,
+  TRANSACTION_KINDS,
+  WARRANTY_OUTCOMES,
+  WARRANTY_STATES,
+} from '../../vocabulary.js';
 import { ItemEventSchema } from '../items/index.js';
 import { UsageSchema } from '../billing/index.js';
 
@@ -19,7 +25,9 @@ export const TrackingQuery = KeysetQuery(['newest', 'oldest'] as const, {
   from: Type.Optional({ ...Instant, description: 'Start, inclusive. Default: 30 days before `to`.' }),
   to: Type.Optional({ ...Instant, description: 'End, exclusive. Default: now.' }),
   transactionTypeId: Type.Optional(Uuid),
-  kind: Type.Optional(Type.Union([...TRANSACTION_KINDS, 'edit' as const].map((k) => Type.Literal(k)))),
+  kind: Type.Optional(
+    Type.Union([...TRANSACTION_KINDS, 'edit' as const, 'warranty' as const].map((k) => Type.Literal(k))),
+  ),
   userId: Type.Optional(Uuid),
   locationId: Type.Optional({ ...Uuid, description: 'Events that left from or arrived at this location.' }),
   itemTypeId: Type.Optional(Uuid),
@@ -110,6 +118,12 @@ export const WarrantyQuery = KeysetQuery(['ends_asc', 'ends_desc'] as const, {
     }),
   ),
   customerId: Type.Optional(Uuid),
+  claim: Type.Optional(
+    Type.Union([...WARRANTY_STATES.map((s) => Type.Literal(s)), Type.Literal('any')], {
+      description:
+        'Only items whose latest warranty claim is in this state (any: items with a claim); the within/ended window is then not applied — a claim is listed however far its warranty still runs.',
+    }),
+  ),
 });
 export type WarrantyQuery = Static<typeof WarrantyQuery>;
 export const WarrantyRowSchema = Type.Object(
@@ -121,12 +135,15 @@ export const WarrantyRowSchema = Type.Object(
     model: Nullable(Type.String()),
     status: StatusKey,
     customerId: Nullable(Type.String()),
-    customerName: Nullable(Type.String()),
-    customerEmail: Nullable(Type.String()),
-    customerPhone: Nullable(Type.String()),
+    customerName: Type.Optional(Nullable(Type.String({ description: 'Only with customers.view (absent otherwise).' }))),
+    customerEmail: Type.Optional(Nullable(Type.String({ description: 'Only with customers.view.' }))),
+    customerPhone: Type.Optional(Nullable(Type.String({ description: 'Only with customers.view.' }))),
     soldAt: Nullable(Timestamp),
     warrantyEndsAt: Timestamp,
     daysLeft: Type.Integer({ description: 'Whole days until it ends; negative once ended.' }),
+    claimId: Nullable(Type.String({ description: 'The item’s latest warranty claim, if any.' })),
+    claimState: Nullable(Type.Union(WARRANTY_STATES.map((s) => Type.Literal(s)))),
+    claimOutcome: Nullable(Type.Union(WARRANTY_OUTCOMES.map((s) => Type.Literal(s)))),
   },
   { title: 'WarrantyRow' },
 );

@@ -91,7 +91,7 @@ export async function inventory(q: Queryable, query: InventoryQuery, sight: Sigh
   };
 }
 
-export async function warranty(q: Queryable, query: WarrantyQuery) {
+export async function warranty(q: Queryable, query: WarrantyQuery, sight: Sight) {
   const limit = query.limit ?? 50;
   const rows = await db.warrantyPage(
     q,
@@ -99,12 +99,17 @@ export async function warranty(q: Queryable, query: WarrantyQuery) {
       within: query.within ?? 30,
       ended: query.ended !== '0',
       customerId: query.customerId,
+      claim: query.claim,
       dir: query.sort === 'ends_desc' ? 'desc' : 'asc',
       limit,
     },
     timeCursor(query.cursor),
   );
-  return page(rows, limit, (r) => r.itemId);
+  return page(
+    rows.map((r) => seen(r, sight)),
+    limit,
+    (r) => r.itemId,
+  );
 }
 
 export async function customerHistory(q: Queryable, customerId: string, query: { cursor?: string; limit?: number }) {

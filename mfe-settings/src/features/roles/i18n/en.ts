@@ -34,6 +34,7 @@ export const en = {
       settings_manage: 'Manage company settings',
       users_manage: 'Manage users, roles and invitations',
       sales_void: 'Void a sale of today',
+      warranty_manage: 'Open and advance warranty claims',
       billing_manage: 'Manage billing',
     },
   },

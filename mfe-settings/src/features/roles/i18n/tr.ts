@@ -37,6 +37,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       settings_manage: 'Şirket ayarlarını yönetme',
       users_manage: 'Kullanıcıları, rolleri ve davetleri yönetme',
       sales_void: 'Bugünün satışını iptal etme',
+      warranty_manage: 'Garanti taleplerini açma ve ilerletme',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

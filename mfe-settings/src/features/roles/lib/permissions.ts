@@ -2,7 +2,16 @@ import type { Permission } from '@/api/roles';
 
 /** Every permission the API knows, grouped as the screen shows them (the type keeps it complete). */
 export const PERMISSION_GROUPS = {
-  items: ['items.view', 'items.receive', 'items.edit', 'items.process', 'items.sell', 'items.cost.view', 'sales.void'],
+  items: [
+    'items.view',
+    'items.receive',
+    'items.edit',
+    'items.process',
+    'items.sell',
+    'items.cost.view',
+    'sales.void',
+    'warranty.manage',
+  ],
   customers: ['customers.view', 'customers.manage'],
   company: ['reports.view', 'dashboard.view', 'settings.manage', 'users.manage', 'billing.manage'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -3,11 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { resourceKey } from '@stockwise/shared';
 import { listBrands, listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
+import { useWarrantyT } from '@/components/warranty';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { useT } from '../i18n';
 
-const KINDS = ['receive', 'sell', 'process', 'move', 'status_change', 'return', 'scrap', 'edit', 'void'] as const;
+const KINDS = [
+  'receive',
+  'sell',
+  'process',
+  'move',
+  'status_change',
+  'return',
+  'scrap',
+  'edit',
+  'void',
+  'warranty',
+] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
 
@@ -15,6 +27,7 @@ const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).incl
 export function Timeline({ events, customerName }: { events: ItemEvent[]; customerName?: string | null }) {
   const { t, i18n } = useT();
   const statusName = useStatusName();
+  const { t: tw } = useWarrantyT();
   // Locations are named by id in events; the catalogue names them (a reader without it sees ids' absence as '—').
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, staleTime: 60_000 });
   const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands, staleTime: 60_000 });
@@ -26,6 +39,8 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
     <List aria-label={t('history.timeline')} sx={{ p: 0 }}>
       {ordered.map((event) => {
         const lines: string[] = [];
+        // A warranty claim's step says which state the claim reached.
+        if (event.warrantyState) lines.push(tw(`warranty.states.${event.warrantyState}`));
         if (event.fromLocationId !== event.toLocationId && event.toLocationId) {
           lines.push(t('history.move', { from: place(event.fromLocationId), to: place(event.toLocationId) }));
         }

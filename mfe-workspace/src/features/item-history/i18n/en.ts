@@ -29,6 +29,7 @@ export const en = {
       scrap: 'Scrapped',
       edit: 'Edited',
       void: 'Sale voided',
+      warranty: 'Warranty claim',
     },
     failed: 'The item could not be loaded.',
   },

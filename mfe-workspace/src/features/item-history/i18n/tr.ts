@@ -32,6 +32,7 @@ export const tr: TranslationsOf<typeof en> = {
       scrap: 'Hurdaya ayrıldı',
       edit: 'Düzenlendi',
       void: 'Satış iptal edildi',
+      warranty: 'Garanti talebi',
     },
     failed: 'Ürün yüklenemedi.',
   },

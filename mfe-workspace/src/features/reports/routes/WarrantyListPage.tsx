@@ -1,11 +1,12 @@
 import { Box, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
 import { DataTable, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useAccess } from '@stockwise/shared';
 import { useMemo } from 'react';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { ReportFrame } from '@/components/ReportFrame';
 import { serialColumn } from '@/components/serialColumn';
+import { useWarrantyT } from '@/components/warranty';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
 import { formatDate } from '@/lib/format';
@@ -15,11 +16,22 @@ import { useT } from '../i18n';
 
 const WITHIN = [7, 30, 60, 90, 180, 365];
 const DEFAULT_WITHIN = 30;
-const FILTERS = { within: urlFilter.integer(0, 3650), ended: urlFilter.oneOf(['0', '1'] as const) };
+const CLAIMS = ['any', 'open', 'sent', 'repaired', 'replaced', 'closed'] as const;
+const FILTERS = {
+  within: urlFilter.integer(0, 3650),
+  ended: urlFilter.oneOf(['0', '1'] as const),
+  claim: urlFilter.oneOf(CLAIMS),
+};
 
-/** /reporting/warranty-list: warranties ending within N days (and, unless asked not to, those ended). */
+/**
+ * /reporting/warranty-list: warranties ending within N days (and, unless asked not to, those ended),
+ * each with its latest warranty claim; filtered by a claim's state it lists the claims however far
+ * their warranties still run. The contact column only for a reader of customers.
+ */
 export function WarrantyListPage() {
   const { t, i18n } = useT();
+  const { t: tw } = useWarrantyT();
+  const seesCustomers = useAccess().can('customers.view');
   const language = i18n.language;
   const { values, set, clear, active } = useUrlFilters(FILTERS);
   const { params, gridProps } = useTableParams();
@@ -27,6 +39,7 @@ export function WarrantyListPage() {
   const query: WarrantyQuery = {
     within,
     ended: values.ended ?? '1',
+    claim: values.claim,
     sort: params.sort?.field === 'warrantyEndsAt' && params.sort.direction === 'desc' ? 'ends_desc' : 'ends_asc',
   };
   const {
@@ -53,6 +66,27 @@ export function WarrantyListPage() {
         flex: 1,
         sortable: false,
         valueGetter: (_value, row) => [row.brandName, row.model].filter(Boolean).join(' ') || '—',
+      },
+      {
+        field: 'claimState',
+        headerName: t('reports.warranty.claim'),
+        minWidth: 170,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.claimState ? (
+            <Chip
+              size="small"
+              color={row.claimState === 'closed' ? 'default' : 'info'}
+              variant={row.claimState === 'closed' ? 'outlined' : 'filled'}
+              label={
+                row.claimState === 'closed' && row.claimOutcome
+                  ? `${tw('warranty.states.closed')} · ${tw(`warranty.outcomes.${row.claimOutcome}`)}`
+                  : tw(`warranty.states.${row.claimState}`)
+              }
+            />
+          ) : (
+            '—'
+          ),
       },
       {
         field: 'customerName',
@@ -109,7 +143,11 @@ export function WarrantyListPage() {
           ),
       },
     ],
-    [t, language],
+    [t, tw, language],
+  );
+  const shown = useMemo(
+    () => (seesCustomers ? columns : columns.filter((column) => column.field !== 'customerName')),
+    [columns, seesCustomers],
   );
 
   const choices = WITHIN.includes(within) ? WITHIN : [...WITHIN, within].sort((a, b) => a - b);
@@ -137,6 +175,16 @@ export function WarrantyListPage() {
             label: t('reports.warranty.withinDays', { count: days }),
           }))}
         />
+        <FilterSelect
+          label={t('reports.warranty.claimFilter')}
+          value={values.claim}
+          any={t('reports.warranty.claimAll')}
+          onChange={(value) => set({ claim: value || undefined })}
+          options={CLAIMS.map((claim) => ({
+            value: claim,
+            label: claim === 'any' ? t('reports.warranty.claimAny') : tw(`warranty.states.${claim}`),
+          }))}
+        />
         <FormControlLabel
           control={
             <Checkbox
@@ -150,7 +198,7 @@ export function WarrantyListPage() {
       <Box sx={{ overflowX: 'auto' }}>
         <DataTable<WarrantyRow>
           label={t('reports.warranty.title')}
-          columns={columns}
+          columns={shown}
           rows={rows}
           rowCount={rowCount}
           loading={warranties.isFetching}
@@ -158,7 +206,7 @@ export function WarrantyListPage() {
           onRetry={() => void warranties.refetch()}
           gridProps={gridProps}
           getRowId={(row) => row.itemId}
-          empty={{ title: t('reports.warranty.empty') }}
+          empty={{ title: t(values.claim ? 'reports.warranty.claimEmpty' : 'reports.warranty.empty') }}
           gridOptions={{ paginationMeta, showToolbar: false, getRowHeight: () => 'auto' }}
         />
       </Box>
