@@ -118,6 +118,7 @@ const MATRIX: Record<string, string> = {
   createSale: 'OAR',
   listSales: 'OASRM',
   getSale: 'OASRM',
+  getSaleReceiptPdf: 'OASRM',
   voidSale: 'OA',
   // tasks: everyone at work sees and closes their own; process or user managers assign
   listTasks: 'OASNRM',
@@ -276,6 +277,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   updateItem: () => a.item!,
   getItemBySerial: () => a.serial!,
   getSale: () => a.sale!,
+  getSaleReceiptPdf: () => a.sale!,
   voidSale: () => a.sale!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
