@@ -22,7 +22,7 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
   const amount = (value: number) => money(value, sale.currency);
   const logo = companyLogoUrl(company?.logoPath);
   return (
-    <Box data-testid="receipt">
+    <Box component="section" aria-labelledby={`receipt-${sale.id}`} data-testid="receipt">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mb: 2 }}>
         {logo ? <Box component="img" src={logo} alt="" sx={{ maxHeight: 64, maxWidth: 160 }} /> : null}
         <Box>
@@ -34,7 +34,7 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
           {company?.phone ? <Typography>{t('receipt.phone', { value: company.phone })}</Typography> : null}
         </Box>
       </Stack>
-      <Typography variant="h5" component="h2">
+      <Typography id={`receipt-${sale.id}`} variant="h5" component="h2">
         {t('receipt.title', { number: sale.number })}
       </Typography>
       <Typography color="text.secondary">{formatDateTime(sale.createdAt, language)}</Typography>
