@@ -114,7 +114,16 @@ describe('a sale with discounts and tax', () => {
     expect(res.statusCode).toBe(201);
     const sale = res.json();
     expect(sale.lines.map((l: object) => l)).toMatchObject([
-      { price: 100, discount: 10, net: 90, tax: 16.2, total: 106.2, itemTypeName: 'Phone', brandName: 'Acme', model: 'X1' },
+      {
+        price: 100,
+        discount: 10,
+        net: 90,
+        tax: 16.2,
+        total: 106.2,
+        itemTypeName: 'Phone',
+        brandName: 'Acme',
+        model: 'X1',
+      },
       // 0.1 × 18 % = 0.018: rounded to the cent per line
       { price: 0.1, discount: 0, net: 0.1, tax: 0.02, total: 0.12 },
       { price: 0.2, discount: 0.2, net: 0, tax: 0, total: 0 },

@@ -11,7 +11,10 @@ export const isCurrency = (code: string) => CURRENCIES.has(code);
  * amount column stores: a tax is rounded to them, so a receipt's lines add up to what it shows.
  */
 export function currencyDigits(currency: string): number {
-  return Math.min(2, new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2);
+  return Math.min(
+    2,
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2,
+  );
 }
 
 /** A percent with at most three decimals (8.875 % exists; the column keeps three). */

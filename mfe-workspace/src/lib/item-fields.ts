@@ -22,12 +22,7 @@ const LABELS: Record<string, WorkspaceKey> = {
 export const itemFieldLabelKey = (field: string): WorkspaceKey | undefined => LABELS[field];
 
 /** A field's value for reading: money through the screen's formatter (useMoney), lists by their length, the rest as text. */
-export function itemFieldValue(
-  field: string,
-  value: unknown,
-  money: (value: number) => string,
-  empty: string,
-): string {
+export function itemFieldValue(field: string, value: unknown, money: (value: number) => string, empty: string): string {
   if (value === null || value === undefined || value === '') return empty;
   if ((field === 'cost' || field === 'salePrice') && typeof value === 'number') return money(value);
   if (Array.isArray(value)) return String(value.length);

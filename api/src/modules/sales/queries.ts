@@ -1,11 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import {
-  sellAndRecord,
-  type EventMeta,
-  type ItemChange,
-  type NewEvent,
-  type SaleToRecord,
-} from '../items/index.js';
+import { sellAndRecord, type EventMeta, type ItemChange, type NewEvent, type SaleToRecord } from '../items/index.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';

@@ -93,8 +93,14 @@ export function receiptPdf({ company, logo, sale, language, timeZone }: ReceiptI
   if (company.taxNumber) doc.text(`${t.taxNumber}: ${company.taxNumber}`);
   if (company.phone) doc.text(`${t.phone}: ${company.phone}`);
   doc.moveDown();
-  doc.font('bold').fontSize(13).text(`${t.receipt} #${sale.number}${sale.voidedAt ? ` — ${t.void}` : ''}`);
-  doc.font('body').fontSize(10).text(when.format(new Date(sale.createdAt)));
+  doc
+    .font('bold')
+    .fontSize(13)
+    .text(`${t.receipt} #${sale.number}${sale.voidedAt ? ` — ${t.void}` : ''}`);
+  doc
+    .font('body')
+    .fontSize(10)
+    .text(when.format(new Date(sale.createdAt)));
   if (sale.customerName) doc.text(`${t.customer}: ${sale.customerName}`);
   doc.text(`${t.seller}: ${sale.sellerName}`);
   doc.moveDown();

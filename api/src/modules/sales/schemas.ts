@@ -56,7 +56,11 @@ export const SaleLineBody = Type.Object(
     serial: Type.Optional(Serial),
     price: Type.Number({ minimum: 0, maximum: 99_999_999 }),
     discount: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 99_999_999, description: 'An amount taken off this line (at most its price).' }),
+      Type.Number({
+        minimum: 0,
+        maximum: 99_999_999,
+        description: 'An amount taken off this line (at most its price).',
+      }),
     ),
   },
   { additionalProperties: false, description: 'The item by itemId or by serial (one of them).' },

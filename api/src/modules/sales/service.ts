@@ -158,7 +158,13 @@ export async function voidSale(q: Queryable, actor: Actor, id: string, body: Voi
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
 /** A sale's receipt as a PDF: the company's details and logo, the sale as stored, in the reader's language and time zone. */
-export async function saleReceipt(q: Queryable, objects: ObjectStore, companyId: string, id: string, query: ReceiptQuery) {
+export async function saleReceipt(
+  q: Queryable,
+  objects: ObjectStore,
+  companyId: string,
+  id: string,
+  query: ReceiptQuery,
+) {
   const timeZone = query.tz ?? 'UTC';
   if (timeZone !== 'UTC' && !TIME_ZONES.has(timeZone)) throw badRequest(`tz: ${timeZone} is not a time zone`, 'tz');
   const sale = await getSale(q, id);

@@ -7,7 +7,15 @@ import { useT } from '@/i18n';
 export const receiptPath = (saleId: string) => `/actions/receipt?sale=${encodeURIComponent(saleId)}`;
 
 /** "Receipt" for a sale just made or found in a history: opens its printable page. */
-export function ReceiptLink({ saleId, number, variant = 'text' }: { saleId: string; number: number; variant?: 'text' | 'outlined' }) {
+export function ReceiptLink({
+  saleId,
+  number,
+  variant = 'text',
+}: {
+  saleId: string;
+  number: number;
+  variant?: 'text' | 'outlined';
+}) {
   const { t } = useT();
   return (
     <Button

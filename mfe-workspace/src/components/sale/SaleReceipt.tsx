@@ -81,7 +81,9 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
           {t('receipt.net')}: {amount(sale.net)}
         </Typography>
         <Typography data-testid="receipt-tax">
-          {t('receipt.taxAt', { rate: new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(sale.taxRate) })}
+          {t('receipt.taxAt', {
+            rate: new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(sale.taxRate),
+          })}
           : {amount(sale.tax)}
         </Typography>
         <Typography sx={{ fontWeight: 700 }} data-testid="receipt-total">

@@ -19,7 +19,10 @@ export const moneySchema = (t: T) => ({
   taxRate: z
     .string()
     .trim()
-    .refine((text) => text === '' || (RATE.test(text) && Number(text.replace(',', '.')) <= 100), t('company.money.rateInvalid')),
+    .refine(
+      (text) => text === '' || (RATE.test(text) && Number(text.replace(',', '.')) <= 100),
+      t('company.money.rateInvalid'),
+    ),
 });
 
 export const moneyValues = (c: Company) => ({
@@ -38,7 +41,13 @@ export function MoneyFields({ field }: { field: Field }) {
   );
   return (
     <>
-      <TextField label={t('company.money.address')} multiline minRows={2} autoComplete="street-address" {...field('address')} />
+      <TextField
+        label={t('company.money.address')}
+        multiline
+        minRows={2}
+        autoComplete="street-address"
+        {...field('address')}
+      />
       <TextField label={t('company.money.taxNumber')} {...field('taxNumber')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField

@@ -70,6 +70,7 @@ function WarrantyState({ purchase }: { purchase: Purchase }) {
  */
 export function CustomerRecord({ customerId }: { customerId: string }) {
   const { t, i18n } = useT();
+  const money = useMoney();
   const history = useInfiniteQuery({
     queryKey: resourceKey('customers', customerId, 'history'),
     queryFn: ({ pageParam }) => getHistory(customerId, pageParam),
@@ -82,7 +83,6 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
   const { summary, returns } = first;
   const items = history.data.pages.flatMap((page) => page.items);
   const number = (value: number) => formatNumber(value, i18n.language);
-  const money = useMoney();
   const tiles: Array<[string, string]> = [
     [t('customerHistory.summary.sales'), number(summary.sales)],
     [t('customerHistory.summary.itemsBought'), number(summary.itemsBought)],

@@ -89,7 +89,7 @@ export function RapidSellPage() {
         lines: [{ itemId: target.id, price: amount, discount: discounts.amount(target.id) ?? 0 }],
         customerId: customer?.id ?? null,
       }),
-    onSuccess: (sale, { target, amount }) => {
+    onSuccess: (sale, { target }) => {
       const text = t('rapidSell.sold', {
         serial: target.serial,
         price: money(sale.total, sale.currency),
