@@ -38,7 +38,8 @@ test('a receipt with currency and company details', async ({ page }) => {
   await expect(page.getByText('Company saved.')).toBeVisible();
 
   await page.goto('/actions/rapid-sell');
-  await expect(page.getByLabel('Scan or type a serial')).toBeFocused();
+  // The workspace remote's first load, on a machine shared with other suites, can take a while.
+  await expect(page.getByLabel('Scan or type a serial')).toBeFocused({ timeout: 60_000 });
   await page.keyboard.type(serial);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();
