@@ -279,7 +279,7 @@ describe('/reporting/item-inventory', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
     expect(row('Acme')).toEqual(['1.200', '$120.000,00', '$150.000,50']);
-    expect(row('(belirtilmemiş)')).toEqual(['3', '30,00', '0,00']);
+    expect(row('(belirtilmemiş)')).toEqual(['3', '$30,00', '$0,00']);
     expect(row('Toplam')).toEqual(['1.203', '$120.030,00', '$150.000,50']);
     expect(calls('/api/reports/inventory').at(-1)?.params).toEqual({ groupBy: 'brand' });
   });
