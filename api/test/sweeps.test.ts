@@ -118,6 +118,7 @@ const MATRIX: Record<string, string> = {
   createSale: 'OAR',
   listSales: 'OASRM',
   getSale: 'OASRM',
+  getSaleReceiptPdf: 'OASRM',
   voidSale: 'OA',
   // warranty claims: opened and advanced by who handles repairs; read by whoever sees the item
   listItemWarrantyClaims: 'OASNR',
@@ -293,6 +294,7 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   updateItem: () => a.item!,
   getItemBySerial: () => a.serial!,
   getSale: () => a.sale!,
+  getSaleReceiptPdf: () => a.sale!,
   voidSale: () => a.sale!,
   listItemWarrantyClaims: () => a.warrantyItem!,
   openWarrantyClaim: () => a.warrantyItem!,

@@ -22,7 +22,7 @@ async function sell(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(new RegExp(`^Sold ${serial} for 49\\.90 — sale #\\d+\\.$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Sold ${serial} for \\$49\\.90 — sale #\\d+\\.$`))).toBeVisible();
 }
 
 test('a sold item is returned from its history with a reason and a refund, back in stock and sold again', async ({
@@ -55,7 +55,7 @@ test('a sold item is returned from its history with a reason and a refund, back 
   await expect(newest).toContainText('Returned');
   await expect(newest).toContainText('Sold → In stock');
   await expect(newest).toContainText('Reason: Left earcup crackles');
-  await expect(newest).toContainText('Refunded: 40.00');
+  await expect(newest).toContainText('Refunded: $40.00');
   await expect(page.getByText('In stock', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Return', exact: true })).toBeHidden();
 

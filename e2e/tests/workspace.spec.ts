@@ -48,7 +48,7 @@ test.describe.serial('workspace: receive, sell, history', () => {
       await expect(page.getByRole('heading', { name: serial(n) })).toBeVisible();
       await expect(scan).toBeFocused();
       await page.keyboard.press('Enter');
-      await expect(page.getByText(new RegExp(`^Sold ${serial(n)} for 79\\.90 — sale #\\d+\\.$`))).toBeVisible();
+      await expect(page.getByText(new RegExp(`^Sold ${serial(n)} for \\$79\\.90 — sale #\\d+\\.$`))).toBeVisible();
       await expect(scan).toBeFocused();
     }
     await page.keyboard.type(serial(2));

@@ -15,6 +15,10 @@ const ACME: Company = {
   logoPath: null,
   industry: 'Retail',
   phone: '+90 212 000 00 00',
+  address: null,
+  taxNumber: null,
+  currency: 'USD',
+  taxRate: 0,
   createdAt: '2025-01-01T00:00:00Z',
 };
 
@@ -63,10 +67,43 @@ describe('/settings/company', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe(`/api/company/${COMPANY_ID}`);
     // No logo change: no logoPath in the body and no logo-updated event; an emptied phone is null.
-    expect(put.body).toEqual({ companyName: 'Acme Global', industry: 'Retail', phone: null });
+    expect(put.body).toEqual({
+      companyName: 'Acme Global',
+      industry: 'Retail',
+      phone: null,
+      address: null,
+      taxNumber: null,
+      currency: 'USD',
+      taxRate: 0,
+    });
     await waitFor(() => expect(screen.getByRole('textbox', { name: /company name/i })).toHaveValue('Acme Global'));
     expect(logoUpdated).not.toHaveBeenCalled();
     off();
+  });
+
+  test('saves the currency, address, tax number and tax rate a receipt prints', async () => {
+    const calls = companyApi();
+    renderAt('/settings/company');
+    const currency = await screen.findByRole('combobox', { name: 'Currency' });
+    await userEvent.selectOptions(currency, 'EUR');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Address' }), 'Main St 1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Tax number' }), 'DE123');
+    const rate = screen.getByRole('textbox', { name: 'Tax rate (%)' });
+    await userEvent.type(rate, '101');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/A percent from 0 to 100/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '8,875');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      currency: 'EUR',
+      address: 'Main St 1',
+      taxNumber: 'DE123',
+      taxRate: 8.875,
+    });
   });
 
   test('a blank name is refused before any call, and the API’s field error shows on its field', async () => {

@@ -84,6 +84,13 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     page: lazyPage(() => import('@/features/multi-sale').then((m) => m.MultiSalePage)),
   },
   {
+    // A sale's printable receipt, opened from a sale (no menu entry): whoever may read the sale.
+    path: 'actions/receipt',
+    title: 'screens.receipt',
+    claims: ['items.sell', 'reports.view', 'customers.view'],
+    page: lazyPage(() => import('@/features/receipt').then((m) => m.ReceiptPage)),
+  },
+  {
     path: 'actions/change-location',
     title: 'screens.changeLocation',
     claims: ['items.process'],

@@ -91,7 +91,7 @@ describe('/dashboard', () => {
     );
     expect(within(card('Warranties ending in 30 days')).getByText('7')).toBeInTheDocument();
     // 30 days: 1 + 3 sales, 500 + 2,000.50
-    expect(within(card('Sales in the last 30 days')).getByText('2,500.50')).toBeInTheDocument();
+    expect(within(card('Sales in the last 30 days')).getByText('$2,500.50')).toBeInTheDocument();
     expect(within(card('Sales in the last 30 days')).getByText('4 sales')).toBeInTheDocument();
     // The charts' numbers as text, next to the charts
     const byLocation = card('Stock by location');
@@ -120,10 +120,10 @@ describe('/dashboard', () => {
     api();
     renderAt('/dashboard');
     const sales = await screen.findByRole('region', { name: 'Sales' });
-    expect(within(sales).getByText('4 sales · 2,500.50')).toBeInTheDocument();
+    expect(within(sales).getByText('4 sales · $2,500.50')).toBeInTheDocument();
     await userEvent.click(within(sales).getByRole('button', { name: '12 weeks' }));
     expect(currentLocation()).toBe('/dashboard?sales=weeks');
-    expect(within(sales).getByText('24 sales · 12,000.00')).toBeInTheDocument();
+    expect(within(sales).getByText('24 sales · $12,000.00')).toBeInTheDocument();
     expect(await within(sales).findByRole('figure', { name: 'Sales per week, last 12 weeks' })).toBeInTheDocument();
   });
 
@@ -134,7 +134,7 @@ describe('/dashboard', () => {
     expect(
       within(await screen.findByRole('region', { name: 'Stoktaki ürünler' })).getByText('1.234'),
     ).toBeInTheDocument();
-    expect(within(card('Son 30 gündeki satışlar')).getByText('2.500,50')).toBeInTheDocument();
+    expect(within(card('Son 30 gündeki satışlar')).getByText('$2.500,50')).toBeInTheDocument();
     expect(within(card('Plan kullanımı')).getByText('3 / 5')).toBeInTheDocument();
   });
 

@@ -108,7 +108,7 @@ describe('/reporting/edit-item', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Someone else changed this item while you were editing it.');
-    expect(alert).toHaveTextContent('Sale price: 1,250.50 → 999.00');
+    expect(alert).toHaveTextContent('Sale price: $1,250.50 → $999.00');
     await userEvent.click(screen.getByRole('button', { name: /Load their version/ }));
     expect(screen.getByLabelText('Sale price')).toHaveValue('999');
     expect(screen.getByLabelText('Model')).toHaveValue('X1');
@@ -126,7 +126,7 @@ describe('/reporting/edit-item', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Değişiklikleri kaydet' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Siz düzenlerken başka biri bu ürünü değiştirdi.');
-    expect(alert).toHaveTextContent('Satış fiyatı: 1.250,50 → 999,00');
+    expect(alert).toHaveTextContent('Satış fiyatı: $1.250,50 → $999,00');
     expect(alert).not.toHaveTextContent('someone else');
   });
 

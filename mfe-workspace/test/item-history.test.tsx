@@ -112,7 +112,7 @@ describe('/item-status/item-search (Item History)', () => {
     expect(entries[0]).toHaveTextContent('Grace Hopper');
     expect(entries[0]).toHaveTextContent('by rapidseller');
     expect(entries[1]).toHaveTextContent('Model: X1 → X1 Pro');
-    expect(entries[1]).toHaveTextContent('Sale price: 10.00 → 12.50');
+    expect(entries[1]).toHaveTextContent('Sale price: $10.00 → $12.50');
     expect(entries[1]).toHaveTextContent('Note: typo');
     expect(entries[2]).toHaveTextContent('Received');
     expect(entries[2]).toHaveTextContent('Main store');

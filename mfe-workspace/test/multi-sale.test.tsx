@@ -16,7 +16,10 @@ function api(sale?: () => { status: number; data: unknown }) {
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
     if (url === '/api/sales') {
       if (sale) return sale();
-      const body = JSON.parse(config.data as string) as { lines: { itemId: string; price: number }[] };
+      const body = JSON.parse(config.data as string) as {
+        lines: { itemId: string; price: number; discount: number }[];
+      };
+      const net = (line: { price: number; discount: number }) => line.price - line.discount;
       return {
         status: 201,
         data: {
@@ -26,14 +29,25 @@ function api(sale?: () => { status: number; data: unknown }) {
           customerName: null,
           sellerId: 'u1',
           sellerName: 'rapidseller',
-          total: body.lines.reduce((sum, line) => sum + line.price, 0),
+          net: body.lines.reduce((sum, line) => sum + net(line), 0),
+          tax: 0,
+          total: body.lines.reduce((sum, line) => sum + net(line), 0),
+          currency: 'USD',
+          taxRate: 0,
           note: null,
           createdAt: '2026-03-01T10:00:00Z',
           lines: body.lines.map((line, index) => ({
             line: index + 1,
             itemId: line.itemId,
             serial: line.itemId === 'a' ? 'SN-A' : 'SN-B',
+            itemTypeName: 'Phone',
+            brandName: null,
+            model: line.itemId === 'a' ? 'Model A' : null,
             price: line.price,
+            discount: line.discount,
+            net: net(line),
+            tax: 0,
+            total: net(line),
             warrantyEndsAt: '2027-03-01T10:00:00Z',
           })),
         },
@@ -71,14 +85,25 @@ describe('/actions/multi-sale', () => {
     const price = screen.getByLabelText('Price of SN-B');
     await userEvent.clear(price);
     await userEvent.type(price, '200');
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('300.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$300.00');
+    // A discount above its line's price is refused on the spot; a valid one lowers the total.
+    const discount = screen.getByLabelText('Discount on SN-B');
+    await userEvent.type(discount, '250');
+    expect(screen.getByText('An amount from 0 up to the price.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 2 items' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '20.5');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$279.50');
     await userEvent.click(screen.getByRole('button', { name: 'Sell 2 items' }));
     const receipt = await screen.findByRole('region', { name: 'Receipt — sale #42' });
-    expect(within(receipt).getByText('300.00')).toBeInTheDocument();
+    expect(within(receipt).getByTestId('receipt-total')).toHaveTextContent('Total: $279.50');
+    expect(within(receipt).getByText('Phone · Model A')).toBeInTheDocument();
+    expect(within(receipt).getByText('−$20.50')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       lines: [
-        { itemId: 'a', price: 100 },
-        { itemId: 'b', price: 200 },
+        { itemId: 'a', price: 100, discount: 0 },
+        { itemId: 'b', price: 200, discount: 20.5 },
       ],
       customerId: null,
     });

@@ -51,7 +51,11 @@ function api() {
           customerName: null,
           sellerId: 'u1',
           sellerName: 'seller',
+          net: body.lines[0]!.price,
+          tax: 0,
           total: body.lines[0]!.price,
+          currency: 'USD',
+          taxRate: 0,
           note: null,
           createdAt: '2026-01-04T10:00:00Z',
           lines: [],
@@ -81,10 +85,10 @@ describe('/actions/rapid-sell', () => {
     expect(screen.getByLabelText('Price')).toHaveValue('1250.5');
     await waitFor(() => expect(scan).toHaveFocus());
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText('Sold SN-0001 for 1,250.50 — sale #7.')).toBeInTheDocument();
+    expect(await screen.findByText('Sold SN-0001 for $1,250.50 — sale #7.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({
       url: '/api/sales',
-      body: { lines: [{ itemId: 'i1', price: 1250.5 }], customerId: null },
+      body: { lines: [{ itemId: 'i1', price: 1250.5, discount: 0 }], customerId: null },
     });
     await waitFor(() => expect(scan).toHaveFocus());
     expect(screen.queryByRole('heading', { name: 'SN-0001' })).not.toBeInTheDocument();
@@ -203,6 +207,6 @@ describe('/actions/rapid-sell', () => {
     await userEvent.keyboard('SN-0001{Enter}');
     expect(await screen.findByLabelText('Fiyat')).toHaveValue('1250,5');
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText('SN-0001 1.250,50 fiyatla satıldı — satış no 7.')).toBeInTheDocument();
+    expect(await screen.findByText('SN-0001 $1.250,50 fiyatla satıldı — satış no 7.')).toBeInTheDocument();
   });
 });

@@ -278,9 +278,9 @@ describe('/reporting/item-inventory', () => {
       within(within(table).getByRole('rowheader', { name }).closest('tr')!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(row('Acme')).toEqual(['1.200', '120.000,00', '150.000,50']);
-    expect(row('(belirtilmemiş)')).toEqual(['3', '30,00', '0,00']);
-    expect(row('Toplam')).toEqual(['1.203', '120.030,00', '150.000,50']);
+    expect(row('Acme')).toEqual(['1.200', '$120.000,00', '$150.000,50']);
+    expect(row('(belirtilmemiş)')).toEqual(['3', '$30,00', '$0,00']);
+    expect(row('Toplam')).toEqual(['1.203', '$120.030,00', '$150.000,50']);
     expect(calls('/api/reports/inventory').at(-1)?.params).toEqual({ groupBy: 'brand' });
   });
 
@@ -301,7 +301,7 @@ describe('/reporting/item-inventory', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Item type', 'Items', 'Sale value']);
     const total = within(within(table).getByRole('rowheader', { name: 'Total' }).closest('tr')!);
-    expect(total.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,203', '150,000.50']);
+    expect(total.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1,203', '$150,000.50']);
   });
 
   it('changes the grouping and the status through the URL and the request', async () => {

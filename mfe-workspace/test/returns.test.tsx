@@ -74,7 +74,7 @@ describe('Return from the item’s history', () => {
     await userEvent.clear(refund);
     await userEvent.type(refund, '150.01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return the item' }));
-    expect(await within(dialog).findByText('An amount such as 12.50, at most 150.00.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('An amount such as 12.50, at most $150.00.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await userEvent.clear(refund);

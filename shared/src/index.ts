@@ -123,3 +123,5 @@ export { readClaims } from './auth/claims';
 export { lazyPage, withTimeout, ChunkTimeoutError, LAZY_CHUNK_TIMEOUT_MS } from './ui/lazy-page';
 export type { LazyPage } from './ui/lazy-page';
 export { fieldBinder } from './ui/form-field';
+export { CURRENCIES, DEFAULT_CURRENCY, currencyLabel, formatMoney } from './money/format';
+export { useCompany, useCurrency, useMoney } from './money/use-money';

@@ -58,6 +58,10 @@ export interface SalesTable {
   customer_id: string | null;
   seller_id: string;
   total: Numeric;
+  net: Numeric;
+  tax: Numeric;
+  currency: string;
+  tax_rate: Numeric;
   note: string | null;
   created_at: Timestamp;
 }
@@ -119,6 +123,10 @@ export interface CompaniesTable {
   industry: string | null;
   phone: string | null;
   logo_path: string | null;
+  address: string | null;
+  tax_number: string | null;
+  currency: string;
+  tax_rate: Numeric;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

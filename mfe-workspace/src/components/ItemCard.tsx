@@ -1,20 +1,22 @@
+import { useMoney } from '@stockwise/shared';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Item } from '@/api/inventory';
 import { useT } from '@/i18n';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { StatusChip } from './StatusChip';
 
 /** One item's master data at a glance: serial, what it is, where, status, price and warranty. */
 export function ItemCard({ item, children }: { item: Item; children?: ReactNode }) {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
   const rows: [string, string][] = [
     [t('item.type'), item.itemTypeName],
     [t('item.brand'), item.brandName ?? '—'],
     [t('item.model'), item.model ?? '—'],
     [t('item.location'), item.locationName],
-    [t('item.salePrice'), formatMoney(item.salePrice, language)],
+    [t('item.salePrice'), money(item.salePrice)],
     [t('item.warranty'), t('item.warrantyMonths', { count: item.warrantyMonths })],
   ];
   if (item.customerName) rows.push([t('item.customer'), item.customerName]);

@@ -1,6 +1,6 @@
 import { Box, Button, Container, MenuItem, Stack, TextField } from '@mui/material';
 import { DataTable, PageHeader, toCsv, useSearchUpdate, useTableParams, type DataTableProps } from '@stockwise/kit';
-import { resourceKey, useAccess } from '@stockwise/shared';
+import { resourceKey, useAccess, useMoney } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
 import { useRowSelection } from '@/hooks/useRowSelection';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useT } from '@/i18n';
 
 const STATUSES: StatusKey[] = [
@@ -39,6 +39,7 @@ const SORTS: Record<string, { asc: Sort; desc: Sort }> = {
 export function ItemGrid({ title, subtitle }: { title: string; subtitle: string }) {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
   const statusName = useStatusName();
   const [search] = useSearchParams();
   const setSearch = useSearchUpdate();
@@ -93,7 +94,7 @@ export function ItemGrid({ title, subtitle }: { title: string; subtitle: string 
         sortable: false,
         align: 'right',
         headerAlign: 'right',
-        valueFormatter: (value: number | null) => formatMoney(value, language),
+        valueFormatter: (value: number | null) => money(value),
       },
       {
         field: 'receivedAt',
@@ -102,7 +103,7 @@ export function ItemGrid({ title, subtitle }: { title: string; subtitle: string 
         valueFormatter: (value: string) => formatDateTime(value, language),
       },
     ],
-    [t, language],
+    [t, language, money],
   );
 
   function setFilter(key: 'status' | 'location' | 'type', value: string) {

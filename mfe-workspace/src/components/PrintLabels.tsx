@@ -1,12 +1,11 @@
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { Label, LabelSheet, printLabels, type LabelContent } from '@stockwise/kit';
-import { companyLogoUrl, resourceKey } from '@stockwise/shared';
+import { companyLogoUrl, resourceKey, useMoney } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getLabelSettings, getMyCompany, type Item, type LabelSettings } from '@/api/inventory';
 import { useT } from '@/i18n';
-import { formatMoney } from '@/lib/format';
 import { LoadError, Loading } from './ScreenStates';
 
 /** The labels shown on screen before printing; the sheet prints all of them. */
@@ -17,7 +16,8 @@ const PREVIEW = 12;
  * items, a preview, and Print (the browser's print dialog, printing the label sheet alone).
  */
 export function PrintLabelsDialog({ items, open, onClose }: { items: Item[]; open: boolean; onClose: () => void }) {
-  const { t, i18n } = useT();
+  const { t } = useT();
+  const money = useMoney();
   const settings = useQuery({ queryKey: resourceKey('label-settings'), queryFn: getLabelSettings, enabled: open });
   const wantsCompany = Boolean(settings.data?.showLogo || settings.data?.fields.includes('company'));
   const company = useQuery({
@@ -34,7 +34,7 @@ export function PrintLabelsDialog({ items, open, onClose }: { items: Item[]; ope
       model: item.model,
       brand: item.brandName,
       itemType: item.itemTypeName,
-      price: item.salePrice === null ? null : formatMoney(item.salePrice, i18n.language),
+      price: item.salePrice === null ? null : money(item.salePrice),
       warranty: item.warrantyMonths ? t('item.warrantyMonths', { count: item.warrantyMonths }) : null,
       company: company.data?.companyName,
     },

@@ -1,10 +1,6 @@
 // Numbers, money and dates in the user's language (i18next's current language).
 
-/** A price as the user reads it: grouped, two decimals ('1,234.50' / '1.234,50'). No currency: the company has none. */
-export function formatMoney(value: number | null | undefined, language: string): string {
-  if (value === null || value === undefined) return '—';
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-}
+// Money is shown by @stockwise/shared's useMoney (the company's currency); here only what is typed.
 
 /** A price as the user types it: no grouping, the language's decimal mark ('1234.5' / '1234,5'). */
 export function moneyInput(value: number | null | undefined, language: string): string {

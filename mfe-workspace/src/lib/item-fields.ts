@@ -1,5 +1,4 @@
 import type { WorkspaceKey } from '@/i18n';
-import { formatMoney } from './format';
 
 /**
  * An item's master-data field as people read it: the API names fields by their keys (an edit
@@ -22,10 +21,10 @@ const LABELS: Record<string, WorkspaceKey> = {
 /** The translation key naming a field, or undefined for a key the workspace does not know (shown as it is). */
 export const itemFieldLabelKey = (field: string): WorkspaceKey | undefined => LABELS[field];
 
-/** A field's value for reading: money in the user's locale, lists by their length, the rest as text. */
-export function itemFieldValue(field: string, value: unknown, language: string, empty: string): string {
+/** A field's value for reading: money through the screen's formatter (useMoney), lists by their length, the rest as text. */
+export function itemFieldValue(field: string, value: unknown, money: (value: number) => string, empty: string): string {
   if (value === null || value === undefined || value === '') return empty;
-  if ((field === 'cost' || field === 'salePrice') && typeof value === 'number') return formatMoney(value, language);
+  if ((field === 'cost' || field === 'salePrice') && typeof value === 'number') return money(value);
   if (Array.isArray(value)) return String(value.length);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

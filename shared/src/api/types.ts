@@ -95,6 +95,10 @@ export type Company = {
   logoPath: string | null;
   industry: string | null;
   phone: string | null;
+  address: string | null;
+  taxNumber: string | null;
+  currency: string;
+  taxRate: number;
   createdAt: string;
 };
 
@@ -207,6 +211,7 @@ export type CreateSaleRequest = {
     itemId?: string;
     serial?: string;
     price: number;
+    discount?: number;
   }>;
   customerId?: string | null;
   note?: string;
@@ -742,7 +747,11 @@ export type Sale = {
   customerName: string | null;
   sellerId: string;
   sellerName: string;
+  net: number;
+  tax: number;
   total: number;
+  currency: string;
+  taxRate: number;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -754,7 +763,14 @@ export type SaleLine = {
   line: number;
   itemId: string;
   serial: string;
+  itemTypeName: string;
+  brandName: string | null;
+  model: string | null;
   price: number;
+  discount: number;
+  net: number;
+  tax: number;
+  total: number;
   warrantyEndsAt: string | null;
   returnedAt: string | null;
 };
@@ -771,7 +787,11 @@ export type SaleSummary = {
   customerName: string | null;
   sellerId: string;
   sellerName: string;
+  net: number;
+  tax: number;
   total: number;
+  currency: string;
+  taxRate: number;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -935,6 +955,10 @@ export type UpdateCompanyRequest = {
   industry?: string | null;
   phone?: string | null;
   logoPath?: string | null;
+  address?: string | null;
+  taxNumber?: string | null;
+  currency?: string;
+  taxRate?: number;
 };
 
 export type UpdateCustomerRequest = {
@@ -1705,6 +1729,13 @@ export interface ApiOperations {
     path: "/api/sales/{id}";
     params: { id: string };
     response: Sale;
+  };
+  getSaleReceiptPdf: {
+    method: "GET";
+    path: "/api/sales/{id}/receipt.pdf";
+    params: { id: string };
+    query: { lang?: "en" | "tr"; tz?: string };
+    response: void;
   };
   voidSale: {
     method: "POST";

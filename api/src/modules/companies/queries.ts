@@ -4,8 +4,8 @@ import type { Company } from './schemas.js';
 import { iso } from '../../db/timestamps.js';
 
 // SQL only. Row-level security shows only the caller's company.
-const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone,
-  ${iso('created_at')} AS "createdAt" FROM companies`;
+const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone, address,
+  tax_number AS "taxNumber", currency, tax_rate::float8 AS "taxRate", ${iso('created_at')} AS "createdAt" FROM companies`;
 
 export async function findCompany(q: Queryable, id: string): Promise<Company | null> {
   const [row] = await q.query<Company>(`${SELECT} WHERE id = $1`, [id]);
@@ -16,7 +16,16 @@ export async function findCompany(q: Queryable, id: string): Promise<Company | n
 export async function updateCompany(
   q: Queryable,
   id: string,
-  c: { companyName?: string; industry?: string | null; phone?: string | null; logoPath?: string | null },
+  c: {
+    companyName?: string;
+    industry?: string | null;
+    phone?: string | null;
+    logoPath?: string | null;
+    address?: string | null;
+    taxNumber?: string | null;
+    currency?: string;
+    taxRate?: number;
+  },
 ): Promise<void> {
   await run(
     q,
@@ -27,8 +36,21 @@ export async function updateCompany(
         industry: c.industry,
         phone: c.phone,
         logo_path: c.logoPath,
+        address: c.address,
+        tax_number: c.taxNumber,
+        currency: c.currency,
+        tax_rate: c.taxRate,
         updated_at: sql<string>`now()`,
       })
       .where('id', '=', id),
   );
+}
+
+/** What a sale is priced in and taxed at, read as it is written (the sale keeps both). */
+export async function moneySettings(q: Queryable, id: string) {
+  const [row] = await q.query<{ currency: string; taxRate: string }>(
+    `SELECT currency, tax_rate::text AS "taxRate" FROM companies WHERE id = $1`,
+    [id],
+  );
+  return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OneLine, Timestamp } from '../../lib/schemas.js';
+import { ONE_LINE, OneLine, Timestamp } from '../../lib/schemas.js';
 
 const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
 
@@ -10,11 +10,18 @@ export const CompanySchema = Type.Object(
     logoPath: Nullable(Type.String()),
     industry: Nullable(Type.String()),
     phone: Nullable(Type.String()),
+    address: Nullable(Type.String({ description: 'Printed on receipts; may span lines.' })),
+    taxNumber: Nullable(Type.String({ description: 'The company’s tax (VAT) number, printed on receipts.' })),
+    currency: Type.String({ description: 'ISO 4217 code every amount of the company is in (USD until chosen).' }),
+    taxRate: Type.Number({ description: 'Percent added to each sale line’s net (0: no tax).' }),
     createdAt: Timestamp,
   },
   { title: 'Company' },
 );
 export type Company = Static<typeof CompanySchema>;
+
+/** Text of several lines: a one-line text's rule with line breaks allowed. */
+const MULTI_LINE = ONE_LINE.replace('\\u0000-\\u001F', '\\u0000-\\u0009\\u000B-\\u001F');
 
 export const UpdateCompanyBody = Type.Object(
   {
@@ -22,6 +29,10 @@ export const UpdateCompanyBody = Type.Object(
     industry: Type.Optional(Nullable(OneLine({ maxLength: 100 }))),
     phone: Type.Optional(Nullable(OneLine({ maxLength: 40 }))),
     logoPath: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+    address: Type.Optional(Nullable(Type.String({ maxLength: 500, pattern: MULTI_LINE }))),
+    taxNumber: Type.Optional(Nullable(OneLine({ maxLength: 50 }))),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'An ISO 4217 code, e.g. EUR.' })),
+    taxRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent, at most 3 decimals.' })),
   },
   { additionalProperties: false, minProperties: 1, title: 'UpdateCompanyRequest' },
 );

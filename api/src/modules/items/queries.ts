@@ -276,54 +276,86 @@ export async function applyAndRecord(
   return rows.map((r) => r.id);
 }
 
+/** A sale to write: its lines as asked (price, discount) and what the company prices and taxes in now. */
+export interface SaleToRecord {
+  id: string;
+  customerId: string | null;
+  currency: string;
+  /** Percent, as the company stores it (text: kept exact). */
+  taxRate: string;
+  /** The currency's decimals a tax is rounded to (JPY 0). */
+  taxDigits: number;
+  lines: Array<{ itemId: string; price: number; discount: number }>;
+}
+
 /**
  * The same for a sale, with the sale itself in the statement: its row (numbered from the company's
  * sequence, migration 0013: no lock held to commit), its lines, and the sale answered — lines with
- * the serials and warranty ends the items' update just wrote. Parameters after the events: the
- * sale's id, customer, total, line items and prices.
+ * the serials and warranty ends the items' update just wrote. Each line's net, tax and total and the
+ * sale's sums are worked out here in numeric (exact decimals, no binary fractions): net = price −
+ * discount, tax = net × rate rounded per line, and the sale's figures are its lines' sums, so a
+ * receipt always adds up. Parameters after the events: the sale's id, customer, currency, rate,
+ * tax decimals, line items, prices and discounts.
  */
 export async function sellAndRecord<Sale>(
   q: Queryable,
   changes: ItemChange[],
   event: EventMeta,
   events: NewEvent[],
-  sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
+  sale: SaleToRecord,
   summary: { columns: string; joins: string },
 ): Promise<Sale> {
   const S = 6 + EVENT_PARAMS; // the sale's parameters follow the items' (6) and the events'
   const [row] = await q.query<Sale>(
-    `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at),
+    `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at, i.item_type_id, i.brand_id, i.model),
      recorded AS (${insertEventsSql(6)}),
-     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, total, note)
-           VALUES ($7, $${S + 1}, stockwise_next_sale_number(), $${S + 2}, $8, $${S + 3}, $9) RETURNING *),
-     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price)
-           SELECT $7, $${S + 1}, n, item_id, price
-             FROM unnest($${S + 4}::uuid[], $${S + 5}::numeric[]) WITH ORDINALITY AS l(item_id, price, n)
-           RETURNING line, item_id, price)
+     asked AS (SELECT n, item_id, round(price, 2) AS price, round(discount, 2) AS discount
+                 FROM unnest($${S + 6}::uuid[], $${S + 7}::numeric[], $${S + 8}::numeric[])
+                      WITH ORDINALITY AS l(item_id, price, discount, n)),
+     priced AS (SELECT n, item_id, price, discount, price - discount AS net,
+                       round((price - discount) * $${S + 4}::numeric / 100, $${S + 5}::int) AS tax
+                  FROM asked),
+     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, net, tax, total, currency, tax_rate, note)
+           SELECT $7, $${S + 1}, stockwise_next_sale_number(), $${S + 2}, $8, sum(net), sum(tax), sum(net + tax),
+                  $${S + 3}, $${S + 4}::numeric, $9
+             FROM priced RETURNING *),
+     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price, discount, net, tax, total)
+           SELECT $7, $${S + 1}, n, item_id, price, discount, net, tax, net + tax FROM priced
+           RETURNING line, item_id, price, discount, net, tax, total)
      SELECT ${summary.columns},
             (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
-                      'price', l.price::float8, 'warrantyEndsAt', ${iso('i.warranty_ends_at')},
-                      'returnedAt', NULL) ORDER BY l.line)
-               FROM l JOIN changed i ON i.id = l.item_id) AS lines
+                      'itemTypeName', t.name, 'brandName', b.name, 'model', i.model,
+                      'price', l.price::float8, 'discount', l.discount::float8, 'net', l.net::float8,
+                      'tax', l.tax::float8, 'total', l.total::float8,
+                      'warrantyEndsAt', ${iso('i.warranty_ends_at')}, 'returnedAt', NULL) ORDER BY l.line)
+               FROM l JOIN changed i ON i.id = l.item_id
+               JOIN item_types t ON t.company_id = $7 AND t.id = i.item_type_id
+               LEFT JOIN brands b ON b.company_id = $7 AND b.id = i.brand_id) AS lines
        FROM s ${summary.joins}`,
     [
       ...changeParams(changes),
       ...eventParams(event.companyId, event.userId, event.note, events),
       sale.id,
       sale.customerId,
-      sale.total,
+      sale.currency,
+      sale.taxRate,
+      sale.taxDigits,
       sale.lines.map((l) => l.itemId),
       sale.lines.map((l) => l.price),
+      sale.lines.map((l) => l.discount),
     ],
   );
   return row!;
 }
 
 // ── returns ──
-/** Each item's sale line still open: of a sale not voided, not returned yet (at most one per item). */
+/**
+ * Each item's sale line still open: of a sale not voided, not returned yet (at most one per item);
+ * its price is what the customer paid for it (the line's total: after the discount, with the tax).
+ */
 export const openSaleLines = (q: Queryable, itemIds: string[]) =>
   q.query<{ itemId: string; saleId: string; line: number; price: number }>(
-    `SELECT l.item_id AS "itemId", l.sale_id AS "saleId", l.line, l.price::float8 AS price
+    `SELECT l.item_id AS "itemId", l.sale_id AS "saleId", l.line, l.total::float8 AS price
        FROM sale_lines l JOIN sales s ON s.company_id = l.company_id AND s.id = l.sale_id
       WHERE l.item_id = ANY($1::uuid[]) AND l.returned_by IS NULL AND s.voided_at IS NULL`,
     [itemIds],

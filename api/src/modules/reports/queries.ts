@@ -305,7 +305,7 @@ export async function customerSummary(q: Queryable, customerId: string) {
             (SELECT count(*) FROM item_events WHERE customer_id = $1 AND kind = 'return')::int AS returns,
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at >= now())::int AS "warrantiesActive",
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at < now())::int AS "warrantiesEnded"
-       FROM (SELECT count(*) AS items, sum(l.price) AS spent
+       FROM (SELECT count(*) AS items, sum(l.total) AS spent
                FROM sales s JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
               WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL) p`,
     [customerId],
@@ -322,7 +322,7 @@ export function purchasePage(
 ): Promise<Array<Purchase & { _key: string; _line: number }>> {
   return q.query<Purchase & { _key: string; _line: number }>(
     `SELECT s.id AS "saleId", s.number AS "saleNumber", ${iso('s.created_at')} AS "soldAt", l.item_id AS "itemId",
-            i.serial, t.name AS "itemTypeName", i.model, l.price::float8 AS price, i.status,
+            i.serial, t.name AS "itemTypeName", i.model, l.total::float8 AS price, i.status,
             ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
             CASE WHEN i.warranty_ends_at IS NULL OR i.customer_id IS DISTINCT FROM s.customer_id THEN 'none'
                  WHEN i.warranty_ends_at >= now() THEN 'active' ELSE 'ended' END AS warranty,

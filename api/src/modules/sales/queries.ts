@@ -1,11 +1,12 @@
 import type { Queryable } from '../../db/database.js';
-import { sellAndRecord, type EventMeta, type ItemChange, type NewEvent } from '../items/index.js';
+import { sellAndRecord, type EventMeta, type ItemChange, type NewEvent, type SaleToRecord } from '../items/index.js';
 import { qb, run, sql } from '../../db/query-builder.js';
 import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
 const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "customerName", s.seller_id AS "sellerId",
-  u.user_name AS "sellerName", s.total::float8 AS total, s.note, ${iso('s.created_at')} AS "createdAt",
+  u.user_name AS "sellerName", s.net::float8 AS net, s.tax::float8 AS tax, s.total::float8 AS total,
+  s.currency, s.tax_rate::float8 AS "taxRate", s.note, ${iso('s.created_at')} AS "createdAt",
   ${iso('s.voided_at')} AS "voidedAt", s.void_reason AS "voidReason"`;
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;
@@ -14,7 +15,7 @@ const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s
 export const recordSale = (
   q: Queryable,
   w: { changes: ItemChange[]; events: NewEvent[]; meta: EventMeta },
-  sale: { id: string; customerId: string | null; total: number; lines: Array<{ itemId: string; price: number }> },
+  sale: SaleToRecord,
 ) => sellAndRecord<Sale>(q, w.changes, w.meta, w.events, sale, { columns: SUMMARY, joins: JOINS });
 
 export async function findSale(q: Queryable, id: string): Promise<SaleSummary | null> {
@@ -24,9 +25,12 @@ export async function findSale(q: Queryable, id: string): Promise<SaleSummary | 
 
 export const saleLines = (q: Queryable, saleId: string) =>
   q.query<Sale['lines'][number]>(
-    `SELECT l.line, l.item_id AS "itemId", i.serial, l.price::float8 AS price, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
-            ${iso('r.created_at')} AS "returnedAt"
+    `SELECT l.line, l.item_id AS "itemId", i.serial, t.name AS "itemTypeName", b.name AS "brandName", i.model,
+            l.price::float8 AS price, l.discount::float8 AS discount, l.net::float8 AS net, l.tax::float8 AS tax,
+            l.total::float8 AS total, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt", ${iso('r.created_at')} AS "returnedAt"
        FROM sale_lines l JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
+       JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
+       LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
        LEFT JOIN item_events r ON r.company_id = l.company_id AND r.id = l.returned_by
       WHERE l.sale_id = $1 ORDER BY l.line`,
     [saleId],

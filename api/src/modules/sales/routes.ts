@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
-import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { answers, ErrorResponse, IdParams, KeysetPage } from '../../lib/schemas.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -68,6 +69,39 @@ export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => app.inCompany(request, (q) => service.getSale(q, request.params.id)),
+  );
+
+  app.get(
+    '/api/sales/:id/receipt.pdf',
+    {
+      schema: {
+        ...common,
+        ...permit('items.sell', 'reports.view', 'customers.view'),
+        operationId: 'getSaleReceiptPdf',
+        description:
+          'The sale’s receipt as a PDF: the company’s name, address, tax number and logo, each line’s serial and item, price, discount, tax and total in the sale’s currency. Whoever may read the sale may print it.',
+        params: IdParams,
+        querystring: S.ReceiptQuery,
+        response: {
+          200: {
+            description: 'The receipt.',
+            content: { 'application/pdf': { schema: Type.String({ format: 'binary' }) } },
+          },
+          '4xx': ErrorResponse,
+          '5xx': ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await app.inCompany(request, (q) =>
+        service.saleReceipt(q, app.objects, request.principal!.companyId, request.params.id, request.query),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="receipt-${request.params.id}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as never); // bytes as they are: the JSON serializer never sees a Buffer
+    },
   );
 
   app.post(

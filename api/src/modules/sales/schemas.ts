@@ -10,7 +10,14 @@ export const SaleLineSchema = Type.Object(
     line: Type.Integer(),
     itemId: Type.String(),
     serial: Type.String(),
-    price: Type.Number(),
+    itemTypeName: Type.String(),
+    brandName: Nullable(Type.String()),
+    model: Nullable(Type.String()),
+    price: Type.Number({ description: 'The price asked, before the discount.' }),
+    discount: Type.Number({ description: 'Taken off the price (an amount, at most the price).' }),
+    net: Type.Number({ description: 'price − discount.' }),
+    tax: Type.Number({ description: 'The sale’s tax rate on the net, rounded to the currency’s decimals.' }),
+    total: Type.Number({ description: 'net + tax.' }),
     warrantyEndsAt: Nullable(Timestamp),
     returnedAt: Nullable(
       Type.String({ format: 'date-time', description: 'When the line was returned (a line is returned once).' }),
@@ -26,7 +33,11 @@ export const SaleSchema = Type.Object(
     customerName: Nullable(Type.String()),
     sellerId: Type.String(),
     sellerName: Type.String(),
-    total: Type.Number(),
+    net: Type.Number({ description: 'The lines’ nets summed (after discounts, before tax).' }),
+    tax: Type.Number({ description: 'The lines’ taxes summed.' }),
+    total: Type.Number({ description: 'What the customer pays: net + tax.' }),
+    currency: Type.String({ description: 'ISO 4217: the company’s currency when the sale was made.' }),
+    taxRate: Type.Number({ description: 'Percent: the company’s tax rate when the sale was made.' }),
     note: Nullable(Type.String()),
     createdAt: Timestamp,
     voidedAt: Nullable(Type.String({ format: 'date-time', description: 'Set when the sale was voided.' })),
@@ -44,6 +55,13 @@ export const SaleLineBody = Type.Object(
     itemId: Type.Optional(Uuid),
     serial: Type.Optional(Serial),
     price: Type.Number({ minimum: 0, maximum: 99_999_999 }),
+    discount: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 99_999_999,
+        description: 'An amount taken off this line (at most its price).',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'The item by itemId or by serial (one of them).' },
 );
@@ -69,3 +87,16 @@ export const VoidSaleBody = Type.Object(
   { additionalProperties: false, title: 'VoidSaleRequest' },
 );
 export type VoidSaleBody = Static<typeof VoidSaleBody>;
+
+export const ReceiptQuery = Type.Object(
+  {
+    lang: Type.Optional(
+      Type.Union([Type.Literal('en'), Type.Literal('tr')], { default: 'en', description: 'The receipt’s language.' }),
+    ),
+    tz: Type.Optional(
+      Type.String({ maxLength: 64, description: 'IANA time zone the sale’s time is printed in (default UTC).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReceiptQuery = Static<typeof ReceiptQuery>;

@@ -15,8 +15,12 @@ import {
   type Actor,
 } from '../items/index.js';
 import { publish } from '../events/index.js';
+import { getCompany, moneySettings } from '../companies/index.js';
+import { logoForPrint, type ObjectStore } from '../storage/index.js';
+import { receiptPdf } from './receipt.js';
+import { currencyDigits } from '../../lib/money.js';
 import * as db from './queries.js';
-import type { CreateSaleBody, Sale, SaleListQuery, VoidSaleBody } from './schemas.js';
+import type { CreateSaleBody, ReceiptQuery, Sale, SaleListQuery, VoidSaleBody } from './schemas.js';
 
 /**
  * A sale is the engine's Sell type applied to its lines' items, plus the document: the items are
@@ -24,12 +28,18 @@ import type { CreateSaleBody, Sale, SaleListQuery, VoidSaleBody } from './schema
  * same serial waits, then finds it sold: 409); then one statement makes the items sold with the
  * warranty starting now, writes their events, the sale with the company's next number (a sequence:
  * no lock all of a company's sales share) and its lines, and answers the sale; both changes are
- * announced after the commit. Five round trips with the transaction's BEGIN, access read and COMMIT.
+ * announced after the commit. The company's currency and tax rate are read first: the sale keeps
+ * them (a later change leaves its receipt as it was). Six round trips with the transaction's BEGIN,
+ * access read and COMMIT.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
   const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
   const byId = body.lines.every((l) => l.itemId !== undefined && l.serial === undefined);
   if (!bySerial && !byId) throw badRequest('lines: name every item by itemId, or every item by serial', 'lines');
+  const over = body.lines.findIndex((l) => (l.discount ?? 0) > l.price);
+  if (over >= 0) throw badRequest(`lines/${over}/discount: is more than the line's price`, `lines/${over}/discount`);
+  const money = await moneySettings(q, actor.companyId);
+  if (!money) throw notFound('Company not found.');
   const plan = await prepareBuiltIn(q, actor, 'sell', 'Sell', {
     ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
     customerId: body.customerId ?? null,
@@ -37,12 +47,19 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   });
   const idOf = (l: CreateSaleBody['lines'][number]) =>
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
-  const lines = body.lines.map((l) => ({ itemId: idOf(l), price: Math.round(l.price * 100) / 100 }));
-  const total = Math.round(lines.reduce((sum, l) => sum + l.price * 100, 0)) / 100;
+  const lines = body.lines.map((l) => ({ itemId: idOf(l), price: l.price, discount: l.discount ?? 0 }));
   // The events name the sale before its row is written: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
-  const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price])) });
-  const sale = await db.recordSale(q, w, { id: saleId, customerId: plan.customerId, total, lines });
+  // What each item sold for: its net (the column keeps two decimals, as the line's).
+  const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price - l.discount])) });
+  const sale = await db.recordSale(q, w, {
+    id: saleId,
+    customerId: plan.customerId,
+    currency: money.currency,
+    taxRate: money.taxRate,
+    taxDigits: currencyDigits(money.currency),
+    lines,
+  });
   announceItems(q, actor, w.changes);
   publish(q, actor.companyId, 'sale.made', [saleId]);
   return sale;
@@ -136,4 +153,22 @@ export async function voidSale(q: Queryable, actor: Actor, id: string, body: Voi
   // The same views a new sale refreshes (sales, customers, reports, the dashboard) show the void.
   publish(q, actor.companyId, 'sale.made', [id]);
   return getSale(q, id);
+}
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+
+/** A sale's receipt as a PDF: the company's details and logo, the sale as stored, in the reader's language and time zone. */
+export async function saleReceipt(
+  q: Queryable,
+  objects: ObjectStore,
+  companyId: string,
+  id: string,
+  query: ReceiptQuery,
+) {
+  const timeZone = query.tz ?? 'UTC';
+  if (timeZone !== 'UTC' && !TIME_ZONES.has(timeZone)) throw badRequest(`tz: ${timeZone} is not a time zone`, 'tz');
+  const sale = await getSale(q, id);
+  const company = await getCompany(q, companyId);
+  const logo = await logoForPrint(objects, company.logoPath);
+  return receiptPdf({ company, logo, sale, language: query.lang ?? 'en', timeZone });
 }

@@ -4,3 +4,4 @@
 export { BUCKETS, MAX_OBJECT_BYTES, isOwnLogoPath, profilePictureKey, publicObjectUrlPrefixes } from './keys.js';
 export { fileObjectStore, type ObjectStore } from './object-store.js';
 export { releaseLogo, releaseProfilePicture } from './release.js';
+export { logoForPrint } from './print-image.js';

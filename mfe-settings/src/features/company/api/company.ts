@@ -8,6 +8,11 @@ export interface CompanyValues {
   companyName: string;
   industry: string;
   phone: string;
+  address: string;
+  taxNumber: string;
+  currency: string;
+  /** A percent as typed ('18', '8,875'); blank is 0. */
+  taxRate: string;
 }
 
 /** What happens to the logo on save: nothing, a new (already checked and cropped) file, or removal. */
@@ -39,6 +44,10 @@ export function useSaveCompany(uploadFailed: (reason: string) => string) {
         companyName: values.companyName.trim(),
         industry: values.industry.trim() || null,
         phone: values.phone.trim() || null,
+        address: values.address.trim() || null,
+        taxNumber: values.taxNumber.trim() || null,
+        currency: values.currency,
+        taxRate: Number(values.taxRate.trim().replace(',', '.') || '0'),
         ...(logoPath === undefined ? {} : { logoPath }),
       };
       const company = await call('PUT', '/api/company/{id}', { params: { id }, body });

@@ -9,6 +9,17 @@ export const en = {
     saveFailed: 'The company could not be saved.',
     required: 'Enter the company name.',
     tooLong: 'Use at most {{max}} characters.',
+    // money: what receipts print and how sales are priced
+    money: {
+      address: 'Address',
+      taxNumber: 'Tax number',
+      currency: 'Currency',
+      currencyHint: 'Every price and total is shown in it; past sales keep theirs.',
+      currencyInvalid: 'Choose a currency from the list.',
+      taxRate: 'Tax rate (%)',
+      taxRateHint: 'Added to each sale line after its discount; blank for none.',
+      rateInvalid: 'A percent from 0 to 100, at most three decimals (e.g. 18 or 8.875).',
+    },
     logo: {
       title: 'Logo',
       hint: 'PNG, JPEG, GIF or WebP, up to 5 MB. It is cropped to a square.',

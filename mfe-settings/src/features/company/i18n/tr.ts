@@ -12,6 +12,17 @@ export const tr: TranslationsOf<CompanyTexts> = {
     saveFailed: 'Şirket kaydedilemedi.',
     required: 'Şirket adını girin.',
     tooLong: 'En fazla {{max}} karakter kullanın.',
+    // money: fişlerde basılanlar ve satışların fiyatlanması
+    money: {
+      address: 'Adres',
+      taxNumber: 'Vergi numarası',
+      currency: 'Para birimi',
+      currencyHint: 'Tüm fiyatlar ve toplamlar bununla gösterilir; geçmiş satışlar kendi para birimini korur.',
+      currencyInvalid: 'Listeden bir para birimi seçin.',
+      taxRate: 'Vergi oranı (%)',
+      taxRateHint: 'Her satış satırına indirimden sonra eklenir; yoksa boş bırakın.',
+      rateInvalid: '0 ile 100 arasında, en fazla üç ondalıklı bir yüzde (ör. 18 veya 8,875).',
+    },
     logo: {
       title: 'Logo',
       hint: 'PNG, JPEG, GIF veya WebP, en fazla 5 MB. Kare olarak kırpılır.',

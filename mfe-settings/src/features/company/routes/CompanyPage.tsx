@@ -8,9 +8,10 @@ import { z } from 'zod';
 import { useT as useScreensT } from '@/i18n';
 import { useCompany, useSaveCompany, type CompanyValues, type LogoChange } from '../api/company';
 import { LogoPicker } from '../components/LogoPicker';
+import { MoneyFields, moneySchema, moneyValues } from '../components/MoneyFields';
 import { useT } from '../i18n';
 
-/** /settings/company — Company Info (spec §3: companyName, industry, phone, logo). */
+/** /settings/company — Company Info: name, industry, phone and logo; the address, tax number, currency and tax rate receipts print. */
 export function CompanyPage() {
   const { t } = useScreensT();
   const { t: tc } = useT();
@@ -30,7 +31,13 @@ export function CompanyPage() {
   );
 }
 
-const FIELDS = ['companyName', 'industry', 'phone'] as const;
+const FIELDS = ['companyName', 'industry', 'phone', 'address', 'taxNumber', 'currency', 'taxRate'] as const;
+const valuesOf = (c: Company): CompanyValues => ({
+  companyName: c.companyName,
+  industry: c.industry ?? '',
+  phone: c.phone ?? '',
+  ...moneyValues(c),
+});
 
 function CompanyForm({ company }: { company: Company }) {
   const { t } = useT();
@@ -44,6 +51,7 @@ function CompanyForm({ company }: { company: Company }) {
           .max(200, t('company.tooLong', { max: 200 })),
         industry: z.string().max(100, t('company.tooLong', { max: 100 })),
         phone: z.string().max(40, t('company.tooLong', { max: 40 })),
+        ...moneySchema(t),
       }),
     [t],
   );
@@ -55,7 +63,7 @@ function CompanyForm({ company }: { company: Company }) {
     formState: { errors, isDirty },
   } = useForm<CompanyValues>({
     resolver: zodResolver(schema),
-    defaultValues: { companyName: company.companyName, industry: company.industry ?? '', phone: company.phone ?? '' },
+    defaultValues: valuesOf(company),
   });
   const field = fieldBinder(register, errors);
   const [logo, setLogo] = useState<LogoChange>({ kind: 'keep' });
@@ -68,7 +76,7 @@ function CompanyForm({ company }: { company: Company }) {
     setLogoError(undefined);
     try {
       const { company: saved } = await save.mutateAsync({ id: company.id, values, logo });
-      reset({ companyName: saved.companyName, industry: saved.industry ?? '', phone: saved.phone ?? '' });
+      reset(valuesOf(saved));
       setLogo({ kind: 'keep' });
       notify(t('company.saved'), 'success');
     } catch (failure) {
@@ -113,6 +121,7 @@ function CompanyForm({ company }: { company: Company }) {
             />
             <TextField label={t('company.industry')} {...field('industry')} />
             <TextField label={t('company.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+            <MoneyFields field={field} />
             <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
               <Button
                 type="submit"

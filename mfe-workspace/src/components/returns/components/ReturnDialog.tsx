@@ -1,13 +1,13 @@
 import { MenuItem, TextField } from '@mui/material';
 import { FormDialog } from '@stockwise/kit';
-import { notify, resourceKey } from '@stockwise/shared';
+import { notify, resourceKey, useMoney } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { listLocations, runTransaction, type Item, type StatusKey, type TransactionType } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
-import { formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { moneyInput, parseMoney } from '@/lib/format';
 import { useT } from '../i18n';
 import { RETURN_DESTINATIONS } from '../lib/outcome-types';
 
@@ -35,7 +35,8 @@ export function ReturnDialog({
   const statusName = useStatusName();
   const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations, enabled: open });
   const price = item.salePrice ?? 0;
-  const shownPrice = formatMoney(price, i18n.language);
+  const money = useMoney();
+  const shownPrice = money(price);
   const schema = useMemo(
     () =>
       z.object({

@@ -14,12 +14,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, useMoney, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { LoadError, Loading } from '@/components/ScreenStates';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useT } from '../i18n';
 
 type History = ApiResponse<'getCustomerHistory'>;
@@ -70,6 +70,7 @@ function WarrantyState({ purchase }: { purchase: Purchase }) {
  */
 export function CustomerRecord({ customerId }: { customerId: string }) {
   const { t, i18n } = useT();
+  const money = useMoney();
   const history = useInfiniteQuery({
     queryKey: resourceKey('customers', customerId, 'history'),
     queryFn: ({ pageParam }) => getHistory(customerId, pageParam),
@@ -85,7 +86,7 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
   const tiles: Array<[string, string]> = [
     [t('customerHistory.summary.sales'), number(summary.sales)],
     [t('customerHistory.summary.itemsBought'), number(summary.itemsBought)],
-    [t('customerHistory.summary.spent'), formatMoney(summary.spent, i18n.language)],
+    [t('customerHistory.summary.spent'), money(summary.spent)],
     [t('customerHistory.summary.returns'), number(summary.returns)],
     [t('customerHistory.summary.warrantiesActive'), number(summary.warrantiesActive)],
     [t('customerHistory.summary.warrantiesEnded'), number(summary.warrantiesEnded)],
@@ -146,7 +147,7 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
                         number: item.saleNumber ?? '—',
                       })}
                     </TableCell>
-                    <TableCell align="right">{formatMoney(item.price, i18n.language)}</TableCell>
+                    <TableCell align="right">{money(item.price)}</TableCell>
                     <TableCell>
                       <WarrantyState purchase={item} />
                     </TableCell>

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { EmptyState, PageHeader } from '@stockwise/kit';
-import { call, resourceKey, useAccess, type ApiResponse } from '@stockwise/shared';
+import { call, resourceKey, useAccess, useMoney, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -20,7 +20,8 @@ import type { Customer } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { ReturnLineButton, SaleOutcomeActions } from '@/components/returns';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { ReceiptLink } from '@/components/sale/ReceiptLink';
 import { CustomerRecord } from '../components/CustomerRecord';
 import { useT } from '../i18n';
 
@@ -34,6 +35,7 @@ const getCustomer = (id: string): Promise<Customer> => call('GET', '/api/custome
 
 function SaleLines({ id }: { id: string }) {
   const { t, i18n } = useT();
+  const money = useMoney();
   const sale = useQuery({ queryKey: resourceKey('sales', id), queryFn: () => getSale(id) });
   const [now] = useState(() => Date.now());
   if (sale.isPending) return <Loading />;
@@ -42,6 +44,7 @@ function SaleLines({ id }: { id: string }) {
     <List dense sx={{ pl: 2 }}>
       <ListItem disableGutters>
         <SaleOutcomeActions sale={sale.data} />
+        <ReceiptLink saleId={sale.data.id} number={sale.data.number} />
       </ListItem>
       {sale.data.lines.map((line) => {
         const ends = line.warrantyEndsAt;
@@ -49,7 +52,7 @@ function SaleLines({ id }: { id: string }) {
         return (
           <ListItem key={line.line} disableGutters secondaryAction={<ReturnLineButton sale={sale.data} line={line} />}>
             <ListItemText
-              primary={`${line.serial} · ${formatMoney(line.price, i18n.language)}`}
+              primary={`${line.serial} · ${money(line.total, sale.data.currency)}`}
               secondary={
                 line.returnedAt
                   ? t('customerHistory.lineReturned', { date: formatDate(line.returnedAt, i18n.language) })
@@ -73,6 +76,7 @@ function SaleLines({ id }: { id: string }) {
  */
 export function CustomerHistoryPage() {
   const { t, i18n } = useT();
+  const money = useMoney();
   const [search, setSearch] = useSearchParams();
   const customerId = search.get('customer') ?? '';
   const access = useAccess();
@@ -142,7 +146,7 @@ export function CustomerHistoryPage() {
                       <Typography variant="body2" color="text.secondary">
                         {t('customerHistory.saleLine', {
                           date: formatDateTime(sale.createdAt, i18n.language),
-                          total: formatMoney(sale.total, i18n.language),
+                          total: money(sale.total, sale.currency),
                           seller: sale.sellerName,
                         })}
                       </Typography>

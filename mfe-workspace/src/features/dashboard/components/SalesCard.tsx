@@ -1,6 +1,7 @@
+import { useMoney } from '@stockwise/shared';
 import { Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { TrendChart } from '@/components/charts';
-import { formatCompact, formatDay, formatMoney } from '@/lib/format';
+import { formatCompact, formatDay } from '@/lib/format';
 import type { Dashboard } from '@/api/reports';
 import { useT } from '../i18n';
 
@@ -18,6 +19,7 @@ export function SalesCard({
 }) {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
   const points = period === 'weeks' ? dashboard.salesPerWeek : dashboard.salesPerDay;
   const count = points.reduce((sum, point) => sum + point.sales, 0);
   const total = points.reduce((sum, point) => sum + point.total, 0);
@@ -45,7 +47,7 @@ export function SalesCard({
           </ToggleButtonGroup>
         </Stack>
         <Typography sx={{ mb: 1 }}>
-          {t('dashboard.salesCount', { count })} · {formatMoney(total, language)}
+          {t('dashboard.salesCount', { count })} · {money(total)}
         </Typography>
         {count === 0 ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
@@ -57,7 +59,7 @@ export function SalesCard({
             labels={points.map((point) => formatDay(point.start, language))}
             values={points.map((point) => point.total)}
             seriesLabel={t('dashboard.revenue')}
-            format={(value) => formatMoney(value, language)}
+            format={(value) => money(value)}
             axisFormat={(value) => formatCompact(value, language)}
           />
         )}

@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useMoney } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StatusKey } from '@/api/inventory';
@@ -8,7 +8,7 @@ import { BarsChart, ShareChart } from '@/components/charts';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { FirstSteps } from '../components/FirstSteps';
 import { KpiCard } from '../components/KpiCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
@@ -36,6 +36,7 @@ export function DashboardPage() {
 function DashboardView({ data }: { data: Dashboard }) {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
   const statusName = useStatusName();
   const { values, set } = useUrlFilters(FILTERS);
   const number = (value: number) => formatNumber(value, language);
@@ -71,7 +72,7 @@ function DashboardView({ data }: { data: Dashboard }) {
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <KpiCard
             label={t('dashboard.sales30')}
-            value={formatMoney(last30.total, language)}
+            value={money(last30.total)}
             hint={t('dashboard.salesCount', { count: last30.sales })}
           />
         </Grid>

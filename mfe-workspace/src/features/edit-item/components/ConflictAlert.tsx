@@ -1,3 +1,4 @@
+import { useMoney } from '@stockwise/shared';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Item } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
@@ -19,8 +20,8 @@ export function ConflictAlert({
   conflict: Conflict;
   onReload: () => void;
 }) {
-  const { t, i18n } = useT();
-  const language = i18n.language;
+  const { t } = useT();
+  const money = useMoney();
   const statusName = useStatusName();
   const { fresh } = conflict;
   return (
@@ -38,7 +39,7 @@ export function ConflictAlert({
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
         {MASTER.filter((key) => differs(fresh[key], base?.[key])).map((key) => (
           <li key={key}>
-            {`${t(itemFieldLabelKey(key)!)}: ${itemFieldValue(key, base?.[key], language, '—')} → ${itemFieldValue(key, fresh[key], language, '—')}`}
+            {`${t(itemFieldLabelKey(key)!)}: ${itemFieldValue(key, base?.[key], money, '—')} → ${itemFieldValue(key, fresh[key], money, '—')}`}
           </li>
         ))}
         {differs(fresh.fields, base?.fields) ? (

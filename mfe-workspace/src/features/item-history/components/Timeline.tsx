@@ -1,10 +1,10 @@
 import { Box, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, useMoney } from '@stockwise/shared';
 import { listBrands, listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
 import { useWarrantyT } from '@/components/warranty';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { useT } from '../i18n';
 
@@ -26,6 +26,7 @@ const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).incl
 /** An item's events, newest first: who, when, what, from → to (location, status), note and field changes. */
 export function Timeline({ events, customerName }: { events: ItemEvent[]; customerName?: string | null }) {
   const { t, i18n } = useT();
+  const money = useMoney();
   const statusName = useStatusName();
   const { t: tw } = useWarrantyT();
   // Locations are named by id in events; the catalogue names them (a reader without it sees ids' absence as '—').
@@ -55,14 +56,14 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
         if (event.kind === 'sell' && customerName && event.customerId) lines.push(customerName);
         if (event.reason) lines.push(t('history.reason', { reason: event.reason }));
         if (event.refund !== null && event.refund !== undefined)
-          lines.push(t('history.refund', { amount: formatMoney(event.refund, i18n.language) }));
+          lines.push(t('history.refund', { amount: money(event.refund) }));
         for (const [field, change] of Object.entries(event.deltas ?? {})) {
           const [before, after] = Array.isArray(change) ? change : [undefined, change];
           const label = itemFieldLabelKey(field);
           const value = (one: unknown) =>
             field === 'brandId' && typeof one === 'string'
               ? (brands.data?.find((brand) => brand.id === one)?.name ?? one)
-              : itemFieldValue(field, one, i18n.language, t('history.empty'));
+              : itemFieldValue(field, one, money, t('history.empty'));
           lines.push(
             t('history.change', {
               field: label ? t(label) : field,

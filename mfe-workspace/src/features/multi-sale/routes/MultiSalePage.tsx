@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, resourceKey } from '@stockwise/shared';
+import { errorMessage, resourceKey, useMoney } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -21,7 +21,11 @@ import { createSale, type Customer, type Item, type Sale } from '@/api/inventory
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
 import { useStatusName } from '@/components/StatusChip';
-import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { moneyInput, parseMoney } from '@/lib/format';
+import { DiscountField } from '@/components/sale/DiscountField';
+import { ReceiptLink } from '@/components/sale/ReceiptLink';
+import { SaleReceipt } from '@/components/sale/SaleReceipt';
+import { useDiscounts } from '@/components/sale/useDiscounts';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
@@ -34,6 +38,8 @@ type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 export function MultiSalePage() {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
+  const discounts = useDiscounts();
   const statusName = useStatusName();
   const sellable = useSellable();
   const queryClient = useQueryClient();
@@ -69,6 +75,7 @@ export function MultiSalePage() {
     onSuccess: (sale) => {
       setReceipt(sale);
       setLines([]);
+      discounts.clear();
       setCustomer(null);
       setMessage(null);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
@@ -82,7 +89,11 @@ export function MultiSalePage() {
   });
 
   const prices = lines.map((line) => parseMoney(line.price));
-  const total = prices.reduce<number>((sum, price) => sum + (price ?? 0), 0);
+  // Before tax: the API adds the company's tax to each line's net and answers the sums.
+  const total = prices.reduce<number>(
+    (sum, price, index) => sum + (price ?? 0) - (discounts.amount(lines[index]!.item.id) ?? 0),
+    0,
+  );
 
   function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape') {
@@ -109,9 +120,13 @@ export function MultiSalePage() {
     if (lines.length === 0 || sell.isPending) return;
     const bad = new Set(lines.filter((_, index) => prices[index] === null).map((line) => line.item.id));
     setBadPrices(bad);
-    if (bad.size) return;
+    if (bad.size || lines.some((line, index) => !discounts.valid(line.item.id, prices[index]!))) return;
     sell.mutate({
-      lines: lines.map((line, index) => ({ itemId: line.item.id, price: prices[index]! })),
+      lines: lines.map((line, index) => ({
+        itemId: line.item.id,
+        price: prices[index]!,
+        discount: discounts.amount(line.item.id) ?? 0,
+      })),
       customerId: customer?.id ?? null,
     });
   }
@@ -172,6 +187,14 @@ export function MultiSalePage() {
                           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                           sx={{ width: 180 }}
                         />
+                        <DiscountField
+                          size="small"
+                          discounts={discounts}
+                          itemId={line.item.id}
+                          price={prices[index] ?? null}
+                          label={t('sale.discountOf', { serial: line.item.serial })}
+                          onEnter={focusScan}
+                        />
                         <IconButton
                           aria-label={t('multiSale.remove', { serial: line.item.serial })}
                           onClick={() => setLines((current) => current.filter((_, at) => at !== index))}
@@ -187,7 +210,7 @@ export function MultiSalePage() {
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{t('multiSale.total')}</Typography>
               <Typography sx={{ fontWeight: 700 }} data-testid="cart-total">
-                {formatMoney(total, language)}
+                {money(total)}
               </Typography>
             </Stack>
           </Paper>
@@ -204,38 +227,10 @@ export function MultiSalePage() {
           </Button>
         </Stack>
         {receipt ? (
-          <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="multi-sale-receipt">
-            <Typography id="multi-sale-receipt" variant="h6" component="h2">
-              {t('multiSale.receipt', { number: receipt.number })}
-            </Typography>
-            <Typography color="text.secondary">{formatDateTime(receipt.createdAt, language)}</Typography>
-            {receipt.customerName ? (
-              <Typography>{t('multiSale.receiptCustomer', { name: receipt.customerName })}</Typography>
-            ) : null}
-            <Typography>{t('multiSale.receiptSeller', { name: receipt.sellerName })}</Typography>
-            <List dense>
-              {receipt.lines.map((line) => (
-                <ListItem key={line.line} disableGutters sx={{ justifyContent: 'space-between' }}>
-                  <Box>
-                    <Typography sx={{ fontFamily: 'monospace' }}>{line.serial}</Typography>
-                    {line.warrantyEndsAt ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {t('multiSale.warrantyUntil', { date: formatDate(line.warrantyEndsAt, language) })}
-                      </Typography>
-                    ) : null}
-                  </Box>
-                  <Typography>{formatMoney(line.price, language)}</Typography>
-                </ListItem>
-              ))}
-            </List>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography sx={{ fontWeight: 700 }}>{t('multiSale.total')}</Typography>
-              <Typography sx={{ fontWeight: 700 }}>{formatMoney(receipt.total, language)}</Typography>
-            </Stack>
+          <Paper variant="outlined" sx={{ p: 2 }} component="section">
+            <SaleReceipt sale={receipt} />
             <Stack direction="row" spacing={1} sx={{ mt: 2, '@media print': { display: 'none' } }}>
-              <Button variant="outlined" onClick={() => window.print()}>
-                {t('multiSale.print')}
-              </Button>
+              <ReceiptLink saleId={receipt.id} number={receipt.number} variant="outlined" />
               <Button
                 onClick={() => {
                   setReceipt(null);

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
-import { errorMessage, resourceKey } from '@stockwise/shared';
+import { errorMessage, resourceKey, useMoney } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
@@ -23,7 +23,10 @@ import { Forbidden, isForbidden } from '@/components/ScreenStates';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { useStatusName } from '@/components/StatusChip';
-import { formatDateTime, formatMoney, moneyInput, parseMoney } from '@/lib/format';
+import { formatDateTime, moneyInput, parseMoney } from '@/lib/format';
+import { DiscountField } from '@/components/sale/DiscountField';
+import { ReceiptLink } from '@/components/sale/ReceiptLink';
+import { useDiscounts } from '@/components/sale/useDiscounts';
 import { useT } from '../i18n';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
@@ -36,6 +39,8 @@ type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 export function RapidSellPage() {
   const { t, i18n } = useT();
   const language = i18n.language;
+  const money = useMoney();
+  const discounts = useDiscounts();
   const queryClient = useQueryClient();
   const priceRef = useRef<HTMLInputElement>(null);
   const [item, setItem] = useState<Item | null>(null);
@@ -67,7 +72,7 @@ export function RapidSellPage() {
             }
           : {
               severity: 'info',
-              text: t('rapidSell.ready', { serial: found.serial, price: formatMoney(found.salePrice, language) }),
+              text: t('rapidSell.ready', { serial: found.serial, price: money(found.salePrice) }),
             },
       );
     },
@@ -80,11 +85,14 @@ export function RapidSellPage() {
 
   const sell = useMutation({
     mutationFn: ({ target, amount }: { target: Item; amount: number }) =>
-      createSale({ lines: [{ itemId: target.id, price: amount }], customerId: customer?.id ?? null }),
-    onSuccess: (sale, { target, amount }) => {
+      createSale({
+        lines: [{ itemId: target.id, price: amount, discount: discounts.amount(target.id) ?? 0 }],
+        customerId: customer?.id ?? null,
+      }),
+    onSuccess: (sale, { target }) => {
       const text = t('rapidSell.sold', {
         serial: target.serial,
-        price: formatMoney(amount, language),
+        price: money(sale.total, sale.currency),
         number: sale.number,
       });
       setMessage({ severity: 'success', text });
@@ -110,6 +118,7 @@ export function RapidSellPage() {
   function confirm() {
     if (!item || !forSale || busy) return;
     const amount = parseMoney(price);
+    if (!discounts.valid(item.id, amount)) return;
     if (amount === null) {
       setPriceError(true);
       priceRef.current?.focus();
@@ -202,6 +211,7 @@ export function RapidSellPage() {
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                 sx={{ minWidth: 160 }}
               />
+              <DiscountField discounts={discounts} itemId={item.id} price={parseMoney(price)} onEnter={confirm} />
               <Box sx={{ flex: 1 }}>
                 <CustomerPicker
                   creatable
@@ -228,9 +238,13 @@ export function RapidSellPage() {
           ) : (
             <List dense>
               {sold.map(({ sale, serial: soldSerial }) => (
-                <ListItem key={sale.id} disableGutters>
+                <ListItem
+                  key={sale.id}
+                  disableGutters
+                  secondaryAction={<ReceiptLink saleId={sale.id} number={sale.number} />}
+                >
                   <ListItemText
-                    primary={`#${sale.number} · ${soldSerial} · ${formatMoney(sale.total, language)}`}
+                    primary={`#${sale.number} · ${soldSerial} · ${money(sale.total, sale.currency)}`}
                     secondary={[sale.customerName, formatDateTime(sale.createdAt, language)]
                       .filter(Boolean)
                       .join(' · ')}

@@ -10,7 +10,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { EmptyState } from '@stockwise/kit';
-import { resourceKey, useAccess } from '@stockwise/shared';
+import { resourceKey, useAccess, useMoney } from '@stockwise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StatusKey } from '@/api/inventory';
 import {
@@ -25,7 +25,7 @@ import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
-import { formatMoney, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { FilterBar } from '../components/FilterBar';
 import { FilterSelect } from '../components/FilterSelect';
 import { useT } from '../i18n';
@@ -86,7 +86,7 @@ function InventoryView({ data }: { data: InventoryReport }) {
   const { t, i18n } = useT();
   const language = i18n.language;
   const number = (value: number) => formatNumber(value, language);
-  const money = (value: number | undefined) => formatMoney(value, language);
+  const money = useMoney();
   // The value at cost is the items.cost.view claim's: the API leaves it out without it.
   const seesCost = useAccess().can('items.cost.view');
   const group = t(`reports.inventory.groups.${data.groupBy}`);
