@@ -17,7 +17,7 @@ import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
+import type { Customer, Item, Sale, SaleRequest } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
 import { useStatusName } from '@/components/StatusChip';
@@ -25,6 +25,7 @@ import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from 
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
+import { TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
 
 type Line = { item: Item; price: string };
@@ -47,6 +48,8 @@ export function MultiSalePage() {
   );
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
+  // Offline, the cart's sale is kept on the device and sent when the network returns.
+  const counter = useCounterTill();
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('multiSale.lookupFailed'),
@@ -61,16 +64,17 @@ export function MultiSalePage() {
       setLines((current) => [...current, { item, price: moneyInput(item.salePrice, language) }]);
       setMessage({ severity: 'info', text: t('multiSale.added', { serial: item.serial }) });
     },
-    onMiss: (text) => setMessage({ severity: 'error', text }),
+    onMiss: (text, error) =>
+      setMessage({ severity: 'error', text: counter.unreachable(error) ? counter.offlineLookupText : text }),
   });
 
   const sell = useMutation({
-    mutationFn: createSale,
+    mutationFn: ({ body, label }: { body: SaleRequest; label: string }) => counter.sell(body, label),
     onSuccess: (sale) => {
       setReceipt(sale);
       setLines([]);
       setCustomer(null);
-      setMessage(null);
+      setMessage(sale ? null : { severity: 'info', text: counter.queuedText });
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
       void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
       focusScan();
@@ -100,6 +104,7 @@ export function MultiSalePage() {
     if (!scanned || lookup.isPending) return;
     setSerial('');
     setReceipt(null);
+    if (counter.offline()) return setMessage({ severity: 'error', text: counter.offlineLookupText });
     const known = lines.find((line) => line.item.serial.toLowerCase() === scanned.toLowerCase());
     if (known) setMessage({ severity: 'info', text: t('multiSale.already', { serial: known.item.serial }) });
     else lookup.mutate(scanned);
@@ -111,8 +116,11 @@ export function MultiSalePage() {
     setBadPrices(bad);
     if (bad.size) return;
     sell.mutate({
-      lines: lines.map((line, index) => ({ itemId: line.item.id, price: prices[index]! })),
-      customerId: customer?.id ?? null,
+      body: {
+        lines: lines.map((line, index) => ({ itemId: line.item.id, price: prices[index]! })),
+        customerId: customer?.id ?? null,
+      },
+      label: lines.map((line) => line.item.serial).join(', '),
     });
   }
 
@@ -123,6 +131,7 @@ export function MultiSalePage() {
       </Box>
       <Stack spacing={2}>
         <Stack spacing={2} sx={{ '@media print': { display: 'none' } }}>
+          <TillStatus kind="sale" />
           <ScanField inputRef={scanRef} value={serial} onChange={setSerial} onKeyDown={onScanKey} onCode={scan} />
           <Box aria-live="polite">
             {message ? (
@@ -191,6 +200,7 @@ export function MultiSalePage() {
               </Typography>
             </Stack>
           </Paper>
+          <TillQueue kind="sale" />
           <CustomerPicker
             creatable
             value={customer}
