@@ -1,4 +1,4 @@
 export { TillQueue, TillStatus } from './TillPanel';
 export { queueScan, tillOffline, useTill } from './useTill';
 export { failureOf } from './till';
-export { useCounterTill } from './useCounterTill';
+export { useCounterTill, useReceptionTill } from './useCounterTill';

@@ -1,4 +1,4 @@
-import type { Sale, SaleRequest } from '@/api/inventory';
+import type { Item, ReceiveRequest, Sale, SaleRequest } from '@/api/inventory';
 import { useT } from './i18n';
 import { failureOf, theTill } from './till';
 import { queueScan } from './useTill';
@@ -30,5 +30,21 @@ export function useCounterTill() {
     },
     queuedText: t('till.queuedSale'),
     offlineLookupText: t('till.offlineLookup'),
+  };
+}
+
+/** Reception through the till: received now when online, kept on the device otherwise. */
+export function useReceptionTill() {
+  const { t } = useT();
+  return {
+    /** The received items, or null when the reception was kept on the device. */
+    async receive(body: ReceiveRequest): Promise<Item[] | null> {
+      const { serials } = body;
+      const label =
+        serials.length > 3 ? `${serials.slice(0, 3).join(', ')} … +${serials.length - 3}` : serials.join(', ');
+      const result = await theTill().submit('receive', body, label);
+      return 'answer' in result ? (result.answer as { items: Item[] }).items : null;
+    },
+    queuedText: t('till.queuedReceive'),
   };
 }
