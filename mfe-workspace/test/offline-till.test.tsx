@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES, session } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -202,6 +202,63 @@ describe('/actions/rapid-sell offline', () => {
       { lines: [{ serial: 'SN-0001', price: 1250.5 }], customerId: null },
       { lines: [{ serial: 'SN-0004', price: 1250.5 }], customerId: null },
     ]);
+    expect(screen.getByTestId('till-status')).toHaveTextContent('Online');
+  });
+});
+
+describe('/actions/inventory-reception offline', () => {
+  it('keeps a reception whose request never arrives on the device and receives it once when the API answers again', async () => {
+    let reachable = false;
+    const keys: string[] = [];
+    const phone = {
+      id: 't1',
+      name: 'Phone',
+      serialRequired: true,
+      warrantyMonths: 0,
+      active: true,
+      createdAt: '',
+      fields: [],
+    };
+    const store = { id: 'l1', name: 'Main store', kind: 'store', parentId: null, active: true, createdAt: '' };
+    const calls = mockApi((config) => {
+      if (config.url === '/api/item-types') return { status: 200, data: { items: [phone], total: 1 } };
+      if (config.url === '/api/locations') return { status: 200, data: { items: [store], total: 1 } };
+      if (config.url === '/api/brands') return { status: 200, data: { items: [], total: 0 } };
+      if (config.url === '/api/items/receive') keys.push(String(config.headers['Idempotency-Key']));
+      if (config.url === '/api/items/receive')
+        return reachable
+          ? { status: 201, data: { items: [{ ...baseItem, serial: 'R-1' }] } }
+          : new Error('Network Error');
+      // Not asked for here (the signed-in access stays as seeded).
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    signInAs(ROLES.newItemOperator);
+    session.setToken(makeToken({ role: [ROLES.newItemOperator], sub: 'u-reception' }));
+    await act(() => i18n.changeLanguage('en'));
+    renderAt('/actions/inventory-reception');
+    const choose = async (label: string, option: string) => {
+      fireEvent.mouseDown(await screen.findByRole('combobox', { name: new RegExp(`^${label}`) }));
+      await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+    };
+    await choose('Item type', 'Phone');
+    await choose('Location', 'Main store');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Serials' }), 'R-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive 1 item' }));
+    expect(
+      await screen.findByText('Saved on this device — it will be received when the network returns.'),
+    ).toBeInTheDocument();
+    const queue = await screen.findByTestId('till-queue');
+    expect(within(queue).getByText(/Waiting to sync/)).toBeInTheDocument();
+    expect(screen.getByTestId('till-status')).toHaveTextContent('Offline');
+
+    reachable = true;
+    // The retry after a network failure comes by itself (backoff), without an online event.
+    await waitFor(() => expect(within(queue).getByText('Synced — received')).toBeInTheDocument(), { timeout: 5000 });
+    // Every attempt (the first, each retry) was the same reception under the same key.
+    const receives = calls.filter((c) => c.url === '/api/items/receive');
+    expect(new Set(receives.map((c) => JSON.stringify(c.body))).size).toBe(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(screen.getByTestId('till-status')).toHaveTextContent('Online');
   });
 });

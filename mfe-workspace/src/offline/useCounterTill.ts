@@ -5,6 +5,10 @@ import { queueScan } from './useTill';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string };
 
+/** A queued line's name: its serials, the first three of a long batch and how many more. */
+export const serialsLabel = (serials: string[]) =>
+  serials.length > 3 ? `${serials.slice(0, 3).join(', ')} … +${serials.length - 3}` : serials.join(', ');
+
 /**
  * What a counter screen (Rapid Sell, Multi-Sale) needs of the till, with its own words: whether to
  * queue instead of looking up, queueing a scan, and selling through the queue (sent now when
@@ -39,10 +43,7 @@ export function useReceptionTill() {
   return {
     /** The received items, or null when the reception was kept on the device. */
     async receive(body: ReceiveRequest): Promise<Item[] | null> {
-      const { serials } = body;
-      const label =
-        serials.length > 3 ? `${serials.slice(0, 3).join(', ')} … +${serials.length - 3}` : serials.join(', ');
-      const result = await theTill().submit('receive', body, label);
+      const result = await theTill().submit('receive', body, serialsLabel(body.serials));
       return 'answer' in result ? (result.answer as { items: Item[] }).items : null;
     },
     queuedText: t('till.queuedReceive'),

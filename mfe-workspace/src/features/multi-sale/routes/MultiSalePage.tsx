@@ -25,7 +25,7 @@ import { formatDate, formatDateTime, formatMoney, moneyInput, parseMoney } from 
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
-import { TillQueue, TillStatus, useCounterTill } from '@/offline';
+import { serialsLabel, TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
 
 type Line = { item: Item; price: string };
@@ -120,7 +120,7 @@ export function MultiSalePage() {
         lines: lines.map((line, index) => ({ itemId: line.item.id, price: prices[index]! })),
         customerId: customer?.id ?? null,
       },
-      label: lines.map((line) => line.item.serial).join(', '),
+      label: serialsLabel(lines.map((line) => line.item.serial)),
     });
   }
 
