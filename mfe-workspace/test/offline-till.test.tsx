@@ -27,7 +27,14 @@ const failureOf = (error: unknown): Failure =>
     : { kind: 'network' };
 
 function till(
-  options: { owner?: string; online?: boolean; store?: ReturnType<typeof memoryStore>; dropSends?: number } = {},
+  options: {
+    owner?: string;
+    online?: boolean;
+    store?: ReturnType<typeof memoryStore>;
+    dropSends?: number;
+    /** Each send waits for this (a slow network). */
+    gate?: Promise<void>;
+  } = {},
 ) {
   let network = options.online ?? true;
   let drops = options.dropSends ?? 0;
@@ -42,6 +49,7 @@ function till(
       send: async ({ key, body }) => {
         if (!network || drops-- > 0) throw new Offline('offline');
         sent.push({ key, body });
+        await options.gate;
         // The API's idempotency: a resent key answers the first sale.
         if (done.has(key)) return done.get(key);
         const serial = (body as { lines: Array<{ serial?: string; itemId?: string }> }).lines[0]!;
@@ -112,6 +120,22 @@ describe('the till queue', () => {
     await waitFor(() => expect(t.queue.getSnapshot().entries).toEqual([]));
     expect(t.sent.map((s) => s.key)).toEqual(['key-1']);
     expect(t.queue.getSnapshot().online).toBe(true);
+  });
+
+  it('a sale made while the queue is syncing waits its turn and goes in the same round', async () => {
+    let open!: () => void;
+    const t = till({ online: false, gate: new Promise((resolve) => (open = resolve)) });
+    await t.queue.submit('sale', { lines: [{ itemId: 'G', price: 1 }] }, 'G');
+    t.setNetwork(true);
+    const round = t.queue.sync();
+    await waitFor(() => expect(t.sent).toHaveLength(1));
+    // Online, but an older sale still waits: this one queues behind it rather than overtaking it.
+    const later = await t.queue.submit('sale', { lines: [{ itemId: 'H', price: 1 }] }, 'H');
+    expect('queued' in later).toBe(true);
+    open();
+    await round;
+    expect(t.sent.map((s) => s.key)).toEqual(['key-1', 'key-2']);
+    expect(t.queue.getSnapshot().entries).toEqual([]);
   });
 
   it('shows a sale refused as sold elsewhere on its line with the API’s words; the next ones still go', async () => {

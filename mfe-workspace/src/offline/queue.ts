@@ -119,7 +119,11 @@ export function createTillQueue(deps: TillDeps) {
     await loaded;
     const owner = deps.owner();
     if (!owner) return;
-    for (const queued of entries.filter((e) => e.owner === owner && e.state === 'waiting')) {
+    // One at a time, oldest first, until none waits: a sale queued during the round goes in it too.
+    const tried = new Set<string>();
+    let queued: QueuedEntry | undefined;
+    while ((queued = entries.find((e) => e.owner === owner && e.state === 'waiting' && !tried.has(e.key)))) {
+      tried.add(queued.key);
       let entry = queued;
       try {
         if (entry.priceFor !== undefined) {
