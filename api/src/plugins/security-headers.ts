@@ -34,6 +34,8 @@ export const securityHeadersPlugin = fp(
         'x-client-info',
         'x-upsert',
         'cache-control',
+        // A till's queued sale or reception, safe to resend (modules/idempotency).
+        'idempotency-key',
       ],
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     });

@@ -16,8 +16,8 @@ export function useScanLookup({
   failedText,
 }: {
   onFound: (item: Item) => void;
-  /** The words to show, and the error (a 403 makes a screen say it is forbidden). */
-  onMiss: (text: string, error: unknown) => void;
+  /** The words to show, the error (a 403 makes a screen say it is forbidden) and the serial scanned. */
+  onMiss: (text: string, error: unknown, scanned: string) => void;
   failedText: string;
 }) {
   const { t } = useT();
@@ -31,6 +31,7 @@ export function useScanLookup({
       onMiss(
         statusOf(error) === 404 ? t('scan.notFound', { serial: scanned }) : errorMessage(error, failedText),
         error,
+        scanned,
       ),
     onSettled: focusScan,
   });

@@ -4,6 +4,7 @@ import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
+import { IdempotencyHeaders, once } from '../idempotency/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { exportFormat, sendItemExport } from './export.js';
@@ -31,14 +32,18 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('items.receive'),
         operationId: 'receiveItems',
-        description: `Creates up to ${S.MAX_RECEIVE.toLocaleString('en')} items in stock at a location, one "receive" event each, all or nothing (this route takes bodies up to 2 MB). A serial twice in the batch or already in use: 409 listing them, nothing created. Needs the Receive transaction type's claim; a cost needs items.cost.view (403).`,
+        description: `Creates up to ${S.MAX_RECEIVE.toLocaleString('en')} items in stock at a location, one "receive" event each, all or nothing (this route takes bodies up to 2 MB). A serial twice in the batch or already in use: 409 listing them, nothing created. Needs the Receive transaction type's claim; a cost needs items.cost.view (403). With an Idempotency-Key, a resend answers the first reception (header Idempotent-Replayed: true) and creates nothing again.`,
+        headers: IdempotencyHeaders,
         body: S.ReceiveBody,
         response: answers(S.ItemsAnswer, 201),
       },
     },
     async (request, reply) => {
-      const items = await app.inCompany(request, (q) => service.receive(q, actor(request), request.body));
-      return reply.status(201).send({ items });
+      const answer = await app.inCompany(request, (q) =>
+        once(q, request, 201, async () => ({ items: await service.receive(q, actor(request), request.body) })),
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

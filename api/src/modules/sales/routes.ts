@@ -3,6 +3,7 @@ import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { Type } from '@sinclair/typebox';
 import { answers, ErrorResponse, IdParams, KeysetPage } from '../../lib/schemas.js';
+import { IdempotencyHeaders, once } from '../idempotency/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -20,20 +21,24 @@ export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.sell'),
         operationId: 'createSale',
         description:
-          'Sells items (a rapid sell is one line), all or nothing: each must be in a status the Sell type accepts (409 naming each serial otherwise). Starts each warranty (sold time + warranty months). Needs the Sell type’s claim.',
+          'Sells items (a rapid sell is one line), all or nothing: each must be in a status the Sell type accepts (409 naming each serial otherwise). Starts each warranty (sold time + warranty months). Needs the Sell type’s claim. With an Idempotency-Key, a resend answers the first sale (header Idempotent-Replayed: true) and sells nothing again.',
+        headers: IdempotencyHeaders,
         body: S.CreateSaleBody,
         response: answers(S.SaleSchema, 201),
       },
     },
     async (request, reply) => {
-      const sale = await app.inCompany(request, (q) =>
-        service.createSale(
-          q,
-          { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
-          request.body,
+      const answer = await app.inCompany(request, (q) =>
+        once(q, request, 201, () =>
+          service.createSale(
+            q,
+            { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
+            request.body,
+          ),
         ),
       );
-      return reply.status(201).send(sale);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.status).send(answer.body);
     },
   );
 

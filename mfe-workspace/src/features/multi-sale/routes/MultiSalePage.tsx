@@ -17,7 +17,7 @@ import { errorMessage, resourceKey, useMoney } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
+import type { Customer, Item, Sale, SaleRequest } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
 import { useStatusName } from '@/components/StatusChip';
@@ -29,6 +29,7 @@ import { useDiscounts } from '@/components/sale/useDiscounts';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
+import { serialsLabel, TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
 
 type Line = { item: Item; price: string };
@@ -53,6 +54,8 @@ export function MultiSalePage() {
   );
   const [receipt, setReceipt] = useState<Sale | null>(null);
   const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
+  // Offline, the cart's sale is kept on the device and sent when the network returns.
+  const counter = useCounterTill();
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('multiSale.lookupFailed'),
@@ -67,17 +70,18 @@ export function MultiSalePage() {
       setLines((current) => [...current, { item, price: moneyInput(item.salePrice, language) }]);
       setMessage({ severity: 'info', text: t('multiSale.added', { serial: item.serial }) });
     },
-    onMiss: (text) => setMessage({ severity: 'error', text }),
+    onMiss: (text, error) =>
+      setMessage({ severity: 'error', text: counter.unreachable(error) ? counter.offlineLookupText : text }),
   });
 
   const sell = useMutation({
-    mutationFn: createSale,
+    mutationFn: ({ body, label }: { body: SaleRequest; label: string }) => counter.sell(body, label),
     onSuccess: (sale) => {
       setReceipt(sale);
       setLines([]);
       discounts.clear();
       setCustomer(null);
-      setMessage(null);
+      setMessage(sale ? null : { severity: 'info', text: counter.queuedText });
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
       void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
       focusScan();
@@ -111,6 +115,7 @@ export function MultiSalePage() {
     if (!scanned || lookup.isPending) return;
     setSerial('');
     setReceipt(null);
+    if (counter.offline()) return setMessage({ severity: 'error', text: counter.offlineLookupText });
     const known = lines.find((line) => line.item.serial.toLowerCase() === scanned.toLowerCase());
     if (known) setMessage({ severity: 'info', text: t('multiSale.already', { serial: known.item.serial }) });
     else lookup.mutate(scanned);
@@ -122,12 +127,15 @@ export function MultiSalePage() {
     setBadPrices(bad);
     if (bad.size || lines.some((line, index) => !discounts.valid(line.item.id, prices[index]!))) return;
     sell.mutate({
-      lines: lines.map((line, index) => ({
-        itemId: line.item.id,
-        price: prices[index]!,
-        discount: discounts.amount(line.item.id) ?? 0,
-      })),
-      customerId: customer?.id ?? null,
+      body: {
+        lines: lines.map((line, index) => ({
+          itemId: line.item.id,
+          price: prices[index]!,
+          discount: discounts.amount(line.item.id) ?? 0,
+        })),
+        customerId: customer?.id ?? null,
+      },
+      label: serialsLabel(lines.map((line) => line.item.serial)),
     });
   }
 
@@ -138,6 +146,7 @@ export function MultiSalePage() {
       </Box>
       <Stack spacing={2}>
         <Stack spacing={2} sx={{ '@media print': { display: 'none' } }}>
+          <TillStatus kind="sale" />
           <ScanField inputRef={scanRef} value={serial} onChange={setSerial} onKeyDown={onScanKey} onCode={scan} />
           <Box aria-live="polite">
             {message ? (
@@ -214,6 +223,7 @@ export function MultiSalePage() {
               </Typography>
             </Stack>
           </Paper>
+          <TillQueue kind="sale" />
           <CustomerPicker
             creatable
             value={customer}

@@ -15,7 +15,7 @@ import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey, useMoney } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { createSale, type Customer, type Item, type Sale } from '@/api/inventory';
+import type { Customer, Item, Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemCard } from '@/components/ItemCard';
 import { ScanField } from '@/components/ScanField';
@@ -27,6 +27,7 @@ import { formatDateTime, moneyInput, parseMoney } from '@/lib/format';
 import { DiscountField } from '@/components/sale/DiscountField';
 import { ReceiptLink } from '@/components/sale/ReceiptLink';
 import { useDiscounts } from '@/components/sale/useDiscounts';
+import { TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
@@ -52,6 +53,8 @@ export function RapidSellPage() {
   const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
   const sellable = useSellable();
   const statusName = useStatusName();
+  // Offline, a scan is queued on the device (sold at its sale price when the network returns).
+  const counter = useCounterTill();
   // The item on screen may be sold: a sold, scrapped or moving one is shown with why not, and no sale.
   const forSale = item !== null && sellable(item);
 
@@ -76,8 +79,9 @@ export function RapidSellPage() {
             },
       );
     },
-    onMiss: (text, error) => {
+    onMiss: (text, error, scanned) => {
       setItem(null);
+      if (counter.unreachable(error)) return void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
       if (isForbidden(error)) setForbidden(true);
       setMessage({ severity: 'error', text });
     },
@@ -85,18 +89,25 @@ export function RapidSellPage() {
 
   const sell = useMutation({
     mutationFn: ({ target, amount }: { target: Item; amount: number }) =>
-      createSale({
-        lines: [{ itemId: target.id, price: amount, discount: discounts.amount(target.id) ?? 0 }],
-        customerId: customer?.id ?? null,
-      }),
+      counter.sell(
+        {
+          lines: [{ itemId: target.id, price: amount, discount: discounts.amount(target.id) ?? 0 }],
+          customerId: customer?.id ?? null,
+        },
+        target.serial,
+      ),
     onSuccess: (sale, { target }) => {
-      const text = t('rapidSell.sold', {
-        serial: target.serial,
-        price: money(sale.total, sale.currency),
-        number: sale.number,
-      });
-      setMessage({ severity: 'success', text });
-      setSold((previous) => [{ sale, serial: target.serial }, ...previous].slice(0, 20));
+      // No sale: kept on the device, sent when the network returns (listed under the till's queue).
+      if (!sale) setMessage({ severity: 'info', text: counter.queuedText });
+      else {
+        const text = t('rapidSell.sold', {
+          serial: target.serial,
+          price: money(sale.total, sale.currency),
+          number: sale.number,
+        });
+        setMessage({ severity: 'success', text });
+        setSold((previous) => [{ sale, serial: target.serial }, ...previous].slice(0, 20));
+      }
       setItem(null);
       setPrice('');
       setCustomer(null);
@@ -129,6 +140,11 @@ export function RapidSellPage() {
 
   function scan(scanned: string) {
     setSerial('');
+    if (counter.offline()) {
+      setItem(null);
+      void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
+      return focusScan();
+    }
     setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
     lookup.mutate(scanned);
   }
@@ -178,6 +194,7 @@ export function RapidSellPage() {
     >
       <PageHeader title={t('rapidSell.title')} subtitle={t('rapidSell.subtitle')} />
       <Stack spacing={2}>
+        <TillStatus kind="sale" />
         <ScanField
           inputRef={scanRef}
           value={serial}
@@ -229,6 +246,7 @@ export function RapidSellPage() {
             </Button>
           </ItemCard>
         ) : null}
+        <TillQueue kind="sale" />
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rapid-sell-sold">
           <Typography id="rapid-sell-sold" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('rapidSell.soldTitle')}

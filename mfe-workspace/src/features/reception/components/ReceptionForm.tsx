@@ -4,7 +4,8 @@ import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { receiveItems, type Customer, type Item } from '@/api/inventory';
+import type { Customer, Item } from '@/api/inventory';
+import { TillQueue, TillStatus, useReceptionTill } from '@/offline';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
 import { useFocusFirstError } from '../hooks/useFocusFirstError';
@@ -59,16 +60,22 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
     });
   }, [form]);
 
+  // Offline, the reception is kept on the device and sent when the network returns.
+  const till = useReceptionTill();
   const receive = useMutation({
-    mutationFn: receiveItems,
+    mutationFn: till.receive,
     onSuccess: (items, body) => {
+      form.setValue('serials', '');
+      setImages([]);
+      if (!items) {
+        setReceived([]);
+        return setDone(till.queuedText);
+      }
       const location = catalogue.activeLocations.find((candidate) => candidate.id === body.locationId)?.name ?? '';
       setDone(t('reception.received', { count: items.length, location }));
       setReceived(items);
       setPrinting(catalogue.printOnReceive);
       // The next batch is usually the same kind of thing: only its serials and photos start afresh.
-      form.setValue('serials', '');
-      setImages([]);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
     },
   });
@@ -82,6 +89,7 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={2}>
+        <TillStatus kind="receive" />
         <ReceptionDetails
           form={form}
           catalogue={catalogue}
@@ -104,6 +112,7 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
             {errorMessage(receive.error, t('reception.failed'))}
           </Alert>
         ) : null}
+        <TillQueue kind="receive" />
         <ReceptionResult message={done} received={received} printing={printing} onPrinting={setPrinting} />
         <Button type="submit" variant="contained" size="large" disabled={receive.isPending}>
           {receive.isPending ? t('reception.submitting') : t('reception.submit', { count })}

@@ -1,0 +1,2 @@
+export { once, type Answer } from './service.js';
+export { IdempotencyHeaders } from './schemas.js';

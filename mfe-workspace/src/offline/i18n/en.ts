@@ -1,0 +1,22 @@
+export const en = {
+  till: {
+    online: 'Online',
+    offline: 'Offline — sales are kept on this device and sent when the network returns.',
+    syncing: 'Syncing {{count}} waiting…',
+    waitingCount: '{{count}} waiting to sync',
+    queueTitle: 'On this device',
+    waiting: 'Waiting to sync · queued {{time}}',
+    sent: 'Synced — sale #{{number}}',
+    received: 'Synced — received',
+    conflict: 'Sold elsewhere while offline — check the item. {{problem}}',
+    failed: 'Not sent: {{problem}}',
+    noPrice: 'Not sent: the item has no sale price. Sell it again with a price.',
+    dismiss: 'Dismiss',
+    dismissLabel: 'Dismiss {{label}}',
+    queuedScan: '{{serial}} is saved on this device and will be sold at its sale price when the network returns.',
+    queuedSale: 'Saved on this device — it will be sold when the network returns.',
+    alreadyQueued: '{{serial}} is already waiting to sync.',
+    offlineLookup: 'Offline: items cannot be looked up. Sell the cart on this device, or scan on Rapid Sell.',
+    queuedReceive: 'Saved on this device — it will be received when the network returns.',
+  },
+};
