@@ -2,6 +2,7 @@ import {
   addUser,
   bearer,
   closeShared,
+  defaultCatalogue,
   registerCompany,
   testApp,
   unique,
@@ -34,7 +35,8 @@ beforeAll(async () => {
   };
   ids = {
     itemType: await made('/api/item-types', { name: 'Phone' }),
-    shop: await made('/api/locations', { name: 'Counter' }),
+    // A Free company's one location: the one it starts with.
+    shop: (await defaultCatalogue(ctx.app, owner)).location,
     brand: await made('/api/brands', { name: 'Acme' }),
   };
 }, 120_000);

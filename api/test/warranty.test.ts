@@ -2,6 +2,7 @@ import {
   addUser,
   bearer,
   closeShared,
+  defaultCatalogue,
   registerCompany,
   testApp,
   unique,
@@ -34,7 +35,8 @@ beforeAll(async () => {
   };
   ids = {
     itemType: await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 }),
-    shop: await made('/api/locations', { name: 'Shop' }),
+    // A Free company's one location: the one it starts with.
+    shop: (await defaultCatalogue(ctx.app, owner)).location,
     customer: await made('/api/customers', { name: 'Carla Claimant', phone: '+90 555 000 11 22' }),
     vendor: await made('/api/customers', { name: 'Parts Supplier Ltd', isVendor: true, isCustomer: false }),
   };
