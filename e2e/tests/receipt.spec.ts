@@ -17,13 +17,14 @@ test('a receipt with currency and company details', async ({ page }) => {
   };
   const itemType = await made('/api/item-types', { name: 'Phone' });
   const brand = await made('/api/brands', { name: 'Acme' });
-  const location = await made('/api/locations', { name: 'Counter' });
+  // The Main store a new company starts with: a Free plan's one location.
+  const [location] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];
   const serial = `RCP-${Date.now().toString(36).toUpperCase()}`;
   await made('/api/items/receive', {
     itemTypeId: itemType.id,
     brandId: brand.id,
     model: 'Pocket X1',
-    locationId: location.id,
+    locationId: location!.id,
     serials: [serial],
     salePrice: 100,
   });
