@@ -20,6 +20,7 @@ const OWN_COMPANIES = [
   'mfa',
   'platform',
   'profile',
+  'receipt',
   'security',
   'settings-access',
   'settings-security',
