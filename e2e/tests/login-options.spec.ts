@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { waitForReact } from '../support/hydration';
 import { outbox } from '../support/mail';
 import { E2E_PORT } from '../support/ports';
 import { authService, login, registerCompany, signInOnScreen } from '../support/session';
@@ -39,6 +40,8 @@ async function amrOf(request: APIRequestContext, token: string) {
 test('sign in by a mailed code: the address, the code from the mail, the workspace', async ({ page }) => {
   const owner = await registerCompany(page.request);
   await page.goto('/login');
+  // The login page is prerendered: a click before React takes it over does nothing.
+  await waitForReact(page);
   await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
 
   // An address without an account reads the same, and no mail goes anywhere.
@@ -86,6 +89,8 @@ test('sign in with the company’s single sign-on, through the development stand
   expect(registered.status(), await registered.text()).toBe(201);
 
   await page.goto('/login');
+  // The login page is prerendered: a click before React takes it over does nothing.
+  await waitForReact(page);
   await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
   await page.getByLabel('Work email or company domain').fill(`nobody@other-${uid()}.test`);
   await page.getByRole('button', { name: 'Continue' }).click();

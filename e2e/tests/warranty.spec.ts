@@ -42,7 +42,7 @@ test('a warranty claim through to closed', async ({ page, request }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(new RegExp(`^Sold ${serial} for 49\\.90 — sale #\\d+\\.$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Sold ${serial} for \\$49\\.90 — sale #\\d+\\.$`))).toBeVisible();
 
   await page.goto(`/item-status/item-search?q=${serial}`);
   await expect(page.getByRole('heading', { name: serial })).toBeVisible();

@@ -13,6 +13,9 @@ export const theme = createTheme({
     light: {
       palette: {
         primary: { main: '#1e5eff' },
+        // MUI's default warning orange takes white text at 3.1:1, under WCAG's 4.5:1 for a chip's
+        // small label ("At the limit", "Ends today"); dark text on it reads at about 6:1.
+        warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' },
         background: { default: '#f6f8fb', paper: '#ffffff' },
       },
     },
