@@ -51,6 +51,11 @@ const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT
 const server = (cmd) =>
   execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
 const databaseUrl = server('start');
+// Stopped however the run ends: a server left behind holds the port the next run wants.
+let serverUp = true;
+process.on('exit', () => {
+  if (serverUp) server('stop');
+});
 const psql = (sql, db = 'postgres') =>
   execFileSync(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql], {
     encoding: 'utf8',
@@ -219,6 +224,7 @@ if (process.env.PGLITE_READS === '1') {
 }
 const loadAfter = load();
 server('stop');
+serverUp = false;
 
 const anchorTps = (tpsBefore + tpsAfter) / 2;
 const ratio = (a, b) => (a / b).toFixed(3);
