@@ -20,6 +20,7 @@ export type SecondFactor = { id: string; kind: 'totp' } | { id: string; kind: 'p
  */
 export async function findSecondFactor(): Promise<SecondFactor> {
   const auth = await getAuthClient();
+  await sessionHeld(auth);
   const { data, error } = await auth.mfa.listFactors();
   if (error) throw error;
   const app = data.totp.find((f) => f.status === 'verified');
@@ -28,6 +29,38 @@ export async function findSecondFactor(): Promise<SecondFactor> {
   // GoTrue's factor carries its number; supabase-js's type does not name it.
   if (phone) return { id: phone.id, kind: 'phone', phone: (phone as { phone?: string }).phone ?? '' };
   throw new NoFactorError();
+}
+
+type Auth = Awaited<ReturnType<typeof getAuthClient>>;
+
+/** How long a sign-in may take to hand its session to supabase-js before the step gives up. */
+const SESSION_WAIT_MS = 20_000;
+
+/**
+ * A sign-in stores its token before supabase-js holds the session (shared flows.ts), and the API's
+ * refusal of that token (MFA_REQUIRED) can open the step in between: its questions to the auth
+ * service wait for the session, or they would fail as if the user had none.
+ */
+function sessionHeld(auth: Auth): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (error?: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // Outside the listener: supabase-js runs its listeners under its lock.
+      setTimeout(() => subscription.unsubscribe(), 0);
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => finish(new Error('The sign-in did not reach the auth client')), SESSION_WAIT_MS);
+    // A new listener is told the current session first (INITIAL_SESSION), then every change.
+    const {
+      data: { subscription },
+    } = auth.onAuthStateChange((_event, held) => {
+      if (held) finish();
+    });
+  });
 }
 
 /**

@@ -24,7 +24,8 @@ export function TryLimits() {
     invite.mutate(email.trim(), {
       onSuccess: () => {
         notify(t('limits.invited', { email }), 'success');
-        inviteForm.reset();
+        // The refreshed seat count shows before this runs: an address typed since then is the next one.
+        if (inviteForm.getValues('email') === email) inviteForm.reset();
       },
     }),
   );
@@ -32,7 +33,7 @@ export function TryLimits() {
     addLocation.mutate(name.trim(), {
       onSuccess: () => {
         notify(t('limits.locationAdded', { name }), 'success');
-        locationForm.reset();
+        if (locationForm.getValues('name') === name) locationForm.reset();
       },
     }),
   );
