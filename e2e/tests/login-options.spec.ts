@@ -25,9 +25,19 @@ async function sentCode(request: APIRequestContext, to: string, subject: string,
 
 async function signedInUser(page: Page) {
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  const [token, user] = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]);
-  expect(token, 'the spec’s token entry').toBeTruthy();
-  return { token: token!, user: JSON.parse(user ?? '{}') as { userName?: string; email?: string } };
+  // A sign-in that supabase-js completed stores the token first, then the user the API knows.
+  let entries: (string | null)[] = [];
+  await expect
+    .poll(
+      async () => {
+        entries = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]);
+        return entries.every(Boolean);
+      },
+      { message: 'the spec’s token and user entries' },
+    )
+    .toBe(true);
+  const [token, user] = entries;
+  return { token: token!, user: JSON.parse(user!) as { userName?: string; email?: string } };
 }
 
 async function amrOf(request: APIRequestContext, token: string) {
