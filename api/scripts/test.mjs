@@ -4,7 +4,8 @@
 // (PGLITE_CHECKS): npm test's choice when the whole suite also runs on PostgreSQL.
 // On PostgreSQL each Jest worker gets a database of its own, `<name>_w<worker>` (made here,
 // chosen in test/worker-database.ts): a worker runs its files one at a time, so the fuzz test's
-// table counts see no other file's writes, while two workers share the run.
+// table counts see no other file's writes, while two workers share the run. The schema is made
+// once, here, before any worker starts (see prepareWorkerDatabases).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import pg from 'pg';
@@ -32,21 +33,41 @@ function run(label, env, extra = []) {
   return r.status ?? 1;
 }
 
-/** The workers' databases on the server at `url`, made when missing (kept between runs, like the one database was). */
-async function createWorkerDatabases(url) {
+/**
+ * The workers' databases on the server at `url`, migrated before Jest starts. Migrating them from
+ * the workers at once raced: the migrations make a role, and roles belong to the whole server, so
+ * two first runs both found it missing and one failed on pg_authid's unique index. Here the first
+ * worker's database is migrated alone (the same migrate() the app runs, through tsx), and a missing
+ * one of the others is copied from it (`CREATE DATABASE … TEMPLATE`: a file copy, no migrations);
+ * each file's own migrate() is then a no-op. Databases are kept between runs, like the one was.
+ */
+async function prepareWorkerDatabases(url) {
+  const name = new URL(url).pathname.slice(1);
+  const urlOf = (worker) => Object.assign(new URL(url), { pathname: `/${name}_w${worker}` }).toString();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const name = new URL(url).pathname.slice(1);
-    for (let worker = 1; worker <= WORKERS; worker++) {
-      const db = `${name}_w${worker}`;
-      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db]);
-      if (!rowCount) await client.query(`CREATE DATABASE "${db}"`);
-    }
+    const exists = async (db) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db])).rowCount;
+    if (!(await exists(`${name}_w1`))) await client.query(`CREATE DATABASE "${name}_w1"`);
+    const migrated = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MIGRATE], {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: urlOf(1) },
+    });
+    if (migrated.status !== 0) throw new Error(`migrating ${name}_w1 failed`);
+    for (let worker = 2; worker <= WORKERS; worker++)
+      if (!(await exists(`${name}_w${worker}`)))
+        await client.query(`CREATE DATABASE "${name}_w${worker}" TEMPLATE "${name}_w1"`);
   } finally {
     await client.end();
   }
 }
+/** Run by tsx: the app's own migrations on DATABASE_URL. */
+const MIGRATE = `
+  const { openDatabase } = await import(${JSON.stringify(new URL('../src/db/database.ts', import.meta.url).href)});
+  const { migrate } = await import(${JSON.stringify(new URL('../src/db/migrations.ts', import.meta.url).href)});
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+  try { await migrate(db); } finally { await db.close(); }
+`;
 
 /**
  * The files that check what PGlite does differently from a PostgreSQL server — the rest of the
@@ -86,7 +107,7 @@ if (only === '--postgres' && !databaseUrl) {
   console.error('--postgres needs DATABASE_URL (scripts/postgres-server.sh start prints one)');
   status = 1;
 } else if (databaseUrl && only !== '--pglite' && only !== '--pglite-checks') {
-  await createWorkerDatabases(databaseUrl);
+  await prepareWorkerDatabases(databaseUrl);
   // PGLITE_ALWAYS would run on PGlite a second time; the PGlite run has them.
   const skip = files.length ? [] : [`--testPathIgnorePatterns=${asPattern(PGLITE_ALWAYS)}`];
   status = run(`PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`, process.env, skip) || status;
