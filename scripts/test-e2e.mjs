@@ -19,4 +19,9 @@ try {
   console.error(`[stockwise] ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-process.exit(pnpm(['--filter', '@stockwise/e2e', 'test', ...process.argv.slice(2)]));
+// A run narrowed on the command line (spec files, a -g pattern) runs only what it names: without
+// --no-deps, Playwright would first run every file of the project theirs depends on
+// (e2e/playwright.config.ts: the demo company's one-at-a-time files), minutes nobody asked for.
+const args = process.argv.slice(2);
+const narrowed = args.some((arg) => !arg.startsWith('-'));
+process.exit(pnpm(['--filter', '@stockwise/e2e', 'test', ...args, ...(narrowed ? ['--no-deps'] : [])]));
