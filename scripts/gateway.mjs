@@ -67,7 +67,8 @@ export function defaultRemotesJson() {
 
 /**
  * @param {object} [options]
- * @param {string} [options.apiUrl]       where /api, /storage and /oidc go
+ * @param {string|string[]} [options.apiUrl] where /api, /storage and /oidc go; several API replicas:
+ *                                            requests spread over them (undici's BalancedPool)
  * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
  * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
  * @param {string} [options.shellDir]                   the shell's dist folder
