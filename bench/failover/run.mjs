@@ -23,7 +23,10 @@ import { haCluster } from '../../scripts/lib/ha.mjs';
 import { buildGateway } from '../../scripts/gateway.mjs';
 
 const SELLERS = Number(process.env.SELLERS ?? 20);
-const ITEMS = Number(process.env.ITEMS ?? 400_000);
+const ITEMS = Number(process.env.ITEMS ?? 100_000);
+// Each seller waits this long between two sales: the run lasts minutes (the old primary's rejoin
+// is most of it) and every sale needs an in-stock item of its own.
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 150);
 const PG_PORT = Number(process.env.FAILOVER_PG_PORT ?? 54410);
 const PORT = Number(process.env.FAILOVER_PORT ?? 18408);
 const STEADY_MS = Number(process.env.STEADY_SECONDS ?? 10) * 1000;
@@ -72,7 +75,10 @@ try {
   let retries = 0;
   let next = 0;
   let selling = true;
-  const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`; // the seed's in-stock serials
+  // The seed's in-stock serials: number g is in stock when g % 10 is 0 to 5 (bench/inventory/dataset.mjs).
+  const IN_STOCK = [1, 2, 3, 4, 5, 10];
+  const sellable = (k) => `SN-${String(10 * Math.floor(k / 6) + IN_STOCK[k % 6]).padStart(8, '0')}`;
+  const available = Math.floor(ITEMS / 2 / 10) * 6;
   async function sell(serial) {
     const key = randomUUID();
     const body = JSON.stringify({ lines: [{ serial, price: 9.5 }] });
@@ -105,7 +111,11 @@ try {
     }
   }
   const sellers = Array.from({ length: SELLERS }, async () => {
-    while (selling) await sell(sellable(next++));
+    while (selling) {
+      if (next >= available) throw new Error('the sellers ran out of in-stock items: raise ITEMS or PAUSE_MS');
+      await sell(sellable(next++));
+      await sleep(PAUSE_MS);
+    }
   });
 
   /** The longest stretch without an acknowledged sale from `from` until `to`. */
