@@ -142,7 +142,9 @@ try {
       if (ok) promotedAt ??= Date.now();
       return ok;
     });
-    log(`round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; waiting for ${primary.name} to rejoin`);
+    log(
+      `round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; waiting for ${primary.name} to rejoin`,
+    );
     await cluster.waitFor(`${primary.name} back as the standby`, cluster.settled, 300_000);
     const rejoinedAt = Date.now();
     log(`round ${round}: ${primary.name} rejoined after ${((rejoinedAt - killedAt) / 1000).toFixed(1)} s`);

@@ -73,8 +73,16 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       ? ['run', '--pgdata', pgdata(name)]
       : name === 'monitor'
         ? ['create', 'monitor', '--pgdata', pgdata(name), '--pgport', String(monitorPort), '--hostname', '127.0.0.1']
-        : ['create', 'postgres', '--pgdata', pgdata(name), '--pgport', String(portOf(name)), '--hostname', '127.0.0.1']
-            .concat(['--listen', '127.0.0.1', '--name', name, '--dbname', DBNAME, '--monitor', monitorUrl]);
+        : [
+            'create',
+            'postgres',
+            '--pgdata',
+            pgdata(name),
+            '--pgport',
+            String(portOf(name)),
+            '--hostname',
+            '127.0.0.1',
+          ].concat(['--listen', '127.0.0.1', '--name', name, '--dbname', DBNAME, '--monitor', monitorUrl]);
     if (!created) args.push('--auth', 'trust', '--no-ssl', '--run');
     const out = join(dir, `${name}.log`);
     const child = spawn('pg_autoctl', args, {
@@ -88,7 +96,13 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
   }
 
   const query = async (port, sql, db = DBNAME, params = []) => {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: db, connectionTimeoutMillis: 2000 });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      database: db,
+      connectionTimeoutMillis: 2000,
+    });
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -154,10 +168,14 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
         log(`starting ${name}`);
         run(name);
         await waitFor(`${name} registered`, async () => (await nodes()).some((n) => n.name === name), 180_000);
-        await waitFor(`${name} running`, async () => {
-          const n = (await nodes()).find((x) => x.name === name);
-          return n && n.reported === n.goal && ['single', 'primary', 'secondary'].includes(n.reported);
-        }, 300_000);
+        await waitFor(
+          `${name} running`,
+          async () => {
+            const n = (await nodes()).find((x) => x.name === name);
+            return n && n.reported === n.goal && ['single', 'primary', 'secondary'].includes(n.reported);
+          },
+          300_000,
+        );
         for (const [key, value] of Object.entries(KEEPER_SETTINGS))
           autoctl(['config', 'set', '--pgdata', pgdata(name), key, String(value)]);
       }

@@ -138,7 +138,7 @@ export function primaryClient(multi: MultiHost): typeof pg.Client {
 
     private async connectToPrimary(): Promise<void> {
       const target = await find(this.config);
-      aim(this, target);
+      aim(this as unknown as pg.Client, target);
       try {
         await super.connect();
       } catch (error) {

@@ -12,7 +12,15 @@ const SQLSTATES = new Set([
   '25006', // read_only_sql_transaction: connected to a primary that was demoted meanwhile
   '53300', // too_many_connections
 ]);
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'NO_PRIMARY']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'NO_PRIMARY',
+]);
 // node-postgres reports a lost or timed-out connection with these messages and no code.
 const MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated due to connection timeout|terminating connection)/;

@@ -53,15 +53,12 @@ export const errorsPlugin = fp<{ constraints: ConstraintMessages }>(
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');
-        return reply
-          .status(503)
-          .header('retry-after', String(RETRY_AFTER_SECONDS))
-          .send({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: 'The database is switching servers. Please try again in a few seconds.',
-            code: 'DATABASE_UNAVAILABLE',
-          });
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The database is switching servers. Please try again in a few seconds.',
+          code: 'DATABASE_UNAVAILABLE',
+        });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({
