@@ -1,7 +1,7 @@
 // The failover test: 20 sellers sell continuously through the gateway and two API replicas on a
 // pg_auto_failover cluster (scripts/lib/ha.mjs: monitor, primary, synchronous standby); the
-// primary's postmaster is killed (SIGKILL), pg_auto_failover promotes the standby, the old primary
-// rejoins as the standby, and the same is done the other way. For each failover it counts:
+// primary's server is lost (SIGKILL to its postmaster and its pg_autoctl), pg_auto_failover promotes
+// the standby, the old server is started again and rejoins as the standby, and the same is done the other way. For each failover it counts:
 //   acknowledged sales lost (an answered 2xx whose sale is not in the database at the end) — must be 0;
 //   items sold twice — must be 0;
 //   the longest time with no successful sale (target ≤ 15 s on this machine);
@@ -132,7 +132,7 @@ try {
     const primary = (await cluster.nodes()).find((n) => n.reported === 'primary');
     const before = { acked: acked.length, fiveHundreds: fiveHundreds.length, refusals: refusals.length };
     const steadyRate = acked.filter((a) => a.at > Date.now() - STEADY_MS).length / (STEADY_MS / 1000);
-    log(`round ${round}: ${steadyRate.toFixed(0)} sales/s; kill -9 ${primary.name}'s postmaster`);
+    log(`round ${round}: ${steadyRate.toFixed(0)} sales/s; kill -9 ${primary.name}'s postmaster and pg_autoctl`);
     const killedAt = Date.now();
     cluster.kill(primary.name);
     let promotedAt = null;
@@ -143,8 +143,9 @@ try {
       return ok;
     });
     log(
-      `round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; waiting for ${primary.name} to rejoin`,
+      `round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; ${primary.name}'s server started again`,
     );
+    cluster.restart(primary.name);
     await cluster.waitFor(`${primary.name} back as the standby`, cluster.settled, 300_000);
     const rejoinedAt = Date.now();
     log(`round ${round}: ${primary.name} rejoined after ${((rejoinedAt - killedAt) / 1000).toFixed(1)} s`);
@@ -193,7 +194,7 @@ try {
 ### Failover under sales (bench/failover, ${new Date().toISOString().slice(0, 10)})
 
 ${SELLERS} sellers through the gateway and two API replicas; pg_auto_failover 2.0, PostgreSQL 15, a primary and
-a synchronous standby on this machine (load ${os.loadavg()[0].toFixed(1)}); \`kill -9\` of the primary's postmaster.
+a synchronous standby on this machine (load ${os.loadavg()[0].toFixed(1)}); \`kill -9\` of the primary's postmaster and its pg_autoctl (a server lost), then both started again.
 
 | round | killed | sales/s before | promoted after | no successful sale for | rejoined as standby after | sales acknowledged |
 |---|---|---|---|---|---|---|

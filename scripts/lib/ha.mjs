@@ -188,14 +188,27 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       return uri.replace('postgres://', 'postgres://postgres@').replace(/sslmode=[a-z-]+/, 'sslmode=disable');
     },
     /**
-     * `kill -9` of a node's postmaster: a crash, nothing shut down. Its pg_autoctl stays: the monitor
-     * promotes the standby, then that pg_autoctl brings the old primary back as the new standby
-     * (rewound if it must). Answers the pid killed.
+     * A server lost: `kill -9` of the node's postmaster and of its pg_autoctl (the whole process
+     * group), nothing shut down. Killing the postmaster alone is a race: its pg_autoctl restarts
+     * PostgreSQL within seconds and, if that comes first, the monitor never fails over (the primary
+     * just recovers in place). Answers the postmaster's pid.
      */
     kill(name) {
       const pid = postmasterPid(pgdata(name));
-      if (pid) process.kill(pid, 'SIGKILL');
+      const keeper = keepers.get(name);
+      for (const target of [keeper?.pid && -keeper.pid, pid]) {
+        if (!target) continue;
+        try {
+          process.kill(target, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
       return pid;
+    },
+    /** The lost server back: its pg_autoctl rejoins the cluster as the standby (rewound if it must). */
+    restart(name) {
+      run(name);
     },
     async writeState(file, url) {
       const ns = await nodes();
