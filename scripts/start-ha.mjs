@@ -31,7 +31,7 @@ try {
   const refresh = setInterval(() => cluster.writeState(stateFile, url).catch(() => undefined), 2000);
   console.log(
     `\n  Stockwise is running at ${product.url} on a pg_auto_failover cluster (${stateFile}).\n` +
-      `  Two API replicas; kill -9 the primary's postmaster and the standby takes over.\n  Press Ctrl-C to stop.\n`,
+      `  Two API replicas; lose the primary (kill -9 its postmaster and pg_autoctl) and the standby takes over.\n  Press Ctrl-C to stop.\n`,
   );
   let stopping = false;
   const shutdown = async () => {
