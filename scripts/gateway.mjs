@@ -67,7 +67,8 @@ export function defaultRemotesJson() {
 
 /**
  * @param {object} [options]
- * @param {string} [options.apiUrl]       where /api, /storage and /oidc go
+ * @param {string|string[]} [options.apiUrl] where /api, /storage and /oidc go; several API replicas:
+ *                                            requests spread over them (undici's BalancedPool)
  * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
  * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
  * @param {string} [options.shellDir]                   the shell's dist folder
@@ -144,6 +145,9 @@ export async function buildGateway({
       // The API trusts these for per-address limits and links (startProduct gives it the
       // gateway's trust plus loopback); it listens on loopback, so only this gateway can set them.
       replyOptions: {
+        // Several replicas: reply-from spreads requests over them (undici's BalancedPool, given the
+        // list as `upstream`); the proxy still builds each request's URL from one of them.
+        ...(Array.isArray(apiUrl) ? { getUpstream: () => apiUrl[0] } : {}),
         rewriteRequestHeaders: (req, headers) => {
           // The body is already here in full: nothing for the API to continue.
           const { expect: _expect, ...rest } = headers;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseMultiHost } from './db/primary.js';
 
 /** Everything the API reads from the environment, in one place (see api/README.md). */
 /**
@@ -114,6 +115,21 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | null, prot
   return raw.replace(/\/+$/, '');
 }
 
+/** DATABASE_URL, one host or several (a failover cluster's, checked as its first host's). */
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_URL;
+  if (!raw) return null;
+  let multi;
+  try {
+    multi = parseMultiHost(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (!multi) return url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  url({ DATABASE_URL: multi.single }, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  return raw;
+}
+
 function trustProxy(raw: string | undefined): false | number | string {
   if (raw === undefined || raw === '' || raw === '0') return false;
   if (/^\d+$/.test(raw)) return Number(raw);
@@ -172,7 +188,7 @@ function redirectOrigins(raw: string | undefined, fallback: string[], production
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
   const production = mode === 'production';
-  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const databaseUrl = databaseUrlFrom(env);
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes long');

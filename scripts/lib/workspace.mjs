@@ -118,6 +118,7 @@ export async function startProduct({
   env = {},
   gateway = {},
   quiet = false,
+  replicas = 1,
   // A shared machine under load can take longer than a minute to boot PGlite and migrate.
   startTimeoutMs = 60_000,
 } = {}) {
@@ -132,45 +133,60 @@ export async function startProduct({
   // pass its own in `gateway`.
   const gatewayOptions = { ...gatewayOptionsFromEnv({ ...process.env, ...env }), ...gateway };
   const { TRUST_PROXY: _gatewayTrust, ...apiEnv } = env;
-  const api = spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
-    cwd: join(root, 'api'),
-    env: {
-      PUBLIC_URL: publicUrl,
-      ...process.env,
-      NODE_ENV: mode,
-      API_PORT: String(apiPort),
-      API_HOST: '127.0.0.1',
-      // Behind the gateway on this machine: the client is the one the gateway found, behind the
-      // proxies it trusts.
-      TRUST_PROXY: apiTrustBehind(gatewayOptions.trustProxy),
-      DATA_DIR: dataDir,
-      ...apiEnv,
-    },
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-  });
+  // REPLICAS API processes on apiPort, apiPort + 1, …, the gateway spreading requests over them
+  // (`npm run start:ha` runs two on a PostgreSQL cluster; PGlite is one process's, so one).
+  const apiPorts = Array.from({ length: replicas }, (_, i) => apiPort + i);
+  const spawnApi = (listen) =>
+    spawn(process.execPath, [join(root, 'api', 'dist', 'main.js')], {
+      cwd: join(root, 'api'),
+      env: {
+        PUBLIC_URL: publicUrl,
+        ...process.env,
+        NODE_ENV: mode,
+        API_PORT: String(listen),
+        API_HOST: '127.0.0.1',
+        // Behind the gateway on this machine: the client is the one the gateway found, behind the
+        // proxies it trusts.
+        TRUST_PROXY: apiTrustBehind(gatewayOptions.trustProxy),
+        DATA_DIR: dataDir,
+        ...apiEnv,
+      },
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
+  const apis = [];
   let app;
   try {
-    await waitFor(`http://127.0.0.1:${apiPort}/api/health`, startTimeoutMs, api);
+    // One after the other: the first migrates, the next find it done.
+    for (const listen of apiPorts) {
+      const child = spawnApi(listen);
+      apis.push(child);
+      await waitFor(`http://127.0.0.1:${listen}/api/health`, startTimeoutMs, child);
+    }
     const { buildGateway } = await import('../gateway.mjs');
-    app = await buildGateway({ apiUrl: `http://127.0.0.1:${apiPort}`, ...gatewayOptions });
+    const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`);
+    app = await buildGateway({ apiUrl: apiUrls.length === 1 ? apiUrls[0] : apiUrls, ...gatewayOptions });
     await app.listen({ port, host });
   } catch (error) {
     // Never leave an API behind that the next start would collide with.
-    api.kill('SIGTERM');
+    for (const child of apis) child.kill('SIGTERM');
     throw error;
   }
+  const api = apis[0];
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await app.close();
-    if (api.exitCode === null) {
-      const exited = new Promise((resolve) => api.once('exit', resolve));
-      api.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (api.exitCode === null) api.kill('SIGKILL');
-    }
+    await Promise.all(
+      apis.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }),
+    );
   };
-  return { url: publicUrl, stop, api, mode, host };
+  return { url: publicUrl, stop, api, apis, mode, host };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
+import { parseMultiHost, primaryClient } from './primary.js';
 
 // Numeric and bigint as JS numbers is fine for prices and counts here; timestamps stay Date.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -20,7 +21,15 @@ function prepared(text: string, values: unknown[]): pg.QueryConfig {
 }
 
 export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+  // A multi-host string (a pg_auto_failover cluster) connects to whichever host is the primary.
+  const multi = parseMultiHost(databaseUrl);
+  const Client = multi ? primaryClient(multi) : pg.Client;
+  const connectionString = multi ? multi.single : databaseUrl;
+  const pool = new pg.Pool({
+    Client,
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+  });
   pool.on('error', () => undefined); // an idle client dying is reported on its next use
   await pool.query('SELECT 1');
   const notices = notifier((text, values) => pool.query(text, values));
@@ -58,7 +67,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
       await pool.query(sql);
     },
     notify: (channel, payload) => notices.add([[channel, payload]]),
-    listen: (channel, handlers) => listenWithReconnect(databaseUrl, channel, handlers),
+    listen: (channel, handlers) => listenWithReconnect(() => new Client({ connectionString }), channel, handlers),
     close: async () => {
       await notices.drain();
       await pool.end();
@@ -72,7 +81,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
  * can tell their browsers to refetch what they may have missed.
  */
 async function listenWithReconnect(
-  databaseUrl: string,
+  newClient: () => pg.Client,
   channel: string,
   handlers: ListenHandlers,
 ): Promise<() => Promise<void>> {
@@ -81,7 +90,7 @@ async function listenWithReconnect(
   let retry: NodeJS.Timeout | null = null;
   let delay = 500;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = newClient();
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) handlers.onMessage(n.payload);
     });

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ApiError } from '../lib/errors.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 
 /** A unique constraint's name → the field and message a client sees (409), declared by its module. */
 export type ConstraintMessages = Record<string, [field: string, message: string]>;
@@ -48,6 +49,15 @@ export const errorsPlugin = fp<{ constraints: ConstraintMessages }>(
           error: STATUS_CODES[status] ?? 'Error',
           message: error.message,
           ...(typeof error.code === 'string' ? { code: error.code } : {}),
+        });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The database is switching servers. Please try again in a few seconds.',
+          code: 'DATABASE_UNAVAILABLE',
         });
       }
       request.log.error({ err: error }, 'unhandled error');
