@@ -82,9 +82,9 @@ export async function lockStocktake(q: Queryable, id: string): Promise<LockedSto
 
 export const moveStocktake = (q: Queryable, id: string, state: StocktakeState, userId: string) =>
   q.query(
-    `UPDATE stocktakes SET state = $2, updated_at = now(),
-            closed_at = CASE WHEN $2 = 'closed' THEN now() ELSE closed_at END,
-            applied_at = CASE WHEN $2 = 'applied' THEN now() END,
+    `UPDATE stocktakes SET state = $2::text, updated_at = now(),
+            closed_at = CASE WHEN $2::text = 'closed' THEN now() ELSE closed_at END,
+            applied_at = CASE WHEN $2::text = 'applied' THEN now() END,
             applied_by = CASE WHEN $2 = 'applied' THEN $3::uuid END
       WHERE id = $1`,
     [id, state, userId],
@@ -124,14 +124,14 @@ export async function scan(
 export const freezeVariance = (q: Queryable, companyId: string, id: string, locationId: string | null) =>
   q.query(
     `INSERT INTO stocktake_lines (company_id, stocktake_id, serial, item_id, outcome, location_id, status)
-     SELECT $1, $2, coalesce(i.serial, c.serial), i.id, ${outcomeOf('$3::uuid')}, i.location_id, i.status
+     SELECT $1::uuid, $2::uuid, coalesce(i.serial, c.serial), i.id, ${outcomeOf('$3::uuid')}, i.location_id, i.status
        FROM stocktake_scans c LEFT JOIN items i ON i.company_id = c.company_id AND i.serial_key = c.serial_key
-      WHERE c.stocktake_id = $2
+      WHERE c.stocktake_id = $2::uuid
      UNION ALL
-     SELECT $1, $2, i.serial, i.id, 'missing', i.location_id, i.status FROM items i
-      WHERE ($3::uuid IS NULL OR i.location_id = $3) AND i.status <> ALL($4::text[])
+     SELECT $1::uuid, $2::uuid, i.serial, i.id, 'missing', i.location_id, i.status FROM items i
+      WHERE ($3::uuid IS NULL OR i.location_id = $3::uuid) AND i.status <> ALL($4::text[])
         AND NOT EXISTS (SELECT 1 FROM stocktake_scans c
-                         WHERE c.company_id = i.company_id AND c.stocktake_id = $2 AND c.serial_key = i.serial_key)`,
+                         WHERE c.company_id = i.company_id AND c.stocktake_id = $2::uuid AND c.serial_key = i.serial_key)`,
     [companyId, id, locationId, GONE_STATUSES],
   );
 
