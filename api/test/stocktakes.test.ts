@@ -154,6 +154,10 @@ test('a count of the shop, scanned by two people at once, closed to its variance
   const moved = (await ok(owner, 'GET', `/api/items/${misplaced!.id}/history`)).events.at(-1);
   expect(moved).toMatchObject({ kind: 'stocktake', fromLocationId: ids.back, toLocationId: ids.shop });
 
+  // The tracking report lists what the count did, as its own kind of event.
+  const tracking = await ok(owner, 'GET', '/api/reports/tracking?kind=stocktake');
+  expect(tracking.items.map((e: { serial: string }) => e.serial).sort()).toEqual([d!.serial, misplaced!.serial].sort());
+
   // Listed with its variance (and as CSV)
   const list = await ok(owner, 'GET', '/api/stocktakes');
   expect(list.items[0]).toMatchObject({ id: count.id, state: 'applied', scanned: 7, found: 3, missing: 1, unexpected: 4 });
