@@ -27,6 +27,7 @@ const OWN_COMPANIES = [
   'settings',
   'shell-and-public',
   'sign-in-flows',
+  'stocktake',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
