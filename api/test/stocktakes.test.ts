@@ -128,8 +128,12 @@ test('a count of the shop, scanned by two people at once, closed to its variance
   expect(missingOnly.items).toEqual([expect.objectContaining({ serial: d!.serial, locationName: 'Main store' })]);
   // paged: two lines a page, each line once
   const paged: string[] = [];
-  for (let cursor: string | null = ''; cursor !== null; ) {
-    const page = await ok(owner, 'GET', `/api/stocktakes/${count.id}/variance?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+  for (let cursor: string | null = ''; cursor !== null;) {
+    const page = await ok(
+      owner,
+      'GET',
+      `/api/stocktakes/${count.id}/variance?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     paged.push(...page.items.map((l: { serial: string }) => l.serial));
     cursor = page.nextCursor;
   }
@@ -160,7 +164,14 @@ test('a count of the shop, scanned by two people at once, closed to its variance
 
   // Listed with its variance (and as CSV)
   const list = await ok(owner, 'GET', '/api/stocktakes');
-  expect(list.items[0]).toMatchObject({ id: count.id, state: 'applied', scanned: 7, found: 3, missing: 1, unexpected: 4 });
+  expect(list.items[0]).toMatchObject({
+    id: count.id,
+    state: 'applied',
+    scanned: 7,
+    found: 3,
+    missing: 1,
+    unexpected: 4,
+  });
   const csv = await call(owner, 'GET', '/api/stocktakes?format=csv');
   expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(csv.body).toContain(count.id);

@@ -45,7 +45,11 @@ test('count a location with two phones and apply the variance', async ({ page, b
   const id = Date.now().toString(36).toUpperCase();
   const onShelf = [`STK-${id}-1`, `STK-${id}-2`, `STK-${id}-3`];
   const misplaced = `STK-${id}-B`;
-  const received = await made('/api/items/receive', { itemTypeId: itemType.id, locationId: shop!.id, serials: onShelf });
+  const received = await made('/api/items/receive', {
+    itemTypeId: itemType.id,
+    locationId: shop!.id,
+    serials: onShelf,
+  });
   await made('/api/items/receive', { itemTypeId: itemType.id, locationId: back.id, serials: [misplaced] });
   const missing = received.items!.find((i) => i.serial === onShelf[2])!;
   const keeper = await addUserWithRoles(page.request, token, ['Storekeeper']);

@@ -10,11 +10,15 @@ export type VarianceQuery = ApiOperations['getStocktakeVariance']['query'];
 
 export const listStocktakes = async () => (await call('GET', '/api/stocktakes')).items;
 export const getStocktake = (id: string) => call('GET', '/api/stocktakes/{id}', { params: { id } });
-export const openStocktake = (locationId: string | null) =>
-  call('POST', '/api/stocktakes', { body: { locationId } });
+export const openStocktake = (locationId: string | null) => call('POST', '/api/stocktakes', { body: { locationId } });
 /** One scan with its own Idempotency-Key, made before the first attempt: a resend after a dropped answer counts once. */
 export const scanSerial = (id: string, serial: string, key: string) =>
-  call('POST', '/api/stocktakes/{id}/scans', { params: { id }, body: { serial } }, { headers: { 'Idempotency-Key': key } });
+  call(
+    'POST',
+    '/api/stocktakes/{id}/scans',
+    { params: { id }, body: { serial } },
+    { headers: { 'Idempotency-Key': key } },
+  );
 export const stepStocktake = (id: string, step: 'pause' | 'resume' | 'close') =>
   call('POST', `/api/stocktakes/{id}/${step}`, { params: { id } });
 export const applyStocktake = (id: string) => call('POST', '/api/stocktakes/{id}/apply', { params: { id } });

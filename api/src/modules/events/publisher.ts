@@ -3,7 +3,13 @@ import type { Queryable } from '../../db/database.js';
 /** The channel every replica LISTENs on. */
 export const CHANNEL = 'stockwise_events';
 
-export const CHANGE_KINDS = ['item.changed', 'sale.made', 'task.changed', 'settings.changed', 'stocktake.changed'] as const;
+export const CHANGE_KINDS = [
+  'item.changed',
+  'sale.made',
+  'task.changed',
+  'settings.changed',
+  'stocktake.changed',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**

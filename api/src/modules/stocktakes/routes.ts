@@ -110,14 +110,12 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'pauseStocktake',
       'Pauses a count: scans are refused until it is resumed; those made stay. 409 STOCKTAKE_STATE unless counting.',
     ),
-    (request) =>
-      app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'paused')),
+    (request) => app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'paused')),
   );
   app.post(
     '/api/stocktakes/:id/resume',
     stepSchema('resumeStocktake', 'Resumes a paused count. 409 STOCKTAKE_STATE unless paused.'),
-    (request) =>
-      app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'counting')),
+    (request) => app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'counting')),
   );
   app.post(
     '/api/stocktakes/:id/close',

@@ -62,7 +62,9 @@ export const StocktakeDetail = Type.Object(
 
 export const OpenStocktakeBody = Type.Object(
   {
-    locationId: Type.Optional(Nullable({ ...Uuid, description: 'The location to count; null or absent: all of them.' })),
+    locationId: Type.Optional(
+      Nullable({ ...Uuid, description: 'The location to count; null or absent: all of them.' }),
+    ),
     note: Type.Optional(OneLine({ maxLength: 500, description: 'Why or what: shown with the count.' })),
   },
   { additionalProperties: false, title: 'OpenStocktakeRequest' },
@@ -83,7 +85,9 @@ export const ScanAnswer = Type.Object(
       { description: 'What the serial is for this count, as things stand now.' },
     ),
     itemId: Nullable(Type.String()),
-    locationName: Nullable(Type.String({ description: 'Where the item is recorded (for elsewhere: where it should be).' })),
+    locationName: Nullable(
+      Type.String({ description: 'Where the item is recorded (for elsewhere: where it should be).' }),
+    ),
     repeated: Type.Boolean({ description: 'Scanned before in this count: counted once.' }),
     scanned: Count('Serials scanned in this count so far.'),
   },

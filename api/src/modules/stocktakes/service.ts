@@ -3,7 +3,14 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { GONE_STATUSES, STOCKTAKE_OUTCOMES, type StocktakeOutcome, type StocktakeState } from '../../vocabulary.js';
 import { publish } from '../events/index.js';
-import { announceItems, applyAndRecord, lockItems, type Actor, type ItemChange, type NewEvent } from '../items/index.js';
+import {
+  announceItems,
+  applyAndRecord,
+  lockItems,
+  type Actor,
+  type ItemChange,
+  type NewEvent,
+} from '../items/index.js';
 import * as db from './queries.js';
 import type { OpenStocktakeBody, ScanAnswer, ScanBody } from './schemas.js';
 
@@ -28,7 +35,8 @@ export async function listStocktakes(q: Queryable) {
 /** Opens a count of a location (or of every location); one at a time per location (409 otherwise). */
 export async function openStocktake(q: Queryable, actor: Actor, body: OpenStocktakeBody) {
   const locationId = body.locationId ?? null;
-  if (locationId && !(await db.locationExists(q, locationId))) throw badRequest('locationId: no such location', 'locationId');
+  if (locationId && !(await db.locationExists(q, locationId)))
+    throw badRequest('locationId: no such location', 'locationId');
   const id = await db.insertStocktake(q, {
     companyId: actor.companyId,
     locationId,
@@ -95,11 +103,7 @@ export async function close(q: Queryable, actor: Actor, id: string) {
   return detail(q, id);
 }
 
-export async function variance(
-  q: Queryable,
-  id: string,
-  query: { outcome?: string; cursor?: string; limit?: number },
-) {
+export async function variance(q: Queryable, id: string, query: { outcome?: string; cursor?: string; limit?: number }) {
   const stocktake = await db.findStocktake(q, id);
   if (!stocktake) throw notFound('Stock-take not found.');
   if (!stocktake.closedAt) throw stateConflict('The variance is known once the count is closed.');
@@ -163,7 +167,12 @@ export async function apply(q: Queryable, actor: Actor, id: string) {
     });
   }
   if (changes.length) {
-    await applyAndRecord(q, changes, { companyId: actor.companyId, userId: actor.userId, note: stocktake.note }, events);
+    await applyAndRecord(
+      q,
+      changes,
+      { companyId: actor.companyId, userId: actor.userId, note: stocktake.note },
+      events,
+    );
     announceItems(q, actor, changes);
   }
   await db.moveStocktake(q, id, 'applied', actor.userId);

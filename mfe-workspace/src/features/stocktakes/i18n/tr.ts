@@ -19,7 +19,8 @@ export const tr: TranslationsOf<typeof en> = {
     states: { counting: 'Sayılıyor', paused: 'Duraklatıldı', closed: 'Kapatıldı', applied: 'Uygulandı' },
     countTitle: '{{location}} sayımı',
     counted: 'Sayılan',
-    scanHint: 'Her seri numarasını okutun veya yazıp Enter’a basın. Bu lokasyonu sayan diğerleri sayının arttığını görür.',
+    scanHint:
+      'Her seri numarasını okutun veya yazıp Enter’a basın. Bu lokasyonu sayan diğerleri sayının arttığını görür.',
     pause: 'Duraklat',
     resume: 'Devam et',
     close: 'Sayımı kapat',
@@ -44,7 +45,8 @@ export const tr: TranslationsOf<typeof en> = {
     varianceTitle: 'Fark',
     unexpected: 'Beklenmeyen',
     apply: 'Farkı uygula',
-    applyHint: 'Eksik ürünler kayıp olarak işaretlenir; yanlış yerdekiler buraya taşınır. Her değişiklik ürünün geçmişine yazılır.',
+    applyHint:
+      'Eksik ürünler kayıp olarak işaretlenir; yanlış yerdekiler buraya taşınır. Her değişiklik ürünün geçmişine yazılır.',
     applyConfirm: 'Fark uygulansın mı? Eksik ürünler kayıp olur, yanlış yerdekiler taşınır.',
     applied: 'Uygulandı: {{lost}} kayıp, {{moved}} taşındı, {{skipped}} olduğu gibi bırakıldı.',
     noLines: 'Burada bir şey yok.',

@@ -214,8 +214,7 @@ function Variance({ stocktake }: { stocktake: Stocktake }) {
   const [result, setResult] = useState<Message>(null);
   const lines = useInfiniteQuery({
     queryKey: resourceKey('stocktakes', { id: stocktake.id, variance: outcome }),
-    queryFn: ({ pageParam }) =>
-      getVariance(stocktake.id, { outcome, cursor: pageParam || undefined, limit: 50 }),
+    queryFn: ({ pageParam }) => getVariance(stocktake.id, { outcome, cursor: pageParam || undefined, limit: 50 }),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
@@ -278,7 +277,9 @@ function Variance({ stocktake }: { stocktake: Stocktake }) {
           <Tab
             key={o}
             value={o}
-            label={counts[o] === null ? t(`stocktakes.outcomes.${o}`) : `${t(`stocktakes.outcomes.${o}`)} (${counts[o]})`}
+            label={
+              counts[o] === null ? t(`stocktakes.outcomes.${o}`) : `${t(`stocktakes.outcomes.${o}`)} (${counts[o]})`
+            }
           />
         ))}
       </Tabs>
