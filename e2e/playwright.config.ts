@@ -24,6 +24,7 @@ const OWN_COMPANIES = [
   'settings',
   'shell-and-public',
   'sign-in-flows',
+  'stocktake',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

@@ -44,6 +44,7 @@ import { ITEM_CONSTRAINTS } from './modules/items/index.js';
 import { itemRoutes } from './modules/items/routes.js';
 import { saleRoutes } from './modules/sales/routes.js';
 import { WARRANTY_CONSTRAINTS, warrantyRoutes } from './modules/warranty/index.js';
+import { STOCKTAKE_CONSTRAINTS, stocktakeRoutes } from './modules/stocktakes/index.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { EventHub } from './modules/events/index.js';
@@ -66,6 +67,7 @@ const CONSTRAINTS: ConstraintMessages = {
   ...CATALOGUE_CONSTRAINTS,
   ...ITEM_CONSTRAINTS,
   ...WARRANTY_CONSTRAINTS,
+  ...STOCKTAKE_CONSTRAINTS,
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -160,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(itemRoutes);
   await app.register(saleRoutes);
   await app.register(warrantyRoutes);
+  await app.register(stocktakeRoutes);
   await app.register(taskRoutes);
   await app.register(reportRoutes);
   await app.register(eventRoutes);

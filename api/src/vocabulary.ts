@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'sales.void',
   /** Opening and advancing warranty claims: the owner's, the admin's and the storekeeper's (who runs repairs). */
   'warranty.manage',
+  /** Opening, scanning, closing and applying stock-takes: the owner's, the admin's and the storekeeper's. */
+  'stock.count',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
@@ -66,10 +68,12 @@ export const STATUSES = [
   'returned',
   'defective',
   'scrapped',
+  /** Expected by a stock-take and not found: no longer held; a later count that scans it brings it back. */
+  'lost',
 ] as const;
 export type StatusKey = (typeof STATUSES)[number];
-/** Statuses of items that have left the company: sold, or scrapped. */
-export const GONE_STATUSES = ['sold', 'scrapped'] as const satisfies readonly StatusKey[];
+/** Statuses of items the company no longer holds: sold, scrapped, or lost (a stock-take did not find them). */
+export const GONE_STATUSES = ['sold', 'scrapped', 'lost'] as const satisfies readonly StatusKey[];
 /** What the company still holds (stock): every status but the gone ones. */
 export const HELD_STATUSES: StatusKey[] = STATUSES.filter((s) => !(GONE_STATUSES as readonly StatusKey[]).includes(s));
 /** Items a Storekeeper has to work on: being processed, or back and waiting for a test or repair. */
@@ -96,6 +100,19 @@ export type WarrantyState = (typeof WARRANTY_STATES)[number];
 /** How a closed claim ended: closed without the supplier repairing or replacing it is rejected. */
 export const WARRANTY_OUTCOMES = ['repaired', 'replaced', 'rejected'] as const;
 export type WarrantyOutcome = (typeof WARRANTY_OUTCOMES)[number];
+
+// ── stock-takes ──
+/** A count's states: counting ⇄ paused → closed (its variance frozen) → applied. */
+export const STOCKTAKE_STATES = ['counting', 'paused', 'closed', 'applied'] as const;
+export type StocktakeState = (typeof STOCKTAKE_STATES)[number];
+/**
+ * What a count says of each item and serial: found where counted; missing (expected, not
+ * scanned); and the unexpected ones — elsewhere (held at another location, or lost), sold (sold or
+ * scrapped: it left the company) or unknown (no item has the serial).
+ */
+export const STOCKTAKE_OUTCOMES = ['found', 'missing', 'elsewhere', 'sold', 'unknown'] as const;
+export type StocktakeOutcome = (typeof STOCKTAKE_OUTCOMES)[number];
+export const UNEXPECTED_OUTCOMES = ['elsewhere', 'sold', 'unknown'] as const satisfies readonly StocktakeOutcome[];
 
 // ── other statuses ──
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

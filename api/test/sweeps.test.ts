@@ -124,6 +124,16 @@ const MATRIX: Record<string, string> = {
   listItemWarrantyClaims: 'OASNR',
   openWarrantyClaim: 'OAS',
   advanceWarrantyClaim: 'OAS',
+  // stock-takes: counted by who keeps the stock (stock.count); read too by who reads reports
+  listStocktakes: 'OAS',
+  getStocktake: 'OAS',
+  getStocktakeVariance: 'OAS',
+  openStocktake: 'OAS',
+  scanStocktake: 'OAS',
+  pauseStocktake: 'OAS',
+  resumeStocktake: 'OAS',
+  closeStocktake: 'OAS',
+  applyStocktake: 'OAS',
   // tasks: everyone at work sees and closes their own; process or user managers assign
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
@@ -225,6 +235,8 @@ beforeAll(async () => {
     await post(alpha, `/api/items/${underWarranty.items[1]!.id}/warranty-claims`, { fault: 'Sweep fault' })
   ).id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
+  a.stocktake = (await post(alpha, '/api/stocktakes', { locationId: a.location, note: 'Sweep count' })).id as string;
+  await post(alpha, `/api/stocktakes/${a.stocktake}/scans`, { serial: a.serial! });
   const imported = await ctx.app.inject({
     method: 'POST',
     url: '/api/imports/items?fileName=sweep.csv',
@@ -299,6 +311,13 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   listItemWarrantyClaims: () => a.warrantyItem!,
   openWarrantyClaim: () => a.warrantyItem!,
   advanceWarrantyClaim: () => a.warrantyClaim!,
+  getStocktake: () => a.stocktake!,
+  getStocktakeVariance: () => a.stocktake!,
+  scanStocktake: () => a.stocktake!,
+  pauseStocktake: () => a.stocktake!,
+  resumeStocktake: () => a.stocktake!,
+  closeStocktake: () => a.stocktake!,
+  applyStocktake: () => a.stocktake!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
@@ -347,6 +366,8 @@ const BODIES: Record<string, () => object> = {
   voidSale: () => ({ reason: 'Rung up by mistake' }),
   openWarrantyClaim: () => ({ fault: 'Does not switch on' }),
   advanceWarrantyClaim: () => ({ to: 'sent' }),
+  openStocktake: () => ({ locationId: a.location2, note: 'Sweep recount' }),
+  scanStocktake: () => ({ serial: unique('SCAN-') }),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
   importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),
@@ -373,6 +394,10 @@ const NO_BODY = [
   'completeTask',
   'createEventTicket',
   'endOtherSessions',
+  'pauseStocktake',
+  'resumeStocktake',
+  'closeStocktake',
+  'applyStocktake',
 ];
 
 const signedIn = (r: Route) => Array.isArray(r.op.security) && r.op.security.length > 0;
@@ -438,6 +463,7 @@ test('every signed-in list or read without an id, called by another company: not
     'Sweep customer',
     'Sweep QC',
     'Sweep task',
+    'Sweep count',
     alpha.companyId,
     alpha.userId,
     a.item!,

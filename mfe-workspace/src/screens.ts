@@ -1,5 +1,6 @@
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -96,6 +97,21 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     claims: ['items.process'],
     menu: { group: 'actions', order: 50, icon: LocalShippingOutlined, hidden: true },
     page: lazyPage(() => import('@/features/batch-actions').then((m) => m.ChangeLocationPage)),
+  },
+  {
+    // Stock-takes: counted by stock.count holders; read (with their variance) by report readers too.
+    path: 'actions/stocktakes',
+    title: 'screens.stocktakes',
+    claims: ['stock.count', 'reports.view'],
+    menu: { group: 'actions', order: 55, icon: ChecklistOutlined },
+    page: lazyPage(() => import('@/features/stocktakes').then((m) => m.StocktakesPage)),
+  },
+  {
+    // One count (opened from the list): scanning while it is counted, then its variance.
+    path: 'actions/stocktake',
+    title: 'screens.stocktake',
+    claims: ['stock.count', 'reports.view'],
+    page: lazyPage(() => import('@/features/stocktakes').then((m) => m.StocktakeCountPage)),
   },
   {
     path: 'item-status/status-change',

@@ -24,6 +24,7 @@ const STATUSES: StatusKey[] = [
   'returned',
   'defective',
   'scrapped',
+  'lost',
 ];
 type Sort = NonNullable<NonNullable<ItemQuery>['sort']>;
 const SORTS: Record<string, { asc: Sort; desc: Sort }> = {

@@ -13,6 +13,7 @@ const COLORS: Record<StatusKey, 'success' | 'info' | 'warning' | 'default' | 'er
   returned: 'secondary',
   defective: 'error',
   scrapped: 'default',
+  lost: 'error',
 };
 
 /** A status's name as the company calls it (its own name when it set one), else in the user's language. */

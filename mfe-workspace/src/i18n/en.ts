@@ -180,6 +180,8 @@ export const en = {
     profile: 'Your profile',
     security: 'Security',
     receipt: 'Receipt',
+    stocktakes: 'Stock-takes',
+    stocktake: 'Stock-take',
   },
   // money: discounts on sale lines and the printable receipt
   sale: {

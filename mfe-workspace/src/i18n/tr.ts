@@ -181,6 +181,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     profile: 'Profiliniz',
     security: 'Güvenlik',
     receipt: 'Fiş',
+    stocktakes: 'Stok sayımları',
+    stocktake: 'Stok sayımı',
   },
   // money: satış satırlarında indirim ve yazdırılabilir fiş
   sale: {

@@ -5,7 +5,13 @@ import { api } from './client';
 import { call } from './call';
 
 /** The kinds of change GET /api/events/stream sends (the API's CHANGE_KINDS). */
-export const LIVE_CHANGE_KINDS = ['item.changed', 'sale.made', 'task.changed', 'settings.changed'] as const;
+export const LIVE_CHANGE_KINDS = [
+  'item.changed',
+  'sale.made',
+  'task.changed',
+  'settings.changed',
+  'stocktake.changed',
+] as const;
 
 interface EventSourceLike {
   addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;

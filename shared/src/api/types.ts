@@ -503,6 +503,7 @@ export type ItemEvent = {
   refund: number | null;
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
+  stocktakeId: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -587,9 +588,14 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
+};
+
+export type OpenStocktakeRequest = {
+  locationId?: string | null;
+  note?: string;
 };
 
 export type OpenWarrantyClaimRequest = {
@@ -707,7 +713,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count";
 } | {
   type: "transaction-type";
   value: string;
@@ -820,7 +826,7 @@ export type Status = {
   defaultName: string;
 };
 
-export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped";
+export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost";
 
 export type StatusList = {
   items: Array<Status>;
@@ -829,6 +835,86 @@ export type StatusList = {
 
 export type StatusNameRequest = {
   name: string | null;
+};
+
+export type Stocktake = {
+  id: string;
+  locationId: string | null;
+  locationName: string | null;
+  state: "counting" | "paused" | "closed" | "applied";
+  note: string | null;
+  openedBy: string | null;
+  openedAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  appliedAt: string | null;
+  scanned: number;
+  found: number | null;
+  missing: number | null;
+  unexpected: number | null;
+};
+
+export type StocktakeApplied = {
+  stocktake: Stocktake;
+  lost: number;
+  moved: number;
+  skipped: number;
+};
+
+export type StocktakeDetail = {
+  id: string;
+  locationId: string | null;
+  locationName: string | null;
+  state: "counting" | "paused" | "closed" | "applied";
+  note: string | null;
+  openedBy: string | null;
+  openedAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  appliedAt: string | null;
+  scanned: number;
+  found: number | null;
+  missing: number | null;
+  unexpected: number | null;
+  recent: Array<StocktakeScan>;
+};
+
+export type StocktakeList = {
+  items: Array<Stocktake>;
+  total: number;
+};
+
+export type StocktakeScan = {
+  serial: string;
+  scannedBy: string | null;
+  scannedAt: string;
+};
+
+export type StocktakeScanAnswer = {
+  serial: string;
+  outcome: "found" | "elsewhere" | "sold" | "unknown";
+  itemId: string | null;
+  locationName: string | null;
+  repeated: boolean;
+  scanned: number;
+};
+
+export type StocktakeScanRequest = {
+  serial: string;
+};
+
+export type StocktakeVarianceLine = {
+  serial: string;
+  itemId: string | null;
+  outcome: "found" | "missing" | "elsewhere" | "sold" | "unknown";
+  locationId: string | null;
+  locationName: string | null;
+  status: string | null;
+};
+
+export type StocktakeVariancePage = {
+  items: Array<StocktakeVarianceLine>;
+  nextCursor: string | null;
 };
 
 export type StorageUsage = {
@@ -905,6 +991,7 @@ export type TrackingRow = {
   refund: number | null;
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
+  stocktakeId: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -1654,7 +1741,7 @@ export interface ApiOperations {
   getTrackingReport: {
     method: "GET";
     path: "/api/reports/tracking";
-    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty" | "stocktake"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
     response: TrackingPage;
   };
   getWarehouseStatus: {
@@ -1813,6 +1900,62 @@ export interface ApiOperations {
     params: { key: StatusKey };
     body: StatusNameRequest;
     response: Status;
+  };
+  listStocktakes: {
+    method: "GET";
+    path: "/api/stocktakes";
+    query: { format?: "json" | "csv" };
+    response: StocktakeList;
+  };
+  openStocktake: {
+    method: "POST";
+    path: "/api/stocktakes";
+    body: OpenStocktakeRequest;
+    response: StocktakeDetail;
+  };
+  getStocktake: {
+    method: "GET";
+    path: "/api/stocktakes/{id}";
+    params: { id: string };
+    response: StocktakeDetail;
+  };
+  applyStocktake: {
+    method: "POST";
+    path: "/api/stocktakes/{id}/apply";
+    params: { id: string };
+    response: StocktakeApplied;
+  };
+  closeStocktake: {
+    method: "POST";
+    path: "/api/stocktakes/{id}/close";
+    params: { id: string };
+    response: StocktakeDetail;
+  };
+  pauseStocktake: {
+    method: "POST";
+    path: "/api/stocktakes/{id}/pause";
+    params: { id: string };
+    response: StocktakeDetail;
+  };
+  resumeStocktake: {
+    method: "POST";
+    path: "/api/stocktakes/{id}/resume";
+    params: { id: string };
+    response: StocktakeDetail;
+  };
+  scanStocktake: {
+    method: "POST";
+    path: "/api/stocktakes/{id}/scans";
+    params: { id: string };
+    body: StocktakeScanRequest;
+    response: StocktakeScanAnswer;
+  };
+  getStocktakeVariance: {
+    method: "GET";
+    path: "/api/stocktakes/{id}/variance";
+    params: { id: string };
+    query: { outcome?: "found" | "missing" | "elsewhere" | "sold" | "unknown"; format?: "json" | "csv"; cursor?: string; limit?: number };
+    response: StocktakeVariancePage;
   };
   listAddons: {
     method: "GET";

@@ -3,7 +3,13 @@ import type { Queryable } from '../../db/database.js';
 /** The channel every replica LISTENs on. */
 export const CHANNEL = 'stockwise_events';
 
-export const CHANGE_KINDS = ['item.changed', 'sale.made', 'task.changed', 'settings.changed'] as const;
+export const CHANGE_KINDS = [
+  'item.changed',
+  'sale.made',
+  'task.changed',
+  'settings.changed',
+  'stocktake.changed',
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /**
@@ -15,6 +21,8 @@ const REFRESH: Record<ChangeKind, string[]> = {
   'sale.made': ['sales', 'customers', 'reports', 'dashboard'],
   'task.changed': ['tasks', 'dashboard'],
   'settings.changed': [],
+  // A scan, a pause, a close: every phone counting the same location sees the count grow.
+  'stocktake.changed': ['stocktakes'],
 };
 
 /** The resources the kinds of change name (a settings change also names its own). */

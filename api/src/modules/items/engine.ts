@@ -60,6 +60,7 @@ const STATUS_WORDS: Record<StatusKey, string> = {
   returned: 'returned',
   defective: 'defective',
   scrapped: 'scrapped',
+  lost: 'lost',
 };
 const VERB: Record<string, string> = {
   sell: 'sold',

@@ -100,7 +100,8 @@ const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS 
   e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
   e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
   u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
-  e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", ${iso('e.created_at')} AS "createdAt"`;
+  e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
+  ${iso('e.created_at')} AS "createdAt"`;
 const EVENT_JOINS = `JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
   LEFT JOIN transaction_types tt ON tt.company_id = e.company_id AND tt.id = e.transaction_type_id
   LEFT JOIN users u ON u.company_id = e.company_id AND u.id = e.user_id`;
@@ -203,6 +204,8 @@ export interface NewEvent {
   /** A warranty claim's step: the claim and the state it reached. */
   warrantyClaimId?: string | null;
   warrantyState?: string | null;
+  /** A stock-take's change (kind stocktake): the count. */
+  stocktakeId?: string | null;
 }
 
 /** One event per item in one multi-row insert; its parameters start after the first `at`. */
@@ -210,14 +213,15 @@ const insertEventsSql = (at: number) => {
   const $ = (n: number) => `$${at + n}`;
   return `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
         to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas, reason, refund,
-        warranty_claim_id, warranty_state)
+        warranty_claim_id, warranty_state, stocktake_id)
      SELECT ${$(1)}, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
-            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund, e.claim, e.claim_state
+            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund, e.claim, e.claim_state, e.stocktake
        FROM unnest(${$(4)}::uuid[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::uuid[], ${$(8)}::uuid[], ${$(9)}::uuid[],
                    ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[],
-                   ${$(15)}::text[], ${$(16)}::numeric[], ${$(17)}::uuid[], ${$(18)}::text[])
+                   ${$(15)}::text[], ${$(16)}::numeric[], ${$(17)}::uuid[], ${$(18)}::text[],
+                   ${$(19)}::uuid[])
             AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas, reason,
-                 refund, claim, claim_state)
+                 refund, claim, claim_state, stocktake)
      RETURNING id`;
 };
 const eventParams = (companyId: string, userId: string, note: string | null, events: NewEvent[]) => [
@@ -239,9 +243,10 @@ const eventParams = (companyId: string, userId: string, note: string | null, eve
   events.map((e) => e.refund ?? null),
   events.map((e) => e.warrantyClaimId ?? null),
   events.map((e) => e.warrantyState ?? null),
+  events.map((e) => e.stocktakeId ?? null),
 ];
 /** How many parameters eventParams gives: a statement's own parameters follow them. */
-const EVENT_PARAMS = 18;
+const EVENT_PARAMS = 19;
 
 /** One event per item, one statement; answers the new events' ids. */
 export async function insertEvents(

@@ -85,6 +85,9 @@ export const ItemEventSchema = Type.Object(
         { description: 'A warranty claim’s step: the state the claim reached.' },
       ),
     ),
+    stocktakeId: Nullable(
+      Type.String({ description: 'A stock-take applied to the item (kind stocktake): the count, its reason.' }),
+    ),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:

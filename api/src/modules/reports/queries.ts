@@ -93,7 +93,7 @@ export async function trackingPage(
             e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
             e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
             u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
-            e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState",
+            e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
             ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"

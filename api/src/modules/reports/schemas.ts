@@ -26,7 +26,9 @@ export const TrackingQuery = KeysetQuery(['newest', 'oldest'] as const, {
   to: Type.Optional({ ...Instant, description: 'End, exclusive. Default: now.' }),
   transactionTypeId: Type.Optional(Uuid),
   kind: Type.Optional(
-    Type.Union([...TRANSACTION_KINDS, 'edit' as const, 'warranty' as const].map((k) => Type.Literal(k))),
+    Type.Union(
+      [...TRANSACTION_KINDS, 'edit' as const, 'warranty' as const, 'stocktake' as const].map((k) => Type.Literal(k)),
+    ),
   ),
   userId: Type.Optional(Uuid),
   locationId: Type.Optional({ ...Uuid, description: 'Events that left from or arrived at this location.' }),

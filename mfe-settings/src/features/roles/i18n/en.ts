@@ -35,6 +35,7 @@ export const en = {
       users_manage: 'Manage users, roles and invitations',
       sales_void: 'Void a sale of today',
       warranty_manage: 'Open and advance warranty claims',
+      stock_count: 'Count stock (stock-takes) and apply the variance',
       billing_manage: 'Manage billing',
     },
   },

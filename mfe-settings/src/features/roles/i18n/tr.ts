@@ -38,6 +38,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       users_manage: 'Kullanıcıları, rolleri ve davetleri yönetme',
       sales_void: 'Bugünün satışını iptal etme',
       warranty_manage: 'Garanti taleplerini açma ve ilerletme',
+      stock_count: 'Stok sayımı yapma ve farkı uygulama',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

@@ -11,6 +11,7 @@ export const PERMISSION_GROUPS = {
     'items.cost.view',
     'sales.void',
     'warranty.manage',
+    'stock.count',
   ],
   customers: ['customers.view', 'customers.manage'],
   company: ['reports.view', 'dashboard.view', 'settings.manage', 'users.manage', 'billing.manage'],

@@ -58,6 +58,7 @@ export const en = {
     returned: 'Returned',
     defective: 'Defective',
     scrapped: 'Scrapped',
+    lost: 'Lost',
   },
 };
 export type TransactionTypeTexts = typeof en;

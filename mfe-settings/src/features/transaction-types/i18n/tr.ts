@@ -61,5 +61,6 @@ export const tr: TranslationsOf<TransactionTypeTexts> = {
     returned: 'İade edildi',
     defective: 'Kusurlu',
     scrapped: 'Hurdaya çıkarıldı',
+    lost: 'Kayıp',
   },
 };

@@ -16,7 +16,7 @@ import { SalesCard } from '../components/SalesCard';
 import { useT } from '../i18n';
 
 const FILTERS = { sales: urlFilter.oneOf(['days', 'weeks'] as const) };
-const GONE: StatusKey[] = ['sold', 'scrapped'];
+const GONE: StatusKey[] = ['sold', 'scrapped', 'lost'];
 
 /**
  * /dashboard: the owner's figures and charts, one call (GET /api/dashboard). Its query key starts

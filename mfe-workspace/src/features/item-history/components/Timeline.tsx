@@ -19,6 +19,7 @@ const KINDS = [
   'edit',
   'void',
   'warranty',
+  'stocktake',
 ] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);

@@ -30,6 +30,7 @@ export const en = {
       edit: 'Edited',
       void: 'Sale voided',
       warranty: 'Warranty claim',
+      stocktake: 'Stock-take',
     },
     failed: 'The item could not be loaded.',
   },

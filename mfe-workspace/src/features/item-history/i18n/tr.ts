@@ -33,6 +33,7 @@ export const tr: TranslationsOf<typeof en> = {
       edit: 'Düzenlendi',
       void: 'Satış iptal edildi',
       warranty: 'Garanti talebi',
+      stocktake: 'Stok sayımı',
     },
     failed: 'Ürün yüklenemedi.',
   },

@@ -9,6 +9,7 @@ export const STATUS_ORDER: StatusKey[] = [
   'defective',
   'sold',
   'scrapped',
+  'lost',
 ];
 
 export interface MatrixRow {

@@ -1,0 +1,2 @@
+export { StocktakesPage } from './routes/StocktakesPage';
+export { StocktakeCountPage } from './routes/StocktakeCountPage';
