@@ -134,3 +134,32 @@ test('odd fragments are answered, never a 5xx: backslashes, control and non-Lati
   }
   expect(serialsOf(await call(owner, `/api/items?search=${encodeURIComponent(' 7731 ')}`))).toContain(mine[0]);
 });
+
+test('a fragment search pages newest or oldest first: every match once, reception by reception', async () => {
+  const tail = unique('').slice(0, 6).toUpperCase();
+  // Three receptions, one after the other: each has its own received time.
+  const batches = [0, 1, 2].map((b) => [0, 1, 2].map((k) => `R${b}${k}-${tail}-MID`));
+  for (const batch of batches) await stock(owner, batch);
+  const pages = async (query: string) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let count = 0;
+    do {
+      const res = await call(owner, `/api/items?search=${tail}-m&limit=4${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      seen.push(...serialsOf(res));
+      cursor = res.json().nextCursor;
+      count++;
+    } while (cursor && count < 10);
+    return { seen, count };
+  };
+  const inBatches = (seen: string[]) => [seen.slice(0, 3), seen.slice(3, 6), seen.slice(6)].map((b) => [...b].sort());
+
+  const newest = await pages('&sort=received_desc&status=in_stock');
+  expect(newest.count).toBe(3);
+  expect(newest.seen).toHaveLength(9);
+  expect(inBatches(newest.seen)).toEqual([...batches].reverse());
+  const oldest = await pages('&sort=received_asc');
+  expect(oldest.seen).toEqual([...newest.seen].reverse());
+  expect((await pages('&status=sold')).seen).toEqual([]);
+});

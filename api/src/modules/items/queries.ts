@@ -53,14 +53,32 @@ export async function itemPage(
   after: [string, string] | null,
 ): Promise<Array<Item & { _key: string }>> {
   const s = SORTS[f.sort];
-  const key = sql.raw(s.keys[0]);
-  const keyText = sql.raw(s.cast === 'timestamptz' ? exact(s.keys[0]) : s.keys[0]);
-  let page = qb
-    .selectFrom('items as i')
+  const search = f.search?.trim();
+  const fragment = search && search.length >= TRIGRAM ? search : null;
+  // A fragment search in reception order is ordered and cut on the search rows' own received_at
+  // (migration 0030): only the page's items are read, however many items the fragment matches.
+  const fromSearch = fragment !== null && s.keys[0] === 'i.received_at';
+  const keys: [string, string] = fromSearch ? ['s.received_at', 's.item_id'] : s.keys;
+  const key = sql.raw(keys[0]);
+  const id = sql.raw(keys[1]);
+  const keyText = sql.raw(s.cast === 'timestamptz' ? exact(keys[0]) : keys[0]);
+  const base = fromSearch
+    ? qb
+        // Sorted before the join, so the join reads items one by one in the page's order and stops
+        // at the page's end (a filter on items, e.g. status, just reads a few more).
+        .selectFrom(
+          sql<{ item_id: string; received_at: string }>`(SELECT item_id, received_at
+            FROM stockwise_item_search(${fragment}) ORDER BY received_at ${sql.raw(s.dir)}, item_id ${sql.raw(s.dir)})`.as(
+            's',
+          ),
+        )
+        .innerJoin('items as i', 'i.id', 's.item_id')
+    : qb.selectFrom('items as i');
+  let page = base
     .select(['i.id'])
     .select(sql<string>`${keyText}`.as('_key'))
     .orderBy(key, s.dir)
-    .orderBy('i.id', s.dir)
+    .orderBy(id, s.dir)
     .limit(f.limit + 1);
   if (f.status) page = page.where('i.status', '=', f.status);
   if (f.locationId) page = page.where('i.location_id', '=', f.locationId);
@@ -68,12 +86,11 @@ export async function itemPage(
   if (f.brandId) page = page.where('i.brand_id', '=', f.brandId);
   if (f.customerId) page = page.where('i.customer_id', '=', f.customerId);
   if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
-  const search = f.search?.trim();
-  if (search && search.length >= TRIGRAM) {
+  if (fragment !== null && !fromSearch) {
     // Any fragment of a serial, model or SKU, through the trigram index (migration 0022: the search
     // runs beside RLS, in a function bound to the caller's company; RLS still filters these rows).
-    page = page.where('i.id', 'in', sql<string>`(SELECT stockwise_item_search(${search}))`);
-  } else if (search) {
+    page = page.where('i.id', 'in', sql<string>`(SELECT item_id FROM stockwise_item_search(${fragment}))`);
+  } else if (search && fragment === null) {
     // Shorter than a trigram: no trigram index can serve it, so a serial prefix, as a range in byte
     // order — leakproof operators, so the items_serial_prefix index serves it under RLS.
     page = page.where(
@@ -82,7 +99,7 @@ export async function itemPage(
   }
   if (after) {
     const op = sql.raw(s.dir === 'asc' ? '>' : '<');
-    page = page.where(sql<boolean>`(${key}, i.id) ${op} (${after[0]}::${sql.raw(s.cast)}, ${after[1]}::uuid)`);
+    page = page.where(sql<boolean>`(${key}, ${id}) ${op} (${after[0]}::${sql.raw(s.cast)}, ${after[1]}::uuid)`);
   }
   const compiled = page.compile();
   // The page's ids and keys, then the rows with their names, in the page's order.
