@@ -41,8 +41,8 @@ async function offlineReady(page: Page) {
         page.evaluate(async () =>
           Boolean(
             (await caches.match('/remotes.json')) &&
-              (await caches.match('/remotes/workspace/remoteEntry.js')) &&
-              (await caches.match('/api/environment')),
+            (await caches.match('/remotes/workspace/remoteEntry.js')) &&
+            (await caches.match('/api/environment')),
           ),
         ),
       { timeout: 30_000 },
@@ -89,4 +89,16 @@ test('a seller reloads the counter offline: it opens, the scan waits, and it is 
   await page.reload();
   await expect(scan).toBeFocused({ timeout: 30_000 });
   expect(await sellEvents(request, owner.token, serial)).toEqual({ status: 'sold', sold: 1 });
+});
+
+test('the worker is always checked afresh, and the shell document it keeps carries the page policy', async ({
+  request,
+}) => {
+  const worker = await request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  // A cached worker would keep every device on the old build until it expired.
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  const shell = await request.get('/index.html', { headers: { accept: 'text/html' } });
+  expect(shell.status()).toBe(200);
+  expect(shell.headers()['content-security-policy']).toContain("script-src 'self'");
 });

@@ -64,7 +64,10 @@ const STRATEGIES: Record<Exclude<RequestKind, 'pass'>, Strategy> = {
 const router = new Router();
 for (const [kind, strategy] of Object.entries(STRATEGIES)) {
   router.registerRoute(
-    new Route(({ url, request }) => requestKind(url, self.location.origin, request.mode === 'navigate') === kind, strategy),
+    new Route(
+      ({ url, request }) => requestKind(url, self.location.origin, request.mode === 'navigate') === kind,
+      strategy,
+    ),
   );
 }
 router.setCatchHandler(async ({ request }) => {
