@@ -200,6 +200,24 @@ function sharedConfig(appRequire, dir) {
 }
 
 /**
+ * The shell's service worker (shell/src/service-worker/sw.ts, docs/architecture.md "The offline
+ * shell"), production builds only: compiled as `sw.js` with the list of the shell's own files to
+ * precache written into it (Workbox's InjectManifest). Only what a page load needs is precached —
+ * the document, scripts and style sheets; fonts and images are cached as they are used, and the
+ * remotes (other builds, deployed on their own) are cached at run time by the worker's routes.
+ */
+function offlineWorker(appRequire, dir) {
+  const { InjectManifest } = appRequire('@aaroon/workbox-rspack-plugin');
+  return new InjectManifest({
+    swSrc: path.join(dir, 'src', 'service-worker', 'sw.ts'),
+    swDest: 'sw.js',
+    include: [/\.(?:js|css|html)$/],
+    // The federation manifests are read by tools, not by a page load.
+    exclude: [/\.map$/, /^mf-/, /\.json$/],
+  });
+}
+
+/**
  * @param {object} options
  * @param {string} options.dir            the app's folder (__dirname of its config)
  * @param {'host'|'remote'} options.role
@@ -251,6 +269,7 @@ function createFederatedConfig({ dir, role, exposes = {}, runtimePlugins = [] })
         'process.env.STOCKWISE_SUPABASE_ANON_KEY': JSON.stringify(process.env.STOCKWISE_SUPABASE_ANON_KEY || ''),
       }),
     ];
+    if (role === 'host' && production) plugins.push(offlineWorker(appRequire, dir));
     if (dev) {
       const ReactRefreshPlugin = appRequire('@rspack/plugin-react-refresh');
       plugins.push(new (ReactRefreshPlugin.ReactRefreshRspackPlugin || ReactRefreshPlugin)());

@@ -15,6 +15,7 @@ const OWN_COMPANIES = [
   'hosted-session',
   'login-options',
   'mfa',
+  'offline-shell',
   'platform',
   'profile',
   'receipt',

@@ -46,10 +46,16 @@ export const UPSTREAM_POOL = { connections: 128, pipelining: 1 };
 /** The tab icons keep their names (browsers ask /favicon.ico by that name): cached a day, not for good. */
 const ICONS = new Set(['favicon.ico', 'favicon.svg']);
 
+/**
+ * Files that keep their names across builds: a remote's entry, and the shell's service worker
+ * (a browser checks it for an update on every load; a cached copy would hold the old build).
+ */
+const NEVER_STALE = new Set(['remoteEntry.js', 'sw.js']);
+
 /** Entries must be revalidated on every load; the icons are cached a day; everything else is content-hashed. */
 export function cacheControlFor(filePath) {
   const file = basename(filePath);
-  if (file === 'remoteEntry.js' || file.endsWith('.json') || file.endsWith('.html')) return 'no-cache';
+  if (NEVER_STALE.has(file) || file.endsWith('.json') || file.endsWith('.html')) return 'no-cache';
   return ICONS.has(file) ? 'public, max-age=86400' : 'public, max-age=31536000, immutable';
 }
 
@@ -229,6 +235,9 @@ export async function buildGateway({
       .send(html);
   };
   app.get('/', (req, reply) => sendShell(reply, req.url));
+  // The shell's document by its file name is what the service worker precaches and gives a page
+  // loaded offline: composed and sent with its policy like any page, not as a bare file.
+  app.get('/index.html', (req, reply) => sendShell(reply, req.url));
   app.setNotFoundHandler((req, reply) => {
     const accept = req.headers.accept ?? '';
     const isPage =

@@ -159,6 +159,9 @@ test.describe('a remote served from its own server', () => {
   // the loopback address space, and Chromium then refuses the remote. gateway.spec.ts checks that
   // the policy names exactly the origins remotes.json names.
   test.use({ bypassCSP: true });
+  // page.route cannot see what the offline worker fetches (remotes.json on a reload), so this
+  // browser-side rewrite needs the page without it; offline-shell.spec.ts tests the worker.
+  test.use({ serviceWorkers: 'block' });
   let deployDir = '';
   let server: Awaited<ReturnType<typeof startRemoteServer>> | null = null;
 

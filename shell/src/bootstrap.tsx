@@ -9,12 +9,16 @@ import { provideLoadedRoutes } from './features/remotes';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
+import { registerServiceWorker } from './service-worker/register';
 
 const container = document.getElementById('root') as HTMLElement;
 
 // The session's owner (supabase-js) starts with the page: it reads the stored session, refreshes it
 // when due and keeps the session store current, whatever page is shown.
 startHostedSession();
+
+// The offline worker: after this visit the shell and the screens opened load without the network.
+registerServiceWorker();
 
 /**
  * A public page prerendered by its remote (issue 14) is already on screen: React adopts that

@@ -1,19 +1,24 @@
-import { resourceKey } from '@stockwise/shared';
+import { resourceKey, type ApiResource } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { listBrands, listItemTypes, listLocations, listTransactionTypes } from '@/api/inventory';
+import { withLastKnown } from '@/offline';
 
 /**
  * What a reception chooses from: the active item types and locations, the brands, and whether the
- * Receive transaction type sends a finished reception straight to its labels.
+ * Receive transaction type sends a finished reception straight to its labels. A page loaded
+ * offline gets the user's last-known lists (withLastKnown), so reception still opens at the till.
  */
 export function useReceptionCatalogue() {
-  const types = useQuery({ queryKey: resourceKey('item-types'), queryFn: listItemTypes });
-  const brands = useQuery({ queryKey: resourceKey('brands'), queryFn: listBrands });
-  const locations = useQuery({ queryKey: resourceKey('locations'), queryFn: listLocations });
-  const transactionTypes = useQuery({
-    queryKey: resourceKey('transaction-types'),
-    queryFn: listTransactionTypes,
+  // offlineFirst: asked even when the browser says it is offline, so the kept lists are given.
+  const kept = <T>(resource: ApiResource, load: () => Promise<T>) => ({
+    queryKey: resourceKey(resource),
+    queryFn: () => withLastKnown(resource, load),
+    networkMode: 'offlineFirst' as const,
   });
+  const types = useQuery(kept('item-types', listItemTypes));
+  const brands = useQuery(kept('brands', listBrands));
+  const locations = useQuery(kept('locations', listLocations));
+  const transactionTypes = useQuery(kept('transaction-types', listTransactionTypes));
   const queries = [types, brands, locations];
   return {
     activeTypes: (types.data ?? []).filter((type) => type.active),
