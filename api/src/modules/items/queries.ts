@@ -75,7 +75,7 @@ export async function itemPage(
     page = page.where('i.id', 'in', sql<string>`(SELECT stockwise_item_search(${search}))`);
   } else if (search) {
     // Shorter than a trigram: no trigram index can serve it, so a serial prefix, as a range in byte
-    // order — leakproof operators, so the items_serial_prefix index serves it under RLS.
+    // order — leakproof operators, so the serial index (items_serial_key, text_pattern_ops) serves it under RLS.
     page = page.where(
       sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
     );
