@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SELF, SELF_BEFORE_MFA } from '../../access/index.js';
+import { inWorkTransaction, SELF, SELF_BEFORE_MFA } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
@@ -24,7 +24,9 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/getuser',
     {
-      onRequest: app.authenticate,
+      // The access check joins the handler's transaction (its first step): one transaction a
+      // request, not one for the check and another for the profile.
+      onRequest: [app.authenticate, inWorkTransaction],
       // Before the second factor too: the verification step shows whom it is for.
       schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF_BEFORE_MFA, response: answers(S.UserInfoSchema) },
     },

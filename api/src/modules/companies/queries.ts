@@ -47,10 +47,14 @@ export async function updateCompany(
 }
 
 /** What a sale is priced in and taxed at, read as it is written (the sale keeps both). */
-export async function moneySettings(q: Queryable, id: string) {
-  const [row] = await q.query<{ currency: string; taxRate: string }>(
-    `SELECT currency, tax_rate::text AS "taxRate" FROM companies WHERE id = $1`,
-    [id],
-  );
-  return row ?? null;
+export interface MoneySettings {
+  currency: string;
+  /** Percent, as stored (text: kept exact). */
+  taxRate: string;
 }
+/**
+ * Those of the company $3, as one JSON value: a sale reads them in the statement that locks its
+ * items (see prepareBuiltIn), one round trip fewer a sale.
+ */
+export const MONEY_SETTINGS_JSON = `SELECT row_to_json(m) FROM (SELECT currency, tax_rate::text AS "taxRate"
+  FROM companies WHERE id = $3) m`;

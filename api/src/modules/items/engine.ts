@@ -108,20 +108,28 @@ export async function prepare(q: Queryable, actor: Actor, input: EngineInput): P
 
 /**
  * prepare for a built-in type (a sale's Sell), read in the same round trip that locks the items.
- * `name` is what the refusal calls the type when the company has none.
+ * `name` is what the refusal calls the type when the company has none. companySql: a JSON read of
+ * the caller's company the work also needs (see lockItemsForType), answered as `company`.
  */
-export async function prepareBuiltIn(
+export async function prepareBuiltIn<C = null>(
   q: Queryable,
   actor: Actor,
   key: string,
   name: string,
   input: Omit<EngineInput, 'type'>,
-): Promise<Plan> {
+  companySql?: string,
+): Promise<Plan & { company: C | null }> {
   const list = named(input);
-  const { type, items } = await db.lockItemsForType<TransactionType>(q, list.by, BUILT_IN_TYPE_JSON, key);
+  const { type, items, company } = await db.lockItemsForType<TransactionType, C>(
+    q,
+    list.by,
+    BUILT_IN_TYPE_JSON,
+    key,
+    companySql ? { sql: companySql, id: actor.companyId } : undefined,
+  );
   if (!type) throw new ApiError(409, `This company has no ${name} transaction type.`, 'TRANSACTION_TYPE_MISSING');
   assertMayRun(actor, type);
-  return decide(q, { ...input, type }, list, items);
+  return { ...(await decide(q, { ...input, type }, list, items)), company };
 }
 
 async function decide(

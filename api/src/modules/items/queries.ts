@@ -92,7 +92,7 @@ export async function itemPage(
     page = page.where('i.id', 'in', sql<string>`(SELECT item_id FROM stockwise_item_search(${fragment}))`);
   } else if (search && fragment === null) {
     // Shorter than a trigram: no trigram index can serve it, so a serial prefix, as a range in byte
-    // order — leakproof operators, so the items_serial_prefix index serves it under RLS.
+    // order — leakproof operators, so the serial index (items_serial_key, text_pattern_ops) serves it under RLS.
     page = page.where(
       sql<boolean>`(i.serial_key ~>=~ lower(${search}::text) AND i.serial_key ~<~ (lower(${search}::text) || ${'\u{10FFFF}'}::text))`,
     );
@@ -160,18 +160,22 @@ export function lockItems(q: Queryable, by: { ids?: string[]; serials?: string[]
 
 /**
  * The same lock, and in the same round trip the built-in transaction type it is for
- * (typeSql: a query of one JSON value with the key as $2; null when the company has no such type).
+ * (typeSql: a query of one JSON value with the key as $2; null when the company has no such type)
+ * and, when asked, the caller's company's row the work needs (companySql: a query of one JSON
+ * value with the company's id as $3; a sale's money settings).
  */
-export async function lockItemsForType<T>(
+export async function lockItemsForType<T, C = null>(
   q: Queryable,
   by: { ids?: string[]; serials?: string[] },
   typeSql: string,
   typeKey: string,
-): Promise<{ type: T | null; items: LockedItem[] }> {
-  const [row] = await q.query<{ type: T | null; items: LockedItem[] }>(
+  company?: { sql: string; id: string },
+): Promise<{ type: T | null; items: LockedItem[]; company: C | null }> {
+  const [row] = await q.query<{ type: T | null; items: LockedItem[]; company: C | null }>(
     `WITH locked AS (${LOCKED} WHERE ${lockWhere(by)} ORDER BY id FOR UPDATE)
-     SELECT (${typeSql}) AS type, coalesce((SELECT json_agg(locked ORDER BY id) FROM locked), '[]') AS items`,
-    [lockKeys(by), typeKey],
+     SELECT (${typeSql}) AS type, ${company ? `(${company.sql})` : 'NULL'} AS company,
+            coalesce((SELECT json_agg(locked ORDER BY id) FROM locked), '[]') AS items`,
+    company ? [lockKeys(by), typeKey, company.id] : [lockKeys(by), typeKey],
   );
   return row!;
 }

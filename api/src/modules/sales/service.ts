@@ -15,7 +15,7 @@ import {
   type Actor,
 } from '../items/index.js';
 import { publish } from '../events/index.js';
-import { getCompany, moneySettings } from '../companies/index.js';
+import { getCompany, MONEY_SETTINGS_JSON, type MoneySettings } from '../companies/index.js';
 import { logoForPrint, type ObjectStore } from '../storage/index.js';
 import { receiptPdf } from './receipt.js';
 import { currencyDigits } from '../../lib/money.js';
@@ -28,9 +28,9 @@ import type { CreateSaleBody, ReceiptQuery, Sale, SaleListQuery, VoidSaleBody } 
  * same serial waits, then finds it sold: 409); then one statement makes the items sold with the
  * warranty starting now, writes their events, the sale with the company's next number (a sequence:
  * no lock all of a company's sales share) and its lines, and answers the sale; both changes are
- * announced after the commit. The company's currency and tax rate are read first: the sale keeps
- * them (a later change leaves its receipt as it was). Six round trips with the transaction's BEGIN,
- * access read and COMMIT.
+ * announced after the commit. The company's currency and tax rate are read with the lock (the same
+ * round trip): the sale keeps them (a later change leaves its receipt as it was). Five round trips
+ * with the transaction's BEGIN, access read and COMMIT.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
   const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
@@ -38,13 +38,20 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   if (!bySerial && !byId) throw badRequest('lines: name every item by itemId, or every item by serial', 'lines');
   const over = body.lines.findIndex((l) => (l.discount ?? 0) > l.price);
   if (over >= 0) throw badRequest(`lines/${over}/discount: is more than the line's price`, `lines/${over}/discount`);
-  const money = await moneySettings(q, actor.companyId);
+  const plan = await prepareBuiltIn<MoneySettings>(
+    q,
+    actor,
+    'sell',
+    'Sell',
+    {
+      ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
+      customerId: body.customerId ?? null,
+      note: body.note,
+    },
+    MONEY_SETTINGS_JSON,
+  );
+  const money = plan.company;
   if (!money) throw notFound('Company not found.');
-  const plan = await prepareBuiltIn(q, actor, 'sell', 'Sell', {
-    ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
-    customerId: body.customerId ?? null,
-    note: body.note,
-  });
   const idOf = (l: CreateSaleBody['lines'][number]) =>
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
   const lines = body.lines.map((l) => ({ itemId: idOf(l), price: l.price, discount: l.discount ?? 0 }));
