@@ -17,6 +17,7 @@ const OWN_COMPANIES = [
   'gateway',
   'hosted-session',
   'login-options',
+  'marketing-pages',
   'mfa',
   'platform',
   'profile',

@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
@@ -9,12 +9,19 @@ import { provideLoadedRoutes } from './features/remotes';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
+import { captureTypedInput } from './app/hand-over';
 
 const container = document.getElementById('root') as HTMLElement;
 
 // The session's owner (supabase-js) starts with the page: it reads the stored session, refreshes it
 // when due and keeps the session store current, whatever page is shown.
 startHostedSession();
+
+/** Renders nothing; its effect runs once React committed the hydrated page. */
+function AfterHydration({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 /**
  * A public page prerendered by its remote (issue 14) is already on screen: React adopts that
@@ -30,8 +37,17 @@ async function hydratePrerendered(remote: RemoteName) {
   }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: the page is on screen already, nothing waits on it.
+  // A marketing page booted on intent: what the visitor typed before is given back afterwards.
+  const handOver = captureTypedInput(container);
   startTransition(() => {
-    hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+    hydrateRoot(
+      container,
+      <>
+        <App />
+        <AfterHydration run={handOver} />
+      </>,
+      { onRecoverableError: reportRecoverableError },
+    );
   });
 }
 
