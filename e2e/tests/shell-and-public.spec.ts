@@ -52,7 +52,7 @@ test("a visitor's landing page: links, tiles, accordion, footer, at phone width 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await page.locator('summary', { hasText: 'Open the menu' }).click();
-  await page.getByRole('link', { name: 'Sign In' }).last().click();
+  await page.locator('details[data-menu]').getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
