@@ -14,6 +14,7 @@ const OWN_COMPANIES = [
   'gateway',
   'hosted-session',
   'login-options',
+  'marketing-pages',
   'mfa',
   'offline-shell',
   'platform',

@@ -48,7 +48,13 @@ for (const spec of values.remote) {
     const file = join(out, path.replace(/^\/+/, ''), 'index.html');
     mkdirSync(dirname(file), { recursive: true });
     const remote = remotesJson[name] ? readRemoteAssets(resolve(dist), remotesJson[name]) : null;
-    writeFileSync(file, composeDocument(shellHtml, page, { remote: name, hints: documentHints({ remote, fonts }) }));
+    writeFileSync(
+      file,
+      composeDocument(shellHtml, page, {
+        remote: name,
+        hints: documentHints({ remote, fonts, onIntent: Boolean(page.bootOnIntent) }),
+      }),
+    );
     console.log(`${name}: ${path} → ${file}`);
   }
 }

@@ -226,6 +226,7 @@ export async function buildGateway({
     const hints = documentHints({
       remote: found ? readRemoteAssets(remoteDir(REMOTES[found.remote]), currentRemotes()[found.remote]) : null,
       fonts: found ? readShellFonts(shellDir) : null,
+      onIntent: Boolean(found?.page.bootOnIntent),
     });
     const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote, hints });
     return reply

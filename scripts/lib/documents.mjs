@@ -121,12 +121,25 @@ export function readRemoteAssets(distDir, manifestUrl, base = 'http://localhost/
  * credentials), and script hints none (classic scripts), so the browser hands the preloaded
  * answers to those requests instead of fetching twice.
  */
-export function documentHints({ remotesJsonUrl = '/remotes.json', remote = null, fonts = null } = {}) {
+export function documentHints({
+  remotesJsonUrl = '/remotes.json',
+  remote = null,
+  fonts = null,
+  onIntent = false,
+} = {}) {
   const fetchHint = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`;
-  const links = [fetchHint(remotesJsonUrl)];
-  if (remote) {
-    links.push(fetchHint(remote.manifest));
-    for (const src of remote.scripts) links.push(`<link rel="preload" href="${escapeAttribute(src)}" as="script">`);
+  const links = [];
+  if (onIntent) {
+    // A page that boots on intent runs none of it at load: the remote's scripts are only fetched
+    // when the network is idle, so that a boot is quick (remotes.json and the manifest are
+    // revalidated on every load anyway: not worth a hint).
+    for (const src of remote?.scripts ?? []) links.push(prefetchHint(src));
+  } else {
+    links.push(fetchHint(remotesJsonUrl));
+    if (remote) {
+      links.push(fetchHint(remote.manifest));
+      for (const src of remote.scripts) links.push(`<link rel="preload" href="${escapeAttribute(src)}" as="script">`);
+    }
   }
   if (fonts?.css) {
     for (const href of fonts.preload)
@@ -136,6 +149,35 @@ export function documentHints({ remotesJsonUrl = '/remotes.json', remote = null,
     links.push(`<style data-shell-fonts>${ROBOTO_FALLBACK_CSS}${fonts.css}</style>`);
   }
   return links.join('');
+}
+
+const prefetchHint = (src) => `<link rel="prefetch" href="${escapeAttribute(src)}" as="script">`;
+
+/** The shell's own scripts in its document (its entry, deferred in the head). */
+const SHELL_SCRIPTS = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/gi;
+
+/** Dispatched by the shell once React owns a prerendered page (shell/src/app/hand-over.ts). */
+export const HYDRATED_EVENT = 'stockwise:hydrated';
+
+/**
+ * The inline script of a page that boots on intent: it loads the shell's `sources` (in order)
+ * when the visitor types into a field, or presses a button that needs the application (the
+ * language menu, say: that click is replayed once React owns the page), and at once when the
+ * prerendered markup was dropped (a signed-in visitor, another language). Links stay ordinary
+ * navigations; one followed from the open mobile menu closes the menu (an in-page `#section`).
+ * Native controls (`<details>`) need nothing from it. The CSP names it by hash (csp.mjs).
+ */
+export function bootOnIntentScript(sources) {
+  return (
+    `<script>(function(){var d=document,r=d.getElementById("root"),S=${JSON.stringify(sources)},b=0,h=0,q=null;` +
+    `function boot(){if(b)return;b=1;S.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.head.appendChild(e)})}` +
+    `if(!r.hasAttribute("data-prerendered"))return boot();` +
+    `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=1;if(q&&q.isConnected)q.click();q=null});` +
+    `d.addEventListener("input",boot,true);` +
+    `d.addEventListener("click",function(e){if(h)return;var t=e.target.closest&&e.target.closest("a[href],button");` +
+    `if(!t||!r.contains(t))return;if(t.tagName==="A"){var m=t.closest("details[data-menu]");if(m)m.open=false;return}` +
+    `if(t.type==="submit")return;e.preventDefault();q=t;boot()},true)})()</script>`
+  );
 }
 
 /**
@@ -151,7 +193,19 @@ export function composeDocument(shellHtml, page, { remote = '', hints = '' } = {
   const opening = /<meta charset=[^>]*>/i.test(shellHtml) ? /<meta charset=[^>]*>/i : /<head>/;
   const withHints = hints ? shellHtml.replace(opening, (tag) => `${tag}${hints}`) : shellHtml;
   if (!page) return withHints;
-  return withHints
+  let html = withHints;
+  let afterRoot = page.afterRoot;
+  if (page.bootOnIntent) {
+    // The page is finished as it is: the shell is fetched at idle and run on intent, and the
+    // "needs JavaScript" notice does not apply.
+    const sources = [...html.matchAll(SHELL_SCRIPTS)].map((match) => match[1]);
+    html = html
+      .replace(SHELL_SCRIPTS, '')
+      .replace(/<noscript>[\s\S]*?<\/noscript>/gi, '')
+      .replace('</head>', () => `${sources.map(prefetchHint).join('')}</head>`);
+    afterRoot += bootOnIntentScript(sources);
+  }
+  return html
     .replace('</head>', () => `${page.head}</head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${remote}">${page.root}</div>${page.afterRoot}`);
+    .replace(ROOT, () => `<div id="root" data-prerendered="${remote}">${page.root}</div>${afterRoot}`);
 }

@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
 import { registerServiceWorker } from './service-worker/register';
+import { captureTypedInput } from './app/hand-over';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -19,6 +20,12 @@ startHostedSession();
 
 // The offline worker: after this visit the shell and the screens opened load without the network.
 registerServiceWorker();
+
+/** Renders nothing; its effect runs once React committed the hydrated page. */
+function AfterHydration({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 /**
  * A public page prerendered by its remote (issue 14) is already on screen: React adopts that
@@ -34,8 +41,17 @@ async function hydratePrerendered(remote: RemoteName) {
   }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: the page is on screen already, nothing waits on it.
+  // A marketing page booted on intent: what the visitor typed before is given back afterwards.
+  const handOver = captureTypedInput(container);
   startTransition(() => {
-    hydrateRoot(container, <App />, { onRecoverableError: reportRecoverableError });
+    hydrateRoot(
+      container,
+      <>
+        <App />
+        <AfterHydration run={handOver} />
+      </>,
+      { onRecoverableError: reportRecoverableError },
+    );
   });
 }
 

@@ -15,7 +15,8 @@ export const ROLES = {
 } as const;
 export type BuiltInRole = (typeof ROLES)[keyof typeof ROLES];
 
-const ROLE_CLAIM_NAMES = [ROLE_CLAIM, 'role', 'Role'] as const;
+/** Where a token may carry its roles (the inline check of a prerendered `/` reads the same names). */
+export const ROLE_CLAIM_NAMES = [ROLE_CLAIM, 'role', 'Role'] as const;
 
 /** Every role the token carries, from any of the three claim names, single value or list. */
 export function rolesOf(token: string | null | undefined): string[] {

@@ -16,6 +16,7 @@ import { createQueryClient } from '../api/query-client';
 import { STORAGE_KEYS } from '../auth/storage-keys';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY } from '../i18n/i18n';
 import { StockwiseThemeProvider } from '../ui/theme';
+import { signedInHomeScript } from './signed-in-home';
 
 /** One prerendered page: what goes into the document's head, inside `#root`, and right after it. */
 export interface PrerenderedPage {
@@ -25,6 +26,12 @@ export interface PrerenderedPage {
   head: string;
   root: string;
   afterRoot: string;
+  /**
+   * A marketing page: finished as HTML and CSS, the application boots only on the visitor's
+   * intent (the document carries the shell's scripts as prefetch hints and an inline boot script
+   * instead of the scripts themselves: scripts/lib/documents.mjs).
+   */
+  bootOnIntent?: boolean;
 }
 
 /**
@@ -45,6 +52,10 @@ export function keepOrDropScript(language: string, variesWith: readonly string[]
 export interface RenderOptions {
   /** Query parameters that make the page at this path a different page (the markup is dropped). */
   variesWith?: readonly string[];
+  /** See PrerenderedPage.bootOnIntent. */
+  bootOnIntent?: boolean;
+  /** `/`: a signed-in visitor is sent to the workspace before anything paints (signed-in-home.ts). */
+  signedInHome?: boolean;
 }
 
 /**
@@ -56,7 +67,7 @@ export interface RenderOptions {
 export async function renderPage(
   Routes: ComponentType,
   path: string,
-  { variesWith = [] }: RenderOptions = {},
+  { variesWith = [], bootOnIntent = false, signedInHome = false }: RenderOptions = {},
 ): Promise<PrerenderedPage> {
   // A cache of our own so that Emotion collects the styles instead of writing <style> tags
   // between the elements; same key as the browser's default cache, which adopts them.
@@ -91,8 +102,9 @@ export async function renderPage(
   return {
     path,
     language: DEFAULT_LANGUAGE,
-    head: `${colorScheme}${styles}`,
+    head: `${signedInHome ? signedInHomeScript() : ''}${colorScheme}${styles}`,
     root: html,
     afterRoot: keepOrDropScript(DEFAULT_LANGUAGE, variesWith),
+    bootOnIntent,
   };
 }

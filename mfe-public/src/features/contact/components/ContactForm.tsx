@@ -36,7 +36,13 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    // Only the defaults there are: a field without one is read from the page when it registers,
+    // so what a visitor typed into the prerendered form before the app booted is kept (with ''
+    // as its default, react-hook-form would write the empty default over it).
+    defaultValues: Object.fromEntries(Object.entries(defaults).filter(([, value]) => value !== '')),
+  });
   const hydrated = useHydrated();
   const field = fieldBinder(register, errors);
   const send = useMutation({

@@ -1,13 +1,15 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Container, Grid, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Container, Grid, Typography } from '@mui/material';
 import { useT } from '../i18n';
 
-/** Spec §2: the accordion of three features; the first is open to start with. */
+/**
+ * Spec §2: the accordion of three features; the first is open to start with. Native
+ * `<details name>` elements (one open at a time), styled as MUI's Accordion: they work on the
+ * marketing page's HTML and CSS alone, before the application boots or with no JavaScript.
+ */
 export function FeatureAccordion() {
   const { t } = useT();
   const items = t('features.items', { returnObjects: true }) as { title: string; body: string }[];
-  const [open, setOpen] = useState<number | false>(0);
   return (
     <Box
       id="features"
@@ -27,33 +29,49 @@ export function FeatureAccordion() {
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             {items.map((item, index) => (
-              <Accordion
+              <Box
+                component="details"
                 key={item.title}
-                expanded={open === index}
-                onChange={(_event, expanded) => setOpen(expanded ? index : false)}
-                disableGutters
-                elevation={0}
+                name="features"
+                open={index === 0}
                 sx={{
                   border: 1,
                   borderColor: 'divider',
-                  '&:not(:last-of-type)': { mb: 1.5 },
                   borderRadius: 1.5,
-                  '&::before': { display: 'none' },
+                  bgcolor: 'background.paper',
+                  '&:not(:last-of-type)': { mb: 1.5 },
+                  '&[open] > summary .expand': { transform: 'rotate(180deg)' },
                 }}
               >
-                <AccordionSummary
-                  expandIcon={<ExpandMoreIcon />}
+                <Box
+                  component="summary"
                   id={`feature-${index}-header`}
-                  aria-controls={`feature-${index}-content`}
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 2,
+                    minHeight: 48,
+                    px: 2,
+                    borderRadius: 1.5,
+                    cursor: 'pointer',
+                    listStyle: 'none',
+                    '&::-webkit-details-marker': { display: 'none' },
+                    '&:focus-visible': { bgcolor: 'action.focus', outline: 'none' },
+                  }}
                 >
-                  <Typography component="h3" sx={{ fontWeight: 700 }}>
+                  <Typography component="h3" sx={{ fontWeight: 700, flex: 1, my: 1.5 }}>
                     {item.title}
                   </Typography>
-                </AccordionSummary>
-                <AccordionDetails id={`feature-${index}-content`}>
+                  <ExpandMoreIcon
+                    className="expand"
+                    aria-hidden
+                    sx={{ color: 'action.active', transition: 'transform 150ms' }}
+                  />
+                </Box>
+                <Box id={`feature-${index}-content`} sx={{ px: 2, pt: 1, pb: 2 }}>
                   <Typography color="text.secondary">{item.body}</Typography>
-                </AccordionDetails>
-              </Accordion>
+                </Box>
+              </Box>
             ))}
           </Grid>
         </Grid>
