@@ -203,6 +203,7 @@ export const en = {
     total: 'Total',
     net: 'Net',
     taxAt: 'Tax ({{rate}} %)',
+    taxIncludedAt: 'Tax included ({{rate}} %)',
     warrantyUntil: 'warranty until {{date}}',
     void: 'This sale was voided: {{reason}}',
     print: 'Print',

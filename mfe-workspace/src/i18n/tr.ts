@@ -204,6 +204,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     total: 'Toplam',
     net: 'Net',
     taxAt: 'Vergi (%{{rate}})',
+    taxIncludedAt: 'Dahil vergi (%{{rate}})',
     warrantyUntil: 'garanti {{date}} tarihine kadar',
     void: 'Bu satış iptal edildi: {{reason}}',
     print: 'Yazdır',

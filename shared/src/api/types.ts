@@ -99,6 +99,7 @@ export type Company = {
   taxNumber: string | null;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   createdAt: string;
 };
 
@@ -752,6 +753,7 @@ export type Sale = {
   total: number;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -792,6 +794,7 @@ export type SaleSummary = {
   total: number;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -959,6 +962,7 @@ export type UpdateCompanyRequest = {
   taxNumber?: string | null;
   currency?: string;
   taxRate?: number;
+  pricesIncludeTax?: boolean;
 };
 
 export type UpdateCustomerRequest = {

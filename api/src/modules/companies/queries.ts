@@ -5,7 +5,8 @@ import { iso } from '../../db/timestamps.js';
 
 // SQL only. Row-level security shows only the caller's company.
 const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone, address,
-  tax_number AS "taxNumber", currency, tax_rate::float8 AS "taxRate", ${iso('created_at')} AS "createdAt" FROM companies`;
+  tax_number AS "taxNumber", currency, tax_rate::float8 AS "taxRate",
+  prices_include_tax AS "pricesIncludeTax", ${iso('created_at')} AS "createdAt" FROM companies`;
 
 export async function findCompany(q: Queryable, id: string): Promise<Company | null> {
   const [row] = await q.query<Company>(`${SELECT} WHERE id = $1`, [id]);
@@ -25,6 +26,7 @@ export async function updateCompany(
     taxNumber?: string | null;
     currency?: string;
     taxRate?: number;
+    pricesIncludeTax?: boolean;
   },
 ): Promise<void> {
   await run(
@@ -40,6 +42,7 @@ export async function updateCompany(
         tax_number: c.taxNumber,
         currency: c.currency,
         tax_rate: c.taxRate,
+        prices_include_tax: c.pricesIncludeTax,
         updated_at: sql<string>`now()`,
       })
       .where('id', '=', id),
@@ -48,8 +51,8 @@ export async function updateCompany(
 
 /** What a sale is priced in and taxed at, read as it is written (the sale keeps both). */
 export async function moneySettings(q: Queryable, id: string) {
-  const [row] = await q.query<{ currency: string; taxRate: string }>(
-    `SELECT currency, tax_rate::text AS "taxRate" FROM companies WHERE id = $1`,
+  const [row] = await q.query<{ currency: string; taxRate: string; pricesIncludeTax: boolean }>(
+    `SELECT currency, tax_rate::text AS "taxRate", prices_include_tax AS "pricesIncludeTax" FROM companies WHERE id = $1`,
     [id],
   );
   return row ?? null;
