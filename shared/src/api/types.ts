@@ -1444,7 +1444,7 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/customers/{id}/history";
     params: { id: string };
-    query: { format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" };
+    query: { format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "newest" };
     response: CustomerHistory;
   };
   getDashboard: {
@@ -1658,7 +1658,7 @@ export interface ApiOperations {
   getTrackingReport: {
     method: "GET";
     path: "/api/reports/tracking";
-    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
     response: TrackingPage;
   };
   getWarehouseStatus: {
@@ -1670,7 +1670,7 @@ export interface ApiOperations {
   getWarrantyReport: {
     method: "GET";
     path: "/api/reports/warranty";
-    query: { within?: number; ended?: "1" | "0"; customerId?: string; claim?: "open" | "sent" | "repaired" | "replaced" | "closed" | "any"; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
+    query: { within?: number; ended?: "1" | "0"; customerId?: string; claim?: "open" | "sent" | "repaired" | "replaced" | "closed" | "any"; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
     response: WarrantyPage;
   };
   listRoles: {
