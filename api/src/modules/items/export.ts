@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { EXPORT_BATCH, type Batch } from '../../lib/csv.js';
 import { ITEM_WORDS, word, type Language } from '../../lib/item-words.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permit } from '../../access/index.js';
-import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/csv.js';
+import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
 import { listOrExport } from '../../lib/list-export.js';
 import { purchasePeople, trackingPeople, warrantyPeople } from './people-columns.js';
