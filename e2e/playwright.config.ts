@@ -21,6 +21,7 @@ const OWN_COMPANIES = [
   'profile',
   'receipt',
   'security',
+  'shop-rest',
   'settings-access',
   'settings-security',
   'settings',

@@ -170,6 +170,53 @@ describe('a sale with discounts and tax', () => {
   });
 });
 
+describe('prices that include tax (a shop selling at VAT-inclusive prices)', () => {
+  afterAll(async () => {
+    expect((await settle({ currency: 'EUR', taxRate: 18, pricesIncludeTax: false })).statusCode).toBe(200);
+  });
+
+  it('starts with tax on top, and is saved by the company', async () => {
+    const fresh = await registerCompany(ctx.app, unique('Vat Co '));
+    expect(await company(fresh)).toMatchObject({ pricesIncludeTax: false });
+    const res = await call(fresh, 'PUT', `/api/company/${fresh.companyId}`, { pricesIncludeTax: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ pricesIncludeTax: true });
+    const bad = await call(fresh, 'PUT', `/api/company/${fresh.companyId}`, { pricesIncludeTax: 'yes' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('charges the shelf price: the tax is the part of it the rate makes up, and the sale keeps the setting', async () => {
+    expect((await settle({ currency: 'EUR', taxRate: 20, pricesIncludeTax: true })).statusCode).toBe(200);
+    const serials = await inStock(2);
+    const res = await call(seller, 'POST', '/api/sales', {
+      lines: [
+        { serial: serials[0], price: 120, discount: 12 },
+        { serial: serials[1], price: 9.99 },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const sale = res.json();
+    // 108 with 20 % in: 90 + 18. 9.99 with 20 % in: tax 1.665 → 1.67, net 8.32.
+    expect(sale.lines).toMatchObject([
+      { price: 120, discount: 12, net: 90, tax: 18, total: 108 },
+      { price: 9.99, discount: 0, net: 8.32, tax: 1.67, total: 9.99 },
+    ]);
+    expect(sale).toMatchObject({ net: 98.32, tax: 19.67, total: 117.99, taxRate: 20, pricesIncludeTax: true });
+    // The item sold for its shelf price after the discount, in the company's own convention.
+    const item = await call(owner, 'GET', `/api/items/by-serial/${encodeURIComponent(serials[0]!)}`);
+    expect(item.json().salePrice).toBe(108);
+    // A later change leaves the sale as it was made.
+    expect((await settle({ pricesIncludeTax: false })).statusCode).toBe(200);
+    expect((await call(owner, 'GET', `/api/sales/${sale.id}`)).json()).toMatchObject({
+      pricesIncludeTax: true,
+      total: 117.99,
+    });
+    const [serial] = await inStock(1);
+    const onTop = (await call(seller, 'POST', '/api/sales', { lines: [{ serial, price: 120, discount: 12 }] })).json();
+    expect(onTop).toMatchObject({ net: 108, tax: 21.6, total: 129.6, pricesIncludeTax: false });
+  });
+});
+
 describe('the receipt as a PDF', () => {
   let saleId: string;
   beforeAll(async () => {

@@ -19,6 +19,7 @@ const ACME: Company = {
   taxNumber: null,
   currency: 'USD',
   taxRate: 0,
+  pricesIncludeTax: false,
   createdAt: '2025-01-01T00:00:00Z',
 };
 
@@ -75,6 +76,7 @@ describe('/settings/company', () => {
       taxNumber: null,
       currency: 'USD',
       taxRate: 0,
+      pricesIncludeTax: false,
     });
     await waitFor(() => expect(screen.getByRole('textbox', { name: /company name/i })).toHaveValue('Acme Global'));
     expect(logoUpdated).not.toHaveBeenCalled();
@@ -96,6 +98,8 @@ describe('/settings/company', () => {
 
     await userEvent.clear(rate);
     await userEvent.type(rate, '8,875');
+    // A shop in Europe marks its prices with the tax in.
+    await userEvent.click(screen.getByRole('checkbox', { name: /Prices include tax/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
@@ -103,6 +107,7 @@ describe('/settings/company', () => {
       address: 'Main St 1',
       taxNumber: 'DE123',
       taxRate: 8.875,
+      pricesIncludeTax: true,
     });
   });
 

@@ -107,7 +107,7 @@ describe('/customers/history', () => {
     const rows = within(items).getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/SN-A.*Laptop · X1.*sale #12.*warranty until/);
     expect(rows[2]).toHaveTextContent(/SN-B.*warranty ended/);
-    expect(within(items).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(within(items).getByRole('button', { name: 'Export' })).toBeInTheDocument();
     const returns = screen.getByRole('region', { name: 'Returns' });
     expect(within(returns).getByText(/^SN-R returned/)).toBeInTheDocument();
     expect(within(returns).getByText('dead pixel')).toBeInTheDocument();

@@ -19,8 +19,8 @@ function api(routes: Record<string, (params: Params) => Reply>, permissions = RE
     const params = (config.params ?? {}) as Params;
     seen.push({ url, params, responseType: config.responseType });
     if (routes[url]) return routes[url](params);
-    // A CSV download: the route's own path with the query in the URL.
-    if (routes[url.split('?')[0]!] && url.includes('?format=csv'))
+    // A download (CSV or Excel): the route's own path with the query in the URL.
+    if (routes[url.split('?')[0]!] && /\?format=(csv|xlsx|raw-csv)/.test(url))
       return { status: 200, data: new Blob(['\uFEFFheader\r\nrow\r\n'], { type: 'text/csv' }) };
     if (url === '/api/access')
       return { status: 200, data: { roles: [], permissions, transactionTypeIds: [], allTransactionTypes: false } };
@@ -144,17 +144,22 @@ describe('/reporting/tracking-report', () => {
     renderAt('/reporting/tracking-report?from=2026-11-05&to=2026-11-01&kind=bogus');
     expect(await screen.findByText('The start is after the end.', {}, FIRST)).toBeInTheDocument();
     expect(calls('/api/reports/tracking')).toHaveLength(0);
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
   });
 
-  it('exports the same route as CSV with the same filters', async () => {
+  it('exports the same route with the same filters, for people as Excel in the screen’s language and time zone', async () => {
     api(tracking());
     renderAt('/reporting/tracking-report?kind=sell');
     await screen.findByRole('link', { name: 'Open the history of SN-0001' }, FIRST);
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(saved).toEqual([{ name: 'tracking-report.csv', type: 'blob:report' }]));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^tracking-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(csvCalls('/api/reports/tracking')).toEqual([
-      { query: { format: 'csv', kind: 'sell' }, responseType: 'blob' },
+      {
+        query: { format: 'xlsx', kind: 'sell', lang: 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        responseType: 'blob',
+      },
     ]);
   });
 

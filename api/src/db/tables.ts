@@ -62,6 +62,7 @@ export interface SalesTable {
   tax: Numeric;
   currency: string;
   tax_rate: Numeric;
+  prices_include_tax: Generated<boolean>;
   note: string | null;
   created_at: Timestamp;
 }
@@ -127,6 +128,7 @@ export interface CompaniesTable {
   tax_number: string | null;
   currency: string;
   tax_rate: Numeric;
+  prices_include_tax: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { listItems, listItemTypes, listLocations, type Item, type ItemQuery, type StatusKey } from '@/api/inventory';
 import { BulkActions } from './BulkActions';
 import { CatalogueSelect } from './CatalogueSelect';
-import { ItemExportMenu } from './ItemExportMenu';
+import { ExportMenu } from './ExportMenu';
 import { serialColumn } from './serialColumn';
 import { StatusChip, useStatusName } from './StatusChip';
 import { useKeysetPage } from '@/hooks/useKeysetPage';
@@ -148,7 +148,7 @@ export function ItemGrid({ title, subtitle }: { title: string; subtitle: string 
         subtitle={subtitle}
         actions={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <ItemExportMenu query={query} />
+            <ExportMenu path="/api/items" params={query} name="items" label={t('itemExport.button')} reimport />
             <Button variant="outlined" onClick={exportShown} disabled={!rows?.length}>
               {t('grid.export')}
             </Button>

@@ -54,6 +54,8 @@ export const en = {
   },
   export: {
     csv: 'Export CSV',
+    // A list the API exports for people (components/ExportMenu.tsx): CSV, Excel or the raw rows.
+    menu: 'Export',
     running: 'Exporting…',
     failed: 'The export failed. Please try again.',
   },
@@ -63,6 +65,7 @@ export const en = {
     csv: 'CSV',
     xlsx: 'Excel (.xlsx)',
     raw: 'CSV for re-import',
+    rawData: 'CSV of the raw data (ids, keys, UTC times)',
     running: 'Exporting…',
     failed: 'The export could not be made.',
   },
@@ -205,6 +208,7 @@ export const en = {
     total: 'Total',
     net: 'Net',
     taxAt: 'Tax ({{rate}} %)',
+    taxIncludedAt: 'Tax included ({{rate}} %)',
     warrantyUntil: 'warranty until {{date}}',
     void: 'This sale was voided: {{reason}}',
     print: 'Print',

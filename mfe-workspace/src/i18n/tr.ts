@@ -55,6 +55,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
   },
   export: {
     csv: 'CSV olarak dışa aktar',
+    // A list the API exports for people (components/ExportMenu.tsx): CSV, Excel or the raw rows.
+    menu: 'Dışa aktar',
     running: 'Dışa aktarılıyor…',
     failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
   },
@@ -64,6 +66,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     csv: 'CSV',
     xlsx: 'Excel (.xlsx)',
     raw: 'Yeniden içe aktarmak için CSV',
+    rawData: 'Ham veri CSV’si (kimlikler, anahtarlar, UTC saatleri)',
     running: 'Dışa aktarılıyor…',
     failed: 'Dışa aktarma yapılamadı.',
   },
@@ -206,6 +209,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     total: 'Toplam',
     net: 'Net',
     taxAt: 'Vergi (%{{rate}})',
+    taxIncludedAt: 'Dahil vergi (%{{rate}})',
     warrantyUntil: 'garanti {{date}} tarihine kadar',
     void: 'Bu satış iptal edildi: {{reason}}',
     print: 'Yazdır',

@@ -99,6 +99,7 @@ export type Company = {
   taxNumber: string | null;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   createdAt: string;
 };
 
@@ -758,6 +759,7 @@ export type Sale = {
   total: number;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -798,6 +800,7 @@ export type SaleSummary = {
   total: number;
   currency: string;
   taxRate: number;
+  pricesIncludeTax: boolean;
   note: string | null;
   createdAt: string;
   voidedAt: string | null;
@@ -1046,6 +1049,7 @@ export type UpdateCompanyRequest = {
   taxNumber?: string | null;
   currency?: string;
   taxRate?: number;
+  pricesIncludeTax?: boolean;
 };
 
 export type UpdateCustomerRequest = {
@@ -1527,7 +1531,7 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/customers/{id}/history";
     params: { id: string };
-    query: { format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" };
+    query: { format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "newest" };
     response: CustomerHistory;
   };
   getDashboard: {
@@ -1741,7 +1745,7 @@ export interface ApiOperations {
   getTrackingReport: {
     method: "GET";
     path: "/api/reports/tracking";
-    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty" | "stocktake"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
+    query: { from?: string; to?: string; transactionTypeId?: string; kind?: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap" | "edit" | "warranty" | "stocktake"; userId?: string; locationId?: string; itemTypeId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "newest" | "oldest" };
     response: TrackingPage;
   };
   getWarehouseStatus: {
@@ -1753,7 +1757,7 @@ export interface ApiOperations {
   getWarrantyReport: {
     method: "GET";
     path: "/api/reports/warranty";
-    query: { within?: number; ended?: "1" | "0"; customerId?: string; claim?: "open" | "sent" | "repaired" | "replaced" | "closed" | "any"; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
+    query: { within?: number; ended?: "1" | "0"; customerId?: string; claim?: "open" | "sent" | "repaired" | "replaced" | "closed" | "any"; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "ends_asc" | "ends_desc" };
     response: WarrantyPage;
   };
   listRoles: {

@@ -5,7 +5,8 @@ import { iso } from '../../db/timestamps.js';
 
 // SQL only. Row-level security shows only the caller's company.
 const SELECT = `SELECT id, company_name AS "companyName", logo_path AS "logoPath", industry, phone, address,
-  tax_number AS "taxNumber", currency, tax_rate::float8 AS "taxRate", ${iso('created_at')} AS "createdAt" FROM companies`;
+  tax_number AS "taxNumber", currency, tax_rate::float8 AS "taxRate",
+  prices_include_tax AS "pricesIncludeTax", ${iso('created_at')} AS "createdAt" FROM companies`;
 
 export async function findCompany(q: Queryable, id: string): Promise<Company | null> {
   const [row] = await q.query<Company>(`${SELECT} WHERE id = $1`, [id]);
@@ -25,6 +26,7 @@ export async function updateCompany(
     taxNumber?: string | null;
     currency?: string;
     taxRate?: number;
+    pricesIncludeTax?: boolean;
   },
 ): Promise<void> {
   await run(
@@ -40,6 +42,7 @@ export async function updateCompany(
         tax_number: c.taxNumber,
         currency: c.currency,
         tax_rate: c.taxRate,
+        prices_include_tax: c.pricesIncludeTax,
         updated_at: sql<string>`now()`,
       })
       .where('id', '=', id),
@@ -51,10 +54,12 @@ export interface MoneySettings {
   currency: string;
   /** Percent, as stored (text: kept exact). */
   taxRate: string;
+  /** Whether the company's prices have the tax in (the tax is then the part the rate makes up). */
+  pricesIncludeTax: boolean;
 }
 /**
  * Those of the company $3, as one JSON value: a sale reads them in the statement that locks its
  * items (see prepareBuiltIn), one round trip fewer a sale.
  */
-export const MONEY_SETTINGS_JSON = `SELECT row_to_json(m) FROM (SELECT currency, tax_rate::text AS "taxRate"
-  FROM companies WHERE id = $3) m`;
+export const MONEY_SETTINGS_JSON = `SELECT row_to_json(m) FROM (SELECT currency, tax_rate::text AS "taxRate",
+  prices_include_tax AS "pricesIncludeTax" FROM companies WHERE id = $3) m`;

@@ -13,7 +13,11 @@ export const CompanySchema = Type.Object(
     address: Nullable(Type.String({ description: 'Printed on receipts; may span lines.' })),
     taxNumber: Nullable(Type.String({ description: 'The company’s tax (VAT) number, printed on receipts.' })),
     currency: Type.String({ description: 'ISO 4217 code every amount of the company is in (USD until chosen).' }),
-    taxRate: Type.Number({ description: 'Percent added to each sale line’s net (0: no tax).' }),
+    taxRate: Type.Number({ description: 'Percent: the tax on each sale line (0: no tax).' }),
+    pricesIncludeTax: Type.Boolean({
+      description:
+        'true: prices include the tax (the tax is the part of the line it holds); false: it is added to the net.',
+    }),
     createdAt: Timestamp,
   },
   { title: 'Company' },
@@ -33,6 +37,7 @@ export const UpdateCompanyBody = Type.Object(
     taxNumber: Type.Optional(Nullable(OneLine({ maxLength: 50 }))),
     currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'An ISO 4217 code, e.g. EUR.' })),
     taxRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Percent, at most 3 decimals.' })),
+    pricesIncludeTax: Type.Optional(Type.Boolean({ description: 'Whether prices include the tax (VAT-inclusive).' })),
   },
   { additionalProperties: false, minProperties: 1, title: 'UpdateCompanyRequest' },
 );

@@ -37,6 +37,7 @@ export async function updateCompany(
     taxNumber: b.taxNumber === undefined ? undefined : b.taxNumber?.trim() || null,
     currency: b.currency,
     taxRate: b.taxRate,
+    pricesIncludeTax: b.pricesIncludeTax,
   });
   if (logoPath !== undefined) await releaseLogo(q, objects, id, before.logoPath ?? null, logoPath);
   return getCompany(q, id);

@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/database.js';
-import { EXPORT_BATCH, sendCsv, wantsCsv, type Batch } from '../../lib/csv.js';
-import { badRequest } from '../../lib/errors.js';
+import { EXPORT_BATCH, type Batch } from '../../lib/csv.js';
 import { ITEM_WORDS, word, type Language } from '../../lib/item-words.js';
-import { sendXlsx, type SheetColumn } from '../../lib/xlsx.js';
+import { localTime, readerOf, sendExport, type FileFormat } from '../../lib/list-export.js';
+import type { SheetColumn } from '../../lib/xlsx.js';
 import * as db from './queries.js';
-import type { Item, ItemExportFormat, ItemListQuery } from './schemas.js';
+import type { Item, ItemListQuery } from './schemas.js';
 import * as service from './service.js';
 import type { Sight } from './sight.js';
 
@@ -32,64 +32,11 @@ export interface ExportContext {
 
 type ExportItem = Item & { vendorName: string | null };
 
-/** The format asked for: `format`, else an Accept header naming text/csv, else JSON. */
-export function exportFormat(request: FastifyRequest): ItemExportFormat {
-  const format = (request.query as { format?: ItemExportFormat }).format;
-  return format ?? (wantsCsv(request) ? 'csv' : 'json');
-}
-
-/** A time zone the runtime knows (IANA names: Europe/Istanbul, UTC…); anything else is a 400. */
-export function checkTimeZone(timeZone: string | undefined): string {
-  if (timeZone === undefined) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
-  } catch {
-    throw badRequest(
-      `timeZone: "${timeZone.slice(0, 64)}" is not an IANA time zone (such as Europe/Istanbul or UTC).`,
-      'timeZone',
-    );
-  }
-}
-
 /** Each key defined once, by the first item type (by name) that defines it. */
 export function fieldColumns(definitions: FieldColumn[]): FieldColumn[] {
   const byKey = new Map<string, FieldColumn>();
   for (const d of definitions) if (!byKey.has(d.key)) byKey.set(d.key, d);
   return [...byKey.values()];
-}
-
-// ── local time ──
-const clocks = new Map<string, Intl.DateTimeFormat>();
-/** A moment's wall-clock time in a zone, as numbers. */
-function wallClock(iso: string, timeZone: string) {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  const parts = Object.fromEntries(clock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return { y: +parts.year!, m: +parts.month!, d: +parts.day!, h: +parts.hour!, min: +parts.minute! };
-}
-const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A moment for people: in a CSV the text "2026-11-26 08:33" (local time; spreadsheets read it as a
- * date); in a sheet a date cell holding that same wall-clock time (a sheet's dates have no zone).
- */
-function localTime(iso: string | null, timeZone: string, sheet: boolean, dateOnly = false): string | Date | null {
-  if (!iso) return null;
-  const t = wallClock(iso, timeZone);
-  if (sheet) return new Date(Date.UTC(t.y, t.m - 1, t.d, dateOnly ? 0 : t.h, dateOnly ? 0 : t.min));
-  const day = `${t.y}-${two(t.m)}-${two(t.d)}`;
-  return dateOnly ? day : `${day} ${two(t.h)}:${two(t.min)}`;
 }
 
 // ── for people ──
@@ -232,36 +179,27 @@ async function exportPage(q: Queryable, query: ItemListQuery, sight: Sight): Pro
  */
 export async function sendItemExport<Reply extends FastifyReply>(
   reply: Reply,
-  format: Exclude<ItemExportFormat, 'json'>,
+  format: FileFormat,
   query: ItemListQuery,
   sightOf: () => Sight,
   inCompany: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
 ): Promise<Reply> {
-  const timeZone = checkTimeZone(query.timeZone);
-  const language = query.lang ?? 'en';
+  const { language, timeZone } = readerOf(query);
   let known: ExportContext | null = null;
   const ctx = () => known!;
-  const read =
-    (map: (item: ExportItem, ctx: ExportContext) => Record<string, unknown>) => async (cursor: string | null) => {
-      const batch = await inCompany(async (q) => {
+  return sendExport(reply, format, {
+    filename: 'items',
+    sheet: 'Items',
+    reader: { language, timeZone },
+    people: () => peopleColumns(ctx()),
+    raw: () => rawColumns(ctx()),
+    read: async (cursor: string | null) =>
+      inCompany(async (q) => {
         known ??= { language, timeZone, sight: sightOf(), fields: fieldColumns(await db.fieldDefinitions(q)) };
         return exportPage(q, { ...query, cursor: cursor ?? query.cursor, limit: EXPORT_BATCH }, known.sight);
-      });
-      return { items: batch.items.map((item) => map(item, ctx())), nextCursor: batch.nextCursor };
-    };
-  if (format === 'raw-csv') return sendCsv(reply, 'items-raw', () => rawColumns(ctx()), read(rawRow));
-  if (format === 'xlsx')
-    return sendXlsx(
-      reply,
-      'items',
-      'Items',
-      () => peopleColumns(ctx()),
-      read((item, c) => peopleRow(item, c, true)),
-    );
-  return sendCsv(
-    reply,
-    'items',
-    () => peopleColumns(ctx()).map(({ key, header }) => ({ key, header })),
-    read((item, c) => peopleRow(item, c, false)),
-  );
+      }),
+    // One column per custom field, vendors by name: the items shape their rows themselves.
+    peopleRows: (items, sheet) => items.map((item) => peopleRow(item, ctx(), sheet)),
+    rawRows: (items) => items.map((item) => rawRow(item, ctx())),
+  }) as Promise<Reply>;
 }

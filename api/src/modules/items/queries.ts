@@ -311,6 +311,8 @@ export interface SaleToRecord {
   taxRate: string;
   /** The currency's decimals a tax is rounded to (JPY 0). */
   taxDigits: number;
+  /** Whether the prices asked include the tax (the company's setting when the sale is made). */
+  pricesIncludeTax: boolean;
   lines: Array<{ itemId: string; price: number; discount: number }>;
 }
 
@@ -318,10 +320,12 @@ export interface SaleToRecord {
  * The same for a sale, with the sale itself in the statement: its row (numbered from the company's
  * sequence, migration 0013: no lock held to commit), its lines, and the sale answered — lines with
  * the serials and warranty ends the items' update just wrote. Each line's net, tax and total and the
- * sale's sums are worked out here in numeric (exact decimals, no binary fractions): net = price −
- * discount, tax = net × rate rounded per line, and the sale's figures are its lines' sums, so a
- * receipt always adds up. Parameters after the events: the sale's id, customer, currency, rate,
- * tax decimals, line items, prices and discounts.
+ * sale's sums are worked out here in numeric (exact decimals, no binary fractions). Tax on top:
+ * net = price − discount, tax = net × rate. Prices that include tax: total = price − discount, the
+ * tax is the part of it the rate makes up (total × rate / (100 + rate)), net = total − tax. The tax
+ * is rounded per line and the sale's figures are its lines' sums, so a receipt always adds up.
+ * Parameters after the events: the sale's id, customer, currency, rate, tax decimals, line items,
+ * prices, discounts and whether the prices include tax.
  */
 export async function sellAndRecord<Sale>(
   q: Queryable,
@@ -338,12 +342,18 @@ export async function sellAndRecord<Sale>(
      asked AS (SELECT n, item_id, round(price, 2) AS price, round(discount, 2) AS discount
                  FROM unnest($${S + 6}::uuid[], $${S + 7}::numeric[], $${S + 8}::numeric[])
                       WITH ORDINALITY AS l(item_id, price, discount, n)),
-     priced AS (SELECT n, item_id, price, discount, price - discount AS net,
-                       round((price - discount) * $${S + 4}::numeric / 100, $${S + 5}::int) AS tax
-                  FROM asked),
-     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, net, tax, total, currency, tax_rate, note)
+     taxed AS (SELECT n, item_id, price, discount,
+                      round(CASE WHEN $${S + 9}::boolean
+                                 THEN (price - discount) * $${S + 4}::numeric / (100 + $${S + 4}::numeric)
+                                 ELSE (price - discount) * $${S + 4}::numeric / 100 END, $${S + 5}::int) AS tax
+                 FROM asked),
+     priced AS (SELECT n, item_id, price, discount, tax,
+                       price - discount - CASE WHEN $${S + 9}::boolean THEN tax ELSE 0 END AS net
+                  FROM taxed),
+     s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, net, tax, total, currency, tax_rate,
+                              prices_include_tax, note)
            SELECT $7, $${S + 1}, stockwise_next_sale_number(), $${S + 2}, $8, sum(net), sum(tax), sum(net + tax),
-                  $${S + 3}, $${S + 4}::numeric, $9
+                  $${S + 3}, $${S + 4}::numeric, $${S + 9}::boolean, $9
              FROM priced RETURNING *),
      l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price, discount, net, tax, total)
            SELECT $7, $${S + 1}, n, item_id, price, discount, net, tax, net + tax FROM priced
@@ -369,6 +379,7 @@ export async function sellAndRecord<Sale>(
       sale.lines.map((l) => l.itemId),
       sale.lines.map((l) => l.price),
       sale.lines.map((l) => l.discount),
+      sale.pricesIncludeTax,
     ],
   );
   return row!;

@@ -7,7 +7,8 @@ import { Type } from '@sinclair/typebox';
 import { IdempotencyHeaders, once } from '../idempotency/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
-import { exportFormat, sendItemExport } from './export.js';
+import { sendItemExport } from './export.js';
+import { exportFormat } from '../../lib/list-export.js';
 import { sightOf } from './sight.js';
 
 /** 10,000 serials of up to 100 characters, JSON-quoted, with room for the other fields. */

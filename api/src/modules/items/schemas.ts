@@ -1,6 +1,6 @@
+import { EXPORT_FORMATS, ExportQuery } from '../../lib/list-export.js';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
-import { LANGUAGES } from '../../lib/item-words.js';
 import { StatusKey } from '../catalogue/index.js';
 import { WARRANTY_STATES } from '../../vocabulary.js';
 
@@ -124,32 +124,17 @@ export const ItemsAnswer = Type.Object({ items: Type.Array(ItemSchema) }, { titl
 
 export const ITEM_SORTS = ['received_desc', 'received_asc', 'serial_asc', 'serial_desc', 'updated_desc'] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
-/** How the item list can be exported (./export.ts): for people (csv, xlsx) or for machines (raw-csv). */
-export const ITEM_EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'raw-csv'] as const;
-export type ItemExportFormat = (typeof ITEM_EXPORT_FORMATS)[number];
+/** How the item list can be exported (./export.ts, lib/list-export.ts): for people (csv, xlsx) or machines (raw-csv). */
 const ItemExportQuery = {
+  ...ExportQuery,
   format: Type.Optional(
     Type.Union(
-      ITEM_EXPORT_FORMATS.map((f) => Type.Literal(f)),
+      EXPORT_FORMATS.map((f) => Type.Literal(f)),
       {
         description:
           'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching item for people — column names and statuses in `lang`, times in `timeZone`, names instead of ids, one column per custom field. raw-csv: every matching item in the columns the reception import reads (POST /api/imports/items), ids, status keys and UTC ISO times after them.',
       },
     ),
-  ),
-  lang: Type.Optional(
-    Type.Union(
-      LANGUAGES.map((l) => Type.Literal(l)),
-      { description: 'The language of a csv or xlsx export’s column names and statuses (default en).' },
-    ),
-  ),
-  timeZone: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 64,
-      description:
-        'An IANA time zone (e.g. Europe/Istanbul) a csv or xlsx export shows times in (default UTC); the browser sends its own.',
-    }),
   ),
 };
 

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permit } from '../../access/index.js';
-import { columnsOf, csvAnswers, listOrCsv, sendCsv, wantsCsv } from '../../lib/csv.js';
+import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
+import { listOrExport } from '../../lib/list-export.js';
+import { purchasePeople, trackingPeople, warrantyPeople } from './people-columns.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { seenColumns, sightOf } from '../items/index.js';
@@ -18,15 +20,17 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('reports.view'),
         operationId: 'getTrackingReport',
         description:
-          'Movements (item events) in [from, to) — default the last 30 days — filtered by transaction type, kind, user, location (left from or arrived at) and item type; keyset-paged, newest first unless sort=oldest. CSV: every matching event.',
+          'Movements (item events) in [from, to) — default the last 30 days — filtered by transaction type, kind, user, location (left from or arrived at) and item type; keyset-paged, newest first unless sort=oldest. Exports (csv, xlsx for people; raw-csv): every matching event.',
         querystring: S.TrackingQuery,
         response: csvAnswers(KeysetPage(S.TrackingRowSchema, 'TrackingPage')),
       },
     },
     async (request, reply) =>
-      listOrCsv(app, request, reply, {
+      listOrExport(app, request, reply, {
         filename: 'tracking',
-        columns: () => seenColumns(columnsOf(S.TrackingRowSchema), sightOf(request.access!)),
+        sheet: 'Tracking',
+        raw: () => seenColumns(columnsOf(S.TrackingRowSchema), sightOf(request.access!)),
+        people: trackingPeople,
         page: (q, at) => service.tracking(q, { ...request.query, ...at }, sightOf(request.access!)),
       }),
   );
@@ -92,9 +96,11 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      listOrCsv(app, request, reply, {
+      listOrExport(app, request, reply, {
         filename: 'warranty',
-        columns: () => seenColumns(columnsOf(S.WarrantyRowSchema), sightOf(request.access!)),
+        sheet: 'Warranty',
+        raw: () => seenColumns(columnsOf(S.WarrantyRowSchema), sightOf(request.access!)),
+        people: warrantyPeople,
         page: (q, at) => service.warranty(q, { ...request.query, ...at }, sightOf(request.access!)),
       }),
   );
@@ -108,16 +114,18 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('customers.view'),
         operationId: 'getCustomerHistory',
         description:
-          'One customer’s purchases (one row per item bought, newest first, keyset-paged, with each item’s warranty state), latest returns and totals. CSV: every purchase.',
+          'One customer’s purchases (one row per item bought, newest first, keyset-paged, with each item’s warranty state), latest returns and totals. Exports (csv, xlsx for people; raw-csv): every purchase.',
         params: IdParams,
         querystring: S.CustomerHistoryQuery,
         response: csvAnswers(S.CustomerHistorySchema),
       },
     },
     async (request, reply) =>
-      listOrCsv(app, request, reply, {
+      listOrExport(app, request, reply, {
         filename: 'customer-purchases',
-        columns: columnsOf(S.PurchaseSchema),
+        sheet: 'Purchases',
+        raw: columnsOf(S.PurchaseSchema),
+        people: purchasePeople,
         page: (q, at) => service.customerHistory(q, request.params.id, at),
       }),
   );

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { FormatQuery, KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
+import { ExportQuery } from '../../lib/list-export.js';
 import { StatusKey } from '../catalogue/index.js';
 import {
   AWAITING_PROCESS,
@@ -21,19 +22,23 @@ export { AWAITING_PROCESS, HELD_STATUSES };
 const Instant = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], {
   description: 'A date (midnight UTC) or a date-time.',
 });
-export const TrackingQuery = KeysetQuery(['newest', 'oldest'] as const, {
-  from: Type.Optional({ ...Instant, description: 'Start, inclusive. Default: 30 days before `to`.' }),
-  to: Type.Optional({ ...Instant, description: 'End, exclusive. Default: now.' }),
-  transactionTypeId: Type.Optional(Uuid),
-  kind: Type.Optional(
-    Type.Union(
-      [...TRANSACTION_KINDS, 'edit' as const, 'warranty' as const, 'stocktake' as const].map((k) => Type.Literal(k)),
+export const TrackingQuery = KeysetQuery(
+  ['newest', 'oldest'] as const,
+  {
+    from: Type.Optional({ ...Instant, description: 'Start, inclusive. Default: 30 days before `to`.' }),
+    to: Type.Optional({ ...Instant, description: 'End, exclusive. Default: now.' }),
+    transactionTypeId: Type.Optional(Uuid),
+    kind: Type.Optional(
+      Type.Union(
+        [...TRANSACTION_KINDS, 'edit' as const, 'warranty' as const, 'stocktake' as const].map((k) => Type.Literal(k)),
+      ),
     ),
-  ),
-  userId: Type.Optional(Uuid),
-  locationId: Type.Optional({ ...Uuid, description: 'Events that left from or arrived at this location.' }),
-  itemTypeId: Type.Optional(Uuid),
-});
+    userId: Type.Optional(Uuid),
+    locationId: Type.Optional({ ...Uuid, description: 'Events that left from or arrived at this location.' }),
+    itemTypeId: Type.Optional(Uuid),
+  },
+  ExportQuery,
+);
 export type TrackingQuery = Static<typeof TrackingQuery>;
 
 export const TrackingRowSchema = Type.Object(
@@ -112,21 +117,25 @@ export const InventorySchema = Type.Object(
 );
 
 // ── warranty: ending within N days, or ended ──
-export const WarrantyQuery = KeysetQuery(['ends_asc', 'ends_desc'] as const, {
-  within: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, default: 30 })),
-  ended: Type.Optional(
-    Type.Union([Type.Literal('1'), Type.Literal('0')], {
-      description: '1 (default): warranties that have ended are listed too; 0: only those still running.',
-    }),
-  ),
-  customerId: Type.Optional(Uuid),
-  claim: Type.Optional(
-    Type.Union([...WARRANTY_STATES.map((s) => Type.Literal(s)), Type.Literal('any')], {
-      description:
-        'Only items whose latest warranty claim is in this state (any: items with a claim); the within/ended window is then not applied — a claim is listed however far its warranty still runs.',
-    }),
-  ),
-});
+export const WarrantyQuery = KeysetQuery(
+  ['ends_asc', 'ends_desc'] as const,
+  {
+    within: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, default: 30 })),
+    ended: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('0')], {
+        description: '1 (default): warranties that have ended are listed too; 0: only those still running.',
+      }),
+    ),
+    customerId: Type.Optional(Uuid),
+    claim: Type.Optional(
+      Type.Union([...WARRANTY_STATES.map((s) => Type.Literal(s)), Type.Literal('any')], {
+        description:
+          'Only items whose latest warranty claim is in this state (any: items with a claim); the within/ended window is then not applied — a claim is listed however far its warranty still runs.',
+      }),
+    ),
+  },
+  ExportQuery,
+);
 export type WarrantyQuery = Static<typeof WarrantyQuery>;
 export const WarrantyRowSchema = Type.Object(
   {
@@ -152,7 +161,7 @@ export const WarrantyRowSchema = Type.Object(
 export type WarrantyRow = Static<typeof WarrantyRowSchema>;
 
 // ── one customer's history ──
-export const CustomerHistoryQuery = KeysetQuery(['newest'] as const);
+export const CustomerHistoryQuery = KeysetQuery(['newest'] as const, {}, ExportQuery);
 export const PurchaseSchema = Type.Object(
   {
     saleId: Type.String(),

@@ -6,7 +6,8 @@ import { iso, exact } from '../../db/timestamps.js';
 
 const SUMMARY = `s.id, s.number, s.customer_id AS "customerId", c.name AS "customerName", s.seller_id AS "sellerId",
   u.user_name AS "sellerName", s.net::float8 AS net, s.tax::float8 AS tax, s.total::float8 AS total,
-  s.currency, s.tax_rate::float8 AS "taxRate", s.note, ${iso('s.created_at')} AS "createdAt",
+  s.currency, s.tax_rate::float8 AS "taxRate",
+  s.prices_include_tax AS "pricesIncludeTax", s.note, ${iso('s.created_at')} AS "createdAt",
   ${iso('s.voided_at')} AS "voidedAt", s.void_reason AS "voidReason"`;
 const JOINS = `LEFT JOIN customers c ON c.company_id = s.company_id AND c.id = s.customer_id
   JOIN users u ON u.company_id = s.company_id AND u.id = s.seller_id`;

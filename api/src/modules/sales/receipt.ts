@@ -24,6 +24,7 @@ const EN = {
   price: 'Price',
   discount: 'Discount',
   tax: 'Tax',
+  taxIncluded: 'Tax included',
   total: 'Total',
   net: 'Net',
   void: 'VOID',
@@ -41,6 +42,7 @@ const TEXTS: Record<ReceiptLanguage, typeof EN> = {
     price: 'Fiyat',
     discount: 'İndirim',
     tax: 'Vergi',
+    taxIncluded: 'Dahil vergi',
     total: 'Toplam',
     net: 'Net',
     void: 'İPTAL',
@@ -133,7 +135,10 @@ export function receiptPdf({ company, logo, sale, language, timeZone }: ReceiptI
   doc.moveDown();
   const sums: Array<[string, number]> = [
     [t.net, sale.net],
-    [`${t.tax} (${new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(sale.taxRate)} %)`, sale.tax],
+    [
+      `${sale.pricesIncludeTax ? t.taxIncluded : t.tax} (${new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(sale.taxRate)} %)`,
+      sale.tax,
+    ],
     [t.total, sale.total],
   ];
   for (const [label, value] of sums) {

@@ -15,8 +15,11 @@ export const SaleLineSchema = Type.Object(
     model: Nullable(Type.String()),
     price: Type.Number({ description: 'The price asked, before the discount.' }),
     discount: Type.Number({ description: 'Taken off the price (an amount, at most the price).' }),
-    net: Type.Number({ description: 'price − discount.' }),
-    tax: Type.Number({ description: 'The sale’s tax rate on the net, rounded to the currency’s decimals.' }),
+    net: Type.Number({ description: 'price − discount, less the tax it holds when prices include tax.' }),
+    tax: Type.Number({
+      description:
+        'The sale’s tax rate on the net (or the part of price − discount it makes up when prices include tax), rounded to the currency’s decimals.',
+    }),
     total: Type.Number({ description: 'net + tax.' }),
     warrantyEndsAt: Nullable(Timestamp),
     returnedAt: Nullable(
@@ -38,6 +41,9 @@ export const SaleSchema = Type.Object(
     total: Type.Number({ description: 'What the customer pays: net + tax.' }),
     currency: Type.String({ description: 'ISO 4217: the company’s currency when the sale was made.' }),
     taxRate: Type.Number({ description: 'Percent: the company’s tax rate when the sale was made.' }),
+    pricesIncludeTax: Type.Boolean({
+      description: 'Whether the lines’ prices included the tax (the company’s setting when the sale was made).',
+    }),
     note: Nullable(Type.String()),
     createdAt: Timestamp,
     voidedAt: Nullable(Type.String({ format: 'date-time', description: 'Set when the sale was voided.' })),

@@ -57,7 +57,8 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
   const lines = body.lines.map((l) => ({ itemId: idOf(l), price: l.price, discount: l.discount ?? 0 }));
   // The events name the sale before its row is written: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
-  // What each item sold for: its net (the column keeps two decimals, as the line's).
+  // What each item sold for: the price asked after the discount, in the company's convention (its
+  // sale prices are entered with the tax in when its prices include tax, without it otherwise).
   const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price - l.discount])) });
   const sale = await db.recordSale(q, w, {
     id: saleId,
@@ -65,6 +66,7 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     currency: money.currency,
     taxRate: money.taxRate,
     taxDigits: currencyDigits(money.currency),
+    pricesIncludeTax: money.pricesIncludeTax,
     lines,
   });
   announceItems(q, actor, w.changes);

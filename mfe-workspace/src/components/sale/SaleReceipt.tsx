@@ -81,7 +81,7 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
           {t('receipt.net')}: {amount(sale.net)}
         </Typography>
         <Typography data-testid="receipt-tax">
-          {t('receipt.taxAt', {
+          {t(sale.pricesIncludeTax ? 'receipt.taxIncludedAt' : 'receipt.taxAt', {
             rate: new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(sale.taxRate),
           })}
           : {amount(sale.tax)}

@@ -13,6 +13,8 @@ export interface CompanyValues {
   currency: string;
   /** A percent as typed ('18', '8,875'); blank is 0. */
   taxRate: string;
+  /** Whether the prices the company asks include the tax (VAT-inclusive shelf prices). */
+  pricesIncludeTax: boolean;
 }
 
 /** What happens to the logo on save: nothing, a new (already checked and cropped) file, or removal. */
@@ -48,6 +50,7 @@ export function useSaveCompany(uploadFailed: (reason: string) => string) {
         taxNumber: values.taxNumber.trim() || null,
         currency: values.currency,
         taxRate: Number(values.taxRate.trim().replace(',', '.') || '0'),
+        pricesIncludeTax: values.pricesIncludeTax,
         ...(logoPath === undefined ? {} : { logoPath }),
       };
       const company = await call('PUT', '/api/company/{id}', { params: { id }, body });

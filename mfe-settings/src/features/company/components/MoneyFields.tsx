@@ -1,6 +1,7 @@
-import { Stack, TextField } from '@mui/material';
+import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { CURRENCIES, currencyLabel, DEFAULT_CURRENCY, type Company, type fieldBinder } from '@stockwise/shared';
 import { useMemo } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import type { CompanyValues } from '../api/company';
 import { useT } from '../i18n';
@@ -23,6 +24,7 @@ export const moneySchema = (t: T) => ({
       (text) => text === '' || (RATE.test(text) && Number(text.replace(',', '.')) <= 100),
       t('company.money.rateInvalid'),
     ),
+  pricesIncludeTax: z.boolean(),
 });
 
 export const moneyValues = (c: Company) => ({
@@ -30,10 +32,14 @@ export const moneyValues = (c: Company) => ({
   taxNumber: c.taxNumber ?? '',
   currency: c.currency ?? DEFAULT_CURRENCY,
   taxRate: c.taxRate ? String(c.taxRate) : '',
+  pricesIncludeTax: c.pricesIncludeTax ?? false,
 });
 
-/** Address, tax number, currency and tax rate: what a receipt shows of the company and how it prices. */
-export function MoneyFields({ field }: { field: Field }) {
+/**
+ * Address, tax number, currency, tax rate and whether prices include the tax: what a receipt shows
+ * of the company and how it prices.
+ */
+export function MoneyFields({ field, register }: { field: Field; register: UseFormRegister<CompanyValues> }) {
   const { t, i18n } = useT();
   const options = useMemo(
     () => CURRENCIES.map((code) => ({ code, label: currencyLabel(code, i18n.language) })),
@@ -72,6 +78,19 @@ export function MoneyFields({ field }: { field: Field }) {
           helperText={field('taxRate').helperText ?? t('company.money.taxRateHint')}
         />
       </Stack>
+      <PricesIncludeTax register={register} />
     </>
+  );
+}
+
+/** A shop in Europe marks VAT-inclusive shelf prices: then the tax is the part of the price it holds. */
+function PricesIncludeTax({ register }: { register: UseFormRegister<CompanyValues> }) {
+  const { t } = useT();
+  const { ref, ...input } = register('pricesIncludeTax');
+  return (
+    <FormControlLabel
+      control={<Checkbox {...input} slotProps={{ input: { ref } }} />}
+      label={t('company.money.pricesIncludeTax')}
+    />
   );
 }

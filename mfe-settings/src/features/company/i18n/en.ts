@@ -17,7 +17,8 @@ export const en = {
       currencyHint: 'Every price and total is shown in it; past sales keep theirs.',
       currencyInvalid: 'Choose a currency from the list.',
       taxRate: 'Tax rate (%)',
-      taxRateHint: 'Added to each sale line after its discount; blank for none.',
+      taxRateHint: 'Charged on each sale line after its discount; blank for none.',
+      pricesIncludeTax: 'Prices include tax (the tax is part of each price, not added on top)',
       rateInvalid: 'A percent from 0 to 100, at most three decimals (e.g. 18 or 8.875).',
     },
     logo: {

@@ -20,7 +20,8 @@ export const tr: TranslationsOf<CompanyTexts> = {
       currencyHint: 'Tüm fiyatlar ve toplamlar bununla gösterilir; geçmiş satışlar kendi para birimini korur.',
       currencyInvalid: 'Listeden bir para birimi seçin.',
       taxRate: 'Vergi oranı (%)',
-      taxRateHint: 'Her satış satırına indirimden sonra eklenir; yoksa boş bırakın.',
+      taxRateHint: 'Her satış satırına indirimden sonra uygulanır; yoksa boş bırakın.',
+      pricesIncludeTax: 'Fiyatlara vergi dahil (vergi fiyatın içindedir, üstüne eklenmez)',
       rateInvalid: '0 ile 100 arasında, en fazla üç ondalıklı bir yüzde (ör. 18 veya 8,875).',
     },
     logo: {

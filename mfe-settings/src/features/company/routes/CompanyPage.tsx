@@ -31,7 +31,16 @@ export function CompanyPage() {
   );
 }
 
-const FIELDS = ['companyName', 'industry', 'phone', 'address', 'taxNumber', 'currency', 'taxRate'] as const;
+const FIELDS = [
+  'companyName',
+  'industry',
+  'phone',
+  'address',
+  'taxNumber',
+  'currency',
+  'taxRate',
+  'pricesIncludeTax',
+] as const;
 const valuesOf = (c: Company): CompanyValues => ({
   companyName: c.companyName,
   industry: c.industry ?? '',
@@ -121,7 +130,7 @@ function CompanyForm({ company }: { company: Company }) {
             />
             <TextField label={t('company.industry')} {...field('industry')} />
             <TextField label={t('company.phone')} type="tel" autoComplete="tel" {...field('phone')} />
-            <MoneyFields field={field} />
+            <MoneyFields field={field} register={register} />
             <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
               <Button
                 type="submit"

@@ -17,7 +17,7 @@ import {
 import { call, resourceKey, useMoney, type ApiResponse } from '@stockwise/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { ExportMenu } from '@/components/ExportMenu';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useT } from '../i18n';
@@ -114,10 +114,11 @@ export function CustomerRecord({ customerId }: { customerId: string }) {
         title={t('customerHistory.warranties')}
         action={
           items.length ? (
-            <ExportCsvButton
+            <ExportMenu
               path={`/api/customers/${customerId}/history`}
               params={{}}
-              fileName={`${first.customer.name}-purchases.csv`}
+              name={`${first.customer.name}-purchases`}
+              label={t('export.menu')}
             />
           ) : undefined
         }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listItemTypes, listLocations, listTransactionTypes, type StatusKey } from '@/api/inventory';
 import { getTrackingReport, listUsers, REPORT_PATHS, type TrackingQuery, type TrackingRow } from '@/api/reports';
-import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { ExportMenu } from '@/components/ExportMenu';
 import { ReportFrame } from '@/components/ReportFrame';
 import { serialColumn } from '@/components/serialColumn';
 import { useStatusName } from '@/components/StatusChip';
@@ -123,10 +123,11 @@ export function TrackingReportPage() {
       subtitle={t('reports.tracking.subtitle')}
       permission="reports.view"
       actions={
-        <ExportCsvButton
+        <ExportMenu
           path={REPORT_PATHS.tracking}
           params={query}
-          fileName="tracking-report.csv"
+          name="tracking-report"
+          label={t('export.menu')}
           disabled={badRange || !rows?.length}
         />
       }

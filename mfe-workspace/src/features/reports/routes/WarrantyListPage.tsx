@@ -3,7 +3,7 @@ import { DataTable, useTableParams, type DataTableProps } from '@stockwise/kit';
 import { resourceKey, useAccess } from '@stockwise/shared';
 import { useMemo } from 'react';
 import { getWarrantyReport, REPORT_PATHS, type WarrantyQuery, type WarrantyRow } from '@/api/reports';
-import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { ExportMenu } from '@/components/ExportMenu';
 import { ReportFrame } from '@/components/ReportFrame';
 import { serialColumn } from '@/components/serialColumn';
 import { useWarrantyT } from '@/components/warranty';
@@ -157,10 +157,11 @@ export function WarrantyListPage() {
       subtitle={t('reports.warranty.subtitle')}
       permission="reports.view"
       actions={
-        <ExportCsvButton
+        <ExportMenu
           path={REPORT_PATHS.warranty}
           params={query}
-          fileName="warranty-list.csv"
+          name="warranty-list"
+          label={t('export.menu')}
           disabled={!rows?.length}
         />
       }

@@ -2,31 +2,49 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Menu, MenuItem } from '@mui/material';
 import { errorMessage } from '@stockwise/shared';
 import { useState } from 'react';
-import type { ItemQuery } from '@/api/inventory';
-import { downloadItemExport, itemExportUrl, type ItemExportFormat } from '@/api/item-export';
+import { downloadExport, exportUrl, type ExportFormat } from '@/api/list-export';
 import { useT } from '@/i18n';
 
-const CHOICES: Array<{ format: ItemExportFormat; label: 'itemExport.csv' | 'itemExport.xlsx' | 'itemExport.raw' }> = [
+type Label = 'itemExport.csv' | 'itemExport.xlsx' | 'itemExport.raw' | 'itemExport.rawData';
+const CHOICES: Array<{ format: ExportFormat; label: Label }> = [
   { format: 'csv', label: 'itemExport.csv' },
   { format: 'xlsx', label: 'itemExport.xlsx' },
-  { format: 'raw-csv', label: 'itemExport.raw' },
+  { format: 'raw-csv', label: 'itemExport.rawData' },
 ];
 
 /**
- * Every item the list's filters match, exported by the API: as a CSV or an Excel sheet for people,
- * or as the CSV the reception's "import from file" reads back.
+ * Every row a list's filters match, exported by the API (the same route, the same filters): as a
+ * CSV or an Excel sheet for people, or the raw rows (for the item list, the CSV the reception's
+ * "import from file" reads back). One menu for every list that exports.
  */
-export function ItemExportMenu({ query }: { query: ItemQuery }) {
+export function ExportMenu({
+  path,
+  params,
+  name,
+  label,
+  disabled,
+  reimport,
+}: {
+  path: string;
+  params: object;
+  /** The file's name before its day and extension (items, warranty-list…). */
+  name: string;
+  label: string;
+  disabled?: boolean;
+  /** The raw rows are what the reception's import reads (the item list): the menu says so. */
+  reimport?: boolean;
+}) {
   const { t, i18n } = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  async function run(format: ItemExportFormat) {
+  const id = `${name}-export`;
+  async function run(format: ExportFormat) {
     setAnchor(null);
     setFailure(null);
     setBusy(true);
     try {
-      await downloadItemExport(query, format, i18n.language);
+      await downloadExport(path, params, format, i18n.language, name);
     } catch (error) {
       setFailure(errorMessage(error, t('itemExport.failed')));
     } finally {
@@ -36,36 +54,36 @@ export function ItemExportMenu({ query }: { query: ItemQuery }) {
   return (
     <>
       <Button
-        id="item-export-button"
+        id={`${id}-button`}
         variant="contained"
         startIcon={<DownloadIcon />}
         aria-haspopup="menu"
-        aria-controls={anchor ? 'item-export-menu' : undefined}
+        aria-controls={anchor ? `${id}-menu` : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        disabled={busy}
+        disabled={disabled || busy}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {busy ? t('itemExport.running') : t('itemExport.button')}
+        {busy ? t('itemExport.running') : label}
       </Button>
       <Menu
-        id="item-export-menu"
+        id={`${id}-menu`}
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': 'item-export-button' } }}
+        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
       >
-        {CHOICES.map(({ format, label }) => (
+        {CHOICES.map(({ format, label: choice }) => (
           <MenuItem
             key={format}
             component="a"
-            href={itemExportUrl(query, format, i18n.language)}
+            href={exportUrl(path, params, format, i18n.language)}
             onClick={(event) => {
               // The API wants the bearer token: fetch through the API client, not a bare navigation.
               event.preventDefault();
               void run(format);
             }}
           >
-            {t(label)}
+            {t(reimport && format === 'raw-csv' ? 'itemExport.raw' : choice)}
           </MenuItem>
         ))}
       </Menu>

@@ -1,0 +1,221 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from './errors.js';
+import type { Queryable } from '../db/database.js';
+import { EXPORT_BATCH, sendCsv, wantsCsv, type Batch, type Column, type Columns } from './csv.js';
+import { LANGUAGES, type Language } from './item-words.js';
+import { sendXlsx, type SheetColumn } from './xlsx.js';
+
+// ── Exports for people and for machines: one way for every list ────────────────────────────
+// A list that exports answers three files. For people (csv, xlsx — the default): its columns named
+// in the reader's language, times in their time zone, names instead of ids, keys (statuses, claim
+// states) as words. For machines (raw-csv): the row as the JSON has it — ids, keys, UTC ISO times —
+// for integrations and re-import. Each list says only which columns a person reads and what they
+// are called (its `people` columns); reading, streaming and formatting are done here.
+
+export const EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'raw-csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The query parameters of a list that exports (KeysetQuery's `format` argument). */
+export const ExportQuery = {
+  format: Type.Optional(
+    Type.Union(
+      EXPORT_FORMATS.map((f) => Type.Literal(f)),
+      {
+        description:
+          'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching row for people — column names and keys in `lang`, times in `timeZone`, names instead of ids. raw-csv: every matching row as the JSON has it (ids, keys, UTC ISO times), for machines.',
+      },
+    ),
+  ),
+  lang: Type.Optional(
+    Type.Union(
+      LANGUAGES.map((l) => Type.Literal(l)),
+      { description: 'The language of a csv or xlsx export’s column names and words (default en).' },
+    ),
+  ),
+  timeZone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'An IANA time zone (e.g. Europe/Istanbul) a csv or xlsx export shows times in (default UTC); the browser sends its own.',
+    }),
+  ),
+};
+
+/** The format asked for: `format`, else an Accept header naming text/csv, else JSON. */
+export function exportFormat(request: FastifyRequest): ExportFormat {
+  const format = (request.query as { format?: ExportFormat } | undefined)?.format;
+  return format ?? (wantsCsv(request) ? 'csv' : 'json');
+}
+
+/** A time zone the runtime knows (IANA names: Europe/Istanbul, UTC…); anything else is a 400. */
+export function checkTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest(
+      `timeZone: "${timeZone.slice(0, 64)}" is not an IANA time zone (such as Europe/Istanbul or UTC).`,
+      'timeZone',
+    );
+  }
+}
+
+// ── local time ──
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** A moment's wall-clock time in a zone, as numbers. */
+function wallClock(iso: string, timeZone: string) {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = Object.fromEntries(clock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return { y: +parts.year!, m: +parts.month!, d: +parts.day!, h: +parts.hour!, min: +parts.minute! };
+}
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment for people: in a CSV the text "2026-11-26 08:33" (local time; spreadsheets read it as a
+ * date); in a sheet a date cell holding that same wall-clock time (a sheet's dates have no zone).
+ */
+export function localTime(
+  iso: string | null | undefined,
+  timeZone: string,
+  sheet: boolean,
+  dateOnly = false,
+): string | Date | null {
+  if (!iso) return null;
+  const t = wallClock(iso, timeZone);
+  if (sheet) return new Date(Date.UTC(t.y, t.m - 1, t.d, dateOnly ? 0 : t.h, dateOnly ? 0 : t.min));
+  const day = `${t.y}-${two(t.m)}-${two(t.d)}`;
+  return dateOnly ? day : `${day} ${two(t.h)}:${two(t.min)}`;
+}
+
+/** Who reads a people's export: their language and time zone. */
+export interface Reader {
+  language: Language;
+  timeZone: string;
+}
+
+/**
+ * A column a person reads: a property of the row (`key`), under a header in their language. A
+ * datetime or date is shown in their time zone; `words` turns a key (a status, a claim state) into
+ * its word.
+ */
+export interface PeopleColumn extends SheetColumn {
+  words?: Readonly<Record<string, string>>;
+}
+
+/** One row for people: each column's value from the row, as a person reads it. */
+function peopleRow(row: Record<string, unknown>, columns: readonly PeopleColumn[], reader: Reader, sheet: boolean) {
+  const out: Record<string, unknown> = {};
+  for (const c of columns) {
+    const value = row[c.key];
+    if (value === null || value === undefined) out[c.key] = null;
+    else if (c.type === 'datetime' || c.type === 'date')
+      out[c.key] = localTime(String(value), reader.timeZone, sheet, c.type === 'date');
+    else if (c.words) out[c.key] = c.words[String(value)] ?? value;
+    else out[c.key] = value;
+  }
+  return out;
+}
+
+/** Anything but JSON: for people (csv, xlsx) or as the raw rows (raw-csv). */
+export type FileFormat = Exclude<ExportFormat, 'json'>;
+
+/**
+ * Streams a list in a file format. `people` are the columns a person reads, `raw` the machine's;
+ * both may be known only after the first read (it learns who is asking). `read` gives the rows of
+ * a batch as they are; a list that shapes its rows itself (the items: custom fields as columns, the
+ * import's column names) gives `peopleRows` and `rawRows` instead of the generic formatting.
+ */
+export async function sendExport<Row extends object, Reply extends FastifyReply>(
+  reply: Reply,
+  format: FileFormat,
+  spec: {
+    filename: string;
+    sheet: string;
+    reader: Reader;
+    people: () => readonly PeopleColumn[];
+    raw: Columns;
+    read: (cursor: string | null) => Promise<Batch<Row>>;
+    peopleRows?: (rows: Row[], sheet: boolean) => Record<string, unknown>[];
+    rawRows?: (rows: Row[]) => Record<string, unknown>[];
+  },
+): Promise<Reply> {
+  if (format === 'raw-csv') {
+    const { rawRows } = spec;
+    const read = rawRows
+      ? async (cursor: string | null) => {
+          const batch = await spec.read(cursor);
+          return { items: rawRows(batch.items), nextCursor: batch.nextCursor };
+        }
+      : spec.read;
+    return sendCsv<object, Reply>(reply, `${spec.filename}-raw`, spec.raw, read);
+  }
+  const sheet = format === 'xlsx';
+  const shaped = async (cursor: string | null): Promise<Batch<Record<string, unknown>>> => {
+    const batch = await spec.read(cursor);
+    const items = spec.peopleRows
+      ? spec.peopleRows(batch.items, sheet)
+      : batch.items.map((row) => peopleRow(row as Record<string, unknown>, spec.people(), spec.reader, sheet));
+    return { items, nextCursor: batch.nextCursor };
+  };
+  if (sheet) return sendXlsx(reply, spec.filename, spec.sheet, spec.people, shaped);
+  return sendCsv(reply, spec.filename, () => spec.people().map(({ key, header }): Column => ({ key, header })), shaped);
+}
+
+/** The reader a query names (lang, timeZone): a made-up time zone is a 400. */
+export function readerOf(query: { lang?: Language; timeZone?: string }): Reader {
+  return { language: query.lang ?? 'en', timeZone: checkTimeZone(query.timeZone) };
+}
+
+/** Only the people's columns whose property the caller may see (the raw columns, sight applied, say which). */
+export function seenPeople(people: readonly PeopleColumn[], raw: readonly Column[]): PeopleColumn[] {
+  const keys = new Set(raw.map((c) => (typeof c === 'string' ? c : c.key)));
+  return people.filter((c) => keys.has(c.key));
+}
+
+/**
+ * The handler of a list that exports for people: the requested page as JSON, or every row in the
+ * asked file format, batch by batch, each batch in its own transaction bound to the caller's
+ * company (lib/csv.ts says why). `people` names the columns a person reads in their language.
+ */
+export async function listOrExport<Row extends object, Answer extends Batch<Row>, Reply extends FastifyReply>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: Reply,
+  spec: {
+    filename: string;
+    sheet: string;
+    raw: Columns;
+    people: (language: Language) => readonly PeopleColumn[];
+    page: (q: Queryable, at: { cursor?: string; limit?: number }) => Promise<Answer>;
+  },
+): Promise<Answer | Reply> {
+  const query = (request.query ?? {}) as { cursor?: string; limit?: number; lang?: Language; timeZone?: string };
+  const format = exportFormat(request);
+  if (format === 'json')
+    return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
+  const reader = readerOf(query);
+  const raw = () => (typeof spec.raw === 'function' ? spec.raw() : spec.raw);
+  return sendExport(reply, format, {
+    filename: spec.filename,
+    sheet: spec.sheet,
+    reader,
+    raw: spec.raw,
+    people: () => seenPeople(spec.people(reader.language), raw()),
+    read: (cursor) =>
+      app.inCompany(request, (q) => spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH })),
+  });
+}
