@@ -80,8 +80,9 @@ describe('landing page (spec §2)', () => {
     for (const tile of ['Real-time Tracking', 'Report Automation', 'Full Integrations', 'Advanced Analytics']) {
       expect(screen.getByRole('heading', { name: tile })).toBeInTheDocument();
     }
+    // The accordion is native <details>: each feature's title is the summary that opens it.
     for (const feature of ['Real Time Data Analytics', 'Secure & Safe', 'Multiple Platform']) {
-      expect(screen.getByRole('button', { name: feature })).toBeInTheDocument();
+      expect(screen.getByText(feature).closest('summary')).not.toBeNull();
     }
     const footer = screen.getByRole('contentinfo');
     for (const [name, to] of [
@@ -101,10 +102,14 @@ describe('landing page (spec §2)', () => {
 
   it('the mobile overlay menu repeats the links', async () => {
     await renderAt('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
-    const dialog = screen.getByRole('dialog');
+    // A native <details>: its summary opens it, with no script needed before the app boots.
+    const toggle = screen.getByText('Open the menu').closest('summary')!;
+    const menu = toggle.closest('details')!;
+    expect(menu).not.toHaveAttribute('open');
+    await userEvent.click(toggle);
+    expect(menu).toHaveAttribute('open');
     for (const name of ['Home', 'About', 'Features', 'Docs', 'Contact', 'Sign In', 'Get Started for Free']) {
-      expect(within(dialog).getByRole('link', { name })).toBeInTheDocument();
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
     }
   });
 });

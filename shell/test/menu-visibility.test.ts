@@ -38,6 +38,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Search Item',
         'Rapid Sell',
         'Multi-Sale',
+        'Stock-takes',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -53,6 +54,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Add Item',
         'Rapid Sell',
         'Multi-Sale',
+        'Stock-takes',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -62,7 +64,12 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
-    [ROLES.storekeeper, ['My Tasks', ...REPORTING, ...SUPPORT], ['My View', 'Reporting', 'Support & Help']],
+    // Stock-takes are counted by stock.count holders and read by report readers.
+    [
+      ROLES.storekeeper,
+      ['My Tasks', 'Stock-takes', ...REPORTING, ...SUPPORT],
+      ['My View', 'Actions', 'Reporting', 'Support & Help'],
+    ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
     [ROLES.rapidSeller, ['My Tasks', 'Rapid Sell', 'Multi-Sale', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
     [ROLES.accountManager, ['My Tasks', ...ACCOUNTS, ...SUPPORT], ['My View', 'Account Management', 'Support & Help']],
@@ -92,6 +99,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'My Tasks',
       'Rapid Sell',
       'Multi-Sale',
+      'Stock-takes',
       ...REPORTING,
       ...SUPPORT,
     ]);
@@ -112,14 +120,17 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
+    // Report readers also read the stock-takes' variance (an Actions entry).
     expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My View',
+      'Actions',
       'Reporting',
       'Account Management',
       'Support & Help',
     ]);
     expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My Tasks',
+      'Stock-takes',
       'Item List',
       'Item Inventory',
       'Warranty List',

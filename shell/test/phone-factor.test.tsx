@@ -50,7 +50,11 @@ function mockAuthClient({ refused = [3] }: { refused?: number[] } = {}) {
     ),
     challengeAndVerify: jest.fn(),
   };
-  const onAuthStateChange = () => ({ data: { subscription: { unsubscribe: () => {} } } });
+  // As supabase-js: a new listener is told the session held now (INITIAL_SESSION), after the call.
+  const onAuthStateChange = (listener: (event: string, session: { access_token: string }) => void) => {
+    setTimeout(() => listener('INITIAL_SESSION', { access_token: 'aal1' }), 0);
+    return { data: { subscription: { unsubscribe: () => {} } } };
+  };
   jest
     .mocked(getAuthClient)
     .mockResolvedValue({ mfa, onAuthStateChange } as unknown as Awaited<ReturnType<typeof getAuthClient>>);

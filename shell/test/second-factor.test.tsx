@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { api, auth, getAuthClient, session, setLanguage } from '@stockwise/shared';
+import { api, auth, events, getAuthClient, session, setLanguage } from '@stockwise/shared';
 import { SecondFactorGate } from '../src/app/SecondFactorGate';
 import { mockApi } from '../../shared/test/mock-api';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
@@ -14,16 +14,31 @@ jest.mock('@stockwise/shared', () => {
 const FACTOR = { id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone' };
 
 /** supabase-js's auth client as the step uses it: the assurance level, the factors, the verify. */
-function mockAuthClient({ current = 'aal1', next = 'aal2' }: { current?: string | null; next?: string | null } = {}) {
-  const listeners: ((event: string) => void)[] = [];
+function mockAuthClient({
+  current = 'aal1',
+  next = 'aal2',
+  held = current !== null,
+}: { current?: string | null; next?: string | null; held?: boolean } = {}) {
+  type Listener = (event: string, session: { access_token: string } | null) => void;
+  const listeners: Listener[] = [];
+  // The session supabase-js holds: none until a sign-in hands it one (SIGNED_IN).
+  let holds = held;
   const mfa = {
     getAuthenticatorAssuranceLevel: jest.fn(async () => ({
       data: { currentLevel: current, nextLevel: next, currentAuthenticationMethods: [] },
       error: null,
     })),
     /** supabase-js announces an auth event to its listeners. */
-    announce: (event: string) => listeners.forEach((listener) => listener(event)),
-    listFactors: jest.fn(async () => ({ data: { all: [FACTOR], totp: [FACTOR], phone: [] }, error: null })),
+    announce: (event: string) => {
+      if (event === 'SIGNED_IN') holds = true;
+      listeners.forEach((listener) => listener(event, holds ? { access_token: 'aal1' } : null));
+    },
+    // As supabase-js: the factors are the held session's user's; without one, "Auth session missing!".
+    listFactors: jest.fn(async () =>
+      holds
+        ? { data: { all: [FACTOR], totp: [FACTOR], phone: [] }, error: null }
+        : { data: null, error: Object.assign(new Error('Auth session missing!'), { name: 'AuthSessionMissingError' }) },
+    ),
     challengeAndVerify: jest.fn(async ({ code }: { factorId: string; code: string }) =>
       code === '123456' || code === 'abcde-23456'
         ? { data: { access_token: 'aal2' }, error: null }
@@ -33,8 +48,10 @@ function mockAuthClient({ current = 'aal1', next = 'aal2' }: { current?: string 
           },
     ),
   };
-  const onAuthStateChange = (listener: (event: string) => void) => {
+  // As supabase-js: a new listener is told the session held now (INITIAL_SESSION), after the call.
+  const onAuthStateChange = (listener: Listener) => {
     listeners.push(listener);
+    setTimeout(() => listener('INITIAL_SESSION', holds ? { access_token: 'aal1' } : null), 0);
     return { data: { subscription: { unsubscribe: () => listeners.splice(listeners.indexOf(listener), 1) } } };
   };
   jest
@@ -98,6 +115,26 @@ describe('the second sign-in step', () => {
     });
     act(() => mfa.announce('SIGNED_IN'));
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+  });
+
+  it('opened by an API refusal before supabase-js holds the session, asks for the factor once it does', async () => {
+    // The sign-in stored its token and a screen's call was refused with MFA_REQUIRED while
+    // supabase-js was still taking the session: the step must not say the code cannot be checked.
+    const mfa = mockAuthClient({ current: null, next: null });
+    session.setToken(tokenFor('CompanyOwner'));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    act(() => events.emit('second-factor-due', { code: 'MFA_REQUIRED' }));
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mfa.listFactors).not.toHaveBeenCalled();
+    act(() => mfa.announce('SIGNED_IN'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(mfa.challengeAndVerify).toHaveBeenCalledWith({ factorId: 'factor-1', code: '123456' });
+    expect(screen.queryByText('The code could not be checked. Try again in a moment.')).not.toBeInTheDocument();
   });
 
   it('says so when the code is wrong, and stays', async () => {
