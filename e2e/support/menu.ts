@@ -1,5 +1,10 @@
 // The side menu's entries by spec §6's table, in the menu's order (shell: menu-items.ts).
 
+/**
+ * The Actions group's stock-takes: counted by stock.count holders (Company Owner, Admin,
+ * Storekeeper) and read, with their variance, by report readers — a Storekeeper's one Action.
+ */
+export const STOCKTAKE_LINKS = ['Stock-takes'];
 /** The Reporting group's links: Company Owner, Admin, Storekeeper. */
 export const REPORTING_LINKS = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 'Item History'];
 /** The Account Management group's links: Company Owner, Admin, Account Manager. */

@@ -197,7 +197,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS))
     test(`nothing moves on the first-visit pages as they load and hydrate (${scheme}, ${size}): CLS ≤ 0.05`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({ viewport });
+      // The offline worker the first page installs would fetch /api/environment for the next
+      // ones, where page.route (the production answer) cannot see it.
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
       await context.addInitScript((mode) => localStorage.setItem('theme-mode', mode), scheme);
       for (const path of PRERENDERED) {
         const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf, verifyEmail } from '../support/mail';
 import { acceptOnScreen, inviteOnScreen } from '../support/invitations';
-import { ACCOUNT_LINKS, menuLinks, REPORTING_LINKS } from '../support/menu';
+import { ACCOUNT_LINKS, menuLinks, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
 import { login, registerCompany, signInOnScreen, signInWithToken } from '../support/session';
 
 // Issue 13: users and access as a Company Owner works them — invite a user from the settings
@@ -171,7 +171,8 @@ test('invite with two roles: the invitee accepts in a browser of their own and s
 
   // Spec §6's table for the union of the two roles: My Tasks (everyone); the Reporting group
   // (Storekeeper); Account Management (Account Manager); no Dashboard, Add Item, Search Item,
-  // Rapid Sell, Multi-Sale, Settings or Go Premium. Support is everyone's.
+  // Rapid Sell, Multi-Sale, Settings or Go Premium. Support is everyone's. Beyond the table: the
+  // Storekeeper counts stock, so Actions holds Stock-takes.
   const menu = theirs.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'My Tasks' })).toBeVisible();
   const groups = await menu
@@ -179,8 +180,8 @@ test('invite with two roles: the invitee accepts in a browser of their own and s
     .evaluateAll((nodes) =>
       nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
     );
-  expect(groups).toEqual(['My View', 'Reporting', 'Account Management', 'Support & Help']);
-  await expect(menu.getByRole('link')).toHaveText(menuLinks(REPORTING_LINKS, ACCOUNT_LINKS));
+  expect(groups).toEqual(['My View', 'Actions', 'Reporting', 'Account Management', 'Support & Help']);
+  await expect(menu.getByRole('link')).toHaveText(menuLinks(STOCKTAKE_LINKS, REPORTING_LINKS, ACCOUNT_LINKS));
   await expect(theirs.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
   await expect(theirs.getByRole('button', { name: 'Go Premium' })).toHaveCount(0);
   await invitee.close();
