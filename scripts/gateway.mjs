@@ -82,6 +82,23 @@ export function defaultRemotesJson() {
  * @param {number} [options.requestTimeoutSeconds]      how long a client may take to send a request
  * @param {object} [options.integrations]               third parties the CSP allows (integrationsFromEnv)
  */
+/**
+ * Keeps the connection open after a refusal until the client's body has arrived (or 2 s), then
+ * closes it gracefully: for a client that sent `Connection: close`, Node would destroy the socket
+ * the moment the answer is written, the unread remainder makes the kernel reset the connection,
+ * and the client can lose the 413. The API does the same (lingerAfterAnswer in
+ * api/src/plugins/request-body.ts); each is deployed alone, so each has its own.
+ */
+function lingerAfterAnswer(req, res) {
+  res.shouldKeepAlive = true;
+  res.once('finish', () => {
+    const close = () => req.socket.end();
+    if (req.complete) return close();
+    req.once('end', close);
+    setTimeout(close, 2000).unref();
+  });
+}
+
 export async function buildGateway({
   apiUrl = 'http://127.0.0.1:8081',
   remotesJson = {},
@@ -118,8 +135,10 @@ export async function buildGateway({
       // Answered at once and the rest of the body read and thrown away (as the API does,
       // api/src/plugins/request-body.ts): closing while the client still sends would reset the
       // connection and lose the 413. Bodies announced over twice the limit are not worth reading.
-      if (status === 413 && !(Number(req.headers['content-length']) > 2 * GATEWAY_BODY_LIMIT))
+      if (status === 413 && !(Number(req.headers['content-length']) > 2 * GATEWAY_BODY_LIMIT)) {
         reply.removeHeader('connection');
+        lingerAfterAnswer(req.raw, reply.raw);
+      }
       return reply.code(status).send({
         statusCode: status,
         error: status === 413 ? 'Payload Too Large' : status === 502 ? 'Bad Gateway' : 'Bad Request',

@@ -152,6 +152,16 @@ describe('third-party sign-in (spec §§3-5, 8)', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ userName: 'ada' });
   });
 
+  it('keeps the profile a sync read while supabase-js was taking the session over', async () => {
+    const hostedSession = { access_token: token, refresh_token: 'r', expires_in: 3600, token_type: 'bearer' };
+    adoptSession.mockImplementationOnce(async () => {
+      session.setUser({ userName: 'ada', firstName: 'Ada', lastName: 'Owner' });
+    });
+    mockApi(() => ({ status: 200, data: { token, user, session: hostedSession } }));
+    await auth.thirdPartyLogin('id-token');
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual({ userName: 'ada', firstName: 'Ada', lastName: 'Owner' });
+  });
+
   it("defaults the cached userName to 'Google User'", async () => {
     mockApi(() => ({ status: 200, data: { token } }));
     await auth.thirdPartyLogin('id-token');

@@ -113,13 +113,29 @@ describe('routes and guards (spec §2)', () => {
 
 describe('logout (spec §2: Logout goes to /)', () => {
   it('a workspace page whose session was just ended by Logout goes to /, not /login', async () => {
-    const { markSignedOut } = await import('../src/app/guards');
     signIn(ROLES.storekeeper);
     renderWithProviders(<AppRoutes />, { path: '/my-tasks' });
-    act(() => {
-      markSignedOut();
-      session.clear();
-    });
+    act(() => session.clear());
     expect(await landedOn()).toBe('mfe_public /');
+  });
+
+  it('a workspace page whose token the API refused (a session ended from another device) goes to /, not /login', async () => {
+    signIn(ROLES.storekeeper);
+    renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+    act(() => session.clearCredentials());
+    expect(await landedOn()).toBe('mfe_public /');
+  });
+
+  it('seconds after a session ended, a workspace page opened signed out goes to /login again', async () => {
+    signIn(ROLES.storekeeper);
+    act(() => session.clearCredentials());
+    const later = Date.now() + 6000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      renderWithProviders(<AppRoutes />, { path: '/my-tasks' });
+      expect(await landedOn()).toBe('mfe_public /login');
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { assertJsonDepth } from '../lib/json-depth.js';
 import { refuseNulCharacters } from '../lib/text-input.js';
@@ -11,6 +12,25 @@ import { refuseNulCharacters } from '../lib/text-input.js';
  * gets the answer and a closed connection.
  */
 export const KEEP_OPEN_FOR_BODIES_UP_TO = 32 * 1024 * 1024;
+
+/** How long a refused body is read after the answer before the connection closes anyway. */
+export const LINGER_MS = 2000;
+
+/**
+ * Keeps the connection open after a refusal until the client's body has arrived (or LINGER_MS),
+ * then closes it gracefully. A client that sent `Connection: close` would otherwise have Node
+ * destroy the socket the moment the answer is written, with the body's remainder unread: the
+ * kernel answers that with a reset, and the client can lose the answer it had not read yet.
+ */
+export function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  res.shouldKeepAlive = true;
+  res.once('finish', () => {
+    const close = () => req.socket.end();
+    if (req.complete) return close();
+    req.once('end', close);
+    setTimeout(close, LINGER_MS).unref();
+  });
+}
 
 /**
  * What every JSON body goes through before a route sees it: a nesting cap checked on the text
@@ -34,7 +54,9 @@ export const requestBodyPlugin = fp(
     // Every 413 (a route's body limit, an upload's file limit, announced or found while reading).
     app.addHook('onError', async (request, reply, error) => {
       if ((error as { statusCode?: number }).statusCode !== 413 || request.raw.complete) return;
-      if (!(Number(request.headers['content-length']) > KEEP_OPEN_FOR_BODIES_UP_TO)) reply.removeHeader('connection');
+      if (Number(request.headers['content-length']) > KEEP_OPEN_FOR_BODIES_UP_TO) return;
+      reply.removeHeader('connection');
+      lingerAfterAnswer(request.raw, reply.raw);
     });
     app.addHook('preValidation', async (request) => {
       refuseNulCharacters(request.params);

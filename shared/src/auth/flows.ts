@@ -85,8 +85,12 @@ async function storeSession(data: AuthResult, failure: string): Promise<void> {
 
 async function storeThirdPartySession(data: AuthResult, failure: string) {
   await storeSession(data, failure);
-  // Spec §3: the cached user holds only userName; profile sync fills in the rest.
-  session.setUser({ userName: data.user?.userName || THIRD_PARTY_FALLBACK_USER_NAME });
+  // Spec §3: the cached user holds only userName; profile sync fills in the rest. The sync starts
+  // when the token is stored and may have finished while the session was being adopted: what it
+  // read of this user is kept, not overwritten with the bare name.
+  const userName = data.user?.userName || THIRD_PARTY_FALLBACK_USER_NAME;
+  const cached = session.get().user;
+  session.setUser(cached?.userName === userName ? cached : { userName });
   events.emit('profile-updated');
 }
 

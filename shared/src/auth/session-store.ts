@@ -48,6 +48,11 @@ function write(key: string, value: string | null): void {
 
 export const sessionStore = createStore<SessionState>(() => readStored());
 
+// When this page last saw a session end (a sign-out, a refused token, a refresh refused): a
+// protected page's guard then sends the browser to / rather than to /login, and must not race the
+// ending's own navigation to / (a router redirect made meanwhile cancels that page load).
+let endedAt = 0;
+
 export const session = {
   get: (): SessionState => sessionStore.getState(),
   isAuthenticated: (): boolean => Boolean(sessionStore.getState().token),
@@ -65,6 +70,7 @@ export const session = {
   },
   /** Spec §8's 401 rule: token and user go. */
   clearCredentials(): void {
+    if (sessionStore.getState().token) endedAt = Date.now();
     write(STORAGE_KEYS.token, null);
     write(STORAGE_KEYS.user, null);
     sessionStore.setState({ token: null, user: null });
@@ -74,6 +80,10 @@ export const session = {
     write(STORAGE_KEYS.subscription, null);
     this.clearCredentials();
     sessionStore.setState({ subscription: null });
+  },
+  /** Whether a session ended on this page within the last `windowMs`. */
+  endedWithin(windowMs: number): boolean {
+    return Date.now() - endedAt < windowMs;
   },
   /** Re-reads the entries, e.g. after another tab changed them. */
   reload(): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasRole, ROLES, useSession } from '@stockwise/shared';
+import { hasRole, ROLES, session, useSession } from '@stockwise/shared';
 import type { Area } from '@/mf/areas';
 
 export { DEFAULT_PATH } from '@stockwise/shared';
@@ -10,20 +10,10 @@ export function homeFor(token: string | null): string {
   return hasRole(ROLES.companyOwner, token) ? '/dashboard' : '/my-tasks';
 }
 
-// A sign-out removes the session while a workspace page is still on screen; that page's guard
-// must then send the browser to / (spec §2: Logout goes to /), not to /login as it would for a
-// visitor who was never signed in.
+// A session that ends while a workspace page is on screen (Logout, a refused token) sends the
+// browser to / (spec §2: Logout goes to /), not to /login as for a visitor who was never signed
+// in; the page's guard must agree, or its redirect would cancel that navigation.
 const SIGN_OUT_WINDOW_MS = 5000;
-let signedOutAt = 0;
-
-/** Called by Logout just before the session is cleared. */
-export function markSignedOut(): void {
-  signedOutAt = Date.now();
-}
-
-function justSignedOut(): boolean {
-  return Date.now() - signedOutAt < SIGN_OUT_WINDOW_MS;
-}
 
 export function AreaGuard({ area, children }: { area: Area; children: ReactNode }) {
   const token = useSession((s) => s.token);
@@ -34,7 +24,7 @@ export function AreaGuard({ area, children }: { area: Area; children: ReactNode 
     return <Navigate to={pathname === '/' ? homeFor(token) : '/dashboard'} replace />;
   }
   if (area.guard === 'auth' && !signedIn) {
-    if (justSignedOut()) return <Navigate to="/" replace />;
+    if (session.endedWithin(SIGN_OUT_WINDOW_MS)) return <Navigate to="/" replace />;
     return <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
   }
   // Spec §2: /dashboard is for Company Owners; everyone else goes to /my-tasks.

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { auth } from '@stockwise/shared';
-import { markSignedOut } from './guards';
 
 /**
  * Spec §2's Logout, wherever the shell offers it (the account menu, a sign-in step): the session
@@ -11,7 +10,6 @@ export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return () => {
-    markSignedOut();
     void auth.logout();
     queryClient.clear();
     navigate('/', { replace: true });
