@@ -83,13 +83,15 @@ export function defaultRemotesJson() {
  * @param {object} [options.integrations]               third parties the CSP allows (integrationsFromEnv)
  */
 /**
- * Keeps the connection open after a refusal until the client's body has arrived (or 2 s), then
- * closes it gracefully: for a client that sent `Connection: close`, Node would destroy the socket
- * the moment the answer is written, the unread remainder makes the kernel reset the connection,
- * and the client can lose the 413. The API does the same (lingerAfterAnswer in
- * api/src/plugins/request-body.ts); each is deployed alone, so each has its own.
+ * For a client that sent `Connection: close`: keeps the connection open after a refusal until the
+ * client's body has arrived (or 2 s), then closes it gracefully. Node would destroy the socket the
+ * moment the answer is written, the unread remainder makes the kernel reset the connection, and the
+ * client can lose the 413. A keep-alive client is left alone (Node reads the rest and the
+ * connection goes on). The API does the same (lingerAfterAnswer in api/src/plugins/request-body.ts);
+ * each is deployed alone, so each has its own.
  */
 function lingerAfterAnswer(req, res) {
+  if (res.shouldKeepAlive) return;
   res.shouldKeepAlive = true;
   res.once('finish', () => {
     const close = () => req.socket.end();

@@ -35,7 +35,9 @@ test('a session signed out from the Security page: that device lands on / at its
     await expect(page.getByText('Safari on iOS has been signed out.')).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
 
-    await phone.goto('/dashboard');
+    // The page leaves for / as soon as the API refuses the ended session: the navigation to
+    // /dashboard is only started here, its end is that redirect.
+    await phone.goto('/dashboard', { waitUntil: 'commit' });
     await expect(phone).toHaveURL(/\/$/, { timeout: 20_000 });
     expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The desktop goes on.

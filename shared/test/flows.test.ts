@@ -74,6 +74,21 @@ describe('login (spec §§4, 5, 8)', () => {
     expect(localStorage.getItem('token')).toBe(token);
   });
 
+  it('writes the token entry (which sends the page to the workspace) only once supabase-js holds the session', async () => {
+    let tokenWhileAdopting: string | null = 'unread';
+    adoptSession.mockImplementationOnce(async () => {
+      tokenWhileAdopting = localStorage.getItem('token');
+    });
+    mockApi((c) =>
+      c.url === '/api/auth/login'
+        ? { status: 200, data: { token, user, session: hosted } }
+        : { status: 200, data: freeSub },
+    );
+    await auth.login({ userName: 'ada', password: 'pw' });
+    expect(tokenWhileAdopting).toBeNull();
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
   it('fails with the login message, and stores nothing, when supabase-js cannot take the session over', async () => {
     adoptSession.mockRejectedValueOnce(new Error('offline'));
     mockApi(() => ({ status: 200, data: { token, user, session: hosted } }));

@@ -17,12 +17,15 @@ export const KEEP_OPEN_FOR_BODIES_UP_TO = 32 * 1024 * 1024;
 export const LINGER_MS = 2000;
 
 /**
- * Keeps the connection open after a refusal until the client's body has arrived (or LINGER_MS),
- * then closes it gracefully. A client that sent `Connection: close` would otherwise have Node
- * destroy the socket the moment the answer is written, with the body's remainder unread: the
- * kernel answers that with a reset, and the client can lose the answer it had not read yet.
+ * For a client that sent `Connection: close`: keeps the connection open after a refusal until the
+ * client's body has arrived (or LINGER_MS), then closes it gracefully. Node would otherwise destroy
+ * the socket the moment the answer is written, with the body's remainder unread: the kernel answers
+ * that with a reset, and the client can lose the answer it had not read yet. A keep-alive client
+ * (a browser, the gateway's pool) is left alone: Node reads the rest and the connection goes on
+ * serving, and closing it here would fail the next request already sent on it.
  */
 export function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  if (res.shouldKeepAlive) return;
   res.shouldKeepAlive = true;
   res.once('finish', () => {
     const close = () => req.socket.end();

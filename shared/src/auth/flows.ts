@@ -67,20 +67,24 @@ function signedIn(user: UserInfo | undefined): void {
 }
 
 /**
- * The token of a sign-in answer goes into the spec's entry, and the session behind it to the
- * page's supabase-js client, which refreshes it from then on. A session the client cannot take
- * over would end at its token's expiry, under the user's hands: the sign-in fails with the
- * flow's message instead.
+ * The session behind a sign-in answer goes to the page's supabase-js client, which refreshes it
+ * from then on; then its token goes into the spec's entry. In that order because the entry is what
+ * "signed in" means to every screen — the sign-in page leaves for the workspace the moment it is
+ * written — and a page left before supabase-js had kept the session (a reload, a click, a second
+ * factor's step) would find a token with no session behind it, and its start would end it. A
+ * session the client cannot take over would end at its token's expiry, under the user's hands:
+ * the sign-in fails with the flow's message instead.
  */
 async function storeSession(data: AuthResult, failure: string): Promise<void> {
-  session.setToken(data.token as string);
-  if (!data.session) return;
-  try {
-    await adoptSession(data.session);
-  } catch (error) {
-    session.clear();
-    throw toAppError(error, failure);
+  if (data.session) {
+    try {
+      await adoptSession(data.session);
+    } catch (error) {
+      session.clear();
+      throw toAppError(error, failure);
+    }
   }
+  session.setToken(data.token as string);
 }
 
 async function storeThirdPartySession(data: AuthResult, failure: string) {
