@@ -91,10 +91,12 @@ export function defaultRemotesJson() {
  * each is deployed alone, so each has its own.
  */
 function lingerAfterAnswer(req, res) {
-  if (res.shouldKeepAlive) return;
+  const socket = req.socket;
+  // An injected request (tests) has no connection to keep or close.
+  if (res.shouldKeepAlive || typeof socket?.end !== 'function') return;
   res.shouldKeepAlive = true;
   res.once('finish', () => {
-    const close = () => req.socket.end();
+    const close = () => socket.end();
     if (req.complete) return close();
     req.once('end', close);
     setTimeout(close, 2000).unref();

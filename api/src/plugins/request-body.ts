@@ -25,10 +25,12 @@ export const LINGER_MS = 2000;
  * serving, and closing it here would fail the next request already sent on it.
  */
 export function lingerAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
-  if (res.shouldKeepAlive) return;
+  const socket = req.socket as Partial<IncomingMessage['socket']> | undefined;
+  // An injected request (tests, light-my-request) has no connection to keep or close.
+  if (res.shouldKeepAlive || typeof socket?.end !== 'function') return;
   res.shouldKeepAlive = true;
   res.once('finish', () => {
-    const close = () => req.socket.end();
+    const close = () => socket.end?.();
     if (req.complete) return close();
     req.once('end', close);
     setTimeout(close, LINGER_MS).unref();
