@@ -18,7 +18,7 @@ const claims = (): SessionClaims => ({
 
 test('a token accepted before is refused as expired once its lifetime is over', async () => {
   const who = claims();
-  const token = await tokens.sign(who, 1);
+  const token = await tokens.sign(who, 2);
   expect(await tokens.verify(token)).toMatchObject({ userId: who.userId, sessionId: who.sessionId });
   expect(await tokens.verify(token)).toMatchObject({ userId: who.userId, sessionId: who.sessionId });
   await new Promise((r) => setTimeout(r, 2100));
@@ -43,4 +43,23 @@ test('what a caller changes in the principal it was given does not change the ne
   const second = await tokens.verify(token);
   expect(second.roles).toEqual(['Company Owner']);
   expect(second.companyId).not.toBe(first.companyId);
+});
+
+test('the picture cookie’s token is handed out again while more than half its lifetime is left, then renewed', async () => {
+  const short = new TokenService('a-test-signing-secret-of-enough-length', 6);
+  const who = { userId: randomUUID(), companyId: randomUUID() };
+  const first = await short.pictureToken(who);
+  expect(first.seconds).toBe(6);
+  await new Promise((r) => setTimeout(r, 1100));
+  const again = await short.pictureToken(who);
+  expect(again.token).toBe(first.token);
+  expect(again.seconds).toBeLessThanOrEqual(5);
+  expect(await short.verifyPurpose('profile-pictures', again.token)).toEqual(who);
+  // another user of the same company gets a token of their own
+  const colleague = { userId: randomUUID(), companyId: who.companyId };
+  expect(await short.verifyPurpose('profile-pictures', (await short.pictureToken(colleague)).token)).toEqual(colleague);
+  await new Promise((r) => setTimeout(r, 3100));
+  const renewed = await short.pictureToken(who);
+  expect(renewed.token).not.toBe(first.token);
+  expect(renewed.seconds).toBe(6);
 });
