@@ -8,13 +8,16 @@ import { parseMultiHost, primaryClient } from './primary.js';
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
- * Every statement with parameters runs as a named prepared statement, named by its text: each pooled
- * connection parses and plans a statement once and then only binds and executes it. The set of
- * texts is bounded by the code (values are always parameters), so the per-connection cache is too.
+ * Every statement sent through query() runs as a named prepared statement, named by its text: each
+ * pooled connection parses a statement once and then only binds and executes it, and PostgreSQL can
+ * keep its generic plan (see pageLimit in query-builder.ts). Statements without parameters too: a
+ * list whose page size is written in has none, and an unnamed statement is planned on every call.
+ * The set of texts is bounded by the code (values are always parameters; query() takes one
+ * statement — several, or migrations, go through exec()), so the per-connection cache is too.
  */
 const names = new Map<string, string>();
 function prepared(text: string, values: unknown[]): pg.QueryConfig {
-  if (process.env.PG_PREPARE === '0' || values.length === 0) return { text, values };
+  if (process.env.PG_PREPARE === '0') return { text, values };
   let name = names.get(text);
   if (!name) names.set(text, (name = `sw_${createHash('sha1').update(text).digest('hex')}`));
   return { name, text, values };

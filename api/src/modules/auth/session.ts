@@ -76,12 +76,7 @@ export async function setPictureCookie(
   reply: FastifyReply,
   user: { id: string; companyId: string },
 ): Promise<void> {
-  const seconds = app.tokens.ttlSeconds;
-  const value = await app.tokens.signPurpose(
-    'profile-pictures',
-    { userId: user.id, companyId: user.companyId },
-    seconds,
-  );
+  const { token: value, seconds } = await app.tokens.pictureToken({ userId: user.id, companyId: user.companyId });
   const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   reply.header(
     'set-cookie',

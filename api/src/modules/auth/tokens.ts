@@ -21,6 +21,8 @@ const PURPOSE_AUDIENCE: Record<Purpose, string> = {
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALGORITHMS = ['HS256'];
+/** How many verified session tokens a process remembers (a few hundred bytes each). */
+const VERIFIED_TOKENS = 10_000;
 
 /** Who is calling, from a verified token. */
 export interface Principal {
@@ -131,8 +133,24 @@ export class TokenService {
     return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), 'stockwise sealed secrets v1', 32));
   }
 
+  /**
+   * Session tokens this process has verified, until they expire: a client sends the same token with
+   * every request for minutes, and checking its signature again (a key import and an HMAC on the
+   * crypto thread pool each time) was a measurable part of a small read. Only the signature and the
+   * claims are remembered — whether the session is still live is read from the database on every
+   * request, so a signed-out or revoked session is refused on its next call as before.
+   */
+  private readonly verified = new Map<string, { principal: Principal; exp: number }>();
+
   /** Missing, expired, forged or malformed → 401. */
   async verify(token: string): Promise<Principal> {
+    const known = this.verified.get(token);
+    if (known && known.exp > Date.now() / 1000) return { ...known.principal, roles: [...known.principal.roles] };
+    if (known) this.verified.delete(token);
+    return this.verifySignature(token);
+  }
+
+  private async verifySignature(token: string): Promise<Principal> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ALGORITHMS,
@@ -155,13 +173,17 @@ export class TokenService {
       }
       if (!UUID.test(payload.sub) || !UUID.test(companyId) || !UUID.test(sessionId))
         throw unauthorized('The token is not valid.', 'INVALID_TOKEN');
-      return {
+      const principal: Principal = {
         userId: payload.sub,
         companyId,
         userName,
         roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
         sessionId,
       };
+      // Bounded: when full, the oldest entry goes (a Map iterates in insertion order).
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { principal, exp: payload.exp! });
+      return { ...principal, roles: [...principal.roles] };
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw unauthorized('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
@@ -181,6 +203,28 @@ export class TokenService {
       .setExpirationTime(`${seconds}s`)
       .sign(this.key);
   }
+
+  /**
+   * A profile-pictures token for a user, reused while more than half of its lifetime is left:
+   * getuser hands the picture cookie out on every call, and signing a new one each time was the
+   * largest CPU cost of a getuser. The token grants what a fresh one would (that user's company's
+   * pictures, until it expires); its remaining lifetime is answered for the cookie's Max-Age.
+   */
+  async pictureToken(p: { userId: string; companyId: string }): Promise<{ token: string; seconds: number }> {
+    const key = `${p.companyId}/${p.userId}`;
+    const now = Date.now() / 1000;
+    const known = this.pictureTokens.get(key);
+    if (known && known.exp - now > this.ttlSeconds / 2)
+      return { token: known.token, seconds: Math.floor(known.exp - now) };
+    const token = await this.signPurpose('profile-pictures', p, this.ttlSeconds);
+    this.pictureTokens.delete(key);
+    if (this.pictureTokens.size >= VERIFIED_TOKENS) this.pictureTokens.delete(this.pictureTokens.keys().next().value!);
+    // The token's own exp (whole seconds, from its iat), so the cookie never outlives it.
+    this.pictureTokens.set(key, { token, exp: Math.floor(now) + this.ttlSeconds });
+    return { token, seconds: this.ttlSeconds };
+  }
+
+  private readonly pictureTokens = new Map<string, { token: string; exp: number }>();
 
   /** The user and company a purpose token names, or null when it is not one (forged, expired, other purpose). */
   async verifyPurpose(purpose: Purpose, token: string): Promise<{ userId: string; companyId: string } | null> {

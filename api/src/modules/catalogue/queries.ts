@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { qb, run, sql } from '../../db/query-builder.js';
+import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import { iso } from '../../db/timestamps.js';
 import type {
   Brand,
@@ -115,7 +115,7 @@ export function customerPage(
     .select(sql<string>`lower(name)`.as('sortName'))
     .orderBy(sql`lower(name)`)
     .orderBy('id')
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.kind === 'customer') query = query.where('is_customer', '=', true);
   if (f.kind === 'vendor') query = query.where('is_vendor', '=', true);
   if (f.active !== undefined) query = query.where('active', '=', f.active);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { qb, sql } from '../../db/query-builder.js';
+import { pageLimit, qb, sql } from '../../db/query-builder.js';
 import type { Item, ItemEvent, ItemListQuery, ItemSort } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
@@ -79,7 +79,7 @@ export async function itemPage(
     .select(sql<string>`${keyText}`.as('_key'))
     .orderBy(key, s.dir)
     .orderBy(id, s.dir)
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.status) page = page.where('i.status', '=', f.status);
   if (f.locationId) page = page.where('i.location_id', '=', f.locationId);
   if (f.itemTypeId) page = page.where('i.item_type_id', '=', f.itemTypeId);

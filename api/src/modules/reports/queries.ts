@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { qb, run, sql } from '../../db/query-builder.js';
+import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import { exact, iso } from '../../db/timestamps.js';
 import type { Status } from '../catalogue/index.js';
 import type { WarrantyState } from '../../vocabulary.js';
@@ -40,7 +40,7 @@ function trackingBranch(f: TrackingFilter, after: [string, string] | null, locat
     .where(sql<boolean>`e.created_at < ${f.to}::timestamptz`)
     .orderBy('e.created_at', f.dir)
     .orderBy('e.id', f.dir)
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.transactionTypeId) page = page.where('e.transaction_type_id', '=', f.transactionTypeId);
   if (f.kind) page = page.where('e.kind', '=', f.kind);
   if (f.userId) page = page.where('e.user_id', '=', f.userId);
@@ -257,7 +257,7 @@ export async function warrantyPage(
     .where('i.warranty_ends_at', 'is not', null)
     .orderBy('i.warranty_ends_at', f.dir)
     .orderBy('i.id', f.dir)
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.claim) {
     const state = sql`(SELECT latest.state FROM (${sql.raw(LATEST_CLAIM)}) latest)`;
     page = page.where(f.claim === 'any' ? sql<boolean>`${state} IS NOT NULL` : sql<boolean>`${state} = ${f.claim}`);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { sellAndRecord, type EventMeta, type ItemChange, type NewEvent, type SaleToRecord } from '../items/index.js';
-import { qb, run, sql } from '../../db/query-builder.js';
+import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import type { Sale, SaleListQuery, SaleSummary } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
@@ -46,7 +46,7 @@ export async function salePage(q: Queryable, f: SaleListQuery & { limit: number 
     .select(sql<string>`${sql.raw(exact('s.created_at'))}`.as('_key'))
     .orderBy('s.created_at', dir)
     .orderBy('s.id', dir)
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.customerId) page = page.where('s.customer_id', '=', f.customerId);
   if (f.from) page = page.where(sql<boolean>`s.created_at >= ${f.from}::timestamptz`);
   if (f.to) page = page.where(sql<boolean>`s.created_at < ${f.to}::timestamptz`);

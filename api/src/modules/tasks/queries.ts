@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { qb, run, sql } from '../../db/query-builder.js';
+import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import type { CreateTaskBody, QueueItem, Task, TaskListQuery } from './schemas.js';
 import { iso, exact } from '../../db/timestamps.js';
 
@@ -55,7 +55,7 @@ export async function taskPage(
     .select(['t.id'])
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
-    .limit(f.limit + 1);
+    .limit(pageLimit(f.limit + 1));
   if (f.status) page = page.where('t.status', '=', f.status);
   if (f.mineOf) {
     const me = f.mineOf;
