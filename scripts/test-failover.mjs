@@ -97,6 +97,15 @@ for (const x of r.rounds)
     x.gap <= GAP_BOUND_S,
     `round ${x.round}: ${x.gap.toFixed(1)} s without a successful sale (bound ${GAP_BOUND_S} s)`,
   );
+// cluster.json while the lost server was down: it says so, and who took over.
+for (const x of r.rounds) {
+  const seen = JSON.stringify(x.whileDown);
+  assert.equal(x.whileDown.find((n) => n.name === x.killed)?.role, 'down', `cluster.json showed ${seen}`);
+  assert.ok(
+    x.whileDown.some((n) => n.name !== x.killed && ['wait_primary', 'primary'].includes(n.role)),
+    `cluster.json showed ${seen}`,
+  );
+}
 assert.notEqual(r.after.shownAfterMs, null, `a sale was not in the report within ${READ_LAG_BOUND_S} s`);
 assert.equal(r.after.monitorRefused, '28P01', 'the monitor let in a connection with a wrong password');
 assert.equal(r.after.monitorListens, '127.0.0.1', 'the monitor listens beyond this machine');

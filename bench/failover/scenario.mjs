@@ -11,7 +11,7 @@
 // Needs the API's production build and `apt-get install postgresql-15-auto-failover`; root or the
 // postgres user.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seed, startApi } from '../inventory/dataset.mjs';
@@ -149,6 +149,10 @@ export async function failoverUnderSales({
         if (ok) promotedAt ??= Date.now();
         return ok;
       });
+      // What an operator sees meanwhile in cluster.json (npm run start:ha writes it the same way).
+      const stateFile = path.join(dir, 'cluster.json');
+      await cluster.writeState(stateFile, url);
+      const whileDown = JSON.parse(readFileSync(stateFile, 'utf8')).nodes;
       log(
         `round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; ${primary.name}'s server started again`,
       );
@@ -167,6 +171,7 @@ export async function failoverUnderSales({
         acked: acked.length - before.acked,
         fiveHundreds: fiveHundreds.length - before.fiveHundreds,
         refusals: refusals.length - before.refusals,
+        whileDown,
       });
     }
     selling = false;

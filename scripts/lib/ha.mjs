@@ -285,7 +285,8 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
           {
             url,
             monitor: { port: monitorPort, pid: postmasterPid(pgdata('monitor')) },
-            nodes: ns.map((n) => ({ name: n.name, port: n.port, pid: n.pid, role: n.reported })),
+            // The monitor goes on reporting a lost server's last state ("primary") until it is back.
+            nodes: ns.map((n) => ({ name: n.name, port: n.port, pid: n.pid, role: n.pid ? n.reported : 'down' })),
           },
           null,
           2,
@@ -316,9 +317,13 @@ function whichAutoctl() {
   }
 }
 
+/** The running postmaster's pid, or null: a server killed leaves its postmaster.pid behind. */
 function postmasterPid(pgdata) {
   try {
-    return Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+    const pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!pid) return null;
+    process.kill(pid, 0);
+    return pid;
   } catch {
     return null;
   }
