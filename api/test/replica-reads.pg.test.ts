@@ -47,7 +47,7 @@ beforeAll(async () => {
   withStandby = await testApp({ DATABASE_READ_URL: standby.url() });
   owner = await registerCompany(primaryOnly.app, 'Replica Reads Co');
   catalogue = await defaultCatalogue(primaryOnly.app, owner);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await withStandby?.close();
   await primaryOnly?.close();
