@@ -238,7 +238,12 @@ describe('/reporting/warehouse-status', () => {
   it('shows an empty company the way to its first reception, with nothing to export', async () => {
     signInAs(ROLES.companyOwner);
     api(
-      { '/api/reports/warehouse-status': () => ({ status: 200, data: { ...status, byLocation: [], byItemType: [], total: 0 } }) },
+      {
+        '/api/reports/warehouse-status': () => ({
+          status: 200,
+          data: { ...status, byLocation: [], byItemType: [], total: 0 },
+        }),
+      },
       ['items.receive', 'reports.view'],
     );
     renderAt('/reporting/warehouse-status');
