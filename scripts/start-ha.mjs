@@ -25,7 +25,11 @@ try {
     apiPort: Number(process.env.API_PORT || port + 1),
     dataDir: join(dir, 'api'),
     replicas: 2,
-    env: { DATABASE_URL: url },
+    // Reports and the dashboard read the standby (db/replica.ts), the primary when it lags or is gone.
+    env: {
+      DATABASE_URL: url,
+      DATABASE_READ_URL: url.replace('target_session_attrs=read-write', 'target_session_attrs=prefer-standby'),
+    },
   });
   // Roles change on a failover: the file says who is primary now.
   const refresh = setInterval(() => cluster.writeState(stateFile, url).catch(() => undefined), 2000);

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
+import { openReads } from './db/replica.js';
 import { migrate } from './db/migrations.js';
 import { accessPlugin } from './access/index.js';
 import { thisMachineOnly } from './lib/network.js';
@@ -115,6 +116,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   app.decorate('config', config);
   app.decorate('db', db);
+  const reads = openReads(db, config.databaseReadUrl, config.databaseReadMaxLagSeconds * 1000, (m) => app.log.warn(m));
+  app.addHook('onClose', async () => reads.close());
+  app.decorate('reads', reads);
   app.decorate('objects', await fileObjectStore(`${config.dataDir}/storage`));
   const events = new EventHub();
   await events.start(db);

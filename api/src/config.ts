@@ -21,6 +21,13 @@ export interface Config {
   dataDir: string;
   /** null → embedded PGlite under dataDir (or in memory when dataDir is null in tests). */
   databaseUrl: string | null;
+  /**
+   * Reports and the dashboard read here when set (db/replica.ts): a standby's URL, or the cluster's
+   * multi-host string with target_session_attrs=prefer-standby. Only beside DATABASE_URL.
+   */
+  databaseReadUrl: string | null;
+  /** The most a report read on the standby may lag; a standby further behind is skipped for the primary. */
+  databaseReadMaxLagSeconds: number;
   jwtSecret: string | null;
   /**
    * Lifetime of the profile-picture cookie a sign-in (and each profile read) sets. Session tokens
@@ -115,9 +122,9 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | null, prot
   return raw.replace(/\/+$/, '');
 }
 
-/** DATABASE_URL, one host or several (a failover cluster's, checked as its first host's). */
-function databaseUrlFrom(env: NodeJS.ProcessEnv): string | null {
-  const raw = env.DATABASE_URL;
+/** DATABASE_URL (or DATABASE_READ_URL), one host or several (a failover cluster's, checked as its first host's). */
+function databaseUrlFrom(env: NodeJS.ProcessEnv, name = 'DATABASE_URL'): string | null {
+  const raw = env[name];
   if (!raw) return null;
   let multi;
   try {
@@ -125,8 +132,8 @@ function databaseUrlFrom(env: NodeJS.ProcessEnv): string | null {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
-  if (!multi) return url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
-  url({ DATABASE_URL: multi.single }, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  if (!multi) return url(env, name, null, ['postgres:', 'postgresql:']);
+  url({ [name]: multi.single }, name, null, ['postgres:', 'postgresql:']);
   return raw;
 }
 
@@ -189,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode: Mode = env.NODE_ENV === 'development' || env.NODE_ENV === 'test' ? 'development' : 'production';
   const production = mode === 'production';
   const databaseUrl = databaseUrlFrom(env);
+  const databaseReadUrl = databaseUrlFrom(env, 'DATABASE_READ_URL');
+  if (databaseReadUrl && !databaseUrl)
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: a standby is read beside its primary');
   const jwtSecret = env.JWT_SECRET || null;
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 bytes long');
@@ -231,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, '.data')),
     databaseUrl,
+    databaseReadUrl,
+    databaseReadMaxLagSeconds: int(env, 'DATABASE_READ_MAX_LAG_SECONDS', 5, 1, 3600),
     jwtSecret,
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 3600),

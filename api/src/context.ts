@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Queryable } from './db/database.js';
+import type { AsOf, Reads } from './db/replica.js';
 import type { Mailer } from './modules/mail/index.js';
 import type { Principal, TokenService } from './modules/auth/index.js';
 import type { IdTokenVerifier } from './modules/oidc/index.js';
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Reads that may lag within a stated bound (reports, the dashboard): the standby's when one is configured. */
+    reads: Reads;
     /** This process's LISTEN and its open event streams, by company. */
     events: EventHub;
     tokens: TokenService;
@@ -24,6 +27,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
     /** The request's work in one transaction bound to the caller's company (RLS applies). */
     inCompany: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>) => Promise<T>;
+    /**
+     * A read of the caller's company that may come from a standby, with the moment it is as of
+     * (db/replica.ts). Only for reads that need not see the caller's own last write at once.
+     */
+    inCompanyAsOf: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>) => Promise<AsOf<T>>;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { bearer, closeShared, registerCompany, testApp, type Tenant } from './helpers.js';
 import { freePort } from './processes.js';
+import { Relay } from './relay.js';
 
 // The API on a multi-host connection string (a pg_auto_failover cluster's, `target_session_attrs=
 // read-write`): it reaches whichever host answers as the primary, follows it when a host is lost,
@@ -15,34 +15,6 @@ import { freePort } from './processes.js';
 // are TCP relays to the one test server, each of which the test can cut as a dead machine would.
 // PostgreSQL only (scripts/test.mjs runs *.pg.test.ts in the PostgreSQL pass).
 if (!process.env.DATABASE_URL) throw new Error('primary-follow.pg.test.ts needs DATABASE_URL (a PostgreSQL server)');
-
-/** A relay to the test server on a port of its own, that can die (every connection cut) and come back. */
-class Relay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  constructor(
-    readonly port: number,
-    private readonly target: URL,
-  ) {}
-  async up() {
-    this.server = createServer((client) => {
-      const upstream = connect(Number(this.target.port || 5432), this.target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', () => r()));
-  }
-  async down() {
-    const closed = new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
-    for (const s of this.sockets) s.destroy();
-    await closed;
-    this.server = null;
-  }
-}
 
 const target = new URL(process.env.DATABASE_URL);
 let first: Relay;

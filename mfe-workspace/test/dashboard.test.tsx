@@ -42,6 +42,8 @@ const dashboard = {
     storage: { used: 0, max: 104857600 },
   },
   firstSteps: { received: true, invited: true, labelsSet: true, sold: true },
+  // The API may read the dashboard from a standby: the moment its figures hold (local 12:03:05).
+  asOf: new Date(2026, 10, 26, 12, 3, 5).toISOString(),
 };
 const OWNER = ['items.view', 'items.receive', 'reports.view', 'dashboard.view'];
 
@@ -101,6 +103,8 @@ describe('/dashboard', () => {
     // Sold items are no longer stock.
     expect(within(card('Stock by status')).queryByText('Sold')).not.toBeInTheDocument();
     expect(await within(byLocation).findByRole('figure', { name: 'Stock by location' })).toBeInTheDocument();
+    // How fresh the figures are, to the second.
+    expect(screen.getByText('As of 12:03:05 PM')).toBeInTheDocument();
   });
 
   it('shows plan usage against the plan’s limits, and says when one is reached', async () => {
@@ -136,6 +140,7 @@ describe('/dashboard', () => {
     ).toBeInTheDocument();
     expect(within(card('Son 30 gündeki satışlar')).getByText('$2.500,50')).toBeInTheDocument();
     expect(within(card('Plan kullanımı')).getByText('3 / 5')).toBeInTheDocument();
+    expect(screen.getByText('12:03:05 itibarıyla')).toBeInTheDocument();
   });
 
   it('offers the first reception when there is no stock yet', async () => {

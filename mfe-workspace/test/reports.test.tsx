@@ -202,6 +202,7 @@ describe('/reporting/warehouse-status', () => {
       { itemTypeId: 't1', itemTypeName: 'Phone', status: 'sold', items: 7 },
     ],
     total: 1250,
+    asOf: new Date(2026, 10, 26, 9, 41, 7).toISOString(),
   };
   const cells = (table: HTMLElement, name: string) =>
     within(within(table).getByRole('rowheader', { name }).closest('tr')!)
@@ -220,6 +221,8 @@ describe('/reporting/warehouse-status', () => {
     expect(cells(table, 'Downtown Store')).toEqual(['40', '0', '7', '47']);
     expect(cells(table, 'Total')).toEqual(['1,240', '3', '7', '1,250']);
     expect(await screen.findByRole('figure', { name: 'Items per location, by status' })).toBeInTheDocument();
+    // It may be read from a standby: how fresh it is, to the second.
+    expect(screen.getByText('As of 09:41:07 AM')).toBeInTheDocument();
   });
 
   it('counts per item type instead, kept in the URL', async () => {
@@ -235,7 +238,12 @@ describe('/reporting/warehouse-status', () => {
   it('shows an empty company the way to its first reception, with nothing to export', async () => {
     signInAs(ROLES.companyOwner);
     api(
-      { '/api/reports/warehouse-status': () => ({ status: 200, data: { byLocation: [], byItemType: [], total: 0 } }) },
+      {
+        '/api/reports/warehouse-status': () => ({
+          status: 200,
+          data: { ...status, byLocation: [], byItemType: [], total: 0 },
+        }),
+      },
       ['items.receive', 'reports.view'],
     );
     renderAt('/reporting/warehouse-status');
@@ -269,6 +277,7 @@ describe('/reporting/item-inventory', () => {
       { key: null, name: null, items: 3, costValue: 30, saleValue: 0 },
     ],
     totals: { items: 1203, costValue: 120030, saleValue: 150000.5 },
+    asOf: new Date(2026, 10, 26, 17, 0, 59).toISOString(),
   });
 
   it('shows counts and values per group with the totals, in the user’s numbers', async () => {
@@ -286,6 +295,7 @@ describe('/reporting/item-inventory', () => {
     expect(row('Acme')).toEqual(['1.200', '$120.000,00', '$150.000,50']);
     expect(row('(belirtilmemiş)')).toEqual(['3', '$30,00', '$0,00']);
     expect(row('Toplam')).toEqual(['1.203', '$120.030,00', '$150.000,50']);
+    expect(screen.getByText('17:00:59 itibarıyla')).toBeInTheDocument();
     expect(calls('/api/reports/inventory').at(-1)?.params).toEqual({ groupBy: 'brand' });
   });
 

@@ -3,8 +3,10 @@
 // of ours decides anything). `npm run start:ha` and bench/failover use it; docs/deploying.md shows
 // the same on three machines. Needs `apt-get install postgresql-15-auto-failover`.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { root } from './workspace.mjs';
 
@@ -29,14 +31,30 @@ const MONITOR_SETTINGS = {
 };
 const KEEPER_SETTINGS = { 'timeout.network_partition_timeout': 3 };
 
+/**
+ * The monitor decides which server is the primary, so whoever can write to it can steer a failover:
+ * it listens on 127.0.0.1 only, and every TCP connection to it needs a password (SCRAM). Over the
+ * Unix socket only pg_autoctl's own OS user gets in (peer), as itself or as autoctl_node — the role
+ * the monitor's own service connects as. Replaces the trust-everyone file initdb writes.
+ */
+const HARDENED = '# stockwise: the monitor, password-only over TCP';
+const monitorHba = (superuser) => `${HARDENED} (scripts/lib/ha.mjs; docs/deploying.md)
+local all all peer map=stockwise
+host pg_auto_failover autoctl_node 127.0.0.1/32 scram-sha-256
+host all ${superuser} 127.0.0.1/32 scram-sha-256
+`;
+const monitorIdent = (superuser) => `stockwise ${superuser} ${superuser}
+stockwise ${superuser} autoctl_node
+`;
+
 function postgresUser() {
-  if (process.getuid?.() !== 0) return {};
+  if (process.getuid?.() !== 0) return { name: userInfo().username };
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
   if (!line) throw new Error('PostgreSQL refuses to run as root and there is no postgres user: install PostgreSQL 15');
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
+  const [name, , uid, gid] = line.split(':');
+  return { name, uid: Number(uid), gid: Number(gid) };
 }
 
 /**
@@ -47,14 +65,20 @@ function postgresUser() {
 export function haCluster({ dir, portBase = 6000, log = () => {} }) {
   if (!existsSync(join(BIN, 'pg_ctl')) || !whichAutoctl())
     throw new Error('pg_autoctl not found: apt-get install -y postgresql-15-auto-failover (README)');
-  const user = postgresUser();
+  const { name: osUser, ...user } = postgresUser();
   mkdirSync(dir, { recursive: true });
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid);
+  // The monitor's password (autoctl_node's and the superuser's there), made once, readable by the
+  // owner only. pg_autoctl and libpq read it from PGPASSWORD, so it is in no connection string.
+  const secretFile = join(dir, 'monitor.password');
+  if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(secretFile, 'utf8').trim();
   const env = {
     PATH: `${BIN}:/usr/bin:/bin`,
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_DATA_HOME: join(dir, 'share'),
+    PGPASSWORD: password,
   };
   const monitorPort = portBase;
   const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
@@ -71,18 +95,16 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     const created = existsSync(join(pgdata(name), 'PG_VERSION'));
     const args = created
       ? ['run', '--pgdata', pgdata(name)]
-      : name === 'monitor'
-        ? ['create', 'monitor', '--pgdata', pgdata(name), '--pgport', String(monitorPort), '--hostname', '127.0.0.1']
-        : [
-            'create',
-            'postgres',
-            '--pgdata',
-            pgdata(name),
-            '--pgport',
-            String(portOf(name)),
-            '--hostname',
-            '127.0.0.1',
-          ].concat(['--listen', '127.0.0.1', '--name', name, '--dbname', DBNAME, '--monitor', monitorUrl]);
+      : [
+          'create',
+          'postgres',
+          '--pgdata',
+          pgdata(name),
+          '--pgport',
+          String(portOf(name)),
+          '--hostname',
+          '127.0.0.1',
+        ].concat(['--listen', '127.0.0.1', '--name', name, '--dbname', DBNAME, '--monitor', monitorUrl]);
     if (!created) args.push('--auth', 'trust', '--no-ssl', '--run');
     const out = join(dir, `${name}.log`);
     const child = spawn('pg_autoctl', args, {
@@ -95,11 +117,54 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     return child;
   }
 
+  /**
+   * The monitor, made the first time (SCRAM for the nodes' connections; 127.0.0.1 only), then run.
+   * pg_autoctl starts PostgreSQL with its own listen_addresses, so it is set in its configuration.
+   */
+  function runMonitor() {
+    const monitor = pgdata('monitor');
+    if (!existsSync(join(monitor, 'PG_VERSION'))) {
+      execFileSync(
+        'pg_autoctl',
+        ['create', 'monitor', '--pgdata', monitor, '--pgport', String(monitorPort), '--hostname', '127.0.0.1'].concat([
+          '--auth',
+          'scram-sha-256',
+          '--no-ssl',
+        ]),
+        { env, ...user, stdio: ['ignore', 'ignore', openLog(join(dir, 'monitor.log'), user)] },
+      );
+    }
+    autoctl(['config', 'set', '--pgdata', monitor, 'postgresql.listen_addresses', '127.0.0.1']);
+    const child = spawn('pg_autoctl', ['run', '--pgdata', monitor], {
+      env,
+      ...user,
+      detached: true,
+      stdio: ['ignore', 'ignore', openLog(join(dir, 'monitor.log'), user)],
+    });
+    keepers.set('monitor', child);
+  }
+
+  /**
+   * The monitor's passwords set and initdb's trust rules replaced (once; a monitor made before this
+   * is hardened on its next start). Until then it answers 127.0.0.1 only, with initdb's trust.
+   */
+  async function hardenMonitor() {
+    const hba = join(pgdata('monitor'), 'pg_hba.conf');
+    if (readFileSync(hba, 'utf8').startsWith(HARDENED)) return;
+    for (const role of ['autoctl_node', osUser])
+      await query(monitorPort, `ALTER ROLE "${role}" PASSWORD '${password.replace(/'/g, "''")}'`, 'pg_auto_failover');
+    writeFileSync(join(pgdata('monitor'), 'pg_ident.conf'), monitorIdent(osUser));
+    writeFileSync(hba, monitorHba(osUser));
+    await query(monitorPort, 'SELECT pg_reload_conf()', 'pg_auto_failover');
+  }
+
   const query = async (port, sql, db = DBNAME, params = []) => {
     const client = new pg.Client({
       host: '127.0.0.1',
       port,
-      user: 'postgres',
+      user: osUser,
+      // The monitor asks for it; the nodes trust 127.0.0.1 and ignore it.
+      password,
       database: db,
       connectionTimeoutMillis: 2000,
     });
@@ -158,8 +223,9 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     query,
     async start() {
       log('starting the monitor');
-      run('monitor');
+      runMonitor();
       await waitFor('the monitor', async () => (await query(monitorPort, 'SELECT 1', 'pg_auto_failover')).length === 1);
+      await hardenMonitor();
       for (const [key, value] of Object.entries(MONITOR_SETTINGS))
         await query(monitorPort, `ALTER SYSTEM SET ${key} = ${value}`, 'pg_auto_failover');
       await query(monitorPort, 'SELECT pg_reload_conf()', 'pg_auto_failover');
@@ -185,7 +251,7 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     /** The multi-host URL the API uses (pg_autoctl's own, with the user the API connects as). */
     url() {
       const uri = autoctl(['show', 'uri', '--pgdata', pgdata('monitor'), '--formation', 'default']);
-      return uri.replace('postgres://', 'postgres://postgres@').replace(/sslmode=[a-z-]+/, 'sslmode=disable');
+      return uri.replace('postgres://', `postgres://${osUser}@`).replace(/sslmode=[a-z-]+/, 'sslmode=disable');
     },
     /**
      * A server lost: `kill -9` of the node's postmaster and of its pg_autoctl (the whole process
@@ -208,7 +274,8 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     },
     /** The lost server back: its pg_autoctl rejoins the cluster as the standby (rewound if it must). */
     restart(name) {
-      run(name);
+      if (name === 'monitor') runMonitor();
+      else run(name);
     },
     async writeState(file, url) {
       const ns = await nodes();
@@ -218,7 +285,8 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
           {
             url,
             monitor: { port: monitorPort, pid: postmasterPid(pgdata('monitor')) },
-            nodes: ns.map((n) => ({ name: n.name, port: n.port, pid: n.pid, role: n.reported })),
+            // The monitor goes on reporting a lost server's last state ("primary") until it is back.
+            nodes: ns.map((n) => ({ name: n.name, port: n.port, pid: n.pid, role: n.pid ? n.reported : 'down' })),
           },
           null,
           2,
@@ -249,9 +317,13 @@ function whichAutoctl() {
   }
 }
 
+/** The running postmaster's pid, or null: a server killed leaves its postmaster.pid behind. */
 function postmasterPid(pgdata) {
   try {
-    return Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+    const pid = Number(readFileSync(join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!pid) return null;
+    process.kill(pid, 0);
+    return pid;
   } catch {
     return null;
   }

@@ -13,8 +13,15 @@ export interface HostPort {
   port: number;
 }
 
+/**
+ * libpq's target_session_attrs this driver keeps: read-write/primary (the API's pool: writes),
+ * prefer-standby (the report pool, db/replica.ts: a standby when one answers, else the primary).
+ */
+export type SessionAttrs = 'read-write' | 'prefer-standby';
+
 export interface MultiHost {
   hosts: HostPort[];
+  attrs: SessionAttrs;
   /** The string with the first host only and no target_session_attrs (pg reads everything else from it). */
   single: string;
 }
@@ -30,8 +37,8 @@ export function parseMultiHost(databaseUrl: string): MultiHost | null {
   const params = new URLSearchParams(query);
   const attrs = params.get('target_session_attrs');
   if (!hostList.includes(',') && !attrs) return null;
-  if (attrs && attrs !== 'read-write' && attrs !== 'primary' && attrs !== 'any')
-    throw new Error(`target_session_attrs=${attrs} is not supported (read-write, primary or any)`);
+  if (attrs && !['read-write', 'primary', 'any', 'prefer-standby'].includes(attrs))
+    throw new Error(`target_session_attrs=${attrs} is not supported (read-write, primary, any or prefer-standby)`);
   const defaultPort = Number(params.get('port') ?? 5432);
   params.delete('target_session_attrs');
   params.delete('port');
@@ -43,7 +50,7 @@ export function parseMultiHost(databaseUrl: string): MultiHost | null {
   const search = params.toString();
   const first = hostList.split(',')[0]!;
   const single = `${scheme}${userInfo !== undefined ? `${userInfo}@` : ''}${first}${path}${search ? `?${search}` : ''}`;
-  return { hosts, single };
+  return { hosts, single, attrs: attrs === 'prefer-standby' ? 'prefer-standby' : 'read-write' };
 }
 
 /** Why a connection was refused: no host accepted writes (the cluster is failing over). */
@@ -79,32 +86,39 @@ export function primaryClient(multi: MultiHost): typeof pg.Client {
   let known: HostPort | null = null;
   let finding: Promise<HostPort> | null = null;
 
-  const isPrimary = async (config: pg.ClientConfig, target: HostPort): Promise<boolean> => {
+  const isStandby = async (config: pg.ClientConfig, target: HostPort): Promise<boolean> => {
     const probe = aim(new pg.Client({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }), target);
     probe.on('error', () => undefined);
     try {
       await probe.connect();
       const { rows } = await probe.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
-      return rows[0]?.standby === false;
+      return rows[0]?.standby === true;
     } finally {
       await probe.end().catch(() => undefined);
     }
   };
+  const wanted = async (config: pg.ClientConfig, target: HostPort) =>
+    (await isStandby(config, target)) === (multi.attrs === 'prefer-standby');
   const find = (config: pg.ClientConfig): Promise<HostPort> => {
     if (known) return Promise.resolve(known);
     finding ??= (async () => {
       let last: unknown;
+      let reachable: HostPort | null = null;
       try {
         for (const target of multi.hosts) {
           try {
-            if (await isPrimary(config, target)) {
+            if (await wanted(config, target)) {
               known = target;
               return target;
             }
+            reachable ??= target;
           } catch (error) {
             last = error;
           }
         }
+        // prefer-standby with no standby up (it is being rebuilt, or was promoted): the primary
+        // serves the reads, found again on the next connection so a standby back is used again.
+        if (multi.attrs === 'prefer-standby' && reachable) return reachable;
         throw new NoPrimaryError(multi.hosts, last);
       } finally {
         finding = null;
@@ -148,7 +162,8 @@ export function primaryClient(multi: MultiHost): typeof pg.Client {
       // A connection to it lost (the server killed, a failover): the next connection looks again.
       this.on('error', () => forget(target));
       // The primary found a moment ago may have been demoted since (a switchover): checked on
-      // every new connection, as libpq's read-write check does.
+      // every new connection, as libpq's read-write check does. (prefer-standby takes either.)
+      if (multi.attrs === 'prefer-standby') return;
       const { rows } = await super.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
       if (rows[0]?.standby !== false) {
         forget(target);

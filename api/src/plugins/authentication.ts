@@ -12,6 +12,7 @@ import { callerState } from '../modules/auth/index.js';
  * declare a rule the existence is checked by the access plugin's read, before any handler runs.)
  * app.inCompany: the request's work in one transaction bound to the caller's company (RLS), where
  * a route's access rule is checked when its module asked for that (inWorkTransaction).
+ * app.inCompanyAsOf: the same for a read that may come from a standby, with the moment it is as of.
  */
 export const authenticationPlugin = fp(
   async (app) => {
@@ -37,6 +38,14 @@ export const authenticationPlugin = fp(
       request.principal = principal;
     });
     app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));
+    app.decorate('inCompanyAsOf', async (request, fn) => {
+      // A rule still to check is checked on the primary, in the work transaction, as inCompany does.
+      if (!request.principal || request.pendingRule) {
+        const asOf = new Date();
+        return { value: await inCallerCompany(app.db, request, fn), asOf };
+      }
+      return app.reads.inTenantAsOf(request.principal.companyId, fn);
+    });
   },
   { name: 'authentication', dependencies: ['adapters'] },
 );

@@ -216,5 +216,10 @@ export const en = {
     noSale: 'Which sale? Open a receipt from a sale.',
     notFound: 'This sale was not found.',
   },
+  // How fresh a report or the dashboard is: they may be read from a standby database (components/AsOf).
+  asOf: {
+    label: 'As of {{time}}',
+    hint: 'These figures include every change made up to this time; they are at most a few seconds behind.',
+  },
 };
 export type WorkspaceTexts = typeof en;

@@ -217,4 +217,9 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     noSale: 'Hangi satış? Fişi bir satıştan açın.',
     notFound: 'Satış bulunamadı.',
   },
+  // How fresh a report or the dashboard is: they may be read from a standby database (components/AsOf).
+  asOf: {
+    label: '{{time}} itibarıyla',
+    hint: 'Bu rakamlar bu saate kadar yapılan tüm değişiklikleri içerir; en fazla birkaç saniye geride olabilir.',
+  },
 };

@@ -340,6 +340,7 @@ export type Dashboard = {
     labelsSet: boolean;
     sold: boolean;
   };
+  asOf: string;
 };
 
 export type EndedSessions = {
@@ -432,6 +433,7 @@ export type InventoryReport = {
     costValue?: number;
     saleValue: number;
   };
+  asOf: string;
 };
 
 export type InventoryRow = {
@@ -1190,6 +1192,7 @@ export type WarehouseStatus = {
     items: number;
   }>;
   total: number;
+  asOf: string;
 };
 
 export type WarrantyClaim = {

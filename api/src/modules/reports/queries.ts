@@ -113,7 +113,7 @@ export async function trackingPage(
 }
 
 // ── counters ──
-export async function warehouseStatus(q: Queryable): Promise<WarehouseStatus> {
+export async function warehouseStatus(q: Queryable): Promise<Omit<WarehouseStatus, 'asOf'>> {
   const byLocation = await q.query<WarehouseStatus['byLocation'][number]>(
     `SELECT c.location_id AS "locationId", l.name AS "locationName", c.status, sum(c.items)::int AS items
        FROM item_counts c JOIN locations l ON l.company_id = c.company_id AND l.id = c.location_id

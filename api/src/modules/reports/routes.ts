@@ -49,7 +49,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await app.inCompany(request, service.warehouseStatus);
+      const { value, asOf } = await app.inCompanyAsOf(request, service.warehouseStatus);
+      const report = { ...value, asOf: asOf.toISOString() };
       if (!wantsCsv(request)) return report;
       const rows = [
         ...report.byLocation.map((r) => ({ breakdown: 'location', id: r.locationId, name: r.locationName, ...r })),
@@ -75,7 +76,8 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const sight = sightOf(request.access!);
-      const report = await app.inCompany(request, (q) => service.inventory(q, request.query, sight));
+      const { value, asOf } = await app.inCompanyAsOf(request, (q) => service.inventory(q, request.query, sight));
+      const report = { ...value, asOf: asOf.toISOString() };
       if (!wantsCsv(request)) return report;
       const columns = seenColumns(columnsOf(S.InventoryRowSchema), sight);
       return sendCsv(reply, `inventory-by-${report.groupBy}`, columns, async () => report);
@@ -143,6 +145,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.DashboardSchema),
       },
     },
-    (request) => app.inCompany(request, service.dashboard),
+    async (request) => {
+      const { value, asOf } = await app.inCompanyAsOf(request, service.dashboard);
+      return { ...value, asOf: asOf.toISOString() };
+    },
   );
 };

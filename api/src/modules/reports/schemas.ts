@@ -56,6 +56,18 @@ export const TrackingRowSchema = Type.Object(
 );
 export type TrackingRow = Static<typeof TrackingRowSchema>;
 
+/**
+ * How fresh a report is: these reads may come from a standby (db/replica.ts), never further behind
+ * than DATABASE_READ_MAX_LAG_SECONDS (default 5 s); the screens show it as "as of 12:03:05".
+ */
+const AsOf = {
+  asOf: {
+    ...Timestamp,
+    description:
+      'The figures include every change made up to this moment (read from a standby at most DATABASE_READ_MAX_LAG_SECONDS behind, or from the primary).',
+  },
+};
+
 // ── warehouse status: counts per location × status and per item type × status ──
 export const WarehouseStatusSchema = Type.Object(
   {
@@ -66,6 +78,7 @@ export const WarehouseStatusSchema = Type.Object(
       Type.Object({ itemTypeId: Type.String(), itemTypeName: Type.String(), status: StatusKey, items: Count }),
     ),
     total: Count,
+    ...AsOf,
   },
   { title: 'WarehouseStatus' },
 );
@@ -112,6 +125,7 @@ export const InventorySchema = Type.Object(
       costValue: Type.Optional({ ...Money, description: 'Absent for a caller without items.cost.view.' }),
       saleValue: Money,
     }),
+    ...AsOf,
   },
   { title: 'InventoryReport' },
 );
@@ -242,6 +256,7 @@ export const DashboardSchema = Type.Object(
       },
       { description: 'A new company’s first steps; the dashboard lists them until all are done.' },
     ),
+    ...AsOf,
   },
   { title: 'Dashboard' },
 );

@@ -136,7 +136,7 @@ export async function customerHistory(q: Queryable, customerId: string, query: {
   };
 }
 
-export async function dashboard(q: Queryable): Promise<Dashboard> {
+export async function dashboard(q: Queryable): Promise<Omit<Dashboard, 'asOf'>> {
   const byStatus = await db.countByStatus(q);
   const { perDay, perWeek } = await db.salesPeriods(q, 30, 12);
   const statuses = [...HELD_STATUSES, ...GONE_STATUSES];

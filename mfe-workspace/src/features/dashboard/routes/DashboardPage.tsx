@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { StatusKey } from '@/api/inventory';
 import { getDashboard, type Dashboard } from '@/api/reports';
 import { BarsChart, ShareChart } from '@/components/charts';
+import { AsOf } from '@/components/AsOf';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -28,7 +29,14 @@ export function DashboardPage() {
   const dashboard = useQuery({ queryKey: resourceKey('dashboard'), queryFn: getDashboard });
   return (
     <ReportFrame title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} permission="dashboard.view">
-      <Answer query={dashboard}>{(data) => <DashboardView data={data} />}</Answer>
+      <Answer query={dashboard}>
+        {(data) => (
+          <>
+            <AsOf at={data.asOf} />
+            <DashboardView data={data} />
+          </>
+        )}
+      </Answer>
     </ReportFrame>
   );
 }

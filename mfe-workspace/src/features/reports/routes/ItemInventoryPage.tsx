@@ -22,6 +22,7 @@ import {
 } from '@/api/reports';
 import { BarsChart } from '@/components/charts';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { AsOf } from '@/components/AsOf';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -77,7 +78,14 @@ export function ItemInventoryPage() {
           options={HELD.map((status) => ({ value: status, label: statusName(status) }))}
         />
       </FilterBar>
-      <Answer query={report}>{(data) => <InventoryView data={data} />}</Answer>
+      <Answer query={report}>
+        {(data) => (
+          <>
+            <AsOf at={data.asOf} />
+            <InventoryView data={data} />
+          </>
+        )}
+      </Answer>
     </ReportFrame>
   );
 }

@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { getWarehouseStatus, REPORT_PATHS, type WarehouseStatus } from '@/api/reports';
 import { BarsChart } from '@/components/charts';
 import { ExportCsvButton } from '@/components/ExportCsvButton';
+import { AsOf } from '@/components/AsOf';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -49,7 +50,14 @@ export function WarehouseStatusPage() {
         />
       }
     >
-      <Answer query={report}>{(data) => <WarehouseView data={data} />}</Answer>
+      <Answer query={report}>
+        {(data) => (
+          <>
+            <AsOf at={data.asOf} />
+            <WarehouseView data={data} />
+          </>
+        )}
+      </Answer>
     </ReportFrame>
   );
 }
