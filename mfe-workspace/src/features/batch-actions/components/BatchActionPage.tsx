@@ -15,6 +15,7 @@ import {
 } from '@/api/inventory';
 import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { ScanField } from '@/components/ScanField';
+import { ReturnDialog, useOutcomeTypes } from '@/components/returns';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { useScanLookup } from '@/hooks/useScanLookup';
@@ -66,6 +67,7 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
     handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
   );
   const [missing, setMissing] = useState<Record<string, boolean>>({});
+  const [returning, setReturning] = useState(false);
 
   // Only the types the caller's role claims allow, once GET /api/access has answered (the API refuses the rest).
   const access = useAccess();
@@ -77,9 +79,19 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   const destination = locationId || type?.defaultToLocationId || '';
   const destinationName = activeLocations.find((location) => location.id === destination)?.name ?? '';
 
+  // Change Status never makes a sold item anything else: a sold item goes back through the return
+  // flow (reason, refund, destination), offered here to a user who may run the Return type.
+  const { returnType } = useOutcomeTypes(null);
+  const returnable = (item: Item) =>
+    kind === 'status_change' &&
+    Boolean(returnType?.fromStatuses.includes(item.status)) &&
+    !type?.fromStatuses.includes(item.status);
+  const toReturn = items.filter(returnable);
+
   /** Why the chosen type would refuse this item, or null. */
   function refusal(item: Item): string | null {
     if (!type) return null;
+    if (returnable(item)) return t('batch.returnInstead', { status: statusName(item.status) });
     if (!type.fromStatuses.includes(item.status)) {
       return t('batch.notAccepted', { type: type.name, status: statusName(item.status) });
     }
@@ -285,6 +297,25 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
         onRemove={(item) => setItems((current) => current.filter((one) => one.id !== item.id))}
         onClear={() => setItems([])}
       />
+      {returnType && toReturn.length ? (
+        <>
+          <Button variant="outlined" size="large" onClick={() => setReturning(true)}>
+            {t('batch.returnSold', { count: toReturn.length })}
+          </Button>
+          <ReturnDialog
+            items={toReturn}
+            type={returnType}
+            open={returning}
+            onClose={() => setReturning(false)}
+            onDone={(returned) => {
+              setItems((current) => current.filter((item) => !returned.includes(item)));
+              setMessage({ severity: 'success', text: t('batch.returnedSome', { count: returned.length }) });
+              void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+              void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+            }}
+          />
+        </>
+      ) : null}
       <Button variant="contained" size="large" onClick={confirm} disabled={items.length === 0 || run.isPending}>
         {t(text.confirm, { count: items.length })}
       </Button>
