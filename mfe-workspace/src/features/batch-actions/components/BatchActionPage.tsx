@@ -15,31 +15,16 @@ import {
 } from '@/api/inventory';
 import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { ScanField } from '@/components/ScanField';
-import { ReturnDialog, useOutcomeTypes } from '@/components/returns';
+import { useOutcomeTypes } from '@/components/returns';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { handedItems } from '@/lib/handoff';
 import { useT } from '../i18n';
+import { TARGET_STATUSES, TEXT, type BatchKind } from '../lib/batch-kinds';
 import { destinationOf } from '../lib/destination';
+import { ReturnSoldButton } from './ReturnSoldButton';
 import { ScannedItems } from './ScannedItems';
-
-export type BatchKind = 'move' | 'status_change' | 'process';
-const TARGET_STATUSES: StatusKey[] = [
-  'in_stock',
-  'in_process',
-  'reserved',
-  'in_transit',
-  'returned',
-  'defective',
-  'scrapped',
-];
-
-const TEXT = {
-  move: { title: 'batch.moveTitle', subtitle: 'batch.moveSubtitle', confirm: 'batch.moveConfirm' },
-  status_change: { title: 'batch.statusTitle', subtitle: 'batch.statusSubtitle', confirm: 'batch.statusConfirm' },
-  process: { title: 'batch.processTitle', subtitle: 'batch.processSubtitle', confirm: 'batch.processConfirm' },
-} as const;
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -67,7 +52,6 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
     handed.length ? { severity: 'info', text: t('bulk.handed', { count: handed.length }) } : null,
   );
   const [missing, setMissing] = useState<Record<string, boolean>>({});
-  const [returning, setReturning] = useState(false);
 
   // Only the types the caller's role claims allow, once GET /api/access has answered (the API refuses the rest).
   const access = useAccess();
@@ -297,24 +281,15 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
         onRemove={(item) => setItems((current) => current.filter((one) => one.id !== item.id))}
         onClear={() => setItems([])}
       />
-      {returnType && toReturn.length ? (
-        <>
-          <Button variant="outlined" size="large" onClick={() => setReturning(true)}>
-            {t('batch.returnSold', { count: toReturn.length })}
-          </Button>
-          <ReturnDialog
-            items={toReturn}
-            type={returnType}
-            open={returning}
-            onClose={() => setReturning(false)}
-            onDone={(returned) => {
-              setItems((current) => current.filter((item) => !returned.includes(item)));
-              setMessage({ severity: 'success', text: t('batch.returnedSome', { count: returned.length }) });
-              void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
-              void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
-            }}
-          />
-        </>
+      {returnType ? (
+        <ReturnSoldButton
+          items={toReturn}
+          type={returnType}
+          onReturned={(returned) => {
+            setItems((current) => current.filter((item) => !returned.includes(item)));
+            setMessage({ severity: 'success', text: t('batch.returnedSome', { count: returned.length }) });
+          }}
+        />
       ) : null}
       <Button variant="contained" size="large" onClick={confirm} disabled={items.length === 0 || run.isPending}>
         {t(text.confirm, { count: items.length })}
