@@ -22,6 +22,7 @@ const OWN_COMPANIES = [
   'receipt',
   'security',
   'shop-rest',
+  'shop-returns-exports',
   'settings-access',
   'settings-security',
   'settings',

@@ -157,15 +157,21 @@ describe('reports', () => {
     const keepers = await ok(keeper, 'GET', '/api/reports/inventory');
     expect(keepers.totals).toEqual({ items: 1, saleValue: 150 });
     expect(keepers.items.every((r: object) => !('costValue' in r))).toBe(true);
-    expect((await csv(keeper, '/api/reports/inventory?format=csv')).header).toEqual([
+    expect((await csv(keeper, '/api/reports/inventory?format=raw-csv')).header).toEqual([
       'key',
       'name',
       'items',
       'saleValue',
     ]);
+    expect((await csv(keeper, '/api/reports/inventory?format=csv')).header).toEqual([
+      'Item type',
+      'Items',
+      'Sale value',
+    ]);
     const owners = await ok(owner, 'GET', '/api/reports/inventory');
     expect(owners.totals).toEqual({ items: 1, costValue: 90, saleValue: 150 });
-    expect((await csv(owner, '/api/reports/inventory?format=csv')).header).toContain('costValue');
+    expect((await csv(owner, '/api/reports/inventory?format=raw-csv')).header).toContain('costValue');
+    expect((await csv(owner, '/api/reports/inventory?format=csv')).header).toContain('Cost value');
   });
 });
 

@@ -102,8 +102,10 @@ test('every list and report exports, with its own header row; bad input is still
     // For people by default (their words, lib/list-export.ts); the raw rows as raw-csv.
     ['/api/reports/tracking', 'When,Serial'],
     ['/api/reports/tracking?format=raw-csv', 'id,itemId,serial'],
-    ['/api/reports/warehouse-status', 'breakdown,id,name,status,items'],
-    ['/api/reports/inventory?groupBy=model', 'key,name,items,costValue,saleValue'],
+    ['/api/reports/warehouse-status', 'Count per,Name,Status,Items'],
+    ['/api/reports/warehouse-status?format=raw-csv', 'breakdown,id,name,status,items'],
+    ['/api/reports/inventory?groupBy=model', 'Model,Items,Cost value,Sale value'],
+    ['/api/reports/inventory?groupBy=model&format=raw-csv', 'key,name,items,costValue,saleValue'],
     ['/api/reports/warranty?within=30', 'Serial,Item type'],
     ['/api/reports/warranty?within=30&format=raw-csv', 'itemId,serial'],
   ];
@@ -114,7 +116,7 @@ test('every list and report exports, with its own header row; bad input is still
   }
   const tracking = lines((await call(owner, '/api/reports/tracking?format=csv')).body);
   expect(tracking).toHaveLength(4); // header + the three receptions
-  const warehouse = lines((await call(owner, '/api/reports/warehouse-status?format=csv')).body);
+  const warehouse = lines((await call(owner, '/api/reports/warehouse-status?format=raw-csv')).body);
   expect(warehouse.slice(1)).toEqual([`location,${ids.shop},Shop,in_stock,3`, `itemType,${ids.type},Thing,in_stock,3`]);
   const item = (await call(owner, '/api/items?limit=1')).json().items[0];
   expect(lines((await call(owner, `/api/items/${item.id}/history?format=csv`)).body)).toHaveLength(2);

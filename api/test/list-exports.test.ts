@@ -139,3 +139,58 @@ test('a made-up time zone or language is a 400, not a file', async () => {
   expect((await call(owner, 'GET', '/api/reports/warranty?format=csv&timeZone=Mars/Base')).statusCode).toBe(400);
   expect((await call(owner, 'GET', '/api/reports/tracking?format=xlsx&lang=xx')).statusCode).toBe(400);
 });
+
+test('the warehouse status and the inventory for people: their words, the totals; cost only for a holder of items.cost.view', async () => {
+  await ok(owner, 'POST', '/api/items/receive', {
+    itemTypeId: ids.itemType,
+    locationId: ids.shop,
+    serials: [unique('LE-S-'), unique('LE-S-')],
+    cost: 100,
+    salePrice: 150,
+  });
+  const warehouse = await table(owner, '/api/reports/warehouse-status?format=csv&lang=tr');
+  expect(warehouse.header).toEqual(['Sayım', 'Ad', 'Durum', 'Ürünler']);
+  // The sold item is with the supplier under its warranty claim: in process.
+  expect(warehouse.rows).toContainEqual({ Sayım: 'Ürün tipi', Ad: 'Phone', Durum: 'İşlemde', Ürünler: '1' });
+  expect(warehouse.rows).toContainEqual({ Sayım: 'Lokasyon', Ad: 'Main store', Durum: 'Stokta', Ürünler: '2' });
+  const raw = await table(owner, '/api/reports/warehouse-status?format=raw-csv');
+  expect(raw.rows).toContainEqual({
+    breakdown: 'itemType',
+    id: ids.itemType,
+    name: 'Phone',
+    status: 'in_process',
+    items: '1',
+  });
+
+  const byBrand = await table(owner, '/api/reports/inventory?groupBy=brand&format=csv&lang=en');
+  expect(byBrand.header).toEqual(['Brand', 'Items', 'Cost value', 'Sale value']);
+  expect(byBrand.rows).toEqual([
+    // Two in stock and the one with the supplier (no cost given when it was received).
+    { Brand: '(none set)', Items: '3', 'Cost value': '200', 'Sale value': '600' },
+    { Brand: 'Total', Items: '3', 'Cost value': '200', 'Sale value': '600' },
+  ]);
+  const keepers = await table(keeper, '/api/reports/inventory?format=csv&lang=tr');
+  expect(keepers.header).toEqual(['Ürün tipi', 'Ürünler', 'Satış değeri']);
+  expect(keepers.body).not.toMatch(/200/);
+  // The raw rows stay one per group, as the JSON has them (no totals row, no words).
+  expect((await table(owner, '/api/reports/inventory?groupBy=brand&format=raw-csv')).rows).toEqual([
+    { key: '', name: '', items: '3', costValue: '200', saleValue: '600' },
+  ]);
+
+  const sheet = await call(keeper, 'GET', '/api/reports/inventory?groupBy=location&format=xlsx&lang=en');
+  expect(sheet.statusCode).toBe(200);
+  expect(sheet.headers['content-disposition']).toMatch(/filename="inventory-by-location-\d{4}-\d{2}-\d{2}\.xlsx"/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+  const rows = book.worksheets[0]!.getSheetValues()
+    .slice(1)
+    .map((row) => (row as unknown[]).slice(1));
+  expect(rows).toEqual([
+    ['Location', 'Items', 'Sale value'],
+    ['Main store', 3, 600],
+    ['Total', 3, 600],
+  ]);
+  expect((await call(owner, 'GET', '/api/reports/warehouse-status?format=xlsx&timeZone=Mars/Base')).statusCode).toBe(
+    400,
+  );
+});

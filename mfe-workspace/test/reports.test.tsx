@@ -252,7 +252,30 @@ describe('/reporting/warehouse-status', () => {
       'href',
       '/actions/inventory-reception',
     );
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it('exports the counts for people as Excel, in the screen’s language, or as the raw rows', async () => {
+    signInAs(ROLES.companyOwner);
+    api({ '/api/reports/warehouse-status': () => ({ status: 200, data: status }) });
+    await act(() => i18n.changeLanguage('tr'));
+    renderAt('/reporting/warehouse-status');
+    await screen.findByRole('table', {}, FIRST);
+    await userEvent.click(screen.getByRole('button', { name: 'Dışa aktar' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Excel (.xlsx)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^warehouse-status-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Dışa aktar' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: /Ham veri/ }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]!.name).toMatch(/^warehouse-status-raw-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csvCalls('/api/reports/warehouse-status')).toEqual([
+      {
+        query: { format: 'xlsx', lang: 'tr', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        responseType: 'blob',
+      },
+      { query: { format: 'raw-csv' }, responseType: 'blob' },
+    ]);
   });
 
   it('says a failed load in words and retries', async () => {
@@ -330,10 +353,16 @@ describe('/reporting/item-inventory', () => {
     await waitFor(() =>
       expect(calls('/api/reports/inventory').at(-1)?.params).toEqual({ groupBy: 'location', status: 'defective' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toMatch(/^item-inventory-location-\d{4}-\d{2}-\d{2}\.csv$/);
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(csvCalls('/api/reports/inventory')).toEqual([
-      { query: { format: 'csv', groupBy: 'location', status: 'defective' }, responseType: 'blob' },
+      {
+        query: { format: 'csv', groupBy: 'location', status: 'defective', lang: 'en', timeZone },
+        responseType: 'blob',
+      },
     ]);
   });
 });

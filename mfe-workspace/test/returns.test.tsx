@@ -200,3 +200,93 @@ describe('A sale’s lines: return a line, void a sale of today', () => {
     expect(screen.queryByRole('button', { name: 'Void sale' })).not.toBeInTheDocument();
   });
 });
+
+describe('Returns from Change Status and from the item manager’s bulk actions', () => {
+  const statusType = type('t-status', 'Change status', 'status_change', ['in_stock', 'defective'], 'in_stock');
+  const soldA: Item = { ...soldItem, id: 'sa', serial: 'SN-SA', salePrice: 100 };
+  const soldB: Item = { ...soldItem, id: 'sb', serial: 'SN-SB', salePrice: 50 };
+  const inStock: Item = { ...baseItem, id: 'st', serial: 'SN-ST' };
+  function batchApi(permissions?: string[], typeIds?: string[]) {
+    return mockApi((config) => {
+      const url = config.url ?? '';
+      if (url === '/api/access' && permissions) return accessAnswer(permissions, typeIds);
+      const found = [soldA, soldB, inStock].find((item) => url === `/api/items/by-serial/${item.serial}`);
+      if (found) return { status: 200, data: found };
+      if (url === '/api/items') return { status: 200, data: { items: [soldA, soldB, inStock], nextCursor: null } };
+      if (url === '/api/transaction-types') return page([...TYPES, statusType]);
+      if (url === '/api/locations')
+        return page([{ id: 'l1', name: 'Main store', kind: 'store', parentId: null, active: true, createdAt: '' }]);
+      if (url === '/api/statuses' || url === '/api/brands' || url === '/api/item-types') return page([]);
+      if (url === '/api/transactions' && config.method === 'post') return { status: 201, data: { events: [] } };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+  }
+  async function scan(serial: string) {
+    await userEvent.type(screen.getByLabelText('Scan or type a serial'), `${serial}{Enter}`);
+    await screen.findByText(`${serial} added.`);
+  }
+
+  it('Change Status offers a scanned sold item the return flow; the items left keep their status change', async () => {
+    const calls = batchApi();
+    renderAt('/item-status/status-change');
+    await screen.findByLabelText('Scan or type a serial');
+    await scan('SN-SA');
+    await scan('SN-ST');
+    const scanned = screen.getByRole('region', { name: /Scanned/ });
+    expect(within(scanned).getByText('Sold: return it instead (below)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Return the sold item…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return SN-SA' });
+    expect(within(dialog).getByLabelText(/Refund/)).toHaveValue('100');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Wrong colour');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return the item' }));
+    await closed();
+    expect(await screen.findByText('1 item returned.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      transactionTypeId: 't-return',
+      itemIds: ['sa'],
+      reason: 'Wrong colour',
+      refund: 100,
+      toStatus: 'returned',
+    });
+    // The sold item left the list; the one in stock waits for its status change.
+    expect(within(scanned).queryByText('SN-SA')).not.toBeInTheDocument();
+    expect(within(scanned).getByText('SN-ST')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /sold item/ })).not.toBeInTheDocument();
+  });
+
+  it('bulk Return lists each ticked item, leaves out those the type refuses, and returns the rest in one request', async () => {
+    const calls = batchApi();
+    renderAt('/item-status/item-manager');
+    await screen.findByRole('link', { name: 'Open the history of SN-SA' }, { timeout: 10_000 });
+    for (const box of screen.getAllByRole('checkbox', { name: /select row/i }).slice(0, 3)) await userEvent.click(box);
+    const bar = screen.getByRole('region', { name: 'Selected items' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Return…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return 3 items' });
+    expect(
+      within(dialog).getByText(/2 sold items are returned, each refunded its sale price \(\$150\.00 in all\)/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Return does not take In stock items: left out')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Refund/)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Recall');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return 2 items' }));
+    await closed();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      transactionTypeId: 't-return',
+      itemIds: ['sa', 'sb'],
+      reason: 'Recall',
+      toStatus: 'returned',
+    });
+    expect(screen.queryByRole('region', { name: 'Selected items' })).not.toBeInTheDocument();
+  });
+
+  it('offers no bulk Return to a user whose roles may not run the Return type', async () => {
+    signInAs(ROLES.storekeeper);
+    batchApi(['items.view', 'items.process'], ['t-status']);
+    renderAt('/item-status/item-manager');
+    await screen.findByRole('link', { name: 'Open the history of SN-SA' }, { timeout: 10_000 });
+    await userEvent.click(screen.getAllByRole('checkbox', { name: /select row/i })[0]!);
+    const bar = screen.getByRole('region', { name: 'Selected items' });
+    expect(within(bar).getByRole('button', { name: 'Change status…' })).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Return…' })).not.toBeInTheDocument();
+  });
+});

@@ -219,3 +219,61 @@ export async function listOrExport<Row extends object, Answer extends Batch<Row>
       app.inCompany(request, (q) => spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH })),
   });
 }
+
+/**
+ * The handler of a report answered whole (not paged: the warehouse status, the inventory, an
+ * item's history): the report as JSON, or its rows in the asked file format. `rows` flattens the
+ * report into rows: for people it is given their language (a totals row, "(none set)" for a
+ * missing name, in their words); for the raw file none, which keeps one row per record as the
+ * JSON has it.
+ */
+interface ReportExport<Answer, Row extends object> {
+  filename: string;
+  sheet: string;
+  raw: Columns;
+  people: (language: Language) => readonly PeopleColumn[];
+  report: (q: Queryable) => Promise<Answer>;
+  rows: (answer: Answer, language?: Language) => Row[];
+  /** Read from a standby when one is configured (db/replica.ts): the answer says as of when. */
+  fromReplica?: boolean;
+}
+
+export function reportOrExport<Answer, Row extends object, Reply extends FastifyReply>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: Reply,
+  spec: ReportExport<Answer, Row> & { fromReplica: true },
+): Promise<(Answer & { asOf: string }) | Reply>;
+export function reportOrExport<Answer, Row extends object, Reply extends FastifyReply>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: Reply,
+  spec: ReportExport<Answer, Row>,
+): Promise<Answer | Reply>;
+export async function reportOrExport<Answer, Row extends object, Reply extends FastifyReply>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: Reply,
+  spec: ReportExport<Answer, Row>,
+): Promise<Answer | Reply> {
+  const format = exportFormat(request);
+  const query = (request.query ?? {}) as { lang?: Language; timeZone?: string };
+  // A bad time zone is a 400 before the report is read.
+  const reader = format === 'json' ? null : readerOf(query);
+  const answer = spec.fromReplica
+    ? await app
+        .inCompanyAsOf(request, spec.report)
+        .then(({ value, asOf }) => ({ ...value, asOf: asOf.toISOString() }) as Answer)
+    : await app.inCompany(request, spec.report);
+  if (format === 'json' || !reader) return answer;
+  const rows = spec.rows(answer, format === 'raw-csv' ? undefined : reader.language);
+  const raw = () => (typeof spec.raw === 'function' ? spec.raw() : spec.raw);
+  return sendExport(reply, format, {
+    filename: spec.filename,
+    sheet: spec.sheet,
+    reader,
+    raw: spec.raw,
+    people: () => seenPeople(spec.people(reader.language), raw()),
+    read: async () => ({ items: rows, nextCursor: null }),
+  });
+}

@@ -145,6 +145,7 @@ export const en = {
     status: 'Change status…',
     process: 'Process…',
     sell: 'Sell…',
+    return: 'Return…',
     clear: 'Clear selection',
     handed_one: '{{count}} item from your selection is ready below.',
     handed_other: '{{count}} items from your selection are ready below.',

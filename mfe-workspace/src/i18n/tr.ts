@@ -146,6 +146,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     status: 'Durumu değiştir…',
     process: 'İşlem…',
     sell: 'Sat…',
+    return: 'İade al…',
     clear: 'Seçimi temizle',
     handed_one: 'Seçiminizden {{count}} ürün aşağıda hazır.',
     handed_other: 'Seçiminizden {{count}} ürün aşağıda hazır.',

@@ -1742,7 +1742,7 @@ export interface ApiOperations {
   getInventoryReport: {
     method: "GET";
     path: "/api/reports/inventory";
-    query: { groupBy?: "itemType" | "brand" | "model" | "location"; status?: StatusKey; format?: "json" | "csv" };
+    query: { groupBy?: "itemType" | "brand" | "model" | "location"; status?: StatusKey; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string };
     response: InventoryReport;
   };
   getTrackingReport: {
@@ -1754,7 +1754,7 @@ export interface ApiOperations {
   getWarehouseStatus: {
     method: "GET";
     path: "/api/reports/warehouse-status";
-    query: { format?: "json" | "csv" };
+    query: { format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string };
     response: WarehouseStatus;
   };
   getWarrantyReport: {

@@ -1,6 +1,7 @@
 import { ITEM_WORDS, word, type Language } from '../../lib/item-words.js';
 import type { PeopleColumn } from '../../lib/list-export.js';
 import { WARRANTY_OUTCOMES, WARRANTY_STATES } from '../../vocabulary.js';
+import type { GroupBy } from './schemas.js';
 
 // The columns a person reads in the reports' exports (lib/list-export.ts), named with the words the
 // item list's export uses (kit/src/words/item-words.json): the screens' words in the reader's
@@ -72,5 +73,31 @@ export function purchasePeople(l: Language): PeopleColumn[] {
       type: 'text',
       words: wordsOf(l, 'warranty', ['active', 'ended', 'none']),
     },
+  ];
+}
+
+/** The warehouse status: one row per count, saying per what (a location or an item type). */
+export function warehousePeople(l: Language): PeopleColumn[] {
+  return [
+    {
+      key: 'breakdown',
+      header: more(l, 'breakdown'),
+      type: 'text',
+      words: { location: item(l, 'location'), itemType: item(l, 'type') },
+    },
+    { key: 'name', header: more(l, 'name'), type: 'text' },
+    { key: 'status', header: item(l, 'status'), type: 'text', words: ITEM_WORDS[l].statuses },
+    { key: 'items', header: more(l, 'items'), type: 'integer' },
+  ];
+}
+
+/** The inventory by a group: its name under the group's own word, counted and valued. */
+export function inventoryPeople(groupBy: GroupBy) {
+  const group = { itemType: 'type', brand: 'brand', model: 'model', location: 'location' }[groupBy];
+  return (l: Language): PeopleColumn[] => [
+    { key: 'name', header: item(l, group), type: 'text' },
+    { key: 'items', header: more(l, 'items'), type: 'integer' },
+    { key: 'costValue', header: more(l, 'costValue'), type: 'money' },
+    { key: 'saleValue', header: more(l, 'saleValue'), type: 'money' },
   ];
 }

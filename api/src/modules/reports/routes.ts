@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { permit } from '../../access/index.js';
-import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
+import { columnsOf, csvAnswers } from '../../lib/csv.js';
 import { answers, IdParams, KeysetPage } from '../../lib/schemas.js';
-import { listOrExport } from '../../lib/list-export.js';
-import { purchasePeople, trackingPeople, warrantyPeople } from './people-columns.js';
+import { listOrExport, reportOrExport } from '../../lib/list-export.js';
+import { word } from '../../lib/item-words.js';
+import { inventoryPeople, purchasePeople, trackingPeople, warehousePeople, warrantyPeople } from './people-columns.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { seenColumns, sightOf } from '../items/index.js';
@@ -43,23 +44,24 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('reports.view'),
         operationId: 'getWarehouseStatus',
         description:
-          'Item counts per location × status and per item type × status (groups with no items left out). CSV: one row per count, `breakdown` saying which.',
+          'Item counts per location × status and per item type × status (groups with no items left out). Exports: one row per count, saying per what — for people (csv, xlsx) in their words; raw-csv with `breakdown` (location, itemType) and ids.',
         querystring: S.WarehouseStatusQuery,
         response: csvAnswers(S.WarehouseStatusSchema),
       },
     },
-    async (request, reply) => {
-      const { value, asOf } = await app.inCompanyAsOf(request, service.warehouseStatus);
-      const report = { ...value, asOf: asOf.toISOString() };
-      if (!wantsCsv(request)) return report;
-      const rows = [
-        ...report.byLocation.map((r) => ({ breakdown: 'location', id: r.locationId, name: r.locationName, ...r })),
-        ...report.byItemType.map((r) => ({ breakdown: 'itemType', id: r.itemTypeId, name: r.itemTypeName, ...r })),
-      ];
-      return sendCsv(reply, 'warehouse-status', ['breakdown', 'id', 'name', 'status', 'items'], async () => ({
-        items: rows,
-      }));
-    },
+    async (request, reply) =>
+      reportOrExport(app, request, reply, {
+        filename: 'warehouse-status',
+        sheet: 'Warehouse status',
+        raw: ['breakdown', 'id', 'name', 'status', 'items'],
+        people: warehousePeople,
+        report: service.warehouseStatus,
+        fromReplica: true,
+        rows: (report) => [
+          ...report.byLocation.map((r) => ({ breakdown: 'location', id: r.locationId, name: r.locationName, ...r })),
+          ...report.byItemType.map((r) => ({ breakdown: 'itemType', id: r.itemTypeId, name: r.itemTypeName, ...r })),
+        ],
+      }),
   );
 
   app.get(
@@ -69,18 +71,30 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         ...permit('reports.view'),
         operationId: 'getInventoryReport',
-        description: `What the company holds (${S.HELD_STATUSES.join(', ')}; or one of them with status=), counted and valued at cost and at sale price, grouped by item type, brand, model or location. The value at cost (\`costValue\`, rows and totals, JSON and CSV) only for a caller with items.cost.view.`,
+        description: `What the company holds (${S.HELD_STATUSES.join(', ')}; or one of them with status=), counted and valued at cost and at sale price, grouped by item type, brand, model or location. The value at cost (\`costValue\`, rows and totals, JSON and every export) only for a caller with items.cost.view. Exports for people (csv, xlsx) name the groups in their words and end with the totals; raw-csv has the rows only.`,
         querystring: S.InventoryQuery,
         response: csvAnswers(S.InventorySchema),
       },
     },
     async (request, reply) => {
       const sight = sightOf(request.access!);
-      const { value, asOf } = await app.inCompanyAsOf(request, (q) => service.inventory(q, request.query, sight));
-      const report = { ...value, asOf: asOf.toISOString() };
-      if (!wantsCsv(request)) return report;
-      const columns = seenColumns(columnsOf(S.InventoryRowSchema), sight);
-      return sendCsv(reply, `inventory-by-${report.groupBy}`, columns, async () => report);
+      const groupBy = request.query.groupBy ?? 'itemType';
+      return reportOrExport(app, request, reply, {
+        filename: `inventory-by-${groupBy}`,
+        sheet: 'Inventory',
+        raw: seenColumns(columnsOf(S.InventoryRowSchema), sight),
+        people: inventoryPeople(groupBy),
+        report: (q) => service.inventory(q, request.query, sight),
+        fromReplica: true,
+        // For people: a group with no name says so, and the totals close the table as on screen.
+        rows: (report, language) =>
+          language
+            ? [
+                ...report.items.map((row) => ({ ...row, name: row.name ?? word(language, 'export', 'noneSet') })),
+                { key: null, ...report.totals, name: word(language, 'export', 'total') },
+              ]
+            : report.items,
+      });
     },
   );
 

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FormatQuery, KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
+import { KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
 import { ExportQuery } from '../../lib/list-export.js';
 import { StatusKey } from '../catalogue/index.js';
 import {
@@ -83,7 +83,7 @@ export const WarehouseStatusSchema = Type.Object(
   { title: 'WarehouseStatus' },
 );
 export type WarehouseStatus = Static<typeof WarehouseStatusSchema>;
-export const WarehouseStatusQuery = Type.Object({ ...FormatQuery }, { additionalProperties: false });
+export const WarehouseStatusQuery = Type.Object({ ...ExportQuery }, { additionalProperties: false });
 
 // ── inventory: stock and its value, grouped ──
 export const GROUP_BY = ['itemType', 'brand', 'model', 'location'] as const;
@@ -100,7 +100,7 @@ export const InventoryQuery = Type.Object(
       ...StatusKey,
       description: `One held status only. Default: all of them (${HELD_STATUSES.join(', ')}).`,
     }),
-    ...FormatQuery,
+    ...ExportQuery,
   },
   { additionalProperties: false },
 );

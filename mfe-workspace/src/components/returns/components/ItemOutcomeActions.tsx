@@ -37,7 +37,7 @@ export function ItemOutcomeActions({ item, onDone }: { item: Item; onDone?: () =
       ) : null}
       {returnType ? (
         <ReturnDialog
-          item={item}
+          items={[item]}
           type={returnType}
           open={open === 'return'}
           onClose={() => setOpen(null)}

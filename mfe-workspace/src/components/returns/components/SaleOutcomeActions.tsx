@@ -83,7 +83,7 @@ export function ReturnLineButton({ sale, line }: { sale: Sale; line: Sale['lines
       </Button>
       {item.data ? (
         <ReturnDialog
-          item={{ ...item.data, salePrice: line.price }}
+          items={[{ ...item.data, salePrice: line.price }]}
           type={returnType}
           open={open}
           onClose={() => setOpen(false)}

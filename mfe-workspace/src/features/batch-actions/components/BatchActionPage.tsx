@@ -15,30 +15,16 @@ import {
 } from '@/api/inventory';
 import { CatalogueSelect } from '@/components/CatalogueSelect';
 import { ScanField } from '@/components/ScanField';
+import { useOutcomeTypes } from '@/components/returns';
 import { Forbidden, isForbidden, LoadError, Loading } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { handedItems } from '@/lib/handoff';
 import { useT } from '../i18n';
+import { TARGET_STATUSES, TEXT, type BatchKind } from '../lib/batch-kinds';
 import { destinationOf } from '../lib/destination';
+import { ReturnSoldButton } from './ReturnSoldButton';
 import { ScannedItems } from './ScannedItems';
-
-export type BatchKind = 'move' | 'status_change' | 'process';
-const TARGET_STATUSES: StatusKey[] = [
-  'in_stock',
-  'in_process',
-  'reserved',
-  'in_transit',
-  'returned',
-  'defective',
-  'scrapped',
-];
-
-const TEXT = {
-  move: { title: 'batch.moveTitle', subtitle: 'batch.moveSubtitle', confirm: 'batch.moveConfirm' },
-  status_change: { title: 'batch.statusTitle', subtitle: 'batch.statusSubtitle', confirm: 'batch.statusConfirm' },
-  process: { title: 'batch.processTitle', subtitle: 'batch.processSubtitle', confirm: 'batch.processConfirm' },
-} as const;
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -77,9 +63,19 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
   const destination = locationId || type?.defaultToLocationId || '';
   const destinationName = activeLocations.find((location) => location.id === destination)?.name ?? '';
 
+  // Change Status never makes a sold item anything else: a sold item goes back through the return
+  // flow (reason, refund, destination), offered here to a user who may run the Return type.
+  const { returnType } = useOutcomeTypes(null);
+  const returnable = (item: Item) =>
+    kind === 'status_change' &&
+    Boolean(returnType?.fromStatuses.includes(item.status)) &&
+    !type?.fromStatuses.includes(item.status);
+  const toReturn = items.filter(returnable);
+
   /** Why the chosen type would refuse this item, or null. */
   function refusal(item: Item): string | null {
     if (!type) return null;
+    if (returnable(item)) return t('batch.returnInstead', { status: statusName(item.status) });
     if (!type.fromStatuses.includes(item.status)) {
       return t('batch.notAccepted', { type: type.name, status: statusName(item.status) });
     }
@@ -285,6 +281,16 @@ export function BatchActionPage({ kind }: { kind: BatchKind }) {
         onRemove={(item) => setItems((current) => current.filter((one) => one.id !== item.id))}
         onClear={() => setItems([])}
       />
+      {returnType ? (
+        <ReturnSoldButton
+          items={toReturn}
+          type={returnType}
+          onReturned={(returned) => {
+            setItems((current) => current.filter((item) => !returned.includes(item)));
+            setMessage({ severity: 'success', text: t('batch.returnedSome', { count: returned.length }) });
+          }}
+        />
+      ) : null}
       <Button variant="contained" size="large" onClick={confirm} disabled={items.length === 0 || run.isPending}>
         {t(text.confirm, { count: items.length })}
       </Button>

@@ -42,5 +42,11 @@ export const en = {
     processDone_one: '{{type}} recorded for {{count}} item.',
     processDone_other: '{{type}} recorded for {{count}} items.',
     required: 'This field is required.',
+    // A sold item scanned into Change Status: the return flow (reason, refund, destination) instead.
+    returnInstead: '{{status}}: return it instead (below)',
+    returnSold_one: 'Return the sold item…',
+    returnSold_other: 'Return the {{count}} sold items…',
+    returnedSome_one: '{{count}} item returned.',
+    returnedSome_other: '{{count}} items returned.',
   },
 };

@@ -46,5 +46,10 @@ export const tr: TranslationsOf<typeof en> = {
     processDone_one: '{{count}} ürün için {{type}} kaydedildi.',
     processDone_other: '{{count}} ürün için {{type}} kaydedildi.',
     required: 'Bu alan zorunludur.',
+    returnInstead: '{{status}}: bunun yerine iadesini alın (aşağıda)',
+    returnSold_one: 'Satılmış ürünün iadesini al…',
+    returnSold_other: 'Satılmış {{count}} ürünün iadesini al…',
+    returnedSome_one: '{{count}} ürün iade alındı.',
+    returnedSome_other: '{{count}} ürün iade alındı.',
   },
 };

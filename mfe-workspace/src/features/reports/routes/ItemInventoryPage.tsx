@@ -21,8 +21,8 @@ import {
   type InventoryReport,
 } from '@/api/reports';
 import { BarsChart } from '@/components/charts';
-import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { AsOf } from '@/components/AsOf';
+import { ExportMenu } from '@/components/ExportMenu';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -55,10 +55,11 @@ export function ItemInventoryPage() {
       subtitle={t('reports.inventory.subtitle')}
       permission="reports.view"
       actions={
-        <ExportCsvButton
+        <ExportMenu
           path={REPORT_PATHS.inventory}
           params={query}
-          fileName={`item-inventory-${query.groupBy}.csv`}
+          name={`item-inventory-${query.groupBy}`}
+          label={t('export.menu')}
           disabled={!report.data?.items.length}
         />
       }

@@ -18,8 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWarehouseStatus, REPORT_PATHS, type WarehouseStatus } from '@/api/reports';
 import { BarsChart } from '@/components/charts';
-import { ExportCsvButton } from '@/components/ExportCsvButton';
 import { AsOf } from '@/components/AsOf';
+import { ExportMenu } from '@/components/ExportMenu';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
 import { useStatusName } from '@/components/StatusChip';
 import { urlFilter, useUrlFilters } from '@/hooks/useUrlFilters';
@@ -42,10 +42,11 @@ export function WarehouseStatusPage() {
       subtitle={t('reports.warehouse.subtitle')}
       permission="reports.view"
       actions={
-        <ExportCsvButton
+        <ExportMenu
           path={REPORT_PATHS.warehouseStatus}
           params={{}}
-          fileName="warehouse-status.csv"
+          name="warehouse-status"
+          label={t('export.menu')}
           disabled={!report.data?.total}
         />
       }
