@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
+import { openInApp, settled, watchRequests } from '../support/settled';
 
 // Issue 13: the settings screens as a Company Owner works them, in Chromium against the
 // production build — the company's name and logo (the sidebar follows without a reload),
@@ -239,10 +240,19 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   ).json()) as { id: string };
   expect((await page.request.post(`/api/invitations/${revoked.id}/revoke`, { headers: auth })).ok()).toBe(true);
 
+  // The app is loaded once; every screen after the first is opened inside it, as the drawer's
+  // links do (a full load per screen was most of this test's time: docs/benchmarks.md, "CI time").
+  // Each is checked once its heading shows and its requests are answered.
+  const requests = watchRequests(page);
+  let loaded = false;
   const visit = async ({ path, title }: (typeof SETTINGS_SCREENS)[number]) => {
-    await page.goto(path);
+    if (loaded) await openInApp(page, requests, path);
+    else {
+      await page.goto(path);
+      await settled(page);
+      loaded = true;
+    }
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await page.waitForLoadState('networkidle');
   };
   // Every screen is checked before the test says what it found.
   const findings: string[] = [];
