@@ -16,6 +16,22 @@ export type AdvanceWarrantyClaimRequest = {
   note?: string;
 };
 
+export type AlertGroup = {
+  kind: "reorder";
+  count: number;
+  lines: Array<AlertLine>;
+  path: string;
+};
+
+export type AlertLine = {
+  id: string;
+  text: string;
+};
+
+export type Alerts = {
+  items: Array<AlertGroup>;
+};
+
 export type AuthProviders = {
   google: {
     clientId: string;
@@ -207,6 +223,21 @@ export type CreateLocationRequest = {
   active?: boolean;
 };
 
+export type CreateProductModelRequest = {
+  name: string;
+  itemTypeId: string;
+  brandId?: string | null;
+  salePrice?: number | null;
+  cost?: number | null;
+  warrantyMonths?: number;
+  barcode?: string | null;
+  imagePath?: string | null;
+  reorderPoints?: Array<{
+    locationId?: string | null;
+    minQuantity: number;
+  }>;
+};
+
 export type CreateSaleRequest = {
   lines: Array<{
     itemId?: string;
@@ -342,6 +373,10 @@ export type Dashboard = {
   };
 };
 
+export type DigestRun = {
+  sent: number;
+};
+
 export type EndedSessions = {
   ended: number;
 };
@@ -464,6 +499,7 @@ export type Item = {
   brandId: string | null;
   brandName: string | null;
   model: string | null;
+  modelId: string | null;
   locationId: string;
   locationName: string;
   status: StatusKey;
@@ -589,7 +625,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -641,6 +677,30 @@ export type PlanUsage = {
   storage: StorageUsage;
 };
 
+export type ProductModel = {
+  id: string;
+  name: string;
+  itemTypeId: string;
+  itemTypeName: string;
+  brandId: string | null;
+  brandName: string | null;
+  salePrice: number | null;
+  cost?: number | null;
+  warrantyMonths: number;
+  barcode: string | null;
+  imagePath: string | null;
+  archived: boolean;
+  inStock: number;
+  reorderPoints: Array<ReorderPoint>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductModelPage = {
+  items: Array<ProductModel>;
+  nextCursor: string | null;
+};
+
 export type QueueItem = {
   itemId: string;
   serial: string;
@@ -658,6 +718,7 @@ export type ReceiveItemsRequest = {
   locationId: string;
   serials: Array<string>;
   brandId?: string | null;
+  modelId?: string | null;
   model?: string | null;
   sku?: string | null;
   vendorId?: string | null;
@@ -694,6 +755,12 @@ export type RegisterWithInvitationRequest = {
   email: string;
 };
 
+export type ReorderPoint = {
+  locationId: string | null;
+  locationName: string | null;
+  minQuantity: number;
+};
+
 export type ResendVerificationRequest = {
   verificationToken: string;
 };
@@ -714,7 +781,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder";
 } | {
   type: "transaction-type";
   value: string;
@@ -968,6 +1035,24 @@ export type TaskQueues = {
   }>;
 };
 
+export type ToReorderPage = {
+  items: Array<ToReorderRow>;
+  nextCursor: string | null;
+};
+
+export type ToReorderRow = {
+  modelId: string;
+  modelName: string;
+  itemTypeName: string;
+  brandName: string | null;
+  barcode: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  minQuantity: number;
+  inStock: number;
+  shortfall: number;
+};
+
 export type TrackingPage = {
   items: Array<TrackingRow>;
   nextCursor: string | null;
@@ -1093,6 +1178,22 @@ export type UpdateLocationRequest = {
   kind?: "warehouse" | "store" | "other";
   parentId?: string | null;
   active?: boolean;
+};
+
+export type UpdateProductModelRequest = {
+  name?: string;
+  itemTypeId?: string;
+  brandId?: string | null;
+  salePrice?: number | null;
+  cost?: number | null;
+  warrantyMonths?: number;
+  barcode?: string | null;
+  imagePath?: string | null;
+  reorderPoints?: Array<{
+    locationId?: string | null;
+    minQuantity: number;
+  }>;
+  archived?: boolean;
 };
 
 export type UpdateTransactionTypeRequest = {
@@ -1249,6 +1350,11 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/access";
     response: MyAccess;
+  };
+  listAlerts: {
+    method: "GET";
+    path: "/api/alerts";
+    response: Alerts;
   };
   registerCompanyWithAdmin: {
     method: "POST";
@@ -1539,6 +1645,11 @@ export interface ApiOperations {
     path: "/api/dashboard";
     response: Dashboard;
   };
+  devAlertDigest: {
+    method: "POST";
+    path: "/api/dev/alert-digest";
+    response: DigestRun;
+  };
   devOutbox: {
     method: "GET";
     path: "/api/dev/outbox";
@@ -1731,6 +1842,31 @@ export interface ApiOperations {
     body: UpdateLocationRequest;
     response: Location;
   };
+  listProductModels: {
+    method: "GET";
+    path: "/api/product-models";
+    query: { search?: string; itemTypeId?: string; brandId?: string; archived?: "true" | "false"; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "name_asc" };
+    response: ProductModelPage;
+  };
+  createProductModel: {
+    method: "POST";
+    path: "/api/product-models";
+    body: CreateProductModelRequest;
+    response: ProductModel;
+  };
+  getProductModel: {
+    method: "GET";
+    path: "/api/product-models/{id}";
+    params: { id: string };
+    response: ProductModel;
+  };
+  updateProductModel: {
+    method: "PUT";
+    path: "/api/product-models/{id}";
+    params: { id: string };
+    body: UpdateProductModelRequest;
+    response: ProductModel;
+  };
   ready: {
     method: "GET";
     path: "/api/ready";
@@ -1741,6 +1877,12 @@ export interface ApiOperations {
     path: "/api/reports/inventory";
     query: { groupBy?: "itemType" | "brand" | "model" | "location"; status?: StatusKey; format?: "json" | "csv" };
     response: InventoryReport;
+  };
+  getToReorderReport: {
+    method: "GET";
+    path: "/api/reports/to-reorder";
+    query: { locationId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "name_asc" };
+    response: ToReorderPage;
   };
   getTrackingReport: {
     method: "GET";
