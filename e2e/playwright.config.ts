@@ -28,6 +28,7 @@ const OWN_COMPANIES = [
   'shell-and-public',
   'sign-in-flows',
   'stocktake',
+  'reorder-alerts',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

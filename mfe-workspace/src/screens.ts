@@ -168,11 +168,11 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     page: lazyPage(() => import('@/features/reports').then((m) => m.WarrantyListPage)),
   },
   {
-    // Who answers for the stock (stock.reorder) and who reads reports; the menu offers it to the first.
+    // Who answers for the stock (stock.reorder) and who reads reports: the API's two claims for it.
     path: 'reporting/to-reorder',
     title: 'screens.toReorder',
     claims: ['stock.reorder', 'reports.view'],
-    menu: { group: 'reporting', order: 35, icon: ProductionQuantityLimitsOutlined, claims: ['stock.reorder'] },
+    menu: { group: 'reporting', order: 35, icon: ProductionQuantityLimitsOutlined },
     page: lazyPage(() => import('@/features/reports').then((m) => m.ToReorderPage)),
   },
   {
