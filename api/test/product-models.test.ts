@@ -189,9 +189,7 @@ test('a model that falls below its reorder point is on the report and in the ale
     expect.objectContaining({ modelName: 'Case S', locationId: null, minQuantity: 3, inStock: 2, shortfall: 1 }),
   ]);
   const alerts = await ok(keeper, 'GET', '/api/alerts');
-  expect(alerts.items).toEqual([
-    expect.objectContaining({ kind: 'reorder', count: 1, path: '/reporting/to-reorder' }),
-  ]);
+  expect(alerts.items).toEqual([expect.objectContaining({ kind: 'reorder', count: 1, path: '/reporting/to-reorder' })]);
   expect(alerts.items[0].lines[0].text).toBe('Case S (General) — 2 in stock, reorder point 3: 1 short');
   // A seller holds neither stock.reorder nor reports.view.
   expect((await call(seller, 'GET', '/api/alerts')).statusCode).toBe(403);

@@ -242,7 +242,8 @@ beforeAll(async () => {
   a.warrantyClaim = (
     await post(alpha, `/api/items/${underWarranty.items[1]!.id}/warranty-claims`, { fault: 'Sweep fault' })
   ).id as string;
-  a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType })).id as string;
+  a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType }))
+    .id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
   a.stocktake = (await post(alpha, '/api/stocktakes', { locationId: a.location, note: 'Sweep count' })).id as string;
   await post(alpha, `/api/stocktakes/${a.stocktake}/scans`, { serial: a.serial! });

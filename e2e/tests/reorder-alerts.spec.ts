@@ -46,7 +46,10 @@ test('a model falls below its reorder point and the alert appears and is mailed'
   expect(received.status(), await received.text()).toBe(201);
   const items = (await received.json()).items as Array<{ id: string; model: string; salePrice: number }>;
   expect(items[0]).toMatchObject({ model: 'Case S', salePrice: 10 });
-  const sold = await page.request.post('/api/sales', { headers, data: { lines: [{ itemId: items[0]!.id, price: 10 }] } });
+  const sold = await page.request.post('/api/sales', {
+    headers,
+    data: { lines: [{ itemId: items[0]!.id, price: 10 }] },
+  });
   expect(sold.status(), await sold.text()).toBe(201);
 
   // The storekeeper, on a phone: the alert in My Tasks, then the report saying what to buy.

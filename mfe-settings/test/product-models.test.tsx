@@ -99,7 +99,10 @@ describe('/settings/product-models', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Archive X1 Pro' }));
     await waitFor(() => expect(screen.queryByText('X1 Pro')).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/product-models/m1', body: { archived: true } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/product-models/m1',
+      body: { archived: true },
+    });
   });
 
   test('in Turkish', async () => {

@@ -44,15 +44,13 @@ export async function sendDigests(
         if (!byPerson.size) return [];
         const total = sections.reduce((n, s) => n + s.count, 0);
         if (!(await db.claimDigest(q, companyId, day, byPerson.size, total))) return [];
-        return [...byPerson].map(
-          ([to, parts]): MailMessage => ({
-            to,
-            subject: `${company}: ${total} stock ${total === 1 ? 'alert' : 'alerts'} for ${day}`,
-            text: `Good morning,\n\nwhat needs your attention at ${company} today:\n\n${parts.join(
-              '\n\n',
-            )}\n\nYou get this mail once a day while something is on it. — Stockwise`,
-          }),
-        );
+        return [...byPerson].map(([to, parts]): MailMessage => ({
+          to,
+          subject: `${company}: ${total} stock ${total === 1 ? 'alert' : 'alerts'} for ${day}`,
+          text: `Good morning,\n\nwhat needs your attention at ${company} today:\n\n${parts.join(
+            '\n\n',
+          )}\n\nYou get this mail once a day while something is on it. — Stockwise`,
+        }));
       });
       for (const mail of mails) await deliver(deps.mailer, mail, deps.log, 'alert digest');
       sent += mails.length;

@@ -92,7 +92,8 @@ export async function saveModel(
     imagePath,
     archived: body.archived ?? current?.archived ?? false,
   });
-  if (body.reorderPoints) await db.setReorderPoints(q, companyId, modelId, await checkReorderPoints(q, body.reorderPoints));
+  if (body.reorderPoints)
+    await db.setReorderPoints(q, companyId, modelId, await checkReorderPoints(q, body.reorderPoints));
   return seen((await db.findModel(q, modelId))!, sight);
 }
 
@@ -105,8 +106,7 @@ export async function toReorder(q: Queryable, query: { locationId?: string; curs
   const last = page[page.length - 1];
   return {
     items: page.map(({ nameKey: _, locationKey: __, ...row }) => row),
-    nextCursor:
-      rows.length > limit && last ? encodeCursor([last.nameKey, last.modelId, last.locationId ?? '']) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.nameKey, last.modelId, last.locationId ?? '']) : null,
   };
 }
 

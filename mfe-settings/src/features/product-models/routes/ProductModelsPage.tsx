@@ -4,11 +4,10 @@ import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
+import { useBrands, useItemTypes } from '@/api/catalogue';
 import { actionsColumn, deleteAction, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
-import { useBrands } from '../../brands/api/brands';
-import { useItemTypes } from '../../item-types/api/item-types';
 import { useProductModels, useSaveProductModel, type ProductModel } from '../api/product-models';
 import { useT } from '../i18n';
 
