@@ -1,5 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
 import { i18n } from '@stockwise/shared';
 import { mockApi, refusal, renderAt, signIn } from './support/harness';
 
