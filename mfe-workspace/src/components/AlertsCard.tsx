@@ -19,7 +19,7 @@ export function AlertsCard() {
   const groups = alerts.data?.items ?? [];
   if (!allowed || !groups.length) return null;
   return (
-    <Alert severity="warning" component="section" aria-label={t('alerts.title')}>
+    <Alert severity="warning" component="section" role="region" aria-label={t('alerts.title')}>
       <AlertTitle>{t('alerts.title')}</AlertTitle>
       <List dense disablePadding>
         {groups.map((group) => (
