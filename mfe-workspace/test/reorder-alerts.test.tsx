@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
@@ -48,7 +48,7 @@ describe('reorder alerts', () => {
     const alert = await screen.findByRole('region', { name: 'Needs attention' }, { timeout: 20_000 });
     expect(within(alert).getByText('1 model below its reorder point')).toBeInTheDocument();
     await userEvent.click(within(alert).getByRole('link', { name: 'See the list' }));
-    expect(currentLocation()?.pathname).toBe('/reporting/to-reorder');
+    await waitFor(() => expect(currentLocation()).toBe('/reporting/to-reorder'));
     expect(await screen.findByText('Acme X1 Pro', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText('All locations')).toBeInTheDocument();
     const cells = screen.getAllByRole('gridcell').map((cell) => cell.textContent);
