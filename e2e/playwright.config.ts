@@ -29,6 +29,7 @@ const OWN_COMPANIES = [
   'shell-and-public',
   'sign-in-flows',
   'stocktake',
+  'reorder-alerts',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

@@ -46,6 +46,8 @@ import { itemRoutes } from './modules/items/routes.js';
 import { saleRoutes } from './modules/sales/routes.js';
 import { WARRANTY_CONSTRAINTS, warrantyRoutes } from './modules/warranty/index.js';
 import { STOCKTAKE_CONSTRAINTS, stocktakeRoutes } from './modules/stocktakes/index.js';
+import { PRODUCT_MODEL_CONSTRAINTS, productModelRoutes } from './modules/product-models/index.js';
+import { alertDevRoutes, alertRoutes } from './modules/alerts/index.js';
 import { taskRoutes } from './modules/tasks/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { EventHub } from './modules/events/index.js';
@@ -69,6 +71,7 @@ const CONSTRAINTS: ConstraintMessages = {
   ...ITEM_CONSTRAINTS,
   ...WARRANTY_CONSTRAINTS,
   ...STOCKTAKE_CONSTRAINTS,
+  ...PRODUCT_MODEL_CONSTRAINTS,
 };
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(async (scope) => {
       scope.addHook('onRequest', thisMachineOnly);
       await scope.register(devRoutes);
+      await scope.register(alertDevRoutes);
     });
   }
   await app.register(storageRoutes);
@@ -167,6 +171,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(saleRoutes);
   await app.register(warrantyRoutes);
   await app.register(stocktakeRoutes);
+  await app.register(productModelRoutes);
+  await app.register(alertRoutes);
   await app.register(taskRoutes);
   await app.register(reportRoutes);
   await app.register(eventRoutes);

@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   'warranty.manage',
   /** Opening, scanning, closing and applying stock-takes: the owner's, the admin's and the storekeeper's. */
   'stock.count',
+  /** What is below its reorder point: seen on the dashboard, in My Tasks and the report, and mailed daily. */
+  'stock.reorder',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;

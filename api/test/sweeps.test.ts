@@ -134,6 +134,14 @@ const MATRIX: Record<string, string> = {
   resumeStocktake: 'OAS',
   closeStocktake: 'OAS',
   applyStocktake: 'OAS',
+  // product models: the catalogue, read and written as brands and item types are
+  listProductModels: 'OASNR',
+  getProductModel: 'OASNR',
+  createProductModel: 'OA',
+  updateProductModel: 'OA',
+  // reorder alerts: who answers for the stock (stock.reorder) and who reads reports
+  getToReorderReport: 'OAS',
+  listAlerts: 'OAS',
   // tasks: everyone at work sees and closes their own; process or user managers assign
   listTasks: 'OASNRM',
   completeTask: 'OASNRM',
@@ -234,6 +242,8 @@ beforeAll(async () => {
   a.warrantyClaim = (
     await post(alpha, `/api/items/${underWarranty.items[1]!.id}/warranty-claims`, { fault: 'Sweep fault' })
   ).id as string;
+  a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType }))
+    .id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
   a.stocktake = (await post(alpha, '/api/stocktakes', { locationId: a.location, note: 'Sweep count' })).id as string;
   await post(alpha, `/api/stocktakes/${a.stocktake}/scans`, { serial: a.serial! });
@@ -318,6 +328,8 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   resumeStocktake: () => a.stocktake!,
   closeStocktake: () => a.stocktake!,
   applyStocktake: () => a.stocktake!,
+  getProductModel: () => a.productModel!,
+  updateProductModel: () => a.productModel!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
@@ -369,6 +381,8 @@ const BODIES: Record<string, () => object> = {
   openStocktake: () => ({ locationId: a.location2, note: 'Sweep recount' }),
   scanStocktake: () => ({ serial: unique('SCAN-') }),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
+  createProductModel: () => ({ name: unique('Model '), itemTypeId: a.itemType }),
+  updateProductModel: () => ({ warrantyMonths: 3 }),
   // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
   importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),
 };

@@ -6,7 +6,14 @@
  */
 export const STOCKTAKE_LINKS = ['Stock-takes'];
 /** The Reporting group's links: Company Owner, Admin, Storekeeper. */
-export const REPORTING_LINKS = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 'Item History'];
+export const REPORTING_LINKS = [
+  'Item List',
+  'Item Inventory',
+  'Warranty List',
+  'To Reorder',
+  'Edit Item',
+  'Item History',
+];
 /** The Account Management group's links: Company Owner, Admin, Account Manager. */
 export const ACCOUNT_LINKS = ['Vendors/Customers', 'History'];
 

@@ -91,6 +91,7 @@ test('reports given to the Account Manager role: their drawer shows Reporting an
     'Item List',
     'Item Inventory',
     'Warranty List',
+    'To Reorder',
     'Item History',
   ]);
   await reporting.getByRole('link', { name: 'Item Inventory' }).click();

@@ -59,6 +59,14 @@ export const SCREENS: Screen<SettingsKey>[] = [
     page: lazyPage(() => import('./features/item-types').then((m) => m.ItemTypesPage)),
   },
   {
+    // The catalogue of models is company set-up like brands and item types: the same claim.
+    path: 'settings/product-models',
+    title: 'screens.productModels',
+    claims: settings,
+    menu: { group: 'settings', collapse: 'process-config', order: 15, roles: admins },
+    page: lazyPage(() => import('./features/product-models').then((m) => m.ProductModelsPage)),
+  },
+  {
     path: 'settings/transaction-types',
     title: 'screens.transactionTypes',
     claims: settings,

@@ -12,6 +12,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import ProductionQuantityLimitsOutlined from '@mui/icons-material/ProductionQuantityLimitsOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { lazyPage, ROLES, type Permission, type Screen } from '@stockwise/shared';
 import { NS, type WorkspaceKey } from './i18n';
@@ -165,6 +166,14 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     claims: reports,
     menu: { group: 'reporting', order: 30, icon: VerifiedUserOutlined },
     page: lazyPage(() => import('@/features/reports').then((m) => m.WarrantyListPage)),
+  },
+  {
+    // Who answers for the stock (stock.reorder) and who reads reports: the API's two claims for it.
+    path: 'reporting/to-reorder',
+    title: 'screens.toReorder',
+    claims: ['stock.reorder', 'reports.view'],
+    menu: { group: 'reporting', order: 35, icon: ProductionQuantityLimitsOutlined },
+    page: lazyPage(() => import('@/features/reports').then((m) => m.ToReorderPage)),
   },
   {
     path: 'reporting/edit-item',

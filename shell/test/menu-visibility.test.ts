@@ -21,9 +21,9 @@ const titles = (roles: string[], edit?: Edit) => itemsOf(seen(roles, edit)).map(
 const groups = (roles: string[], edit?: Edit) => seen(roles, edit).map(text);
 
 const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations', 'Security'];
-const PROCESS = ['Item Types', 'Transaction Types'];
+const PROCESS = ['Item Types', 'Product Models', 'Transaction Types'];
 const USERS = ['Roles and Transaction Type Access', 'User & User Roles', 'User Invitations'];
-const REPORTING = ['Item List', 'Item Inventory', 'Warranty List', 'Edit Item', 'Item History'];
+const REPORTING = ['Item List', 'Item Inventory', 'Warranty List', 'To Reorder', 'Edit Item', 'Item History'];
 const ACCOUNTS = ['Vendors/Customers', 'History'];
 const SUPPORT = ['Send us a message'];
 
@@ -134,6 +134,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
       'Item List',
       'Item Inventory',
       'Warranty List',
+      'To Reorder',
       'Item History',
       ...ACCOUNTS,
       ...SUPPORT,

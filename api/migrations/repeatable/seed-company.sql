@@ -6,17 +6,10 @@
 -- (as the app role, bound to that company), after it has made the built-in roles.
 --
 -- To give the built-in roles a new claim: add its row to BUILT_IN_CLAIMS below (new companies), and
--- a numbered migration that grants it to the built-in role of every existing company (row-level
--- security is forced on these tables, for the owner too, so lift it around the insert as 0010 did):
---   ALTER TABLE roles NO FORCE ROW LEVEL SECURITY;
---   ALTER TABLE role_claims NO FORCE ROW LEVEL SECURITY;
---   INSERT INTO role_claims (company_id, role_id, claim_type, claim_value)
---     SELECT company_id, id, 'permission', 'items.cost.view' FROM roles WHERE built_in AND name = 'Admin'
---   ON CONFLICT DO NOTHING;
---   ALTER TABLE roles FORCE ROW LEVEL SECURITY;
---   ALTER TABLE role_claims FORCE ROW LEVEL SECURITY;
--- (a new permission goes into role_claims' CHECK first, as in 0010). The Company Owner holds every
--- claim implicitly and has no rows.
+-- a numbered migration that widens role_claims' CHECK and grants it to the built-in roles of every
+-- existing company with the one function for it (migration 0033):
+--   SELECT stockwise_add_built_in_claim('stock.reorder', ARRAY['Admin', 'Storekeeper']);
+-- The Company Owner holds every claim implicitly and has no rows.
 CREATE OR REPLACE FUNCTION stockwise_seed_company(company uuid) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
   -- The built-in transaction types: name, kind, key, from statuses, to status, customer required, print label.
@@ -51,6 +44,7 @@ BEGIN
     ('Admin', 'permission', 'sales.void'),
     ('Admin', 'permission', 'warranty.manage'),
     ('Admin', 'permission', 'stock.count'),
+    ('Admin', 'permission', 'stock.reorder'),
     ('Admin', 'transaction-type', 'receive'),
     ('Admin', 'transaction-type', 'sell'),
     ('Admin', 'transaction-type', 'move'),
@@ -72,6 +66,7 @@ BEGIN
     ('Storekeeper', 'permission', 'reports.view'),
     ('Storekeeper', 'permission', 'warranty.manage'),
     ('Storekeeper', 'permission', 'stock.count'),
+    ('Storekeeper', 'permission', 'stock.reorder'),
     ('Storekeeper', 'transaction-type', 'move'),
     ('Storekeeper', 'transaction-type', 'status_change'),
     ('Storekeeper', 'transaction-type', 'test'),

@@ -23,3 +23,19 @@ export function useLocations() {
     queryFn: async () => (await call('GET', '/api/locations')).items,
   });
 }
+
+/** Every item type (GET /api/item-types answers them all; a screen pages them). */
+export function useItemTypes() {
+  return useQuery({
+    queryKey: resourceKey('item-types'),
+    queryFn: async () => (await call('GET', '/api/item-types')).items,
+  });
+}
+
+/** Every brand (GET /api/brands answers them all; a screen pages them). */
+export function useBrands() {
+  return useQuery({
+    queryKey: resourceKey('brands'),
+    queryFn: async () => (await call('GET', '/api/brands')).items,
+  });
+}

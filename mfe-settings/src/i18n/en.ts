@@ -4,6 +4,7 @@ export const en = {
     stores: 'Locations',
     users: 'User & User Roles',
     itemTypes: 'Item Types',
+    productModels: 'Product Models',
     transactionTypes: 'Transaction Types',
     roles: 'Roles',
     roleManagement: 'Role Management',

@@ -6,6 +6,7 @@ export const tr: TranslationsOf<SettingsTexts> = {
     stores: 'Lokasyonlar',
     users: 'Kullanıcılar ve Kullanıcı Rolleri',
     itemTypes: 'Ürün Türleri',
+    productModels: 'Ürün Modelleri',
     transactionTypes: 'İşlem Türleri',
     roles: 'Roller',
     roleManagement: 'Rol Yönetimi',

@@ -44,6 +44,10 @@ export const addCustomer = (name: string, kind: 'customer' | 'vendor') =>
   call('POST', '/api/customers', { body: { name, isCustomer: kind === 'customer', isVendor: kind === 'vendor' } });
 export const listItemTypes = async () => (await call('GET', '/api/item-types')).items;
 export const listBrands = async () => (await call('GET', '/api/brands')).items;
+/** An item type's product models, not archived, in name order (the first 100: a reception picks from them). */
+export const listModelsOf = async (itemTypeId: string) =>
+  (await call('GET', '/api/product-models', { query: { itemTypeId, limit: 100 } })).items;
+export type ProductModel = Awaited<ReturnType<typeof listModelsOf>>[number];
 export const listLocations = async () => (await call('GET', '/api/locations')).items;
 export const listStatuses = async () => (await call('GET', '/api/statuses')).items;
 export const listTransactionTypes = async () => (await call('GET', '/api/transaction-types')).items;

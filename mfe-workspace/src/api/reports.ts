@@ -13,6 +13,9 @@ export type WarrantyQuery = NonNullable<ApiOperations['getWarrantyReport']['quer
 export type WarrantyPage = ApiResponse<'getWarrantyReport'>;
 export type WarrantyRow = WarrantyPage['items'][number];
 export type Dashboard = ApiResponse<'getDashboard'>;
+export type ToReorderQuery = NonNullable<ApiOperations['getToReorderReport']['query']>;
+export type ToReorderRow = ApiResponse<'getToReorderReport'>['items'][number];
+export type AlertGroup = ApiResponse<'listAlerts'>['items'][number];
 
 /** The reports' paths, for their CSV (`csvUrl`): the same route as the screen reads. */
 export const REPORT_PATHS = {
@@ -20,6 +23,7 @@ export const REPORT_PATHS = {
   warehouseStatus: '/api/reports/warehouse-status',
   inventory: '/api/reports/inventory',
   warranty: '/api/reports/warranty',
+  toReorder: '/api/reports/to-reorder',
 } as const;
 
 export const getTrackingReport = (query: TrackingQuery) => call('GET', REPORT_PATHS.tracking, { query });
@@ -27,6 +31,9 @@ export const getWarehouseStatus = () => call('GET', REPORT_PATHS.warehouseStatus
 export const getInventoryReport = (query: InventoryQuery) => call('GET', REPORT_PATHS.inventory, { query });
 export const getWarrantyReport = (query: WarrantyQuery) => call('GET', REPORT_PATHS.warranty, { query });
 export const getDashboard = () => call('GET', '/api/dashboard');
+export const getToReorderReport = (query: ToReorderQuery) => call('GET', REPORT_PATHS.toReorder, { query });
+/** What the caller should act on, from every alert kind whose claim they hold (today: reorder). */
+export const getAlerts = () => call('GET', '/api/alerts');
 
 /** The company's people, to filter the tracking report by (offered to those who may list users). */
 export const listUsers = () => call('GET', '/api/users');

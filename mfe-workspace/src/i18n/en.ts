@@ -178,6 +178,7 @@ export const en = {
     itemList: 'Item List',
     itemInventory: 'Item Inventory',
     warrantyList: 'Warranty List',
+    toReorder: 'To Reorder',
     editItem: 'Edit Item',
     customers: 'Vendors/Customers',
     customerHistory: 'History',
@@ -186,6 +187,13 @@ export const en = {
     receipt: 'Receipt',
     stocktakes: 'Stock-takes',
     stocktake: 'Stock-take',
+  },
+  // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
+  alerts: {
+    title: 'Needs attention',
+    reorder_one: '{{count}} model below its reorder point',
+    reorder_other: '{{count}} models below their reorder point',
+    seeAll: 'See the list',
   },
   // money: discounts on sale lines and the printable receipt
   sale: {

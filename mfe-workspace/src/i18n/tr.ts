@@ -179,6 +179,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     itemList: 'Ürün Listesi',
     itemInventory: 'Ürün Envanteri',
     warrantyList: 'Garanti Listesi',
+    toReorder: 'Sipariş Verilecekler',
     editItem: 'Ürün Düzenle',
     customers: 'Tedarikçiler/Müşteriler',
     customerHistory: 'Geçmiş',
@@ -187,6 +188,13 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
     stocktake: 'Stok sayımı',
+  },
+  // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
+  alerts: {
+    title: 'İlgilenilmesi gerekenler',
+    reorder_one: 'Yeniden sipariş seviyesinin altında {{count}} model',
+    reorder_other: 'Yeniden sipariş seviyesinin altında {{count}} model',
+    seeAll: 'Listeyi görün',
   },
   // money: satış satırlarında indirim ve yazdırılabilir fiş
   sale: {

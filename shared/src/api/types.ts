@@ -16,6 +16,22 @@ export type AdvanceWarrantyClaimRequest = {
   note?: string;
 };
 
+export type AlertGroup = {
+  kind: "reorder";
+  count: number;
+  lines: Array<AlertLine>;
+  path: string;
+};
+
+export type AlertLine = {
+  id: string;
+  text: string;
+};
+
+export type Alerts = {
+  items: Array<AlertGroup>;
+};
+
 export type AuthProviders = {
   google: {
     clientId: string;
@@ -207,6 +223,21 @@ export type CreateLocationRequest = {
   active?: boolean;
 };
 
+export type CreateProductModelRequest = {
+  name: string;
+  itemTypeId: string;
+  brandId?: string | null;
+  salePrice?: number | null;
+  cost?: number | null;
+  warrantyMonths?: number;
+  barcode?: string | null;
+  imagePath?: string | null;
+  reorderPoints?: Array<{
+    locationId?: string | null;
+    minQuantity: number;
+  }>;
+};
+
 export type CreateSaleRequest = {
   lines: Array<{
     itemId?: string;
@@ -343,6 +374,10 @@ export type Dashboard = {
   asOf: string;
 };
 
+export type DigestRun = {
+  sent: number;
+};
+
 export type EndedSessions = {
   ended: number;
 };
@@ -466,6 +501,7 @@ export type Item = {
   brandId: string | null;
   brandName: string | null;
   model: string | null;
+  modelId: string | null;
   locationId: string;
   locationName: string;
   status: StatusKey;
@@ -591,7 +627,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -643,6 +679,30 @@ export type PlanUsage = {
   storage: StorageUsage;
 };
 
+export type ProductModel = {
+  id: string;
+  name: string;
+  itemTypeId: string;
+  itemTypeName: string;
+  brandId: string | null;
+  brandName: string | null;
+  salePrice: number | null;
+  cost?: number | null;
+  warrantyMonths: number;
+  barcode: string | null;
+  imagePath: string | null;
+  archived: boolean;
+  inStock: number;
+  reorderPoints: Array<ReorderPoint>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductModelPage = {
+  items: Array<ProductModel>;
+  nextCursor: string | null;
+};
+
 export type QueueItem = {
   itemId: string;
   serial: string;
@@ -660,6 +720,7 @@ export type ReceiveItemsRequest = {
   locationId: string;
   serials: Array<string>;
   brandId?: string | null;
+  modelId?: string | null;
   model?: string | null;
   sku?: string | null;
   vendorId?: string | null;
@@ -696,6 +757,12 @@ export type RegisterWithInvitationRequest = {
   email: string;
 };
 
+export type ReorderPoint = {
+  locationId: string | null;
+  locationName: string | null;
+  minQuantity: number;
+};
+
 export type ResendVerificationRequest = {
   verificationToken: string;
 };
@@ -716,7 +783,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder";
 } | {
   type: "transaction-type";
   value: string;
@@ -970,6 +1037,24 @@ export type TaskQueues = {
   }>;
 };
 
+export type ToReorderPage = {
+  items: Array<ToReorderRow>;
+  nextCursor: string | null;
+};
+
+export type ToReorderRow = {
+  modelId: string;
+  modelName: string;
+  itemTypeName: string;
+  brandName: string | null;
+  barcode: string | null;
+  locationId: string | null;
+  locationName: string | null;
+  minQuantity: number;
+  inStock: number;
+  shortfall: number;
+};
+
 export type TrackingPage = {
   items: Array<TrackingRow>;
   nextCursor: string | null;
@@ -1095,6 +1180,22 @@ export type UpdateLocationRequest = {
   kind?: "warehouse" | "store" | "other";
   parentId?: string | null;
   active?: boolean;
+};
+
+export type UpdateProductModelRequest = {
+  name?: string;
+  itemTypeId?: string;
+  brandId?: string | null;
+  salePrice?: number | null;
+  cost?: number | null;
+  warrantyMonths?: number;
+  barcode?: string | null;
+  imagePath?: string | null;
+  reorderPoints?: Array<{
+    locationId?: string | null;
+    minQuantity: number;
+  }>;
+  archived?: boolean;
 };
 
 export type UpdateTransactionTypeRequest = {
@@ -1252,6 +1353,11 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/access";
     response: MyAccess;
+  };
+  listAlerts: {
+    method: "GET";
+    path: "/api/alerts";
+    response: Alerts;
   };
   registerCompanyWithAdmin: {
     method: "POST";
@@ -1542,6 +1648,11 @@ export interface ApiOperations {
     path: "/api/dashboard";
     response: Dashboard;
   };
+  devAlertDigest: {
+    method: "POST";
+    path: "/api/dev/alert-digest";
+    response: DigestRun;
+  };
   devOutbox: {
     method: "GET";
     path: "/api/dev/outbox";
@@ -1734,6 +1845,31 @@ export interface ApiOperations {
     body: UpdateLocationRequest;
     response: Location;
   };
+  listProductModels: {
+    method: "GET";
+    path: "/api/product-models";
+    query: { search?: string; itemTypeId?: string; brandId?: string; archived?: "true" | "false"; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "name_asc" };
+    response: ProductModelPage;
+  };
+  createProductModel: {
+    method: "POST";
+    path: "/api/product-models";
+    body: CreateProductModelRequest;
+    response: ProductModel;
+  };
+  getProductModel: {
+    method: "GET";
+    path: "/api/product-models/{id}";
+    params: { id: string };
+    response: ProductModel;
+  };
+  updateProductModel: {
+    method: "PUT";
+    path: "/api/product-models/{id}";
+    params: { id: string };
+    body: UpdateProductModelRequest;
+    response: ProductModel;
+  };
   ready: {
     method: "GET";
     path: "/api/ready";
@@ -1744,6 +1880,12 @@ export interface ApiOperations {
     path: "/api/reports/inventory";
     query: { groupBy?: "itemType" | "brand" | "model" | "location"; status?: StatusKey; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string };
     response: InventoryReport;
+  };
+  getToReorderReport: {
+    method: "GET";
+    path: "/api/reports/to-reorder";
+    query: { locationId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "name_asc" };
+    response: ToReorderPage;
   };
   getTrackingReport: {
     method: "GET";

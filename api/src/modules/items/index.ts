@@ -1,5 +1,5 @@
 // Items and the engine that moves them. Sales use the engine through this file.
-export { receive, transact, writeReception, checkFields } from './service.js';
+export { receive, transact, writeReception, checkFields, checkImages } from './service.js';
 export type { NewItem, EventMeta, ItemChange, NewEvent, SaleToRecord } from './queries.js';
 export {
   prepare,

@@ -6,7 +6,7 @@ import { iso, exact } from '../../db/timestamps.js';
 // SQL only. Every join repeats company_id so the composite keys serve it; RLS filters each table.
 
 const ITEM_COLUMNS = `i.id, i.serial, i.sku, i.item_type_id AS "itemTypeId", t.name AS "itemTypeName",
-  i.brand_id AS "brandId", b.name AS "brandName", i.model, i.location_id AS "locationId", l.name AS "locationName",
+  i.brand_id AS "brandId", b.name AS "brandName", i.model, i.model_id AS "modelId", i.location_id AS "locationId", l.name AS "locationName",
   i.status, i.cost::float8 AS cost, i.sale_price::float8 AS "salePrice", i.vendor_id AS "vendorId",
   v.name AS "vendorName", i.customer_id AS "customerId", c.name AS "customerName", ${iso('i.received_at')} AS "receivedAt",
   ${iso('i.sold_at')} AS "soldAt", i.warranty_months AS "warrantyMonths", ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
@@ -440,6 +440,8 @@ export interface NewItem {
   locationId: string;
   brandId: string | null;
   model: string | null;
+  /** The product model, when the reception picked one. */
+  modelId?: string | null;
   sku: string | null;
   vendorId: string | null;
   cost: number | null;
@@ -449,16 +451,36 @@ export interface NewItem {
   images: string[];
 }
 
+/** A product model's defaults for a reception (null: no such model). */
+export const modelDefaults = async (q: Queryable, id: string) =>
+  (
+    await q.query<{
+      id: string;
+      name: string;
+      itemTypeId: string;
+      brandId: string | null;
+      salePrice: number | null;
+      cost: number | null;
+      warrantyMonths: number;
+      archived: boolean;
+    }>(
+      `SELECT id, name, item_type_id AS "itemTypeId", brand_id AS "brandId", sale_price::float8 AS "salePrice",
+              cost::float8 AS cost, warranty_months AS "warrantyMonths", archived_at IS NOT NULL AS archived
+         FROM product_models WHERE id = $1`,
+      [id],
+    )
+  )[0] ?? null;
+
 /** Inserts in the given order and answers the ids in that order. */
 export async function insertItems(q: Queryable, companyId: string, items: NewItem[]): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, sku, vendor_id, cost,
-        sale_price, warranty_months, fields, images)
-     SELECT $1, x.serial, x."itemTypeId", x."locationId", 'in_stock', x."brandId", x.model, x.sku, x."vendorId",
-            x.cost, x."salePrice", x."warrantyMonths", x.fields,
+    `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, model_id, sku, vendor_id,
+        cost, sale_price, warranty_months, fields, images)
+     SELECT $1, x.serial, x."itemTypeId", x."locationId", 'in_stock', x."brandId", x.model, x."modelId", x.sku,
+            x."vendorId", x.cost, x."salePrice", x."warrantyMonths", x.fields,
             ARRAY(SELECT jsonb_array_elements_text(x.images))
        FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (serial text, "itemTypeId" uuid, "locationId" uuid,
-              "brandId" uuid, model text, sku text, "vendorId" uuid, cost numeric, "salePrice" numeric,
+              "brandId" uuid, model text, "modelId" uuid, sku text, "vendorId" uuid, cost numeric, "salePrice" numeric,
               "warrantyMonths" integer, fields jsonb, images jsonb)) WITH ORDINALITY AS x
       ORDER BY x.ordinality
      RETURNING id`,

@@ -32,6 +32,7 @@ export const ItemSchema = Type.Object(
     brandId: Nullable(Type.String()),
     brandName: Nullable(Type.String()),
     model: Nullable(Type.String()),
+    modelId: Nullable(Type.String({ description: 'The product model (catalogue row) the item is of, if any.' })),
     locationId: Type.String(),
     locationName: Type.String(),
     status: StatusKey,
@@ -106,6 +107,13 @@ export const ReceiveBody = Type.Object(
     locationId: Uuid,
     serials: Type.Array(Serial, { minItems: 1, maxItems: MAX_RECEIVE }),
     brandId: Type.Optional(Nullable(Uuid)),
+    modelId: Type.Optional(
+      Nullable({
+        ...Uuid,
+        description:
+          'A product model of the item type (not archived): the brand, model text, sale price, cost and warranty months left out are the model’s.',
+      }),
+    ),
     model: Type.Optional(Nullable(OneLine({ maxLength: 120 }))),
     sku: Type.Optional(Nullable(OneLine({ maxLength: 80 }))),
     vendorId: Type.Optional(Nullable(Uuid)),

@@ -57,10 +57,21 @@ async function checkVendor(q: Queryable, vendorId: string | null | undefined) {
 async function checkBrand(q: Queryable, brandId: string | null | undefined) {
   if (brandId && !(await findBrand(q, brandId))) throw badRequest('brandId: no such brand', 'brandId');
 }
-function checkImages(companyId: string, images: string[] | undefined) {
+export function checkImages(companyId: string, images: string[] | undefined) {
   for (const path of images ?? [])
     if (!path.startsWith(`${companyId}/`) || path.includes('..'))
       throw badRequest('images: a path in the company’s own folder of the ItemImages bucket', 'images');
+}
+
+/** The product model a reception names: of the item type received, not archived (400 otherwise). */
+async function modelOf(q: Queryable, id: string | null | undefined, itemType: { id: string; name: string }) {
+  if (!id) return null;
+  const model = await db.modelDefaults(q, id);
+  if (!model) throw badRequest('modelId: no such product model', 'modelId');
+  if (model.archived) throw badRequest(`modelId: ${model.name} is archived`, 'modelId');
+  if (model.itemTypeId !== itemType.id)
+    throw badRequest(`modelId: ${model.name} is not a model of ${itemType.name}`, 'modelId');
+  return model;
 }
 
 /** Reception: new items in stock at a location, one "receive" event each, all or nothing. */
@@ -76,7 +87,9 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
   const location = await findLocation(q, body.locationId);
   if (!location) throw badRequest('locationId: no such location', 'locationId');
   if (!location.active) throw badRequest(`locationId: ${location.name} is deactivated`, 'locationId');
-  await checkBrand(q, body.brandId);
+  const model = await modelOf(q, body.modelId, itemType);
+  const brandId = body.brandId === undefined ? (model?.brandId ?? null) : body.brandId;
+  await checkBrand(q, brandId);
   await checkVendor(q, body.vendorId);
   checkImages(actor.companyId, body.images);
   const fields = checkFields(itemType.fields, body.fields ?? {});
@@ -89,13 +102,16 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
       serial: serial.trim(),
       itemTypeId: itemType.id,
       locationId: location.id,
-      brandId: body.brandId ?? null,
-      model: body.model?.trim() || null,
+      brandId,
+      model: body.model?.trim() || model?.name || null,
+      modelId: model?.id ?? null,
       sku: body.sku?.trim() || null,
       vendorId: body.vendorId ?? null,
-      cost: body.cost ?? null,
-      salePrice: body.salePrice ?? null,
-      warrantyMonths: body.warrantyMonths ?? itemType.warrantyMonths,
+      // The model's cost is its default even for a receiver who cannot read costs: it was set by
+      // someone who could, and the receiver learns nothing from it.
+      cost: body.cost === undefined ? (model?.cost ?? null) : body.cost,
+      salePrice: body.salePrice === undefined ? (model?.salePrice ?? null) : body.salePrice,
+      warrantyMonths: body.warrantyMonths ?? model?.warrantyMonths ?? itemType.warrantyMonths,
       fields,
       images: body.images ?? [],
     })),

@@ -2,3 +2,4 @@ export { TrackingReportPage } from './routes/TrackingReportPage';
 export { WarehouseStatusPage } from './routes/WarehouseStatusPage';
 export { ItemInventoryPage } from './routes/ItemInventoryPage';
 export { WarrantyListPage } from './routes/WarrantyListPage';
+export { ToReorderPage } from './routes/ToReorderPage';

@@ -1,16 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { call, resourceKey, type ApiResponse } from '@stockwise/shared';
+import type { ApiResponse } from '@stockwise/shared';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
 
-export type Brand = ApiResponse<'getBrand'>;
+// The list is read by other screens too (product models): it lives with the shared catalogue lists.
+export { useBrands } from '@/api/catalogue';
 
-/** The whole list (GET /api/brands answers every brand; the screen pages it). */
-export function useBrands() {
-  return useQuery({
-    queryKey: resourceKey('brands'),
-    queryFn: async () => (await call('GET', '/api/brands')).items,
-  });
-}
+export type Brand = ApiResponse<'getBrand'>;
 
 export const useSaveBrand = () => useSaveResource('brands');
 

@@ -1,17 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { call, resourceKey, type ApiBody, type ApiResponse } from '@stockwise/shared';
+import type { ApiBody, ApiResponse } from '@stockwise/shared';
 import { useDeleteResource, useSaveResource } from '@/api/resource';
+
+// The list is read by other screens too (product models): it lives with the shared catalogue lists.
+export { useItemTypes } from '@/api/catalogue';
 
 export type ItemType = ApiResponse<'getItemType'>;
 export type ItemTypeBody = ApiBody<'createItemType'>;
-
-/** Every item type (GET /api/item-types answers them all; the screen pages them). */
-export function useItemTypes() {
-  return useQuery({
-    queryKey: resourceKey('item-types'),
-    queryFn: async () => (await call('GET', '/api/item-types')).items,
-  });
-}
 
 export const useSaveItemType = () => useSaveResource('item-types');
 

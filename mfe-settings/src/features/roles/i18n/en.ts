@@ -36,6 +36,7 @@ export const en = {
       sales_void: 'Void a sale of today',
       warranty_manage: 'Open and advance warranty claims',
       stock_count: 'Count stock (stock-takes) and apply the variance',
+      stock_reorder: 'See what is below its reorder point and get the daily reorder mail',
       billing_manage: 'Manage billing',
     },
   },

@@ -39,6 +39,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       sales_void: 'Bugünün satışını iptal etme',
       warranty_manage: 'Garanti taleplerini açma ve ilerletme',
       stock_count: 'Stok sayımı yapma ve farkı uygulama',
+      stock_reorder: 'Yeniden sipariş seviyesinin altındakileri görme ve günlük sipariş e-postasını alma',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

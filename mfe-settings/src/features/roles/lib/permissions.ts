@@ -12,6 +12,7 @@ export const PERMISSION_GROUPS = {
     'sales.void',
     'warranty.manage',
     'stock.count',
+    'stock.reorder',
   ],
   customers: ['customers.view', 'customers.manage'],
   company: ['reports.view', 'dashboard.view', 'settings.manage', 'users.manage', 'billing.manage'],

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StatusKey } from '@/api/inventory';
 import { getDashboard, type Dashboard } from '@/api/reports';
+import { AlertsCard } from '@/components/AlertsCard';
 import { BarsChart, ShareChart } from '@/components/charts';
 import { AsOf } from '@/components/AsOf';
 import { Answer, ReportFrame } from '@/components/ReportFrame';
@@ -59,6 +60,7 @@ function DashboardView({ data }: { data: Dashboard }) {
   return (
     <Stack spacing={3}>
       <FirstSteps done={data.firstSteps} />
+      <AlertsCard />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <KpiCard label={t('dashboard.held')} value={number(data.stock.held)} hint={t('dashboard.heldHint')} />

@@ -18,6 +18,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { getItem } from '@/api/inventory';
+import { AlertsCard } from '@/components/AlertsCard';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDate } from '@/lib/format';
 import { handOff } from '@/lib/handoff';
@@ -69,6 +70,7 @@ export function MyTasksPage() {
     <Container maxWidth="md" sx={{ py: 3, px: { xs: 1.5, sm: 3 } }}>
       <PageHeader title={t('tasks.title')} subtitle={t('tasks.subtitle')} />
       <Stack spacing={2}>
+        <AlertsCard />
         <ToggleButtonGroup
           exclusive
           size="small"

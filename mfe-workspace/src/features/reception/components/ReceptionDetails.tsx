@@ -1,7 +1,8 @@
 import { Box, Grid, Paper, TextField, Typography } from '@mui/material';
-import { fieldBinder, useAccess } from '@stockwise/shared';
+import { fieldBinder, resourceKey, useAccess } from '@stockwise/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { Customer } from '@/api/inventory';
+import { listModelsOf, type Customer } from '@/api/inventory';
 import { CatalogueField } from '@/components/CatalogueSelect';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { CustomFieldControls } from '@/components/CustomFieldControls';
@@ -31,13 +32,32 @@ export function ReceptionDetails({
   const field = fieldBinder(register, formState.errors);
   const itemTypeId = useWatch({ control, name: 'itemTypeId' });
   const itemType = catalogue.activeTypes.find((type) => type.id === itemTypeId);
+  const models = useQuery({
+    queryKey: resourceKey('product-models', { itemTypeId }),
+    queryFn: () => listModelsOf(itemTypeId),
+    enabled: Boolean(itemTypeId),
+  });
 
-  // A type brings its warranty and its own fields: the last type's field values do not carry over.
+  // A type brings its warranty and its own fields: the last type's field values do not carry over,
+  // nor does a model of the last type.
   function chooseType(id: string) {
     const type = catalogue.activeTypes.find((candidate) => candidate.id === id);
     if (type) setValue('warrantyMonths', String(type.warrantyMonths));
+    setValue('modelId', '');
     setValue('fields', {});
     clearErrors('fields');
+  }
+
+  // A model fills in what it knows: its brand, name, amounts and warranty (each still editable).
+  function chooseModel(id: string) {
+    const model = models.data?.find((candidate) => candidate.id === id);
+    if (!model) return;
+    const amount = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+    setValue('brandId', model.brandId ?? '');
+    setValue('model', model.name);
+    setValue('salePrice', amount(model.salePrice));
+    if (seesCost) setValue('cost', amount(model.cost));
+    setValue('warrantyMonths', String(model.warrantyMonths));
   }
 
   return (
@@ -70,6 +90,25 @@ export function ReceptionDetails({
             helperText=" "
           />
         </Grid>
+        {models.data?.length ? (
+          <Grid size={{ xs: 12 }}>
+            <CatalogueField
+              control={control}
+              name="modelId"
+              onChosen={chooseModel}
+              fullWidth
+              label={t('reception.productModel')}
+              options={models.data.map((model) => ({
+                id: model.id,
+                name: [model.brandName, model.name, model.barcode ? `(${model.barcode})` : null]
+                  .filter(Boolean)
+                  .join(' '),
+              }))}
+              empty={t('reception.noProductModel')}
+              helperText={t('reception.productModelHelp')}
+            />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, sm: 6 }}>
           <CatalogueField
             control={control}

@@ -9,6 +9,8 @@ import { MAX_SERIALS, parseSerials } from './serials';
 export interface ReceptionValues {
   itemTypeId: string;
   brandId: string;
+  /** The product model picked ('' for none): it filled the brand, model, amounts and warranty. */
+  modelId: string;
   model: string;
   sku: string;
   locationId: string;
@@ -24,6 +26,7 @@ export interface ReceptionValues {
 const EMPTY_RECEPTION: ReceptionValues = {
   itemTypeId: '',
   brandId: '',
+  modelId: '',
   model: '',
   sku: '',
   locationId: '',
@@ -73,6 +76,7 @@ export function receptionSchema(fieldsOf: (itemTypeId: string) => readonly Field
       itemTypeId: z.string().min(1, m.required),
       locationId: z.string().min(1, m.required),
       brandId: z.string(),
+      modelId: z.string(),
       model: z.string(),
       sku: z.string(),
       cost: amountText(m.invalidAmount),
@@ -109,6 +113,7 @@ export function receiveRequestOf(
     serials: parseSerials(values.serials).serials,
     brandId: values.brandId || null,
     model: values.model.trim() || null,
+    modelId: values.modelId || null,
     sku: values.sku.trim() || null,
     vendorId: vendor?.id ?? null,
     cost: amountOf(values.cost),

@@ -70,6 +70,17 @@ export const en = {
       chartTop: 'Items per {{group}} (the largest {{count}})',
       empty: 'Nothing in stock.',
     },
+    toReorder: {
+      title: 'To Reorder',
+      subtitle: 'Models with fewer in stock than their reorder point: what to buy, and how many.',
+      model: 'Model',
+      location: 'Where',
+      everywhere: 'All locations',
+      minQuantity: 'Reorder point',
+      inStock: 'In stock',
+      shortfall: 'Short by',
+      empty: 'Every model is at or above its reorder point.',
+    },
     warranty: {
       title: 'Warranty List',
       subtitle: 'Items whose warranty ends soon or has ended, with the customer to call.',

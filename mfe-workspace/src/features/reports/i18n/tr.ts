@@ -73,6 +73,17 @@ export const tr: TranslationsOf<typeof en> = {
       chartTop: '{{group}} başına ürünler (en büyük {{count}})',
       empty: 'Stokta ürün yok.',
     },
+    toReorder: {
+      title: 'Sipariş Verilecekler',
+      subtitle: 'Stoğu yeniden sipariş seviyesinin altına düşen modeller: ne alınacağı ve kaç tane.',
+      model: 'Model',
+      location: 'Nerede',
+      everywhere: 'Tüm konumlar',
+      minQuantity: 'Yeniden sipariş seviyesi',
+      inStock: 'Stokta',
+      shortfall: 'Eksik',
+      empty: 'Her model yeniden sipariş seviyesinde ya da üstünde.',
+    },
     warranty: {
       title: 'Garanti Listesi',
       subtitle: 'Garantisi yakında biten veya bitmiş ürünler ve aranacak müşteri.',

@@ -1,0 +1,45 @@
+import type { Queryable } from '../../db/database.js';
+import type { Permission } from '../../vocabulary.js';
+import { countToReorder, toReorder } from '../product-models/index.js';
+
+/**
+ * One kind of alert: something a company should act on, found by a query when asked (never kept
+ * up to date by the writes that cause it). The dashboard, My Tasks (GET /api/alerts) and the daily
+ * digest mail read every source the person holds the claim of. Warranties ending soon and overdue
+ * loans become alerts by adding a source here (docs/domain-models.md, "Alerts").
+ */
+export interface AlertSource {
+  kind: 'reorder';
+  /** Who sees the alert and gets it mailed. */
+  claim: Permission;
+  /** Where the whole list is, in the app (the digest links to it). */
+  path: string;
+  /** The mail's heading for n of them. */
+  heading: (n: number) => string;
+  count: (q: Queryable) => Promise<number>;
+  /** The first `limit` of them, each as one line a person reads. */
+  lines: (q: Queryable, limit: number) => Promise<AlertLine[]>;
+}
+
+export interface AlertLine {
+  /** What the line is about (a model's id…), for a link. */
+  id: string;
+  text: string;
+}
+
+const reorder: AlertSource = {
+  kind: 'reorder',
+  claim: 'stock.reorder',
+  path: '/reporting/to-reorder',
+  heading: (n) => `${n} ${n === 1 ? 'model is' : 'models are'} below the reorder point`,
+  count: countToReorder,
+  lines: async (q, limit) =>
+    (await toReorder(q, { limit })).items.map((r) => ({
+      id: r.modelId,
+      text: `${[r.brandName, r.modelName].filter(Boolean).join(' ')} (${r.itemTypeName}) — ${r.inStock} in stock${
+        r.locationName ? ` at ${r.locationName}` : ''
+      }, reorder point ${r.minQuantity}: ${r.shortfall} short`,
+    })),
+};
+
+export const ALERT_SOURCES: readonly AlertSource[] = [reorder];

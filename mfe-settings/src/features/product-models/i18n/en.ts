@@ -1,0 +1,27 @@
+export const en = {
+  productModels: {
+    subtitle: 'The models you stock: reception fills in their brand, price, cost and warranty.',
+    add: 'Add model',
+    edit: 'Edit model',
+    editNamed: 'Edit {{name}}',
+    archive: 'Archive {{name}}',
+    name: 'Name',
+    itemType: 'Item type',
+    brand: 'Brand',
+    noBrand: 'No brand',
+    salePrice: 'Sale price',
+    cost: 'Cost',
+    warrantyMonths: 'Warranty (months)',
+    barcode: 'Barcode',
+    inStock: 'In stock',
+    reorderPoint: 'Reorder point',
+    reorderHelp: 'Fewer in stock than this (all locations): on the reorder list and in the daily mail.',
+    emptyTitle: 'No models yet',
+    emptyBody: 'Add the models you stock; reception offers them.',
+    saved: 'Model saved.',
+    archived: 'Model archived.',
+    pickType: 'Pick an item type.',
+    notANumber: 'Enter a number of 0 or more.',
+  },
+};
+export type ProductModelTexts = typeof en;

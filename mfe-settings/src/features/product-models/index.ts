@@ -1,0 +1,1 @@
+export { ProductModelsPage } from './routes/ProductModelsPage';
