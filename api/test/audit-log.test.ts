@@ -60,7 +60,10 @@ describe('what is recorded', () => {
       type: string;
       value: string;
     }>;
-    const claims = [...before.filter((c) => c.value !== 'reports.view'), { type: 'permission', value: 'customers.view' }];
+    const claims = [
+      ...before.filter((c) => c.value !== 'reports.view'),
+      { type: 'permission', value: 'customers.view' },
+    ];
     expect((await call(owner, 'PUT', `/api/roles/${keeper}/claims`, { claims })).statusCode).toBe(200);
 
     const [row] = (await log(owner, '?entity=role-claims')).items;
@@ -201,7 +204,12 @@ describe('what is recorded', () => {
         entityName: 'example.com',
         action: 'update',
         before: { clientId: 'a', clientSecret: 'old-s3cret', hasClientSecret: true },
-        after: { clientId: 'b', clientSecret: 'new-s3cret', nested: { password: 'pw', token: 'tk' }, hasClientSecret: true },
+        after: {
+          clientId: 'b',
+          clientSecret: 'new-s3cret',
+          nested: { password: 'pw', token: 'tk' },
+          hasClientSecret: true,
+        },
       }),
     );
     const res = await call(owner, 'GET', '/api/audit-log');
@@ -286,9 +294,9 @@ describe('append-only', () => {
         ? inTenant(ctx.db, owner.companyId, (q) => q.query(statement, [owner.companyId]))
         : ctx.db.transaction((q) => q.query(statement, [owner.companyId]));
     for (const asApp of [true, false]) {
-      await expect(
-        attempt(`UPDATE audit_log SET entity_name = 'Nobody' WHERE company_id = $1`, asApp),
-      ).rejects.toThrow(asApp ? /permission denied/ : /append-only/);
+      await expect(attempt(`UPDATE audit_log SET entity_name = 'Nobody' WHERE company_id = $1`, asApp)).rejects.toThrow(
+        asApp ? /permission denied/ : /append-only/,
+      );
       await expect(attempt(`DELETE FROM audit_log WHERE company_id = $1`, asApp)).rejects.toThrow(
         asApp ? /permission denied/ : /append-only/,
       );

@@ -143,11 +143,11 @@ describe('/settings/audit-log', () => {
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Role claims' }));
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'CSV',
-      'Excel (.xlsx)',
-      'CSV of the raw data (ids, keys, UTC times)',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CSV', 'Excel (.xlsx)', 'CSV of the raw data (ids, keys, UTC times)']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Excel (.xlsx)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.xlsx$/);
@@ -169,7 +169,9 @@ describe('/settings/audit-log', () => {
   test('a caller the API refuses (403) sees the refusal, not an error', async () => {
     signIn(['Admin']);
     mockApi((call) =>
-      call.url === '/api/audit-log' ? refusal(403, 'This needs settings.manage; none of your roles grants it.') : undefined,
+      call.url === '/api/audit-log'
+        ? refusal(403, 'This needs settings.manage; none of your roles grants it.')
+        : undefined,
     );
     renderAt('/settings/audit-log');
     expect(await screen.findByTestId('forbidden')).toBeInTheDocument();

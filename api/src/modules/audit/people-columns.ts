@@ -66,7 +66,6 @@ export const ACTION_WORDS: Record<Language, Record<AuditAction, string>> = {
   },
 };
 
-
 export function auditPeople(l: Language): PeopleColumn[] {
   const h = HEADERS[l];
   return [

@@ -43,7 +43,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const page = await app.inCompany(request, (q) =>
             auditLog(q, { ...request.query, cursor: cursor ?? request.query.cursor, limit: EXPORT_BATCH }),
           );
-          return { ...page, items: page.items.map((r) => ({ ...r, before: asText(r.before), after: asText(r.after) })) };
+          return {
+            ...page,
+            items: page.items.map((r) => ({ ...r, before: asText(r.before), after: asText(r.after) })),
+          };
         },
       });
     },

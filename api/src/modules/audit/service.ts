@@ -64,7 +64,10 @@ export async function recordAudit(q: Queryable, entry: AuditEntry): Promise<void
 const SEQ = /^[1-9]\d{0,17}$/;
 
 /** A page of the log, newest first, filtered by who, what kind and when ([from, to)). */
-export async function auditLog(q: Queryable, query: AuditQuery): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
+export async function auditLog(
+  q: Queryable,
+  query: AuditQuery,
+): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   const from = query.from ? new Date(query.from) : null;
   const to = query.to ? new Date(query.to) : null;
   if (from && to && from.getTime() > to.getTime()) throw badRequest('from: must not be after to', 'from');

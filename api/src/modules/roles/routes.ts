@@ -40,7 +40,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...common, operationId: 'createRole', body: S.RoleBody, response: answers(S.RoleSchema, 201) } },
     async (request, reply) => {
       const role = await app.inCompany(request, async (q) => {
-        const created = await service.createRole(q, request.principal!.companyId, request.body.name, request.principal!.userId);
+        const created = await service.createRole(
+          q,
+          request.principal!.companyId,
+          request.body.name,
+          request.principal!.userId,
+        );
         settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
         return created;
       });

@@ -24,7 +24,8 @@ export const tr: TranslationsOf<AuditLogTexts> = {
     more: 'Daha fazla gösterin',
     close: 'Kapatın',
     emptyTitle: 'Henüz değişiklik yok',
-    emptyBody: 'Rollerde, kullanıcılarda, davetlerde ve diğer ayarlarda yapılan değişiklikler yapıldıkça burada listelenir.',
+    emptyBody:
+      'Rollerde, kullanıcılarda, davetlerde ve diğer ayarlarda yapılan değişiklikler yapıldıkça burada listelenir.',
     noMatches: 'Bu filtrelere uyan bir değişiklik yok.',
     entities: {
       role: 'Rol',

@@ -169,7 +169,13 @@ export function AuditLogPage() {
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         {users.data ? (
-          <TextField select label={t('auditLog.who')} value={filters.actorId} onChange={set('actorId')} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            label={t('auditLog.who')}
+            value={filters.actorId}
+            onChange={set('actorId')}
+            sx={{ minWidth: 180 }}
+          >
             <MenuItem value="">{t('auditLog.anyone')}</MenuItem>
             {users.data.map((u) => (
               <MenuItem key={u.id} value={u.id}>
@@ -178,7 +184,13 @@ export function AuditLogPage() {
             ))}
           </TextField>
         ) : null}
-        <TextField select label={t('auditLog.kind')} value={filters.entity} onChange={set('entity')} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          label={t('auditLog.kind')}
+          value={filters.entity}
+          onChange={set('entity')}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">{t('auditLog.anyKind')}</MenuItem>
           {ENTITIES.map((e) => (
             <MenuItem key={e} value={e}>
