@@ -5,6 +5,9 @@ import { login, registerCompany, signInWithToken } from '../support/session';
 // built-in role may do on Settings → Roles, then open Settings → Company → Audit Log from the
 // drawer and read who changed which role's claims, with the permissions before and after.
 
+// Two browser contexts (desktop, then a phone) on a machine shared by several builds.
+test.setTimeout(240_000);
+
 test('a claim change visible in the audit log: who, what, before and after; on a phone too', async ({
   page,
   browser,
