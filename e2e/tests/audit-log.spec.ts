@@ -65,6 +65,8 @@ test('a claim change visible in the audit log: who, what, before and after; on a
   const theirs = await phone.newPage();
   await signInWithToken(theirs, token, user);
   await theirs.goto('/settings/audit-log');
+  // A first visit in a new context loads the shell and the settings remote before the log.
+  await expect(theirs.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible({ timeout: 60_000 });
   const first = theirs.getByTestId('audit-row').filter({ hasText: 'Role claims' }).first();
   await expect(first).toContainText('Storekeeper');
   await first.getByRole('button', { name: /Details of this change/ }).click();
