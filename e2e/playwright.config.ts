@@ -8,6 +8,7 @@ import { E2E_PORT } from './support/ports';
  */
 const OWN_COMPANIES = [
   'access-claims',
+  'audit-log',
   'billing',
   'first-day',
   'first-visit',

@@ -53,6 +53,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { EventHub } from './modules/events/index.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
+import { auditRoutes } from './modules/audit/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -177,5 +178,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportRoutes);
   await app.register(eventRoutes);
   await app.register(importRoutes);
+  await app.register(auditRoutes);
   return app;
 }

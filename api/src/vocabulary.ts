@@ -131,3 +131,26 @@ export type MfaDue = 'verify' | 'enrol' | null;
 export const PLAN_TYPE = { free: 0, premium: 1 } as const;
 /** A subscription's status on the wire: 0 active, 1 past due, 2 canceled. */
 export const SUBSCRIPTION_STATUS = { active: 0, pastDue: 1, canceled: 2 } as const;
+
+// ── audit log (modules/audit) ──
+/** What kind of setting an audit-log row says changed. */
+export const AUDIT_ENTITIES = [
+  'role',
+  'role-claims',
+  'user-roles',
+  'user',
+  'invitation',
+  'subscription',
+  'company',
+  'label-settings',
+  'transaction-type',
+  'item-type',
+  'brand',
+  'location',
+  'status',
+  'sso-provider',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+/** How it changed. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'reactivate', 'revoke', 'resend'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -165,6 +165,8 @@ const MATRIX: Record<string, string> = {
   createSsoProvider: 'OA',
   updateSsoProvider: 'OA',
   deleteSsoProvider: 'OA',
+  // the audit log of settings: read by who manages the settings (settings.manage)
+  getAuditLog: 'OA',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];

@@ -25,3 +25,7 @@ export { Forbidden, LoadError, Loading, isForbidden, statusOf } from './layout/S
 export { CustomFieldInput, customFieldValues } from './form/CustomFieldInput';
 /** Item statuses and column names in every language: the screens' words, which the API's exports write too. */
 export { ITEM_WORDS } from './words/item-words';
+/** A list's exports by the API (people's CSV and Excel, raw rows): one menu for every remote. */
+export { ExportMenu } from './table/ExportMenu';
+export { csvUrl, downloadCsv, downloadExport, exportUrl } from './table/export';
+export type { ExportFormat } from './table/export';

@@ -52,6 +52,14 @@ export const SCREENS: Screen<SettingsKey>[] = [
     page: lazyPage(() => import('./features/security').then((m) => m.SecurityPage)),
   },
   {
+    // Who changed which setting: read by who manages the settings (the API's claim, settings.manage).
+    path: 'settings/audit-log',
+    title: 'screens.auditLog',
+    claims: settings,
+    menu: { group: 'settings', collapse: 'company-settings', order: 60 },
+    page: lazyPage(() => import('./features/audit-log').then((m) => m.AuditLogPage)),
+  },
+  {
     path: 'settings/item-types',
     title: 'screens.itemTypes',
     claims: settings,

@@ -20,7 +20,7 @@ const seen = (roles: string[], edit?: Edit) => visibleMenu(menu, accessView(acce
 const titles = (roles: string[], edit?: Edit) => itemsOf(seen(roles, edit)).map(text);
 const groups = (roles: string[], edit?: Edit) => seen(roles, edit).map(text);
 
-const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations', 'Security'];
+const COMPANY = ['Company Info', 'Brands', 'Label Settings', 'Locations', 'Security', 'Audit Log'];
 const PROCESS = ['Item Types', 'Product Models', 'Transaction Types'];
 const USERS = ['Roles and Transaction Type Access', 'User & User Roles', 'User Invitations'];
 const REPORTING = ['Item List', 'Item Inventory', 'Warranty List', 'To Reorder', 'Edit Item', 'Item History'];
@@ -117,6 +117,13 @@ describe('an edited role changes the menu (claims, not role names)', () => {
     expect(titles([ROLES.admin], { take: ['settings.manage'] })).not.toContain('Security');
     expect(titles([ROLES.storekeeper])).not.toContain('Security');
     expect(titles([ROLES.storekeeper], { give: ['settings.manage'] })).toContain('Security');
+  });
+
+  it('the Audit Log follows settings.manage, the claim GET /api/audit-log needs', () => {
+    expect(titles([ROLES.companyOwner])).toContain('Audit Log');
+    expect(titles([ROLES.admin], { take: ['settings.manage'] })).not.toContain('Audit Log');
+    expect(titles([ROLES.storekeeper])).not.toContain('Audit Log');
+    expect(titles([ROLES.storekeeper], { give: ['settings.manage'] })).toContain('Audit Log');
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {

@@ -14,6 +14,7 @@ export const en = {
     company: 'Company Info',
     brands: 'Brands',
     security: 'Security',
+    auditLog: 'Audit Log',
   },
   plan: {
     usage: '{{used}} of {{max}} used',

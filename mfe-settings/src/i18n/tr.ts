@@ -16,6 +16,7 @@ export const tr: TranslationsOf<SettingsTexts> = {
     company: 'Şirket Bilgileri',
     brands: 'Markalar',
     security: 'Güvenlik',
+    auditLog: 'Denetim Kaydı',
   },
   plan: {
     usage: '{{max}} hakkın {{used}} tanesi kullanılıyor',

@@ -26,13 +26,14 @@ export function signIn(roles: string[] = ['Admin']) {
 
 // axios is @stockwise/shared's dependency, not this package's: its error class is taken at run
 // time (the screens recognise the API's answers by it), typed by hand.
-type Config = { method?: string; url?: string; data?: unknown };
+type Config = { method?: string; url?: string; data?: unknown; params?: Record<string, unknown> };
 const { AxiosError } = jest.requireActual<{
   AxiosError: new (message: string, code: string, config: Config, request: null, response: unknown) => Error;
 }>('axios');
 
 export type Reply = { status: number; data?: unknown };
-export type Call = { method: string; url: string; body: unknown };
+/** `query`: the call's query parameters (axios `params`), when it has any. */
+export type Call = { method: string; url: string; body: unknown; query?: Record<string, unknown> };
 export type Handler = (call: Call) => Reply | undefined;
 
 /**
@@ -46,6 +47,7 @@ export function mockApi(handler: Handler) {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      ...(config.params ? { query: config.params } : {}),
     };
     calls.push(call);
     const reply = handler(call) ?? { status: 404, data: { statusCode: 404, message: 'Not found.' } };

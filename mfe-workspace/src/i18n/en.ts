@@ -60,14 +60,9 @@ export const en = {
     failed: 'The export failed. Please try again.',
   },
   // The item list's export menu (components/ItemExportMenu.tsx).
+  // The menu's choices are the kit's (common: exports.*).
   itemExport: {
     button: 'Export all matching',
-    csv: 'CSV',
-    xlsx: 'Excel (.xlsx)',
-    raw: 'CSV for re-import',
-    rawData: 'CSV of the raw data (ids, keys, UTC times)',
-    running: 'Exporting…',
-    failed: 'The export could not be made.',
   },
   // The words the item exports write too (kit/src/words/item-words.json, read by the API).
   statuses: ITEM_WORDS.en.statuses,

@@ -61,14 +61,9 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     failed: 'Dışa aktarma başarısız oldu. Lütfen tekrar deneyin.',
   },
   // The item list's export menu (components/ItemExportMenu.tsx).
+  // The menu's choices are the kit's (common: exports.*).
   itemExport: {
     button: 'Uyan tümünü dışa aktar',
-    csv: 'CSV',
-    xlsx: 'Excel (.xlsx)',
-    raw: 'Yeniden içe aktarmak için CSV',
-    rawData: 'Ham veri CSV’si (kimlikler, anahtarlar, UTC saatleri)',
-    running: 'Dışa aktarılıyor…',
-    failed: 'Dışa aktarma yapılamadı.',
   },
   // The words the item exports write too (kit/src/words/item-words.json, read by the API).
   statuses: ITEM_WORDS.tr.statuses,

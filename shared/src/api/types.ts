@@ -32,6 +32,24 @@ export type Alerts = {
   items: Array<AlertGroup>;
 };
 
+export type AuditPage = {
+  items: Array<AuditRow>;
+  nextCursor: string | null;
+};
+
+export type AuditRow = {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorName: string | null;
+  entity: "role" | "role-claims" | "user-roles" | "user" | "invitation" | "subscription" | "company" | "label-settings" | "transaction-type" | "item-type" | "brand" | "location" | "status" | "sso-provider";
+  entityId: string | null;
+  entityName: string | null;
+  action: "create" | "update" | "delete" | "deactivate" | "reactivate" | "revoke" | "resend";
+  before: unknown | null | null;
+  after: unknown | null | null;
+};
+
 export type AuthProviders = {
   google: {
     clientId: string;
@@ -1358,6 +1376,12 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/alerts";
     response: Alerts;
+  };
+  getAuditLog: {
+    method: "GET";
+    path: "/api/audit-log";
+    query: { actorId?: string; entity?: "role" | "role-claims" | "user-roles" | "user" | "invitation" | "subscription" | "company" | "label-settings" | "transaction-type" | "item-type" | "brand" | "location" | "status" | "sso-provider"; from?: string; to?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "newest" };
+    response: AuditPage;
   };
   registerCompanyWithAdmin: {
     method: "POST";

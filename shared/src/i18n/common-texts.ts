@@ -21,6 +21,15 @@ export const en = {
     noMatches: 'Nothing matches these filters.',
     error: 'This list could not be loaded.',
   },
+  // A list's exports by the API (kit's ExportMenu): for people (CSV, Excel) or the raw rows.
+  exports: {
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'CSV for re-import',
+    rawData: 'CSV of the raw data (ids, keys, UTC times)',
+    running: 'Exporting…',
+    failed: 'The export could not be made.',
+  },
   labels: {
     barcodeOf: 'Barcode of {{value}}',
     cannotEncode: '“{{value}}” cannot be printed as this barcode.',
@@ -67,6 +76,14 @@ export const tr: TranslationsOf<typeof en> = {
     empty: 'Henüz bir şey yok.',
     noMatches: 'Bu filtrelere uyan bir şey yok.',
     error: 'Bu liste yüklenemedi.',
+  },
+  exports: {
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    raw: 'Yeniden içe aktarmak için CSV',
+    rawData: 'Ham veri CSV’si (kimlikler, anahtarlar, UTC saatleri)',
+    running: 'Dışa aktarılıyor…',
+    failed: 'Dışa aktarma yapılamadı.',
   },
   labels: {
     barcodeOf: '{{value}} barkodu',

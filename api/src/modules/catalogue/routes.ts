@@ -11,6 +11,8 @@ const ListQuery = Type.Object({ ...FormatQuery }, { additionalProperties: false 
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { settingsChanged } from '../events/index.js';
+import { recordAudit } from '../audit/index.js';
+import type { AuditEntity } from '../../vocabulary.js';
 
 /** Who reads the catalogue: anyone who works with items, and the settings managers. */
 const READ: [Permission, ...Permission[]] = ['items.view', 'reports.view', 'settings.manage'];
@@ -35,7 +37,12 @@ interface Resource {
   save: (q: Queryable, companyId: string, id: string | null, body: never) => Promise<unknown>;
   remove: (q: Queryable, id: string) => Promise<void>;
   deleteNote: string;
+  /** A setting: its changes go to the audit log under this kind (customers are business data, not settings). */
+  audit?: AuditEntity;
 }
+
+/** A catalogue row's name, for the audit log. */
+const nameOf = (row: unknown) => ((row as { name?: unknown }).name as string | undefined) ?? null;
 
 /** The same five routes for every catalogue resource (GET|POST /x, GET|PUT|DELETE /x/{id}). */
 function crud(app: FastifyInstance, r: Resource) {
@@ -80,6 +87,16 @@ function crud(app: FastifyInstance, r: Resource) {
       const companyId = request.principal!.companyId;
       const row = await app.inCompany(request, async (q) => {
         const saved = (await r.save(q, companyId, null, request.body as never)) as { id: string };
+        if (r.audit)
+          await recordAudit(q, {
+            companyId,
+            actorId: request.principal!.userId,
+            entity: r.audit,
+            entityId: saved.id,
+            entityName: nameOf(saved),
+            action: 'create',
+            after: saved,
+          });
         settingsChanged(q, companyId, r.path, saved.id);
         return saved;
       });
@@ -114,7 +131,19 @@ function crud(app: FastifyInstance, r: Resource) {
     (request) =>
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
+        const before = r.audit ? await r.get(q, request.params.id) : null;
         const saved = await r.save(q, companyId, request.params.id, request.body as never);
+        if (r.audit)
+          await recordAudit(q, {
+            companyId,
+            actorId: request.principal!.userId,
+            entity: r.audit,
+            entityId: request.params.id,
+            entityName: nameOf(saved),
+            action: 'update',
+            before,
+            after: saved,
+          });
         settingsChanged(q, companyId, r.path, request.params.id);
         return saved;
       }),
@@ -133,7 +162,18 @@ function crud(app: FastifyInstance, r: Resource) {
     },
     async (request, reply) => {
       await app.inCompany(request, async (q) => {
+        const before = r.audit ? await r.get(q, request.params.id) : null;
         await r.remove(q, request.params.id);
+        if (r.audit)
+          await recordAudit(q, {
+            companyId: request.principal!.companyId,
+            actorId: request.principal!.userId,
+            entity: r.audit,
+            entityId: request.params.id,
+            entityName: nameOf(before),
+            action: 'delete',
+            before,
+          });
         settingsChanged(q, request.principal!.companyId, r.path, request.params.id);
       });
       return reply.status(204).send(null);
@@ -149,6 +189,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   crud(app, {
     path: '/api/item-types',
+    audit: 'item-type',
     tag: 'item-types',
     singular: 'ItemType',
     plural: 'ItemTypes',
@@ -165,6 +206,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   crud(app, {
     path: '/api/brands',
+    audit: 'brand',
     tag: 'brands',
     singular: 'Brand',
     plural: 'Brands',
@@ -181,6 +223,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   crud(app, {
     path: '/api/locations',
+    audit: 'location',
     tag: 'locations',
     singular: 'Location',
     plural: 'Locations',
@@ -216,6 +259,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   crud(app, {
     path: '/api/transaction-types',
+    audit: 'transaction-type',
     tag: 'transaction-types',
     singular: 'TransactionType',
     plural: 'TransactionTypes',
@@ -293,7 +337,18 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
+        const before = (await service.listStatuses(q)).find((st) => st.key === request.params.key) ?? null;
         const status = await service.setStatusName(q, companyId, request.params.key, request.body.name);
+        await recordAudit(q, {
+          companyId,
+          actorId: request.principal!.userId,
+          entity: 'status',
+          entityId: request.params.key,
+          entityName: request.params.key,
+          action: 'update',
+          before,
+          after: status,
+        });
         settingsChanged(q, companyId, '/api/statuses', request.params.key);
         return status;
       }),
@@ -326,7 +381,17 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
+        const before = await service.savedLabelSettings(q);
         const settings = await service.saveLabelSettings(q, companyId, request.body);
+        await recordAudit(q, {
+          companyId,
+          actorId: request.principal!.userId,
+          entity: 'label-settings',
+          entityId: companyId,
+          action: 'update',
+          before,
+          after: settings,
+        });
         settingsChanged(q, companyId, '/api/label-settings', companyId);
         return settings;
       }),

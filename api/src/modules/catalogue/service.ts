@@ -282,6 +282,8 @@ export async function setStatusName(q: Queryable, companyId: string, key: Status
   return (await db.listStatuses(q)).find((s) => s.key === key)!;
 }
 export const getLabelSettings = async (q: Queryable) => or404(await db.getLabelSettings(q), 'Label settings');
+/** The saved label settings, or null while the company has never saved any (the defaults apply). */
+export const savedLabelSettings = db.getLabelSettings;
 export async function saveLabelSettings(
   q: Queryable,
   companyId: string,

@@ -46,7 +46,13 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        const company = await service.updateCompany(q, app.objects, request.params.id, request.body);
+        const company = await service.updateCompany(
+          q,
+          app.objects,
+          request.params.id,
+          request.body,
+          request.principal!.userId,
+        );
         settingsChanged(q, request.params.id, '/api/company', request.params.id);
         return company;
       }),

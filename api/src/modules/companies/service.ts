@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { hasAtMostDecimals, isCurrency, TAX_RATE_DECIMALS } from '../../lib/money.js';
 import { isOwnLogoPath, releaseLogo, type ObjectStore } from '../storage/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
 import type { Company, UpdateCompanyBody } from './schemas.js';
 
@@ -18,6 +19,7 @@ export async function updateCompany(
   objects: ObjectStore,
   id: string,
   b: UpdateCompanyBody,
+  actorId: string,
 ): Promise<Company> {
   const before = await getCompany(q, id);
   if (b.logoPath && !isOwnLogoPath(id, b.logoPath))
@@ -40,5 +42,16 @@ export async function updateCompany(
     pricesIncludeTax: b.pricesIncludeTax,
   });
   if (logoPath !== undefined) await releaseLogo(q, objects, id, before.logoPath ?? null, logoPath);
-  return getCompany(q, id);
+  const after = await getCompany(q, id);
+  await recordAudit(q, {
+    companyId: id,
+    actorId,
+    entity: 'company',
+    entityId: id,
+    entityName: after.companyName,
+    action: 'update',
+    before,
+    after,
+  });
+  return after;
 }

@@ -8,6 +8,7 @@ import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import type { TokenService } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
 import {
   companiesWithAddressesOn,
@@ -19,6 +20,7 @@ import {
   domainRegistered,
   insertProvider,
   listProviders,
+  providerListing,
   providerRow,
   sealStoredSecret,
   type ProviderListing,
@@ -174,6 +176,14 @@ async function requireDiscovery(issuer: string): Promise<void> {
   }
 }
 
+/** A provider as the audit log keeps it: whether a client secret is kept, never the secret. */
+const auditShape = (row: ProviderListing) => ({
+  domain: row.domain,
+  issuer: row.issuer,
+  clientId: row.clientId,
+  hasClientSecret: row.hasClientSecret,
+});
+
 /** Under /api/sso-providers: the company's providers (settings.manage). */
 export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['sso'], security: [{ bearer: [] }] };
@@ -222,9 +232,26 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The id is chosen here: the secret is sealed to it before the row is written.
       const id = randomUUID();
       const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
-      const row = await app.inCompany(request, (q) =>
-        insertProvider(q, { companyId, id, domain: b.domain, issuer, clientId: b.clientId, sealedSecret: secret }),
-      );
+      const row = await app.inCompany(request, async (q) => {
+        const inserted = await insertProvider(q, {
+          companyId,
+          id,
+          domain: b.domain,
+          issuer,
+          clientId: b.clientId,
+          sealedSecret: secret,
+        });
+        await recordAudit(q, {
+          companyId,
+          actorId: request.principal!.userId,
+          entity: 'sso-provider',
+          entityId: id,
+          entityName: inserted.domain,
+          action: 'create',
+          after: auditShape(inserted),
+        });
+        return inserted;
+      });
       request.log.info({ companyId, domain: b.domain, issuer }, 'single sign-on provider registered');
       return reply.status(201).send(shown(row));
     },
@@ -255,9 +282,22 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (issuer !== current.issuer) await requireDiscovery(issuer);
       const keepSecret = b.clientSecret === undefined;
       const secret = b.clientSecret ? app.tokens.seal(b.clientSecret, secretContext(id)) : null;
-      const row = await app.inCompany(request, (q) =>
-        updateProvider(q, { id, issuer, clientId: b.clientId, keepSecret, sealedSecret: secret }),
-      );
+      const row = await app.inCompany(request, async (q) => {
+        const before = await providerListing(q, id);
+        const updated = await updateProvider(q, { id, issuer, clientId: b.clientId, keepSecret, sealedSecret: secret });
+        if (before && updated)
+          await recordAudit(q, {
+            companyId: request.principal!.companyId,
+            actorId: request.principal!.userId,
+            entity: 'sso-provider',
+            entityId: id,
+            entityName: updated.domain,
+            action: 'update',
+            before: auditShape(before),
+            after: auditShape(updated),
+          });
+        return updated;
+      });
       if (!row) throw notFound('No such single sign-on provider.');
       request.log.info({ companyId: request.principal!.companyId, id, issuer }, 'single sign-on provider changed');
       return shown(row);
@@ -277,7 +317,20 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const removed = await app.inCompany(request, (q) => deleteProvider(q, request.params.id));
+      const removed = await app.inCompany(request, async (q) => {
+        const before = await providerListing(q, request.params.id);
+        if (!before) return false;
+        await recordAudit(q, {
+          companyId: request.principal!.companyId,
+          actorId: request.principal!.userId,
+          entity: 'sso-provider',
+          entityId: before.id,
+          entityName: before.domain,
+          action: 'delete',
+          before: auditShape(before),
+        });
+        return deleteProvider(q, request.params.id);
+      });
       if (!removed) throw notFound('No such single sign-on provider.');
       return reply.status(204).send(null);
     },

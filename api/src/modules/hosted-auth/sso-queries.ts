@@ -139,3 +139,8 @@ export async function deleteProvider(q: Queryable, providerId: string): Promise<
   const removed = await q.query(`DELETE FROM sso_providers WHERE id = $1 RETURNING 1`, [providerId]);
   return removed.length > 0;
 }
+
+/** One provider as listed (no secret), or null. */
+export async function providerListing(q: Queryable, providerId: string): Promise<ProviderListing | null> {
+  return (await q.query<ProviderListing>(`${LISTING} WHERE id = $1`, [providerId]))[0] ?? null;
+}

@@ -58,7 +58,12 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/invitations/:id/revoke',
     { schema: { ...common, operationId: 'revokeInvitation', params: IdParams, response: answers(InvitationSchema) } },
-    async (request) => withUrl(await app.inCompany(request, (q) => service.revokeInvitation(q, request.params.id))),
+    async (request) =>
+      withUrl(
+        await app.inCompany(request, (q) =>
+          service.revokeInvitation(q, request.principal!.companyId, request.params.id, request.principal!.userId),
+        ),
+      ),
   );
 
   app.post(
@@ -73,7 +78,9 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const sent = await app.inCompany(request, (q) => service.resendInvitation(q, request.params.id));
+      const sent = await app.inCompany(request, (q) =>
+        service.resendInvitation(q, request.principal!.companyId, request.params.id, request.principal!.userId),
+      );
       await mail(request, sent);
       return withUrl(sent.invitation);
     },

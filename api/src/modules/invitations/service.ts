@@ -4,6 +4,7 @@ import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { insertUser, key, loadUserInfo, OWNER, type NewUser, type UserInfo } from '../auth/index.js';
 import { assertSeatsAvailable } from '../subscriptions/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
 import type { Invitation, InvitationStatus } from './schemas.js';
 
@@ -33,6 +34,28 @@ async function invitationOr404(q: Queryable, id: string): Promise<Invitation> {
 
 export const listInvitations = db.listInvitations;
 
+/** An invitation as the audit log keeps it (never its link: whoever holds the link may accept it). */
+const snapshot = (i: Invitation) => ({ email: i.email, roles: i.roles, status: i.status, expiresAt: i.expiresAt });
+
+const audited = (
+  q: Queryable,
+  companyId: string,
+  actorId: string,
+  action: 'create' | 'revoke' | 'resend',
+  before: Invitation | null,
+  after: Invitation,
+) =>
+  recordAudit(q, {
+    companyId,
+    actorId,
+    entity: 'invitation',
+    entityId: after.id,
+    entityName: after.email,
+    action,
+    before: before && snapshot(before),
+    after: snapshot(after),
+  });
+
 export async function createInvitation(
   q: Queryable,
   companyId: string,
@@ -50,20 +73,29 @@ export async function createInvitation(
   await assertSeatsAvailable(q, 1);
   const id = randomUUID();
   await db.insertInvitation(q, companyId, id, caller.userId, email.trim(), roles);
-  return { invitation: (await db.findInvitation(q, id))!, companyName: await db.companyName(q) };
+  const invitation = (await db.findInvitation(q, id))!;
+  await audited(q, companyId, caller.userId, 'create', null, invitation);
+  return { invitation, companyName: await db.companyName(q) };
 }
 
-export async function revokeInvitation(q: Queryable, id: string): Promise<Invitation> {
+export async function revokeInvitation(
+  q: Queryable,
+  companyId: string,
+  id: string,
+  actorId: string,
+): Promise<Invitation> {
   const invitation = await invitationOr404(q, id);
   if (invitation.status !== 'pending') {
     const [code, message] = REFUSALS[invitation.status];
     throw new ApiError(409, `Only a pending invitation can be revoked. ${message}`, code);
   }
   await db.revoke(q, id);
-  return (await db.findInvitation(q, id))!;
+  const revoked = (await db.findInvitation(q, id))!;
+  await audited(q, companyId, actorId, 'revoke', invitation, revoked);
+  return revoked;
 }
 
-export async function resendInvitation(q: Queryable, id: string): Promise<Sent> {
+export async function resendInvitation(q: Queryable, companyId: string, id: string, actorId: string): Promise<Sent> {
   const invitation = await invitationOr404(q, id);
   if (invitation.status === 'accepted' || invitation.status === 'revoked') {
     const [code, message] = REFUSALS[invitation.status];
@@ -75,7 +107,9 @@ export async function resendInvitation(q: Queryable, id: string): Promise<Sent> 
     await assertSeatsAvailable(q, 1);
   }
   await db.renew(q, id);
-  return { invitation: (await db.findInvitation(q, id))!, companyName: await db.companyName(q) };
+  const renewed = (await db.findInvitation(q, id))!;
+  await audited(q, companyId, actorId, 'resend', invitation, renewed);
+  return { invitation: renewed, companyName: await db.companyName(q) };
 }
 
 /** Unauthenticated look-up: the directory names the company, the rest is read under its RLS. */

@@ -100,3 +100,16 @@ export const holdersOf = async (q: Queryable, roleIds: string[]): Promise<string
       [roleIds],
     )
   ).map((r) => r.userId);
+
+/** Transaction types' names by id (the audit log names them, not their ids). */
+export const transactionTypeNames = async (q: Queryable, ids: string[]) =>
+  new Map(
+    (
+      await q.query<{ id: string; name: string }>(`SELECT id, name FROM transaction_types WHERE id = ANY($1::uuid[])`, [
+        ids,
+      ])
+    ).map((r) => [r.id, r.name]),
+  );
+
+export const userNameOf = async (q: Queryable, userId: string) =>
+  (await q.query<{ name: string }>(`SELECT user_name AS name FROM users WHERE id = $1`, [userId]))[0]?.name ?? null;

@@ -40,7 +40,12 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...common, operationId: 'createRole', body: S.RoleBody, response: answers(S.RoleSchema, 201) } },
     async (request, reply) => {
       const role = await app.inCompany(request, async (q) => {
-        const created = await service.createRole(q, request.principal!.companyId, request.body.name);
+        const created = await service.createRole(
+          q,
+          request.principal!.companyId,
+          request.body.name,
+          request.principal!.userId,
+        );
         settingsChanged(q, request.principal!.companyId, '/api/roles', created.id);
         return created;
       });
@@ -62,7 +67,13 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        const role = await service.renameRole(q, request.params.id, request.body.name);
+        const role = await service.renameRole(
+          q,
+          request.principal!.companyId,
+          request.params.id,
+          request.body.name,
+          request.principal!.userId,
+        );
         settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
         return role;
       }),
@@ -81,7 +92,7 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await app.inCompany(request, async (q) => {
-        await service.deleteRole(q, request.params.id);
+        await service.deleteRole(q, request.principal!.companyId, request.params.id, request.principal!.userId);
         settingsChanged(q, request.principal!.companyId, '/api/roles', request.params.id);
       });
       return reply.status(204).send(null);
@@ -112,7 +123,10 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
-        const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, request.access!);
+        const claims = await service.putClaims(q, companyId, request.params.id, request.body.claims, {
+          ...request.access!,
+          userId: request.principal!.userId,
+        });
         settingsChanged(q, companyId, '/api/roles', request.params.id);
         // The holders' streams end and reopen with what the role now lets them see.
         accessChanged(q, companyId, await service.holdersOf(q, [request.params.id]));
@@ -135,7 +149,10 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) =>
       app.inCompany(request, async (q) => {
         const companyId = request.principal!.companyId;
-        const saved = await service.putClaimsOfRoles(q, companyId, request.body.roles, request.access!);
+        const saved = await service.putClaimsOfRoles(q, companyId, request.body.roles, {
+          ...request.access!,
+          userId: request.principal!.userId,
+        });
         accessChanged(
           q,
           companyId,

@@ -3,6 +3,7 @@ import type { Access } from '../../access/index.js';
 import { OWNER, PERMISSIONS, type Permission } from '../../vocabulary.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { endSessions } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
 import type { Claim, MyAccess, Role, RoleClaims } from './schemas.js';
 
@@ -20,23 +21,53 @@ const isOwnerRole = (role: Role) => role.builtIn && role.name === OWNER;
 
 export const listRoles = db.listRoles;
 
-export async function createRole(q: Queryable, companyId: string, name: string): Promise<Role> {
+/** A role as the audit log keeps it. */
+const roleSnapshot = (role: Role) => ({ name: role.name });
+
+export async function createRole(q: Queryable, companyId: string, name: string, actorId: string): Promise<Role> {
   const clean = name.trim();
   if (!clean) throw badRequest('name: must not be blank', 'name');
   const id = await db.insertRole(q, companyId, clean);
-  return (await db.findRole(q, id))!;
+  const role = (await db.findRole(q, id))!;
+  await recordAudit(q, {
+    companyId,
+    actorId,
+    entity: 'role',
+    entityId: id,
+    entityName: role.name,
+    action: 'create',
+    after: roleSnapshot(role),
+  });
+  return role;
 }
 
-export async function renameRole(q: Queryable, id: string, name: string): Promise<Role> {
+export async function renameRole(
+  q: Queryable,
+  companyId: string,
+  id: string,
+  name: string,
+  actorId: string,
+): Promise<Role> {
   const role = await roleOr404(q, id, true);
   if (role.builtIn) throw conflict(`"${role.name}" is a built-in role: it cannot be renamed.`, 'name');
   const clean = name.trim();
   if (!clean) throw badRequest('name: must not be blank', 'name');
   await db.renameRole(q, id, clean);
-  return (await db.findRole(q, id))!;
+  const renamed = (await db.findRole(q, id))!;
+  await recordAudit(q, {
+    companyId,
+    actorId,
+    entity: 'role',
+    entityId: id,
+    entityName: renamed.name,
+    action: 'update',
+    before: roleSnapshot(role),
+    after: roleSnapshot(renamed),
+  });
+  return renamed;
 }
 
-export async function deleteRole(q: Queryable, id: string): Promise<void> {
+export async function deleteRole(q: Queryable, companyId: string, id: string, actorId: string): Promise<void> {
   const role = await roleOr404(q, id, true);
   if (role.builtIn) throw conflict(`"${role.name}" is a built-in role: it cannot be deleted.`);
   if (role.userCount > 0)
@@ -48,7 +79,29 @@ export async function deleteRole(q: Queryable, id: string): Promise<void> {
     throw conflict(
       `"${role.name}" is named by ${invited} pending invitation${invited === 1 ? '' : 's'}: revoke them first.`,
     );
+  await recordAudit(q, {
+    companyId,
+    actorId,
+    entity: 'role',
+    entityId: id,
+    entityName: role.name,
+    action: 'delete',
+    before: { ...roleSnapshot(role), claims: await claimsSnapshot(q, await db.roleClaims(q, id)) },
+  });
   await db.deleteRole(q, id);
+}
+
+/** Claims as a person reads them: permissions by name, transaction types by their names. */
+async function claimsSnapshot(q: Queryable, claims: Claim[]) {
+  const typeIds = claims.filter((c) => c.type === 'transaction-type').map((c) => c.value);
+  const names = await db.transactionTypeNames(q, typeIds);
+  return {
+    permissions: claims
+      .filter((c) => c.type === 'permission')
+      .map((c) => c.value)
+      .sort(),
+    transactionTypes: typeIds.map((id) => names.get(id) ?? id).sort(),
+  };
 }
 
 export async function getClaims(q: Queryable, id: string): Promise<RoleClaims> {
@@ -68,15 +121,16 @@ export async function putClaims(
   companyId: string,
   id: string,
   claims: Claim[],
-  caller: Access,
+  caller: Access & { userId: string },
 ): Promise<RoleClaims> {
   const role = await roleOr404(q, id, true);
   if (isOwnerRole(role)) throw conflict('The Company Owner role holds every claim and cannot lose any.');
   const types = new Set(await db.transactionTypeIds(q));
   const unknown = claims.filter((c) => c.type === 'transaction-type' && !types.has(c.value));
   if (unknown.length) throw badRequest(`claims: no transaction type ${unknown[0]!.value}`, 'claims');
+  const held = await db.roleClaims(q, id);
   if (!caller.owner) {
-    const before = new Set((await db.roleClaims(q, id)).map((c) => `${c.type}:${c.value}`));
+    const before = new Set(held.map((c) => `${c.type}:${c.value}`));
     const beyond = claims.filter(
       (c) =>
         !before.has(`${c.type}:${c.value}`) &&
@@ -86,7 +140,18 @@ export async function putClaims(
       throw forbidden(`You cannot grant what you do not hold yourself: ${beyond[0]!.type} ${beyond[0]!.value}.`);
   }
   await db.replaceClaims(q, companyId, id, claims);
-  return getClaims(q, id);
+  const saved = await getClaims(q, id);
+  await recordAudit(q, {
+    companyId,
+    actorId: caller.userId,
+    entity: 'role-claims',
+    entityId: id,
+    entityName: role.name,
+    action: 'update',
+    before: await claimsSnapshot(q, held),
+    after: await claimsSnapshot(q, saved.claims),
+  });
+  return saved;
 }
 
 export async function setUserRoles(
@@ -122,7 +187,18 @@ export async function setUserRoles(
   // from themselves keeps the session they are using.
   if (removed.length > 0)
     await endSessions(q, userId, 'role-removed', userId === caller.userId ? { except: caller.sessionId } : {});
-  return { userId, roles: await db.userRoleNames(q, userId) };
+  const after = await db.userRoleNames(q, userId);
+  await recordAudit(q, {
+    companyId,
+    actorId: caller.userId,
+    entity: 'user-roles',
+    entityId: userId,
+    entityName: await db.userNameOf(q, userId),
+    action: 'update',
+    before: { roles: [...before].sort() },
+    after: { roles: after },
+  });
+  return { userId, roles: after };
 }
 
 /**
@@ -133,7 +209,7 @@ export async function putClaimsOfRoles(
   q: Queryable,
   companyId: string,
   changes: { roleId: string; claims: Claim[] }[],
-  caller: Access,
+  caller: Access & { userId: string },
 ): Promise<RoleClaims[]> {
   const ids = changes.map((c) => c.roleId);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { inTenant } from '../../db/tenant.js';
 import { SUBSCRIPTION_STATUS } from '../../vocabulary.js';
+import { recordAudit } from '../audit/index.js';
 import * as queries from './queries.js';
 import type { Plan } from './queries.js';
 
@@ -62,15 +63,44 @@ export function setPremium(
   periodEnd: Date,
   stripe: { customerId?: string | null; subscriptionId?: string | null } = {},
 ): Promise<void> {
-  return queries.upsertPremium(q, companyId, {
-    interval,
-    periodEnd,
-    customerId: stripe.customerId ?? null,
-    subscriptionId: stripe.subscriptionId ?? null,
+  return audited(q, companyId, () =>
+    queries.upsertPremium(q, companyId, {
+      interval,
+      periodEnd,
+      customerId: stripe.customerId ?? null,
+      subscriptionId: stripe.subscriptionId ?? null,
+    }),
+  );
+}
+
+/** The plan as the audit log keeps it. */
+const planSnapshot = (s: CurrentSubscription) => ({
+  plan: s.plan.planName,
+  billingInterval: s.billingInterval,
+  currentPeriodEnd: s.currentPeriodEnd,
+});
+
+/**
+ * A change of plan, recorded in the audit log with the plan before and after. Its actor is the
+ * system: the payment provider's event (a webhook) makes it, not a signed-in user.
+ */
+async function audited(q: Queryable, companyId: string, change: () => Promise<unknown>): Promise<void> {
+  const before = await currentSubscription(q);
+  await change();
+  const after = await currentSubscription(q);
+  await recordAudit(q, {
+    companyId,
+    actorId: null,
+    entity: 'subscription',
+    entityId: companyId,
+    entityName: after.plan.planName,
+    action: 'update',
+    before: planSnapshot(before),
+    after: planSnapshot(after),
   });
 }
 
 /** Back to Free (a cancelled or lapsed Premium). */
 export function downgradeToFree(db: Database, companyId: string): Promise<void> {
-  return inTenant(db, companyId, (q) => queries.setFreePlan(q));
+  return inTenant(db, companyId, (q) => audited(q, companyId, () => queries.setFreePlan(q)));
 }

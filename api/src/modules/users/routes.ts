@@ -53,7 +53,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) =>
       app.inCompany(request, async (q) => {
-        const user = await service.deactivateUser(q, request.params.id, request.principal!.userId);
+        const user = await service.deactivateUser(
+          q,
+          request.principal!.companyId,
+          request.params.id,
+          request.principal!.userId,
+        );
         // Their open streams end on every replica (a new ticket is refused).
         accessChanged(q, request.principal!.companyId, [request.params.id]);
         return user;
@@ -72,6 +77,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(CompanyUserSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.reactivateUser(q, request.params.id)),
+    (request) =>
+      app.inCompany(request, (q) =>
+        service.reactivateUser(q, request.principal!.companyId, request.params.id, request.principal!.userId),
+      ),
   );
 };

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { OWNER } from '../../vocabulary.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { endSessions } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
 import type { CompanyUser } from './schemas.js';
 
@@ -18,7 +19,15 @@ async function userOr404(q: Queryable, id: string): Promise<CompanyUser> {
   return user;
 }
 
-export async function deactivateUser(q: Queryable, id: string, callerId: string): Promise<CompanyUser> {
+/** A user's activation as the audit log keeps it. */
+const activation = (u: CompanyUser) => ({ active: u.active });
+
+export async function deactivateUser(
+  q: Queryable,
+  companyId: string,
+  id: string,
+  callerId: string,
+): Promise<CompanyUser> {
   const user = await userOr404(q, id);
   if (id === callerId) throw conflict('You cannot deactivate yourself.');
   if (user.roles.includes(OWNER))
@@ -27,11 +36,38 @@ export async function deactivateUser(q: Queryable, id: string, callerId: string)
     await db.setDeactivated(q, id, true);
     await endSessions(q, id, 'deactivated');
   }
-  return (await db.findUser(q, id))!;
+  const after = (await db.findUser(q, id))!;
+  await recordAudit(q, {
+    companyId,
+    actorId: callerId,
+    entity: 'user',
+    entityId: id,
+    entityName: user.userName,
+    action: 'deactivate',
+    before: activation(user),
+    after: activation(after),
+  });
+  return after;
 }
 
-export async function reactivateUser(q: Queryable, id: string): Promise<CompanyUser> {
+export async function reactivateUser(
+  q: Queryable,
+  companyId: string,
+  id: string,
+  callerId: string,
+): Promise<CompanyUser> {
   const user = await userOr404(q, id);
   if (!user.active) await db.setDeactivated(q, id, false);
-  return (await db.findUser(q, id))!;
+  const after = (await db.findUser(q, id))!;
+  await recordAudit(q, {
+    companyId,
+    actorId: callerId,
+    entity: 'user',
+    entityId: id,
+    entityName: user.userName,
+    action: 'reactivate',
+    before: activation(user),
+    after: activation(after),
+  });
+  return after;
 }

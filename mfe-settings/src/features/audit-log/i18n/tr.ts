@@ -1,0 +1,56 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { AuditLogTexts } from './en';
+
+export const tr: TranslationsOf<AuditLogTexts> = {
+  auditLog: {
+    subtitle:
+      'Şirket ayarlarındaki her değişiklik: kimin yaptığı, ne zaman ve önceki ile sonraki değerler. Buradaki hiçbir kayıt değiştirilemez veya silinemez.',
+    who: 'Yapan',
+    anyone: 'Herkes',
+    system: 'Stockwise (ödeme sağlayıcısı)',
+    kind: 'Ayar',
+    anyKind: 'Tüm ayarlar',
+    from: 'Başlangıç',
+    to: 'Bitiş',
+    when: 'Zaman',
+    name: 'Ad',
+    change: 'Değişiklik',
+    details: 'Bu değişikliğin ayrıntıları',
+    field: 'Alan',
+    before: 'Önce',
+    after: 'Sonra',
+    none: '—',
+    export: 'Dışa aktarın',
+    more: 'Daha fazla gösterin',
+    close: 'Kapatın',
+    emptyTitle: 'Henüz değişiklik yok',
+    emptyBody:
+      'Rollerde, kullanıcılarda, davetlerde ve diğer ayarlarda yapılan değişiklikler yapıldıkça burada listelenir.',
+    noMatches: 'Bu filtrelere uyan bir değişiklik yok.',
+    entities: {
+      role: 'Rol',
+      'role-claims': 'Rol yetkileri',
+      'user-roles': 'Kullanıcı rolleri',
+      user: 'Kullanıcı',
+      invitation: 'Davet',
+      subscription: 'Plan',
+      company: 'Şirket',
+      'label-settings': 'Etiket ayarları',
+      'transaction-type': 'İşlem türü',
+      'item-type': 'Ürün türü',
+      brand: 'Marka',
+      location: 'Konum',
+      status: 'Durum',
+      'sso-provider': 'Tek oturum açma sağlayıcısı',
+    },
+    actions: {
+      create: 'Oluşturuldu',
+      update: 'Değiştirildi',
+      delete: 'Silindi',
+      deactivate: 'Devre dışı bırakıldı',
+      reactivate: 'Yeniden etkinleştirildi',
+      revoke: 'Geri alındı',
+      resend: 'Yeniden gönderildi',
+    },
+  },
+};
