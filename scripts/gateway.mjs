@@ -72,17 +72,6 @@ export function defaultRemotesJson() {
 }
 
 /**
- * @param {object} [options]
- * @param {string|string[]} [options.apiUrl] where /api, /storage and /oidc go; several API replicas:
- *                                            requests spread over them (undici's BalancedPool)
- * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
- * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
- * @param {string} [options.shellDir]                   the shell's dist folder
- * @param {false|number|string} [options.trustProxy]    the proxies in front (parseTrustProxy)
- * @param {number} [options.requestTimeoutSeconds]      how long a client may take to send a request
- * @param {object} [options.integrations]               third parties the CSP allows (integrationsFromEnv)
- */
-/**
  * For a client that sent `Connection: close`: keeps the connection open after a refusal until the
  * client's body has arrived (or 2 s), then closes it gracefully. Node would destroy the socket the
  * moment the answer is written, the unread remainder makes the kernel reset the connection, and the
@@ -103,6 +92,17 @@ function lingerAfterAnswer(req, res) {
   });
 }
 
+/**
+ * @param {object} [options]
+ * @param {string|string[]} [options.apiUrl] where /api, /storage and /oidc go; several API replicas:
+ *                                            requests spread over them (undici's BalancedPool)
+ * @param {Record<string,string>} [options.remotesJson] overrides entries of remotes.json
+ * @param {Record<string,string>} [options.remoteDirs]  app name → dist folder to serve instead
+ * @param {string} [options.shellDir]                   the shell's dist folder
+ * @param {false|number|string} [options.trustProxy]    the proxies in front (parseTrustProxy)
+ * @param {number} [options.requestTimeoutSeconds]      how long a client may take to send a request
+ * @param {object} [options.integrations]               third parties the CSP allows (integrationsFromEnv)
+ */
 export async function buildGateway({
   apiUrl = 'http://127.0.0.1:8081',
   remotesJson = {},
