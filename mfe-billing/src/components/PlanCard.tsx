@@ -65,7 +65,15 @@ export function PlanCard({
 }
 
 /** The plan's price for one billing, with the yearly saving; hidden by CSS when the other is chosen. */
-function PlanPrice({ selection, billing, free }: { selection: PlanSelection; billing: SelectedBilling; free: boolean }) {
+function PlanPrice({
+  selection,
+  billing,
+  free,
+}: {
+  selection: PlanSelection;
+  billing: SelectedBilling;
+  free: boolean;
+}) {
   const { t } = useT();
   const yearly = billing === 'yearly';
   const price = yearly ? selection.yearly : selection.monthly;
@@ -78,7 +86,12 @@ function PlanPrice({ selection, billing, free }: { selection: PlanSelection; bil
         </Typography>
         <Typography color="text.secondary">{yearly ? t('pricing.perYear') : t('pricing.perMonth')}</Typography>
         {yearly && !free && showDiscountBadge(discount) ? (
-          <Chip size="small" color="success" label={t('pricing.save', { percent: discount })} data-testid="discount-badge" />
+          <Chip
+            size="small"
+            color="success"
+            label={t('pricing.save', { percent: discount })}
+            data-testid="discount-badge"
+          />
         ) : null}
       </Stack>
       <Box sx={{ minHeight: 24, mt: 0.5 }}>
