@@ -1,11 +1,17 @@
 import { Box, Chip } from '@mui/material';
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import type { Ref } from 'react';
 import { useT } from '@/i18n';
 import type { SelectedBilling } from '@/lib/plan-selection';
 import { showDiscountBadge } from '@/lib/price-math';
 
 const CHOICES: readonly SelectedBilling[] = ['monthly', 'yearly'];
+/**
+ * The radios' name and the stem of their ids: fixed, not useId, because the prerendered markup
+ * and the hydrating client render them under different ancestors (a page has one price list).
+ */
+const RADIOS_ID = 'billing-period';
 
 /**
  * The price list's monthly / yearly switch as two native radios, so that it works before the
@@ -15,25 +21,21 @@ const CHOICES: readonly SelectedBilling[] = ['monthly', 'yearly'];
  * (the CSS follows them with `~`).
  */
 export function BillingRadios({
-  radiosId,
   defaultValue,
   onChange,
   yearlyRef,
 }: {
-  /** From useId, shared with BillingLabels. */
-  radiosId: string;
   defaultValue: SelectedBilling;
   onChange: (value: SelectedBilling) => void;
   yearlyRef: Ref<HTMLInputElement>;
 }) {
-  const id = radiosId;
   return CHOICES.map((choice) => (
     <input
       key={choice}
       ref={choice === 'yearly' ? yearlyRef : undefined}
       type="radio"
-      name={`${id}-billing`}
-      id={`${id}-${choice}`}
+      name={RADIOS_ID}
+      id={`${RADIOS_ID}-${choice}`}
       value={choice}
       data-billing-choice={choice}
       defaultChecked={defaultValue === choice}
@@ -57,7 +59,7 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /** The switch's look (MUI's small primary toggle buttons): the labels of the radios. */
-export function BillingLabels({ discountPercent, radiosId }: { discountPercent: number; radiosId: string }) {
+export function BillingLabels({ discountPercent }: { discountPercent: number }) {
   const { t } = useT();
   return (
     <Box data-billing-switch role="presentation" sx={{ display: 'inline-flex', borderRadius: 1 }}>
@@ -65,7 +67,7 @@ export function BillingLabels({ discountPercent, radiosId }: { discountPercent: 
         <Box
           key={choice}
           component="label"
-          htmlFor={`${radiosId}-${choice}`}
+          htmlFor={`${RADIOS_ID}-${choice}`}
           data-billing-label={choice}
           sx={{
             display: 'inline-flex',
@@ -106,7 +108,7 @@ export function BillingLabels({ discountPercent, radiosId }: { discountPercent: 
  * switch and the cards: the unchecked billing's prices are hidden, the checked label looks
  * selected, and a radio focused by keyboard rings its label.
  */
-export const billingFollowsRadios: SxProps<Theme> = (theme) =>
+export const billingFollowsRadios = (theme: Theme): SystemStyleObject<Theme> =>
   Object.fromEntries(
     CHOICES.flatMap((choice) => {
       const other = choice === 'yearly' ? 'monthly' : 'yearly';

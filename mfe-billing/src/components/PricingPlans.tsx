@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Grid, Skeleton, Stack } from '@mui/material';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { Plan } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
@@ -37,7 +37,6 @@ export function PricingPlans({
   const { t } = useT();
   const plans = usePlans();
   const planText = usePlanText();
-  const radiosId = useId();
   const yearly = useRef<HTMLInputElement>(null);
 
   if (plans.isPending) {
@@ -73,8 +72,8 @@ export function PricingPlans({
 
   return (
     <Stack spacing={4} sx={[{ alignItems: 'center' }, billingFollowsRadios]}>
-      <BillingRadios radiosId={radiosId} defaultValue={billing} onChange={onBillingChange} yearlyRef={yearly} />
-      <BillingLabels radiosId={radiosId} discountPercent={best} />
+      <BillingRadios defaultValue={billing} onChange={onBillingChange} yearlyRef={yearly} />
+      <BillingLabels discountPercent={best} />
       <Grid container spacing={3} sx={{ width: '100%', justifyContent: 'center' }}>
         {list.map((plan) => {
           const selection = buildPlanSelection(plan, billing, planText(plan));
