@@ -1,5 +1,4 @@
-import { Box, Chip } from '@mui/material';
-import type { Theme } from '@mui/material/styles';
+import { Box, Chip, type Theme } from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 import type { Ref } from 'react';
 import { useT } from '@/i18n';
