@@ -6,7 +6,9 @@ import { makeToken } from './token';
 // supabase-js is the largest library the sign-in page would run before it can be used; a
 // visitor with no session has nothing for it to do. It starts when a session exists.
 
-const createClient = jest.fn(() => ({ auth: { onAuthStateChange: () => ({ data: { subscription: { unsubscribe() {} } } }) } }));
+const createClient = jest.fn(() => ({
+  auth: { onAuthStateChange: () => ({ data: { subscription: { unsubscribe() {} } } }) },
+}));
 jest.mock('@supabase/supabase-js', () => ({ createClient: (...args: unknown[]) => createClient(...(args as [])) }));
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
