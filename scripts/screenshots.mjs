@@ -42,6 +42,8 @@ async function take(outDir) {
     port: Number(process.env.PORT || 8280),
     dataDir,
     quiet: true,
+    // A shared machine under load can take minutes to boot PGlite and migrate.
+    startTimeoutMs: 300_000,
     env: { LOG_LEVEL: 'warn' },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
