@@ -78,7 +78,6 @@ export function BillingLabels({ discountPercent }: { discountPercent: number }) 
             fontSize: '0.8125rem',
             fontWeight: 500,
             lineHeight: 1.75,
-            textTransform: 'uppercase',
             color: 'text.secondary',
             border: 1,
             borderColor: 'divider',
