@@ -76,7 +76,7 @@ export function BillingLabels({ discountPercent }: { discountPercent: number }) 
             py: '7px',
             cursor: 'pointer',
             fontSize: '0.8125rem',
-            fontWeight: 500,
+            fontWeight: 600,
             lineHeight: 1.75,
             color: 'text.secondary',
             border: 1,
