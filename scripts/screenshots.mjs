@@ -3,6 +3,7 @@
 // PNG each (viewport only, device scale 1), taken after the page has settled — to compare two
 // builds of the same pages (prerendering must not change how they look).
 //   node scripts/screenshots.mjs <out-dir>              → <out-dir>/<page>-<scheme>-<width>.png
+//     (and <page>-tr-light-<width>.png: Turkish, as a visitor whose stored language is Turkish)
 //   node scripts/screenshots.mjs --compare <a> <b>      → differing pixels per file, per cent
 // PORT (default 8280) is where the product is started.
 /* global document, Image, OffscreenCanvas -- used inside functions that run in the page */
@@ -13,9 +14,22 @@ import { join, resolve } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from './lib/workspace.mjs';
 
-const PAGES = { landing: '/', login: '/login', register: '/register', pricing: '/pricing' };
+const PAGES = {
+  landing: '/',
+  documentation: '/documentation',
+  privacy: '/privacy-policy',
+  contact: '/contact-us',
+  pricing: '/pricing',
+  login: '/login',
+  register: '/register',
+};
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 const SCHEMES = ['light', 'dark'];
+/** English in both schemes; Turkish (rendered on the client: pages are prerendered in English) in light. */
+const LOOKS = [
+  ...SCHEMES.map((scheme) => ({ scheme, language: 'en', suffix: scheme })),
+  { scheme: 'light', language: 'tr', suffix: 'tr-light' },
+];
 
 const { chromium } = createRequire(join(root, 'shell', 'package.json'))(join(root, 'node_modules', 'playwright-core'));
 
@@ -28,22 +42,30 @@ async function take(outDir) {
     port: Number(process.env.PORT || 8280),
     dataDir,
     quiet: true,
+    // A shared machine under load can take minutes to boot PGlite and migrate.
+    startTimeoutMs: 300_000,
     env: { LOG_LEVEL: 'warn' },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const [name, path] of Object.entries(PAGES))
-      for (const scheme of SCHEMES)
+      for (const { scheme, language, suffix } of LOOKS)
         for (const [size, viewport] of Object.entries(VIEWPORTS)) {
           const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-          // The theme toggle's stored choice (spec §4), as a returning visitor has it.
-          await context.addInitScript((mode) => localStorage.setItem('theme-mode', mode), scheme);
+          // The theme toggle's and the language menu's stored choices, as a returning visitor has them.
+          await context.addInitScript(
+            ([mode, lang]) => {
+              localStorage.setItem('theme-mode', mode);
+              localStorage.setItem('language', lang);
+            },
+            [scheme, language],
+          );
           const page = await context.newPage();
           await page.goto(product.url + path, { waitUntil: 'networkidle' });
           await page.locator('h1').first().waitFor();
           await page.evaluate(() => document.fonts.ready);
           await page.waitForTimeout(500);
-          await page.screenshot({ path: join(outDir, `${name}-${scheme}-${size}.png`) });
+          await page.screenshot({ path: join(outDir, `${name}-${suffix}-${size}.png`) });
           await context.close();
         }
   } finally {

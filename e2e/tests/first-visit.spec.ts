@@ -6,7 +6,7 @@ import { waitForReact } from '../support/hydration';
 // their remote's build) and the shell hydrates that markup instead of drawing the page again.
 const PRERENDERED = ['/', '/login', '/register', '/pricing'];
 /** Marketing pages boot the app only on intent (issue 27: marketing-pages.spec.ts); these hydrate at load. */
-const HYDRATED_AT_LOAD = PRERENDERED.filter((path) => path !== '/');
+const HYDRATED_AT_LOAD = PRERENDERED.filter((path) => path !== '/' && path !== '/pricing');
 
 /** The shell's scripts never arrive: what the visitor sees before any of our JavaScript runs. */
 async function withoutShellScripts(page: Page) {

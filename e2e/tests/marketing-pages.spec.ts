@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { loadedShares, SHARED_SINGLETONS } from '../support/federation';
 import { waitForReact } from '../support/hydration';
@@ -7,6 +8,14 @@ import { login, registerCompany, signInWithToken } from '../support/session';
 // boots only when the visitor shows intent (typing, a control that needs it), and links are links.
 const MARKETING_PAGES = ['/', '/documentation', '/privacy-policy', '/contact-us'];
 const PHONE = { width: 390, height: 844 };
+/** Each page names itself in its HTML: the tab and a search result do not wait for the app. */
+const TITLES: Record<string, RegExp> = {
+  '/': /^Stockwise · Know where every item is/,
+  '/documentation': /^Documentation · Stockwise$/,
+  '/privacy-policy': /^Privacy Policy · Stockwise$/,
+  '/contact-us': /^Contact us · Stockwise$/,
+  '/pricing': /^Simple pricing that grows with you · Stockwise$/,
+};
 
 /** Whether any of the application's JavaScript ran in the page (the federation runtime, React). */
 const appRan = (page: Page) =>
@@ -26,6 +35,8 @@ for (const path of MARKETING_PAGES) {
     await bare.goto(path);
     const heading = bare.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
+    await expect(bare).toHaveTitle(TITLES[path]!);
+    expect(await bare.locator('meta[name="description"]').getAttribute('content')).not.toContain('item by item');
     expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Roboto');
     // The "needs JavaScript" notice is not for these pages.
     await expect(bare.getByText('Stockwise needs JavaScript to run.')).toHaveCount(0);
@@ -133,4 +144,57 @@ test('typing into the contact form boots the app and nothing typed is lost; the 
   await page.getByRole('button', { name: 'Send message' }).click();
   // Sent with what was typed before the boot: no "required" error on the first fields.
   await expect(page.getByText('Message sent')).toBeVisible();
+});
+
+test('/pricing works without JavaScript: its title, both prices behind a native monthly/yearly switch (mouse and keyboard), links that lead on', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle(TITLES['/pricing']!);
+  await expect(page.getByText('Stockwise needs JavaScript to run.')).toHaveCount(0);
+  const premium = page.getByRole('article', { name: 'Premium' });
+  const price = premium.getByTestId('plan-price').filter({ visible: true });
+  await expect(price).toHaveText('$290');
+  await expect(premium.getByTestId('discount-badge')).toBeVisible();
+  await page.getByText('Monthly', { exact: true }).click();
+  await expect(price).toHaveText('$29');
+  await expect(premium.getByTestId('discount-badge')).toBeHidden();
+  await expect(page.getByText('Extra Users (5 seats)')).toBeVisible();
+  // By keyboard: the switch is a radio group, the arrow keys move between its two positions.
+  await page.getByRole('radio', { name: 'Monthly' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /^Yearly/ })).toBeChecked();
+  await expect(price).toHaveText('$290');
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+});
+
+test('on /pricing the switch runs no app; choosing a plan boots it and keeps the billing switched before', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  // As a first visit finds it, before the app: no serious or critical accessibility violation.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.getByRole('radio', { name: 'Monthly' }).check();
+  const premium = page.getByRole('article', { name: 'Premium' });
+  await expect(premium.getByTestId('plan-price').filter({ visible: true })).toHaveText('$29');
+  expect(await appRan(page), 'the switch started the application').toBe(false);
+  await premium.getByRole('button', { name: 'Choose Premium' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const kept = await page.evaluate(() => JSON.parse(sessionStorage.getItem('stockwise.planSelection') ?? 'null'));
+  expect(kept).toMatchObject({ name: 'Premium', selectedBilling: 'monthly', monthly: { actualPrice: 2900 } });
+  await waitForReact(page);
+  const shares = await loadedShares(page);
+  for (const pkg of SHARED_SINGLETONS)
+    expect(shares.filter((s) => s.pkg === pkg).length, `${pkg} loaded providers`).toBeLessThanOrEqual(1);
+  for (const pkg of ['react', 'react-dom', '@stockwise/shared'])
+    expect(
+      shares.filter((s) => s.pkg === pkg),
+      `${pkg} is loaded`,
+    ).toHaveLength(1);
 });

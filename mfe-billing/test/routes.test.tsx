@@ -75,15 +75,32 @@ describe('/pricing', () => {
     ).toBeInTheDocument();
     const premium = await screen.findByRole('article', { name: 'Premium' });
     expect(within(premium).getByRole('heading', { name: 'Premium' })).toBeInTheDocument();
-    expect(within(premium).getByText('$290')).toBeInTheDocument();
+    expect(within(premium).getByText('$290')).toBeVisible();
+    expect(within(premium).getByText('$29')).not.toBeVisible();
     expect(within(premium).getByTestId('discount-badge')).toHaveTextContent('Save 17%');
-    expect(within(premium).getByText('You save $58 a year')).toBeInTheDocument();
+    expect(within(premium).getByText('You save $58 a year')).toBeVisible();
     expect(screen.getByRole('article', { name: 'Free' })).toBeInTheDocument();
     expect(await screen.findByText('Extra Users (5 seats)')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
-    expect(within(premium).getByText('$29')).toBeInTheDocument();
-    expect(within(premium).queryByTestId('discount-badge')).toBeNull();
+    // The switch is a pair of native radios (it works before the app runs, issue 27).
+    await userEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    expect(within(premium).getByText('$29')).toBeVisible();
+    expect(within(premium).getByText('$290')).not.toBeVisible();
+    expect(within(premium).getByTestId('discount-badge')).not.toBeVisible();
+  });
+
+  it('chooses the billing the switch shows, also when it was switched before the app ran', async () => {
+    renderAt('/pricing');
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+    // A visitor of the prerendered page flips the native radio before React owns it: no event
+    // reached the app, the radio itself says monthly.
+    (screen.getByRole('radio', { name: 'Monthly' }) as HTMLInputElement).checked = true;
+    expect(within(premium).getByText('$29')).toBeVisible();
+    await userEvent.click(within(premium).getByRole('button', { name: 'Choose Premium' }));
+    expect(JSON.parse(sessionStorage.getItem('stockwise.planSelection') ?? 'null')).toMatchObject({
+      selectedBilling: 'monthly',
+      monthly: { actualPrice: 2900 },
+    });
   });
 
   it('shows no badge when yearly is not cheaper than 12 months', async () => {

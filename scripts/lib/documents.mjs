@@ -161,7 +161,8 @@ export const HYDRATED_EVENT = 'stockwise:hydrated';
 
 /**
  * The inline script of a page that boots on intent: it loads the shell's `sources` (in order)
- * when the visitor types into a field, or presses a button that needs the application (the
+ * when the visitor types into a field (a radio or checkbox is a native switch of the page, the
+ * monthly/yearly prices say, and boots nothing), or presses a button that needs the application (the
  * language menu, say: that click is replayed once React owns the page), and at once when the
  * prerendered markup was dropped (a signed-in visitor, another language). Links stay ordinary
  * navigations; one followed from the open mobile menu closes the menu (an in-page `#section`).
@@ -173,11 +174,26 @@ export function bootOnIntentScript(sources) {
     `function boot(){if(b)return;b=1;S.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.head.appendChild(e)})}` +
     `if(!r.hasAttribute("data-prerendered"))return boot();` +
     `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=1;if(q&&q.isConnected)q.click();q=null});` +
-    `d.addEventListener("input",boot,true);` +
+    `d.addEventListener("input",function(e){var y=e.target.type;if(y!=="radio"&&y!=="checkbox")boot()},true);` +
     `d.addEventListener("click",function(e){if(h)return;var t=e.target.closest&&e.target.closest("a[href],button");` +
     `if(!t||!r.contains(t))return;if(t.tagName==="A"){var m=t.closest("details[data-menu]");if(m)m.open=false;return}` +
     `if(t.type==="submit")return;e.preventDefault();q=t;boot()},true)})()</script>`
   );
+}
+
+const escapeText = (value) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * The page's own title and description in place of the shell's generic ones: a marketing page
+ * is finished as HTML, so its tab and its search result must not wait for the app to name it.
+ */
+export function withMeta(html, { title, description }) {
+  return html
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/i,
+      () => `<meta name="description" content="${escapeAttribute(description)}">`,
+    );
 }
 
 /**
@@ -205,6 +221,7 @@ export function composeDocument(shellHtml, page, { remote = '', hints = '' } = {
       .replace('</head>', () => `${sources.map(prefetchHint).join('')}</head>`);
     afterRoot += bootOnIntentScript(sources);
   }
+  if (page.meta) html = withMeta(html, page.meta);
   return html
     .replace('</head>', () => `${page.head}</head>`)
     .replace(ROOT, () => `<div id="root" data-prerendered="${remote}">${page.root}</div>${afterRoot}`);

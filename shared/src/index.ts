@@ -102,7 +102,7 @@ export { ScreenRefused } from './ui/ScreenRefused';
 export { MENU_COLLAPSES, MENU_GROUPS, ScreenGuard, ScreenRoutes, preloadScreen } from './ui/screens';
 export type { MenuChip, MenuCollapse, MenuGroup, MenuPlacement, Screen, ScreenTable } from './ui/screens';
 export { theme, StockwiseThemeProvider } from './ui/theme';
-export { createQueryClient } from './api/query-client';
+export { adoptPrerenderedQueries, createQueryClient } from './api/query-client';
 export { resourceKey } from './api/query-keys';
 export { useLiveUpdates, connectLiveUpdates, invalidateResources, LIVE_CHANGE_KINDS } from './api/live-updates';
 export type { LiveUpdateDeps } from './api/live-updates';

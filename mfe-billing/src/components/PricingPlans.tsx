@@ -1,11 +1,12 @@
 import { Alert, AlertTitle, Grid, Skeleton, Stack } from '@mui/material';
+import { useRef } from 'react';
 import type { Plan } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import { buildPlanSelection, type PlanSelection, type SelectedBilling } from '@/lib/plan-selection';
 import { usePlans } from '@/api/catalog';
 import { usePlanText } from '@/hooks/usePlanText';
 import { hasPremiumPlan, yearlyDiscountPercent } from '@/lib/price-math';
-import { BillingSwitch } from './BillingSwitch';
+import { BillingLabels, BillingRadios, billingFollowsRadios } from './BillingRadios';
 import { PlanCard } from './PlanCard';
 
 /** The plan cards' heights as laid out (phone: stacked, the free card shorter; md and up: side by side, stretched). */
@@ -16,7 +17,11 @@ export interface PlanChoice {
   selection: PlanSelection;
 }
 
-/** The plans with the monthly / yearly switch; "Plans not available" without a Premium plan. */
+/**
+ * The plans with the monthly / yearly switch; "Plans not available" without a Premium plan.
+ * `billing` is the switch's starting position; the switch is native (BillingRadios) and reports
+ * each change, and a choice carries the billing checked at the moment it is made.
+ */
 export function PricingPlans({
   billing,
   onBillingChange,
@@ -32,6 +37,7 @@ export function PricingPlans({
   const { t } = useT();
   const plans = usePlans();
   const planText = usePlanText();
+  const yearly = useRef<HTMLInputElement>(null);
 
   if (plans.isPending) {
     // The prerendered /pricing shows this until the plans arrive: it holds the place of the
@@ -65,14 +71,17 @@ export function PricingPlans({
   );
 
   return (
-    <Stack spacing={4} sx={{ alignItems: 'center' }}>
-      <BillingSwitch value={billing} onChange={onBillingChange} discountPercent={best} />
+    <Stack spacing={4} sx={[{ alignItems: 'center' }, billingFollowsRadios]}>
+      <BillingRadios defaultValue={billing} onChange={onBillingChange} yearlyRef={yearly} />
+      <BillingLabels discountPercent={best} />
       <Grid container spacing={3} sx={{ width: '100%', justifyContent: 'center' }}>
         {list.map((plan) => {
           const selection = buildPlanSelection(plan, billing, planText(plan));
           const free = plan.planType === 0;
           const current =
             currentPlanType !== undefined && currentPlanType !== null && currentPlanType === plan.planType;
+          // The radio, not the render: before the app ran, the visitor may have switched natively.
+          const checkedBilling = (): SelectedBilling => (yearly.current?.checked === false ? 'monthly' : 'yearly');
           return (
             <Grid key={plan.planId} size={{ xs: 12, md: 6 }} sx={{ maxWidth: 480 }}>
               <PlanCard
@@ -85,7 +94,8 @@ export function PricingPlans({
                     : free
                       ? t('pricing.startFree')
                       : t('pricing.choose', { name: selection.name }),
-                  onClick: () => onChoose({ plan, selection }),
+                  onClick: () =>
+                    onChoose({ plan, selection: buildPlanSelection(plan, checkedBilling(), planText(plan)) }),
                   disabled: current || (free && currentPlanType !== undefined && currentPlanType !== null),
                 }}
               />

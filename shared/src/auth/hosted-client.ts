@@ -3,7 +3,7 @@ import { setAccessTokenSource } from '../api/client';
 import { loadEnvironment } from '../api/environment';
 import type { HostedSession } from '../api/types';
 import { connectSessionStore, currentAccessToken, whileSigningOut } from './session-sync';
-import { session } from './session-store';
+import { session, sessionStore } from './session-store';
 
 // The page's one @supabase/supabase-js client, made from GET /api/environment's auth {url, key}.
 // Its auth owns the session: it keeps it in localStorage under the spec's key (§9), refreshes it
@@ -64,9 +64,30 @@ export async function getAuthClient(): Promise<SupabaseClient['auth']> {
  * Starts the session at page load (the shell calls it): the stored session is read, refreshed
  * when due, and its events drive the store from then on. A failure is logged; the stored token
  * keeps working until it expires and the next page load tries again.
+ *
+ * A visitor with no session has nothing to read or refresh, and supabase-js is the largest
+ * library the sign-in page would run before it can be used: it starts when a session appears
+ * instead — a sign-in on this page (adoptSession), or in another tab (the store's entries).
  */
 export function startHostedSession(): void {
-  getSupabaseClient().catch((error: unknown) => console.error('[auth] the session could not be started', error));
+  const start = () =>
+    void getSupabaseClient().catch((error: unknown) => console.error('[auth] the session could not be started', error));
+  if (hasStoredSession()) return start();
+  const unsubscribe = sessionStore.subscribe((state) => {
+    if (!state.token) return;
+    unsubscribe();
+    start();
+  });
+}
+
+/** The product's token, or a session supabase-js kept (an interrupted sign-out it must end). */
+function hasStoredSession(): boolean {
+  if (session.get().token) return true;
+  try {
+    return Object.keys(globalThis.localStorage ?? {}).some((key) => key.endsWith('-auth-token'));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { Suspense, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { createQueryClient } from '../api/query-client';
+import { createQueryClient, prerenderedQueriesScript, type PrerenderedQuery } from '../api/query-client';
 import { STORAGE_KEYS } from '../auth/storage-keys';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY } from '../i18n/i18n';
 import { StockwiseThemeProvider } from '../ui/theme';
@@ -32,6 +32,14 @@ export interface PrerenderedPage {
    * instead of the scripts themselves: scripts/lib/documents.mjs).
    */
   bootOnIntent?: boolean;
+  /** The page's own `<title>` and description, which replace the shell's generic ones. */
+  meta?: PageMeta;
+}
+
+/** What a search result and a browser tab show of a page. */
+export interface PageMeta {
+  title: string;
+  description: string;
 }
 
 /**
@@ -56,6 +64,13 @@ export interface RenderOptions {
   bootOnIntent?: boolean;
   /** `/`: a signed-in visitor is sent to the workspace before anything paints (signed-in-home.ts). */
   signedInHome?: boolean;
+  /** See PrerenderedPage.meta. */
+  meta?: PageMeta;
+  /**
+   * Answers the page is rendered with instead of its loading state (the price list): they go
+   * into the document too, and the client hydrates with them (adoptPrerenderedQueries).
+   */
+  queries?: readonly PrerenderedQuery[];
 }
 
 /**
@@ -67,8 +82,10 @@ export interface RenderOptions {
 export async function renderPage(
   Routes: ComponentType,
   path: string,
-  { variesWith = [], bootOnIntent = false, signedInHome = false }: RenderOptions = {},
+  { variesWith = [], bootOnIntent = false, signedInHome = false, meta, queries = [] }: RenderOptions = {},
 ): Promise<PrerenderedPage> {
+  const client = createQueryClient();
+  for (const { queryKey, data } of queries) client.setQueryData(queryKey, data);
   // A cache of our own so that Emotion collects the styles instead of writing <style> tags
   // between the elements; same key as the browser's default cache, which adopts them.
   const cache = createCache({ key: 'css' });
@@ -78,7 +95,7 @@ export async function renderPage(
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <StockwiseThemeProvider>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryClientProvider client={client}>
           <StaticRouter location={path}>
             <Suspense fallback={null}>
               <Routes />
@@ -104,7 +121,8 @@ export async function renderPage(
     language: DEFAULT_LANGUAGE,
     head: `${signedInHome ? signedInHomeScript() : ''}${colorScheme}${styles}`,
     root: html,
-    afterRoot: keepOrDropScript(DEFAULT_LANGUAGE, variesWith),
+    afterRoot: keepOrDropScript(DEFAULT_LANGUAGE, variesWith) + prerenderedQueriesScript(queries),
     bootOnIntent,
+    ...(meta ? { meta } : {}),
   };
 }
