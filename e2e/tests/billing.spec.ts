@@ -50,7 +50,9 @@ test('/pricing: plans from the API, monthly/yearly, the yearly badge, add-ons; c
   await expect(price).toHaveText('$290');
   await expect(premium.getByTestId('discount-badge')).toHaveText('Save 17%');
   await expect(premium.getByText('You save $58 a year')).toBeVisible();
-  await page.getByRole('radio', { name: 'Monthly' }).check();
+  // As a visitor does: the switch's visible word (its radio is hidden from sight, not from the keyboard).
+  await page.getByText('Monthly', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   await expect(price).toHaveText('$29');
   await expect(premium.getByTestId('discount-badge')).toBeHidden();
   await expect(page.getByText('Extra Users (5 seats)')).toBeVisible();

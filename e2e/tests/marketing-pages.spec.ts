@@ -180,7 +180,9 @@ test('on /pricing the switch runs no app; choosing a plan boots it and keeps the
   // As a first visit finds it, before the app: no serious or critical accessibility violation.
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  await page.getByRole('radio', { name: 'Monthly' }).check();
+  // As a visitor does: the switch's visible word (its radio is hidden from sight, not from the keyboard).
+  await page.getByText('Monthly', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   const premium = page.getByRole('article', { name: 'Premium' });
   await expect(premium.getByTestId('plan-price').filter({ visible: true })).toHaveText('$29');
   expect(await appRan(page), 'the switch started the application').toBe(false);

@@ -31,7 +31,7 @@ test('a model falls below its reorder point and the alert appears and is mailed'
   await dialog.getByRole('textbox', { name: 'Reorder point' }).fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('gridcell', { name: 'Case S' })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: 'Case S', exact: true })).toBeVisible();
 
   // Three of it received (reception from the model), one sold: two left, one short of the point.
   const models = await (await page.request.get('/api/product-models?search=Case%20S', { headers })).json();
