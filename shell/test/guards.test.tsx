@@ -49,6 +49,12 @@ describe('routes and guards (spec §2)', () => {
     },
   );
 
+  it('signed in on /login, sent there from a purchase, goes back to the purchase, not to /dashboard', async () => {
+    signIn(ROLES.companyOwner);
+    renderWithProviders(<AppRoutes />, { path: '/login', state: { from: '/premium-purchase' } });
+    expect(await landedOn()).toContain('/premium-purchase');
+  });
+
   it('a signed-in non-owner sent to /dashboard ends on /my-tasks', async () => {
     signIn(ROLES.storekeeper);
     renderWithProviders(<AppRoutes />, { path: '/login' });

@@ -47,7 +47,7 @@ export async function remoteTables(): Promise<ScreenTable[]> {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', access }: { path?: string; access?: MyAccess } = {},
+  { path = '/', access, state }: { path?: string; access?: MyAccess; state?: unknown } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // What GET /api/access answered, as the page's query client holds it.
@@ -61,7 +61,7 @@ export function renderWithProviders(
     >
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{ui}</MemoryRouter>
       </QueryClientProvider>
     </ThemeProvider>,
   );

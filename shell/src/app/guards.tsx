@@ -17,11 +17,15 @@ const SIGN_OUT_WINDOW_MS = 5000;
 
 export function AreaGuard({ area, children }: { area: Area; children: ReactNode }) {
   const token = useSession((s) => s.token);
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const signedIn = Boolean(token);
 
   if (area.guard === 'public-only' && signedIn) {
-    return <Navigate to={pathname === '/' ? homeFor(token) : '/dashboard'} replace />;
+    // A sign-in page sent here from another page returns there once signed in, and navigates
+    // there itself: the guard goes to the same place, or whichever of the two ran last would win.
+    const from = (state as { from?: unknown } | null)?.from;
+    const back = typeof from === 'string' && /^\/[^/]/.test(from) ? from : null;
+    return <Navigate to={pathname === '/' ? homeFor(token) : (back ?? '/dashboard')} replace />;
   }
   if (area.guard === 'auth' && !signedIn) {
     if (session.endedWithin(SIGN_OUT_WINDOW_MS)) return <Navigate to="/" replace />;
