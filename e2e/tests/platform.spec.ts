@@ -187,7 +187,8 @@ test.describe('a remote served from its own server', () => {
   test('when it is down the rest keeps working, and Retry recovers it without a reload', async ({ page }) => {
     await server?.close();
     server = null;
-    await page.goto('/pricing');
+    // A billing page that runs the app (/pricing is a prerendered marketing page: no remote on load).
+    await page.goto('/test-subscription-limit');
     await expect(fallback(page)).toBeVisible({ timeout: 30_000 });
     await expect(fallback(page)).toContainText('Billing could not be loaded');
 
@@ -196,7 +197,7 @@ test.describe('a remote served from its own server', () => {
     await expect(fallback(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
-    await navigateInApp(page, '/pricing');
+    await navigateInApp(page, '/test-subscription-limit');
     await expect(fallback(page)).toBeVisible({ timeout: 30_000 });
 
     // The remote comes back; Retry loads it in place.
@@ -211,7 +212,7 @@ test.describe('a remote served from its own server', () => {
 
   test('a rebuilt and redeployed remote shows on reload with no shell rebuild', async ({ page }) => {
     test.setTimeout(240_000);
-    await page.goto('/pricing');
+    await page.goto('/test-subscription-limit');
     const heading = page.getByRole('heading', { level: 1 }).first();
     await expect(heading).toBeVisible();
     const before = (await heading.textContent())?.trim() ?? '';
