@@ -61,7 +61,7 @@ export function renderWithProviders(
     >
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[{ pathname: path, state }]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>{ui}</MemoryRouter>
       </QueryClientProvider>
     </ThemeProvider>,
   );
