@@ -3,6 +3,7 @@
 export { events, EventBus } from './events/bus';
 export type { SecondFactorCode, StockwiseEvents, StockwiseEventName } from './events/bus';
 export { DEFAULT_PATH, STORAGE_KEYS } from './auth/storage-keys';
+export { sitePath } from './auth/site-path';
 export { hasRole, rolesOf, tokenExpiry, ROLE_CLAIM, ROLES } from './auth/has-role';
 export type { BuiltInRole } from './auth/has-role';
 export { session, sessionStore, useSession } from './auth/session-store';

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, THIRD_PARTY_FALLBACK_USER_NAME, THIRD_PARTY_PROVIDER } f
 import { adoptSession, getAuthClient, signOutEverywhere } from './hosted-client';
 import { getUser } from './profile';
 import { session } from './session-store';
+import { sitePath } from './site-path';
 import { DEFAULT_PATH } from './storage-keys';
 import { CALLBACK_PATH } from './third-party/oidc';
 import type {
@@ -182,7 +183,7 @@ export async function startSsoSignIn(emailOrDomain: string, returnPath: string):
 export async function completeSsoSignIn(search: string): Promise<{ next: string; user: UserInfo }> {
   const params = new URLSearchParams(search);
   const raw = params.get('next') ?? '';
-  const next = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : DEFAULT_PATH;
+  const next = sitePath(raw) ?? DEFAULT_PATH;
   const failed = params.get('error');
   if (failed) {
     const code = params.get('error_code') ?? failed;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasRole, ROLES, session, useSession } from '@stockwise/shared';
+import { hasRole, ROLES, session, sitePath, useSession } from '@stockwise/shared';
 import type { Area } from '@/mf/areas';
 
 export { DEFAULT_PATH } from '@stockwise/shared';
@@ -23,9 +23,8 @@ export function AreaGuard({ area, children }: { area: Area; children: ReactNode 
   if (area.guard === 'public-only' && signedIn) {
     // A sign-in page sent here from another page returns there once signed in, and navigates
     // there itself: the guard goes to the same place, or whichever of the two ran last would win.
-    const from = (state as { from?: unknown } | null)?.from;
-    const back = typeof from === 'string' && /^\/[^/]/.test(from) ? from : null;
-    return <Navigate to={pathname === '/' ? homeFor(token) : (back ?? '/dashboard')} replace />;
+    const back = sitePath((state as { from?: unknown } | null)?.from);
+    return <Navigate to={pathname === '/' ? homeFor(token) : back && back !== '/' ? back : '/dashboard'} replace />;
   }
   if (area.guard === 'auth' && !signedIn) {
     if (session.endedWithin(SIGN_OUT_WINDOW_MS)) return <Navigate to="/" replace />;

@@ -6,6 +6,7 @@ import {
   AUTH_MESSAGES,
   DEFAULT_PATH,
   errorMessage,
+  sitePath,
   THIRD_PARTY_PROVIDER,
   type ConnectGoogleReturn,
   type ThirdPartyIntent,
@@ -19,7 +20,7 @@ export type SignInIntent = Exclude<ThirdPartyIntent, { kind: 'connect' }>;
  * (a purchase, a deep link), else the default path.
  */
 export function useReturnPath(): string {
-  const from = (useLocation().state as { from?: string } | null)?.from;
+  const from = sitePath((useLocation().state as { from?: unknown } | null)?.from);
   return from && from !== '/' ? from : DEFAULT_PATH;
 }
 
