@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { i18n } from '@stockwise/shared';
-import { mockApi, refusal, renderAt, signIn } from './support/harness';
+import { mockApi, refusal, renderAt, signIn, type Handler } from './support/harness';
 
 // A whole dialog flow in jsdom on a shared 2-core machine: generous.
 jest.setTimeout(120_000);
@@ -28,8 +29,10 @@ const model = (over: Partial<Model>): Model => ({
   ...over,
 });
 
-function modelsApi() {
+function modelsApi(extra?: Handler) {
   return mockApi((call) => {
+    const answered = extra?.(call);
+    if (answered) return answered;
     if (call.method === 'GET' && call.url === '/api/product-models')
       return { status: 200, data: { items: models.filter((m) => !m.archived), nextCursor: null } };
     if (call.method === 'GET' && call.url === '/api/item-types')
@@ -71,5 +74,72 @@ describe('/settings/product-models', () => {
     renderAt('/settings/product-models');
     expect(await screen.findByRole('button', { name: 'Model ekleyin' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Ürün Modelleri' })).toBeInTheDocument();
+  });
+});
+
+describe('reorder points per location', () => {
+  const locations = [
+    { id: 'l1', name: 'Counter', kind: 'store', parentId: null, active: true, createdAt: at },
+    { id: 'l2', name: 'Back room', kind: 'warehouse', parentId: null, active: true, createdAt: at },
+  ];
+  const withLocations = (list = locations) =>
+    modelsApi((call) =>
+      call.method === 'GET' && call.url === '/api/locations'
+        ? { status: 200, data: { items: list, total: list.length } }
+        : undefined,
+    );
+
+  test('a model keeps a point for all locations and one for the counter; a fraction is refused on its field', async () => {
+    const calls = withLocations();
+    renderAt('/settings/product-models');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reorder point/ }), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a location’s reorder point' }));
+    const row = within(dialog).getByRole('group', { name: 'Reorder points at one location' });
+    await user.click(within(row).getByRole('combobox', { name: /Location/ }));
+    await user.click(await screen.findByRole('option', { name: 'Back room' }));
+    const min = within(row).getByRole('textbox', { name: /Reorder point/ });
+    await user.type(min, '1.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(row).findByText('Enter a whole number of 1 or more.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(min);
+    await user.type(min, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/product-models/m1');
+    expect((put?.body as { reorderPoints: unknown }).reorderPoints).toEqual([
+      { locationId: null, minQuantity: 3 },
+      { locationId: 'l2', minQuantity: 2 },
+    ]);
+  });
+
+  test('a location’s point is shown when the dialog opens again, and removing it sends it no more', async () => {
+    models = [model({ reorderPoints: [{ locationId: 'l1', minQuantity: 4 }] })];
+    const calls = withLocations();
+    renderAt('/settings/product-models');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    const row = within(dialog).getByRole('group', { name: 'Reorder points at one location' });
+    expect(within(row).getByRole('combobox', { name: /Location/ })).toHaveTextContent('Counter');
+    expect(within(row).getByRole('textbox', { name: /Reorder point/ })).toHaveValue('4');
+    await user.click(within(row).getByRole('button', { name: 'Remove the reorder point at Counter' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/product-models/m1');
+    expect((put?.body as { reorderPoints: unknown }).reorderPoints).toEqual([]);
+  });
+
+  test('with one location, only the point for all locations is offered', async () => {
+    withLocations(locations.slice(0, 1));
+    renderAt('/settings/product-models');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    expect(within(dialog).getByRole('textbox', { name: /^Reorder point/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add a location’s reorder point' })).not.toBeInTheDocument();
   });
 });

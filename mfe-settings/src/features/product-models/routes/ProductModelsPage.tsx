@@ -4,11 +4,12 @@ import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
-import { useBrands, useItemTypes } from '@/api/catalogue';
+import { useBrands, useItemTypes, useLocations } from '@/api/catalogue';
 import { actionsColumn, deleteAction, editAction, nameSchema } from '@/components/list-parts';
 import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
 import { useProductModels, useSaveProductModel, type ProductModel } from '../api/product-models';
+import { LocationReorderPoints } from '../components/LocationReorderPoints';
 import { useT } from '../i18n';
 
 type Editing = ProductModel | 'new';
@@ -16,8 +17,8 @@ const text = (n: number | null | undefined) => (n === null || n === undefined ? 
 const number = (v: string) => (v.trim() === '' ? null : Number(v));
 
 /**
- * /settings/product-models — the catalogue of models: add, edit (defaults, barcode, the company-wide
- * reorder point), archive. Managed by settings.manage, as brands and item types are.
+ * /settings/product-models — the catalogue of models: add, edit (defaults, barcode, the reorder
+ * point for all locations and for single ones), archive. Managed by settings.manage, as brands and item types are.
  */
 export function ProductModelsPage() {
   const { t: ts } = useScreensT();
@@ -25,6 +26,7 @@ export function ProductModelsPage() {
   const models = useProductModels();
   const types = useItemTypes();
   const brands = useBrands();
+  const locations = useLocations();
   const save = useSaveProductModel();
   const [editing, setEditing] = useState<Editing | null>(null);
 
@@ -38,7 +40,15 @@ export function ProductModelsPage() {
       cost: amount,
       warrantyMonths: amount,
       barcode: z.string().max(100),
-      reorderPoint: amount,
+      reorderPoint: amount.refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()), t('productModels.wholeNumber')),
+      locationPoints: z.array(
+        z.object({
+          locationId: z.string().min(1, t('productModels.pickLocation')),
+          minQuantity: z
+            .string()
+            .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1, t('productModels.wholeNumber')),
+        }),
+      ),
     });
   }, [t, ts]);
 
@@ -89,10 +99,12 @@ export function ProductModelsPage() {
           warrantyMonths: text(current?.warrantyMonths),
           barcode: current?.barcode ?? '',
           reorderPoint: text(companyWide?.minQuantity),
+          locationPoints: (current?.reorderPoints ?? [])
+            .filter((p) => p.locationId !== null)
+            .map((p) => ({ locationId: p.locationId!, minQuantity: String(p.minQuantity) })),
         }}
         onSubmit={async (v) => {
           const min = number(v.reorderPoint);
-          const others = (current?.reorderPoints ?? []).filter((p) => p.locationId !== null);
           await save.mutateAsync({
             id: current?.id ?? null,
             body: {
@@ -106,7 +118,7 @@ export function ProductModelsPage() {
               barcode: v.barcode.trim() || null,
               reorderPoints: [
                 ...(min ? [{ locationId: null, minQuantity: min }] : []),
-                ...others.map((p) => ({ locationId: p.locationId, minQuantity: p.minQuantity })),
+                ...v.locationPoints.map((p) => ({ locationId: p.locationId, minQuantity: Number(p.minQuantity) })),
               ],
             },
           });
@@ -159,8 +171,9 @@ export function ProductModelsPage() {
               label={t('productModels.reorderPoint')}
               inputMode="numeric"
               {...field('reorderPoint')}
-              helperText={t('productModels.reorderHelp')}
+              helperText={(field('reorderPoint').helperText as string | undefined) ?? t('productModels.reorderHelp')}
             />
+            <LocationReorderPoints form={form} field={field} locations={locations.data ?? []} />
           </>
         )}
       </FormDialog>
