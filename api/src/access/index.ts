@@ -48,7 +48,8 @@ export interface Access {
   mayRun(transactionTypeId: string): boolean;
 }
 
-interface AccessRow {
+/** The caller's entry as a statement answers it (stockwise_enter's columns, see ENTRY_COLUMNS). */
+export interface AccessRow {
   exists: boolean;
   active: boolean;
   /** Whether the token's session is live; absent when no session is in question (seeds). */
@@ -118,6 +119,9 @@ export async function loadAccess(q: Queryable, userId: string): Promise<Access> 
  * token's session is live (stockwise_enter, migrations 0008, 0011, 0018) — so checking access costs
  * no transaction of its own. sessionId null: work that no token started (a test's own transaction).
  */
+/** stockwise_enter's columns (and stockwise_getuser's first ones) under the names AccessRow reads. */
+export const ENTRY_COLUMNS = `user_exists AS exists, active, session_live AS "sessionLive", mfa_due AS "mfaDue", roles, claims`;
+
 export async function enterAs(
   q: Queryable,
   companyId: string,
@@ -125,11 +129,11 @@ export async function enterAs(
   sessionId: string | null,
   beforeMfa = false,
 ): Promise<Access> {
-  const rows = await q.query<AccessRow>(
-    `SELECT user_exists AS exists, active, session_live AS "sessionLive", mfa_due AS "mfaDue", roles, claims
-       FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`,
-    [companyId, userId, sessionId],
-  );
+  const rows = await q.query<AccessRow>(`SELECT ${ENTRY_COLUMNS} FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`, [
+    companyId,
+    userId,
+    sessionId,
+  ]);
   const row = rows[0];
   if (row && sessionId === null) delete row.sessionLive;
   return toAccess(row, beforeMfa);
@@ -162,6 +166,29 @@ export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q
     request.roles = access.roles;
     return fn(q);
   });
+}
+
+/**
+ * The request's whole work as ONE statement, outside any transaction: a SQL function that runs the
+ * caller's entry first (stockwise_enter: app role, company bound, the session checked live) and
+ * then reads, answering the entry's columns with what it read (stockwise_getuser). BEGIN and
+ * COMMIT are two of a read's four round trips; here there is one. The entry's columns are checked
+ * exactly as inCallerCompany checks them — a revoked session or a deactivated user is refused
+ * before anything read is handed back.
+ */
+export async function inCallerStatement<R extends AccessRow>(
+  request: FastifyRequest,
+  read: (companyId: string, userId: string, sessionId: string) => Promise<R | undefined>,
+): Promise<R> {
+  const p = request.principal;
+  if (!p) throw unauthorized();
+  const row = await read(p.companyId, p.userId, p.sessionId);
+  const access = toAccess(row, declaredBeforeMfa(request));
+  if (request.pendingRule) enforce(request.pendingRule, access);
+  request.pendingRule = null;
+  request.access = access;
+  request.roles = access.roles;
+  return row!;
 }
 
 /**

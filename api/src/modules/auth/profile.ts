@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { inWorkTransaction, SELF, SELF_BEFORE_MFA } from '../../access/index.js';
+import { inCallerStatement, inWorkTransaction, SELF, SELF_BEFORE_MFA } from '../../access/index.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { inTenant } from '../../db/tenant.js';
@@ -8,6 +8,7 @@ import { enforceLimit } from '../../lib/rate-limit.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import { profilePictureKey, releaseProfilePicture } from '../storage/index.js';
 import { loadUserInfo } from './accounts.js';
+import { getUserAsCaller, toUserInfo } from './queries.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 import { pictureCookie, setPictureCookie } from './session.js';
@@ -24,15 +25,18 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/getuser',
     {
-      // The access check joins the handler's transaction (its first step): one transaction a
-      // request, not one for the check and another for the profile.
+      // The access check and the profile are one statement (inCallerStatement): no transaction of
+      // its own for the check, not even BEGIN and COMMIT for the read.
       onRequest: [app.authenticate, inWorkTransaction],
       // Before the second factor too: the verification step shows whom it is for.
       schema: { ...tag, ...bearer, operationId: 'getUser', ...SELF_BEFORE_MFA, response: answers(S.UserInfoSchema) },
     },
     async (request, reply) => {
-      const info = await app.inCompany(request, (q) => loadUserInfo(q, request.principal!.userId));
-      if (!info) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+      const { info: row } = await inCallerStatement(request, (companyId, userId, sessionId) =>
+        getUserAsCaller(db, companyId, userId, sessionId),
+      );
+      if (!row) throw unauthorized('Your account no longer exists.', 'USER_GONE');
+      const info = toUserInfo(row);
       await setPictureCookie(app, reply, info);
       return info;
     },

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { qb, run, sql } from '../../db/query-builder.js';
+import { ENTRY_COLUMNS, type AccessRow } from '../../access/index.js';
 
 // SQL only, for the auth flows. Tenant tables (users, tokens) are read inside the company's
 // transaction (RLS); user_directory and id_token_nonces are directory tables, read as the app role.
@@ -22,20 +23,53 @@ export interface UserInfo {
   pendingEmail: string | null;
 }
 
+/** A row of stockwise_user_info (migration 0035), as SQL names it. */
+export interface UserInfoRow {
+  id: string;
+  company_id: string;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  profile_picture_url: string | null;
+  company_name: string;
+  google_connected: boolean;
+  pending_email: string | null;
+  roles: string[];
+}
+
+/** The API's shape of a user's profile: one mapping for loadUserInfo and getuser's one statement. */
+export const toUserInfo = (r: UserInfoRow): UserInfo => ({
+  id: r.id,
+  companyId: r.company_id,
+  userName: r.user_name,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  profilePictureUrl: r.profile_picture_url,
+  roles: r.roles,
+  CompanyName: r.company_name,
+  companyName: r.company_name,
+  googleConnected: r.google_connected,
+  pendingEmail: r.pending_email,
+});
+
 /** The user with roles and company name, inside the company's transaction; null when absent. */
 export async function loadUserInfo(q: Queryable, userId: string): Promise<UserInfo | null> {
-  const rows = await q.query<Omit<UserInfo, 'CompanyName'>>(
-    `SELECT u.id, u.company_id AS "companyId", u.user_name AS "userName", u.first_name AS "firstName",
-            u.last_name AS "lastName", u.email, u.profile_picture_url AS "profilePictureUrl",
-            c.company_name AS "companyName", u.google_subject IS NOT NULL AS "googleConnected",
-            u.pending_email AS "pendingEmail",
-            coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r
-                       ON r.company_id = ur.company_id AND r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles
-       FROM users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
-    [userId],
+  const rows = await q.query<UserInfoRow>(`SELECT * FROM stockwise_user_info($1::uuid)`, [userId]);
+  return rows[0] ? toUserInfo(rows[0]) : null;
+}
+
+/**
+ * GET /api/auth/getuser in one autocommit statement (stockwise_getuser, migration 0035): the
+ * caller's entry, then their profile when the session is live and the user active.
+ */
+export async function getUserAsCaller(db: Queryable, companyId: string, userId: string, sessionId: string) {
+  const rows = await db.query<AccessRow & { info: UserInfoRow | null }>(
+    `SELECT ${ENTRY_COLUMNS}, info FROM stockwise_getuser($1::uuid, $2::uuid, $3::uuid)`,
+    [companyId, userId, sessionId],
   );
-  const row = rows[0];
-  return row ? { ...row, CompanyName: row.companyName } : null;
+  return rows[0];
 }
 
 export async function roleRows(q: Queryable, userId: string) {
