@@ -95,8 +95,8 @@ export async function setLines(
   await q.query(`DELETE FROM purchase_order_lines WHERE order_id = $1`, [orderId]);
   await q.query(
     `INSERT INTO purchase_order_lines (company_id, order_id, position, model_id, quantity, unit_cost)
-     SELECT $1, $2, x.ord - 1, x."modelId", x.quantity, x."unitCost"
-       FROM jsonb_to_recordset($3::jsonb) WITH ORDINALITY AS x("modelId" uuid, quantity integer, "unitCost" numeric, ord)`,
+     SELECT $1, $2, x.ord - 1, (x.line->>'modelId')::uuid, (x.line->>'quantity')::integer, (x.line->>'unitCost')::numeric
+       FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS x(line, ord)`,
     [companyId, orderId, JSON.stringify(lines)],
   );
 }
