@@ -241,6 +241,12 @@ test('roles and tenancy: purchasing.manage writes, a receiver reads, a seller no
       .statusCode,
   ).toBe(403);
 
+  // A buyer who may not read customers picks from the vendors alone.
+  const contacts = (await ok(keeper, 'GET', '/api/customers?limit=100')).items as Array<{ name: string; isVendor: boolean }>;
+  expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(['Parts Ltd', 'No Mail Ltd']));
+  expect(contacts.every((c) => c.isVendor)).toBe(true);
+  expect((await ok(owner, 'GET', '/api/customers?limit=100')).items.map((c: { name: string }) => c.name)).toContain('Walk-in');
+
   // Another company: not found, and its vendors and models are not ours to order.
   expect((await call(other, 'GET', `/api/purchase-orders/${order.id}`)).statusCode).toBe(404);
   expect((await call(other, 'PUT', `/api/purchase-orders/${order.id}`, { note: 'x' })).statusCode).toBe(404);
