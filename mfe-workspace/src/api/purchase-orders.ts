@@ -25,3 +25,6 @@ export const receiveAgainstOrder = (id: string, body: ReceiveAgainstBody, key: s
     { params: { id }, body },
     { headers: { 'Idempotency-Key': key } },
   );
+/** The models an order offers: the catalogue's first 100 not archived, in name order. */
+export const listOrderableModels = async () =>
+  (await call('GET', '/api/product-models', { query: { limit: 100 } })).items;

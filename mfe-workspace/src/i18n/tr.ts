@@ -183,6 +183,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
     stocktake: 'Stok sayımı',
+    purchaseOrders: 'Satın alma siparişleri',
+    purchaseOrder: 'Satın alma siparişi',
   },
   // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
   alerts: {

@@ -25,6 +25,7 @@ import { formatDateTime } from '@/lib/format';
 import { StatusChip } from '../components/StatusChip';
 import { useT } from '../i18n';
 
+export const LIST_PATH = '/actions/purchase-orders';
 /** The order page (the screen table's path): a new draft without an id. */
 export const orderPath = (id?: string) =>
   id ? `/actions/purchase-order?id=${encodeURIComponent(id)}` : '/actions/purchase-order';
