@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import { Alert, Box, Button, Grid, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage, fieldBinder, resourceKey, useMoney } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
