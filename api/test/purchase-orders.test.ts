@@ -30,7 +30,11 @@ const ok = async (who: Tenant, method: string, url: string, payload?: unknown) =
   return res.json();
 };
 const mailsTo = (to: string) =>
-  ctx.db.query<{ subject: string; text: string; attachments: Array<{ filename: string; contentType: string; content: string }> }>(
+  ctx.db.query<{
+    subject: string;
+    text: string;
+    attachments: Array<{ filename: string; contentType: string; content: string }>;
+  }>(
     `SELECT subject, body AS text, attachments FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at`,
     [to],
   );
@@ -82,7 +86,12 @@ test('a draft is numbered per company, costs default to the model’s, is edited
     vendorId: ids.otherVendor,
     lines: [
       {
-        modelId: (await ok(other, 'POST', '/api/product-models', { name: 'Y', itemTypeId: (await defaultCatalogue(ctx.app, other)).itemType })).id,
+        modelId: (
+          await ok(other, 'POST', '/api/product-models', {
+            name: 'Y',
+            itemTypeId: (await defaultCatalogue(ctx.app, other)).itemType,
+          })
+        ).id,
         quantity: 1,
         unitCost: 1,
       },
@@ -91,7 +100,10 @@ test('a draft is numbered per company, costs default to the model’s, is edited
   expect(theirs.reference).toBe('PO-0001');
 
   // What a draft refuses: a model with no cost and none given, a model twice, a customer who is no vendor.
-  const noCost = await call(keeper, 'POST', '/api/purchase-orders', { vendorId: ids.vendor, lines: [{ modelId: ids.x2, quantity: 1 }] });
+  const noCost = await call(keeper, 'POST', '/api/purchase-orders', {
+    vendorId: ids.vendor,
+    lines: [{ modelId: ids.x2, quantity: 1 }],
+  });
   expect(noCost.statusCode).toBe(400);
   expect(noCost.json().message).toMatch(/X2 has no cost/);
   const twice = await call(keeper, 'POST', '/api/purchase-orders', {
@@ -103,8 +115,17 @@ test('a draft is numbered per company, costs default to the model’s, is edited
   });
   expect(twice.statusCode).toBe(400);
   const customer = (await ok(owner, 'POST', '/api/customers', { name: 'Walk-in' })).id;
-  expect((await call(keeper, 'POST', '/api/purchase-orders', { vendorId: customer, lines: [{ modelId: ids.x1, quantity: 1 }] })).statusCode).toBe(400);
-  expect((await call(keeper, 'POST', '/api/purchase-orders', { vendorId: ids.vendor, lines: [] })).statusCode).toBe(400);
+  expect(
+    (
+      await call(keeper, 'POST', '/api/purchase-orders', {
+        vendorId: customer,
+        lines: [{ modelId: ids.x1, quantity: 1 }],
+      })
+    ).statusCode,
+  ).toBe(400);
+  expect((await call(keeper, 'POST', '/api/purchase-orders', { vendorId: ids.vendor, lines: [] })).statusCode).toBe(
+    400,
+  );
 
   const edited = await ok(keeper, 'PUT', `/api/purchase-orders/${second.id}`, {
     note: 'urgent',
@@ -165,7 +186,9 @@ test('an order is received in two parts: each part fills model and cost, counts 
   // A draft is not received against: it was never sent.
   const early = await receive(receiver, ids.x1, serials(1));
   expect(early.statusCode).toBe(409);
-  expect(early.json().message).toBe(`${order.reference} is a draft: send it to the vendor before receiving against it.`);
+  expect(early.json().message).toBe(
+    `${order.reference} is a draft: send it to the vendor before receiving against it.`,
+  );
   await ok(keeper, 'POST', `/api/purchase-orders/${order.id}/send`, {});
 
   // First part: two of three X1, by someone who receives but may not read costs.
@@ -185,7 +208,11 @@ test('an order is received in two parts: each part fills model and cost, counts 
   const item = await ok(owner, 'GET', `/api/items/${part.items[0].id}`);
   expect(item.cost).toBe(280);
   const history = await ok(owner, 'GET', `/api/items/${part.items[0].id}/history`);
-  expect(history.events[0]).toMatchObject({ kind: 'receive', purchaseOrderId: order.id, purchaseOrderNumber: order.number });
+  expect(history.events[0]).toMatchObject({
+    kind: 'receive',
+    purchaseOrderId: order.id,
+    purchaseOrderNumber: order.number,
+  });
 
   // More than is due: refused with what is due, nothing received.
   const over = serials(2);
@@ -201,9 +228,17 @@ test('an order is received in two parts: each part fills model and cost, counts 
   expect((await receive(receiver, stranger, serials(1))).statusCode).toBe(400);
 
   // The rest: the order is received, and takes no more.
-  await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, { modelId: ids.x1, locationId: ids.shop, serials: serials(1) });
+  await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, {
+    modelId: ids.x1,
+    locationId: ids.shop,
+    serials: serials(1),
+  });
   const done = (
-    await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, { modelId: ids.x2, locationId: ids.shop, serials: serials(1) })
+    await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, {
+      modelId: ids.x2,
+      locationId: ids.shop,
+      serials: serials(1),
+    })
   ).order;
   expect(done).toMatchObject({ status: 'received', received: 4 });
   expect((await receive(receiver, ids.x2, serials(1))).statusCode).toBe(409);
@@ -232,20 +267,37 @@ test('roles and tenancy: purchasing.manage writes, a receiver reads, a seller no
   expect((await call(seller, 'GET', '/api/purchase-orders')).statusCode).toBe(403);
   expect((await call(seller, 'GET', `/api/purchase-orders/${order.id}`)).statusCode).toBe(403);
   expect((await call(receiver, 'GET', `/api/purchase-orders/${order.id}`)).statusCode).toBe(200);
-  expect((await call(receiver, 'POST', '/api/purchase-orders', { vendorId: ids.vendor, lines: [{ modelId: ids.x1, quantity: 1 }] })).statusCode).toBe(403);
+  expect(
+    (
+      await call(receiver, 'POST', '/api/purchase-orders', {
+        vendorId: ids.vendor,
+        lines: [{ modelId: ids.x1, quantity: 1 }],
+      })
+    ).statusCode,
+  ).toBe(403);
   expect((await call(receiver, 'POST', `/api/purchase-orders/${order.id}/send`, {})).statusCode).toBe(403);
   expect((await call(receiver, 'POST', `/api/purchase-orders/${order.id}/cancel`)).statusCode).toBe(403);
   // The storekeeper buys but does not receive.
   expect(
-    (await call(keeper, 'POST', `/api/purchase-orders/${order.id}/receive`, { modelId: ids.x1, locationId: ids.shop, serials: serials(1) }))
-      .statusCode,
+    (
+      await call(keeper, 'POST', `/api/purchase-orders/${order.id}/receive`, {
+        modelId: ids.x1,
+        locationId: ids.shop,
+        serials: serials(1),
+      })
+    ).statusCode,
   ).toBe(403);
 
   // A buyer who may not read customers picks from the vendors alone.
-  const contacts = (await ok(keeper, 'GET', '/api/customers?limit=100')).items as Array<{ name: string; isVendor: boolean }>;
+  const contacts = (await ok(keeper, 'GET', '/api/customers?limit=100')).items as Array<{
+    name: string;
+    isVendor: boolean;
+  }>;
   expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(['Parts Ltd', 'No Mail Ltd']));
   expect(contacts.every((c) => c.isVendor)).toBe(true);
-  expect((await ok(owner, 'GET', '/api/customers?limit=100')).items.map((c: { name: string }) => c.name)).toContain('Walk-in');
+  expect((await ok(owner, 'GET', '/api/customers?limit=100')).items.map((c: { name: string }) => c.name)).toContain(
+    'Walk-in',
+  );
 
   // Another company: not found, and its vendors and models are not ours to order.
   expect((await call(other, 'GET', `/api/purchase-orders/${order.id}`)).statusCode).toBe(404);
@@ -253,6 +305,13 @@ test('roles and tenancy: purchasing.manage writes, a receiver reads, a seller no
   expect((await call(other, 'POST', `/api/purchase-orders/${order.id}/cancel`)).statusCode).toBe(404);
   const list = await ok(other, 'GET', '/api/purchase-orders');
   expect(list.items.map((o: { id: string }) => o.id)).not.toContain(order.id);
-  expect((await call(other, 'POST', '/api/purchase-orders', { vendorId: ids.vendor, lines: [{ modelId: ids.x1, quantity: 1, unitCost: 1 }] })).statusCode).toBe(400);
+  expect(
+    (
+      await call(other, 'POST', '/api/purchase-orders', {
+        vendorId: ids.vendor,
+        lines: [{ modelId: ids.x1, quantity: 1, unitCost: 1 }],
+      })
+    ).statusCode,
+  ).toBe(400);
   expect((await ok(owner, 'GET', `/api/purchase-orders/${order.id}`)).status).toBe('draft');
 });

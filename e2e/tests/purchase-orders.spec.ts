@@ -51,7 +51,9 @@ test('a purchase order received in two parts', async ({ page, browser }) => {
   await expect(async () => {
     const [mail] = await outbox(page.request, vendorEmail);
     expect(mail?.subject).toBe(`${owner.companyName}: purchase order PO-0001`);
-    expect(mail?.attachments).toEqual([expect.objectContaining({ filename: 'PO-0001.pdf', contentType: 'application/pdf' })]);
+    expect(mail?.attachments).toEqual([
+      expect.objectContaining({ filename: 'PO-0001.pdf', contentType: 'application/pdf' }),
+    ]);
   }).toPass({ timeout: 15_000 });
 
   // On a phone, at reception: the open order, its line; two of three received.

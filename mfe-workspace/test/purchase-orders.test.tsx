@@ -9,7 +9,14 @@ jest.setTimeout(60_000);
 
 // The purchase order form as a storekeeper (purchasing.manage) writes one: a vendor, lines by model
 // with quantity and unit cost (empty: the model's), checked before anything is sent.
-const vendor = { id: 'v1', name: 'Parts Ltd', isCustomer: false, isVendor: true, email: 'parts@example.com', active: true };
+const vendor = {
+  id: 'v1',
+  name: 'Parts Ltd',
+  isCustomer: false,
+  isVendor: true,
+  email: 'parts@example.com',
+  active: true,
+};
 const models = [
   { id: 'm1', name: 'X1', brandName: 'Acme', cost: 300 },
   { id: 'm2', name: 'X2', brandName: null, cost: null },
@@ -116,7 +123,9 @@ describe('the purchase order form', () => {
     api();
     await act(() => i18n.changeLanguage('tr'));
     renderAt('/actions/purchase-order');
-    expect(await screen.findByRole('heading', { name: 'Yeni satın alma siparişi' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Yeni satın alma siparişi' }, { timeout: 30_000 }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
     expect(await screen.findByText('Tedarikçiyi seçin.')).toBeInTheDocument();
   });

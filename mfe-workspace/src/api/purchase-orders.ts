@@ -19,12 +19,7 @@ export const sendPurchaseOrder = (id: string, lang: 'en' | 'tr') =>
 export const cancelPurchaseOrder = (id: string) => call('POST', '/api/purchase-orders/{id}/cancel', { params: { id } });
 /** A reception against an order's line, with its own Idempotency-Key (a resend after a dropped answer receives once). */
 export const receiveAgainstOrder = (id: string, body: ReceiveAgainstBody, key: string) =>
-  call(
-    'POST',
-    '/api/purchase-orders/{id}/receive',
-    { params: { id }, body },
-    { headers: { 'Idempotency-Key': key } },
-  );
+  call('POST', '/api/purchase-orders/{id}/receive', { params: { id }, body }, { headers: { 'Idempotency-Key': key } });
 /** The models an order offers: the catalogue's first 100 not archived, in name order. */
 export const listOrderableModels = async () =>
   (await call('GET', '/api/product-models', { query: { limit: 100 } })).items;

@@ -224,6 +224,16 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     notFound: 'Satış bulunamadı.',
   },
   // How fresh a report or the dashboard is: they may be read from a standby database (components/AsOf).
+  // a purchase order's lines (the order page, reception against it)
+  orderLines: {
+    lines: 'Satırlar',
+    model: 'Model',
+    quantity: 'Adet',
+    unitCost: 'Birim maliyet',
+    received: 'Teslim alınan',
+    due: 'Beklenen',
+    total: 'Toplam',
+  },
   asOf: {
     label: '{{time}} itibarıyla',
     hint: 'Bu rakamlar bu saate kadar yapılan tüm değişiklikleri içerir; en fazla birkaç saniye geride olabilir.',

@@ -46,7 +46,9 @@ export class SmtpMailer implements Mailer {
     this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
   }
   async send(m: MailMessage): Promise<void> {
-    await (await this.transport).sendMail({
+    await (
+      await this.transport
+    ).sendMail({
       from: this.from,
       to: m.to,
       subject: m.subject,

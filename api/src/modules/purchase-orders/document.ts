@@ -34,7 +34,8 @@ const TEXTS: Record<DocumentLanguage, typeof EN> = {
     amount: 'Tutar',
     total: 'Toplam',
     subject: (ref, company) => `${company}: ${ref} numaralı satın alma siparişi`,
-    body: (ref, company, vendor) => `Merhaba ${vendor},\n\n${ref} numaralı satın alma siparişimiz ektedir.\n\n${company}`,
+    body: (ref, company, vendor) =>
+      `Merhaba ${vendor},\n\n${ref} numaralı satın alma siparişimiz ektedir.\n\n${company}`,
   },
 };
 

@@ -29,7 +29,8 @@ const statusConflict = (message: string) => new ApiError(409, message, 'PURCHASE
  * Who sees what an order costs: who may read item costs, and who writes the orders (a price is
  * part of what they agree with the vendor). A receiver without either sees models and quantities.
  */
-export const seesCost = (access: Pick<Access, 'may'>) => access.may('items.cost.view') || access.may('purchasing.manage');
+export const seesCost = (access: Pick<Access, 'may'>) =>
+  access.may('items.cost.view') || access.may('purchasing.manage');
 
 function seen<T extends PurchaseOrderSummary>(order: T, cost: boolean): T {
   if (cost) return order;
@@ -45,8 +46,7 @@ async function find(q: Queryable, id: string): Promise<PurchaseOrder> {
 }
 
 /** Everyone working on the company's orders (the list, the order page, reception) sees the change. */
-const announce = (q: Queryable, companyId: string, id: string) =>
-  publish(q, companyId, 'purchase-order.changed', [id]);
+const announce = (q: Queryable, companyId: string, id: string) => publish(q, companyId, 'purchase-order.changed', [id]);
 
 export const getOrder = async (q: Queryable, id: string, access: Access) => seen(await find(q, id), seesCost(access));
 
@@ -133,7 +133,9 @@ async function lockOrder(q: Queryable, id: string) {
 export async function updateOrder(q: Queryable, actor: Actor, id: string, body: OrderInput) {
   const order = await lockOrder(q, id);
   if (order.status !== 'draft')
-    throw statusConflict('Only a draft can be changed: this order was sent to the vendor. Cancel it and write a new one.');
+    throw statusConflict(
+      'Only a draft can be changed: this order was sent to the vendor. Cancel it and write a new one.',
+    );
   const current = await find(q, id);
   const vendorId = body.vendorId ?? order.vendorId;
   if (vendorId !== order.vendorId) await checkVendor(q, vendorId);

@@ -49,7 +49,10 @@ export function OrderForm({
   const { control, register, formState, setValue } = form;
   const field = fieldBinder(register, formState.errors);
   const lines = useFieldArray({ control, name: 'lines' });
-  const models = useQuery({ queryKey: resourceKey('product-models', { orderable: true }), queryFn: listOrderableModels });
+  const models = useQuery({
+    queryKey: resourceKey('product-models', { orderable: true }),
+    queryFn: listOrderableModels,
+  });
   const values = useWatch({ control, name: 'lines' });
   const costOf = (modelId: string) => models.data?.find((m) => m.id === modelId)?.cost ?? null;
   const total = values.reduce((sum, line) => {

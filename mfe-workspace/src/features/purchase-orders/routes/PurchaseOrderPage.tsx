@@ -17,7 +17,7 @@ import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/componen
 import { formatDateTime } from '@/lib/format';
 import { openPdf } from '@/lib/open-pdf';
 import { OrderForm } from '../components/OrderForm';
-import { OrderLines } from '../components/OrderLines';
+import { OrderLines } from '@/components/purchase-orders/OrderLines';
 import { StatusChip } from '../components/StatusChip';
 import { useT } from '../i18n';
 import { LIST_PATH, orderPath } from './PurchaseOrdersPage';
@@ -75,7 +75,11 @@ export function PurchaseOrderPage() {
   if (!id)
     return page(
       t('purchaseOrder.newTitle'),
-      buyer ? <OrderForm order={null} onSave={(body) => save.mutate(body)} saving={save.isPending} error={save.error} /> : <Forbidden />,
+      buyer ? (
+        <OrderForm order={null} onSave={(body) => save.mutate(body)} saving={save.isPending} error={save.error} />
+      ) : (
+        <Forbidden />
+      ),
     );
   if (order.isPending) return page(t('purchaseOrder.newTitle'), <Loading />);
   if (order.isError) {
@@ -147,7 +151,13 @@ export function PurchaseOrderPage() {
       {o.status === 'draft' && buyer ? (
         <>
           {saved && !save.isPending ? <Alert severity="success">{t('purchaseOrder.saved')}</Alert> : null}
-          <OrderForm key={o.updatedAt} order={o} onSave={(body) => save.mutate(body)} saving={save.isPending} error={save.error} />
+          <OrderForm
+            key={o.updatedAt}
+            order={o}
+            onSave={(body) => save.mutate(body)}
+            saving={save.isPending}
+            error={save.error}
+          />
           {o.vendorEmail ? null : <Alert severity="info">{t('purchaseOrder.noEmail', { vendor: o.vendorName })}</Alert>}
           <Stack direction="row">
             <Button

@@ -2,7 +2,7 @@ import { Grid, Paper, Stack, TextField, MenuItem, Typography } from '@mui/materi
 import { resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { getPurchaseOrder, listPurchaseOrders, type PurchaseOrder } from '@/api/purchase-orders';
-import { OrderLines } from '@/features/purchase-orders/components/OrderLines';
+import { OrderLines } from '@/components/purchase-orders/OrderLines';
 import { useT } from '../i18n';
 
 /** What a reception against an order receives: the order and the line (its model). */

@@ -1,23 +1,23 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Paper } from '@mui/material';
 import { useMoney } from '@stockwise/shared';
 import type { PurchaseOrder } from '@/api/purchase-orders';
-import { useT } from '../i18n';
+import { useT } from '@/i18n';
 
-/** An order's lines as sent: ordered, received and still due per model (the cost when the reader sees it). */
+/** An order's lines as sent (the order page and reception against it): ordered, received and still due per model (the cost when the reader sees it). */
 export function OrderLines({ order }: { order: PurchaseOrder }) {
   const { t } = useT();
   const money = useMoney();
   const costs = order.total !== undefined;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('purchaseOrder.lines')}>
+      <Table size="small" aria-label={t('orderLines.lines')}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('purchaseOrder.model')}</TableCell>
-            <TableCell align="right">{t('purchaseOrder.quantity')}</TableCell>
-            {costs ? <TableCell align="right">{t('purchaseOrder.unitCost')}</TableCell> : null}
-            <TableCell align="right">{t('purchaseOrder.received')}</TableCell>
-            <TableCell align="right">{t('purchaseOrder.due')}</TableCell>
+            <TableCell>{t('orderLines.model')}</TableCell>
+            <TableCell align="right">{t('orderLines.quantity')}</TableCell>
+            {costs ? <TableCell align="right">{t('orderLines.unitCost')}</TableCell> : null}
+            <TableCell align="right">{t('orderLines.received')}</TableCell>
+            <TableCell align="right">{t('orderLines.due')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -34,7 +34,7 @@ export function OrderLines({ order }: { order: PurchaseOrder }) {
           ))}
           {costs ? (
             <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{t('purchaseOrder.total')}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>{t('orderLines.total')}</TableCell>
               <TableCell align="right">{order.quantity}</TableCell>
               <TableCell align="right" sx={{ fontWeight: 600 }}>
                 {money(order.total, order.currency)}
