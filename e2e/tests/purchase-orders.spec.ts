@@ -31,7 +31,7 @@ test('a purchase order received in two parts', async ({ page, browser }) => {
   // The owner writes the order: Parts Ltd, three Case S at the model's cost.
   await signInWithToken(page, token, user);
   await page.goto('/actions/purchase-orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'Purchase orders' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase Orders' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New purchase order' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Vendor' }).fill('Parts');

@@ -182,8 +182,8 @@ export const en = {
     receipt: 'Receipt',
     stocktakes: 'Stock-takes',
     stocktake: 'Stock-take',
-    purchaseOrders: 'Purchase orders',
-    purchaseOrder: 'Purchase order',
+    purchaseOrders: 'Purchase Orders',
+    purchaseOrder: 'Purchase Order',
   },
   // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
   alerts: {

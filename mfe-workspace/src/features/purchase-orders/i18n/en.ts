@@ -1,6 +1,6 @@
 export const en = {
   purchaseOrders: {
-    title: 'Purchase orders',
+    title: 'Purchase Orders',
     subtitle: 'What you order from your vendors, sent to them as a PDF and received against.',
     new: 'New order',
     status: 'Status',
