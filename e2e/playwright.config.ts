@@ -31,6 +31,7 @@ const OWN_COMPANIES = [
   'sign-in-flows',
   'stocktake',
   'reorder-alerts',
+  'purchase-orders',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

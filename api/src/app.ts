@@ -54,6 +54,7 @@ import { EventHub } from './modules/events/index.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { auditRoutes } from './modules/audit/index.js';
+import { purchaseOrderRoutes } from './modules/purchase-orders/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -179,5 +180,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventRoutes);
   await app.register(importRoutes);
   await app.register(auditRoutes);
+  await app.register(purchaseOrderRoutes);
   return app;
 }

@@ -49,6 +49,8 @@ export const PERMISSIONS = [
   'stock.count',
   /** What is below its reorder point: seen on the dashboard, in My Tasks and the report, and mailed daily. */
   'stock.reorder',
+  /** Writing, sending, cancelling and reading purchase orders: the owner's, the admin's and the storekeeper's. */
+  'purchasing.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
@@ -107,6 +109,9 @@ export type WarrantyOutcome = (typeof WARRANTY_OUTCOMES)[number];
 /** A count's states: counting ⇄ paused → closed (its variance frozen) → applied. */
 export const STOCKTAKE_STATES = ['counting', 'paused', 'closed', 'applied'] as const;
 export type StocktakeState = (typeof STOCKTAKE_STATES)[number];
+/** A purchase order's path: draft → sent → partly_received → received; cancelled before it is all in. */
+export const PURCHASE_ORDER_STATUSES = ['draft', 'sent', 'partly_received', 'received', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 /**
  * What a count says of each item and serial: found where counted; missing (expected, not
  * scanned); and the unexpected ones — elsewhere (held at another location, or lost), sold (sold or

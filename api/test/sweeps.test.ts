@@ -101,7 +101,8 @@ const MATRIX: Record<string, string> = {
   getLabelSettings: 'OASNR',
   updateLabelSettings: 'OA',
   // customers and vendors: the account manager manages; receivers pick vendors, sellers customers
-  listCustomers: 'OANRM',
+  // a buyer (purchasing.manage) reads the vendors alone, to order from them
+  listCustomers: 'OASNRM',
   getCustomer: 'OANRM',
   // A new buyer at the till, a new supplier at reception: whoever sells or receives adds one.
   createCustomer: 'OANRM',
@@ -167,6 +168,16 @@ const MATRIX: Record<string, string> = {
   deleteSsoProvider: 'OA',
   // the audit log of settings: read by who manages the settings (settings.manage)
   getAuditLog: 'OA',
+  // purchase orders: written, sent and cancelled by who buys (purchasing.manage); read by them and by
+  // who receives (items.receive), who receives against them
+  listPurchaseOrders: 'OASN',
+  getPurchaseOrder: 'OASN',
+  createPurchaseOrder: 'OAS',
+  updatePurchaseOrder: 'OAS',
+  sendPurchaseOrder: 'OAS',
+  getPurchaseOrderPdf: 'OAS',
+  cancelPurchaseOrder: 'OAS',
+  receiveAgainstPurchaseOrder: 'OAN',
 };
 const expectedAllowed = (operationId: string): Caller[] => {
   const row = MATRIX[operationId];
@@ -247,6 +258,12 @@ beforeAll(async () => {
   a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType }))
     .id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
+  a.purchaseOrder = (
+    await post(alpha, '/api/purchase-orders', {
+      vendorId: a.customer,
+      lines: [{ modelId: a.productModel, quantity: 5, unitCost: 1 }],
+    })
+  ).id as string;
   a.stocktake = (await post(alpha, '/api/stocktakes', { locationId: a.location, note: 'Sweep count' })).id as string;
   await post(alpha, `/api/stocktakes/${a.stocktake}/scans`, { serial: a.serial! });
   const imported = await ctx.app.inject({
@@ -337,6 +354,12 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   renameStatus: () => 'in_stock',
   updateSsoProvider: () => a.ssoProvider!,
   deleteSsoProvider: () => a.ssoProvider!,
+  getPurchaseOrder: () => a.purchaseOrder!,
+  updatePurchaseOrder: () => a.purchaseOrder!,
+  sendPurchaseOrder: () => a.purchaseOrder!,
+  getPurchaseOrderPdf: () => a.purchaseOrder!,
+  cancelPurchaseOrder: () => a.purchaseOrder!,
+  receiveAgainstPurchaseOrder: () => a.purchaseOrder!,
 };
 /** Path parameters that are not ids (a company reaches its own row by them): not a cross-tenant case. */
 const NOT_AN_ID = { renameStatus: 'the status key is the same fixed word in every company' };
@@ -385,6 +408,11 @@ const BODIES: Record<string, () => object> = {
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   createProductModel: () => ({ name: unique('Model '), itemTypeId: a.itemType }),
   updateProductModel: () => ({ warrantyMonths: 3 }),
+  createPurchaseOrder: () => ({ vendorId: a.customer, lines: [{ modelId: a.productModel, quantity: 1, unitCost: 1 }] }),
+  updatePurchaseOrder: () => ({ note: 'Sweep note' }),
+  // The sweep's vendor has no email: an allowed caller gets 400, and nothing is mailed.
+  sendPurchaseOrder: () => ({}),
+  receiveAgainstPurchaseOrder: () => ({ modelId: a.productModel, locationId: a.location2, serials: [unique('PO-')] }),
   // A file, not JSON (RAW_BODIES): a one-row CSV whose serial is new each time.
   importItems: () => ({ csv: `serial,itemType,location\n${unique('IMP-')},Sweep type,Sweep store\n` }),
 };
@@ -414,6 +442,7 @@ const NO_BODY = [
   'resumeStocktake',
   'closeStocktake',
   'applyStocktake',
+  'cancelPurchaseOrder',
 ];
 
 const signedIn = (r: Route) => Array.isArray(r.op.security) && r.op.security.length > 0;

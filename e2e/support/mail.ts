@@ -5,6 +5,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   createdAt: string;
+  /** The files it carries (a purchase order's PDF): names and sizes. */
+  attachments?: Array<{ filename: string; contentType: string; size: number }>;
 }
 
 /** The development outbox (GET /api/dev/outbox, from this machine only): mails to `email`, newest first. */

@@ -5,6 +5,8 @@
  * Storekeeper) and read, with their variance, by report readers — a Storekeeper's one Action.
  */
 export const STOCKTAKE_LINKS = ['Stock-takes'];
+/** The Actions group's purchase orders: written by who buys (purchasing.manage: Owner, Admin, Storekeeper). */
+export const PURCHASING_LINKS = ['Purchase Orders'];
 /** The Reporting group's links: Company Owner, Admin, Storekeeper. */
 export const REPORTING_LINKS = [
   'Item List',

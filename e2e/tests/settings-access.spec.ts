@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf, verifyEmail } from '../support/mail';
 import { acceptOnScreen, inviteOnScreen } from '../support/invitations';
-import { ACCOUNT_LINKS, menuLinks, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
+import { ACCOUNT_LINKS, menuLinks, PURCHASING_LINKS, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
 import { login, registerCompany, signInOnScreen, signInWithToken } from '../support/session';
 
 // Issue 13: users and access as a Company Owner works them — invite a user from the settings
@@ -181,7 +181,9 @@ test('invite with two roles: the invitee accepts in a browser of their own and s
       nodes.map((node) => document.getElementById(node.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''),
     );
   expect(groups).toEqual(['My View', 'Actions', 'Reporting', 'Account Management', 'Support & Help']);
-  await expect(menu.getByRole('link')).toHaveText(menuLinks(STOCKTAKE_LINKS, REPORTING_LINKS, ACCOUNT_LINKS));
+  await expect(menu.getByRole('link')).toHaveText(
+    menuLinks(STOCKTAKE_LINKS, PURCHASING_LINKS, REPORTING_LINKS, ACCOUNT_LINKS),
+  );
   await expect(theirs.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
   await expect(theirs.getByRole('button', { name: 'Go Premium' })).toHaveCount(0);
   await invitee.close();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf } from '../support/mail';
 import { login, registerCompany, signInWithToken } from '../support/session';
 import { acceptOnScreen } from '../support/invitations';
-import { menuLinks, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
+import { menuLinks, PURCHASING_LINKS, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
 import { settled } from '../support/settled';
 
 // Issue 4, point 10: the shell and the public site as a new user meets them, in Chromium.
@@ -140,7 +140,7 @@ test('a user invited as Storekeeper lands on /my-tasks and sees exactly the §6 
 
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   // Retries until the menu has rendered, then compares every entry in order.
-  await expect(menu.getByRole('link')).toHaveText(menuLinks(STOCKTAKE_LINKS, REPORTING_LINKS));
+  await expect(menu.getByRole('link')).toHaveText(menuLinks(STOCKTAKE_LINKS, PURCHASING_LINKS, REPORTING_LINKS));
   await expect(page.getByRole('link', { name: 'Go Premium' })).toHaveCount(0);
   // The owner-only page sends a Storekeeper back to /my-tasks.
   await page.goto('/dashboard');

@@ -13,6 +13,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import ProductionQuantityLimitsOutlined from '@mui/icons-material/ProductionQuantityLimitsOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { lazyPage, ROLES, type Permission, type Screen } from '@stockwise/shared';
 import { NS, type WorkspaceKey } from './i18n';
@@ -113,6 +114,21 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     title: 'screens.stocktake',
     claims: ['stock.count', 'reports.view'],
     page: lazyPage(() => import('@/features/stocktakes').then((m) => m.StocktakeCountPage)),
+  },
+  {
+    // Purchase orders: written and sent by who buys (purchasing.manage); read by who receives against them.
+    path: 'actions/purchase-orders',
+    title: 'screens.purchaseOrders',
+    claims: ['purchasing.manage', 'items.receive'],
+    menu: { group: 'actions', order: 57, icon: RequestQuoteOutlined, claims: ['purchasing.manage'] },
+    page: lazyPage(() => import('@/features/purchase-orders').then((m) => m.PurchaseOrdersPage)),
+  },
+  {
+    // One order (opened from the list, or new): a draft to edit and send, or what is still due.
+    path: 'actions/purchase-order',
+    title: 'screens.purchaseOrder',
+    claims: ['purchasing.manage', 'items.receive'],
+    page: lazyPage(() => import('@/features/purchase-orders').then((m) => m.PurchaseOrderPage)),
   },
   {
     path: 'item-status/status-change',

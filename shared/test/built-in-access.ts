@@ -18,12 +18,13 @@ const ALL: Permission[] = [
   'users.manage',
   'billing.manage',
   'sales.void',
+  'purchasing.manage',
 ];
 
 export const BUILT_IN_PERMISSIONS: Record<string, Permission[]> = {
   'Company Owner': ALL,
   Admin: ALL.filter((p) => p !== 'billing.manage'),
-  Storekeeper: ['items.view', 'items.process', 'items.edit', 'reports.view'],
+  Storekeeper: ['items.view', 'items.process', 'items.edit', 'reports.view', 'purchasing.manage'],
   'New Item Operator': ['items.view', 'items.receive'],
   'Rapid Seller': ['items.view', 'items.sell', 'customers.view'],
   'Account Manager': ['customers.view', 'customers.manage'],

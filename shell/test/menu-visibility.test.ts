@@ -39,6 +39,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Purchase Orders',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -55,6 +56,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Purchase Orders',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -64,10 +66,11 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
-    // Stock-takes are counted by stock.count holders and read by report readers.
+    // Stock-takes are counted by stock.count holders and read by report readers; purchase orders
+    // are written by who buys (purchasing.manage).
     [
       ROLES.storekeeper,
-      ['My Tasks', 'Stock-takes', ...REPORTING, ...SUPPORT],
+      ['My Tasks', 'Stock-takes', 'Purchase Orders', ...REPORTING, ...SUPPORT],
       ['My View', 'Actions', 'Reporting', 'Support & Help'],
     ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
@@ -100,6 +103,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'Rapid Sell',
       'Multi-Sale',
       'Stock-takes',
+      'Purchase Orders',
       ...REPORTING,
       ...SUPPORT,
     ]);

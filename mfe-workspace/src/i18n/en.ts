@@ -182,6 +182,8 @@ export const en = {
     receipt: 'Receipt',
     stocktakes: 'Stock-takes',
     stocktake: 'Stock-take',
+    purchaseOrders: 'Purchase Orders',
+    purchaseOrder: 'Purchase Order',
   },
   // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
   alerts: {
@@ -221,6 +223,16 @@ export const en = {
     notFound: 'This sale was not found.',
   },
   // How fresh a report or the dashboard is: they may be read from a standby database (components/AsOf).
+  // a purchase order's lines (the order page, reception against it)
+  orderLines: {
+    lines: 'Lines',
+    model: 'Model',
+    quantity: 'Quantity',
+    unitCost: 'Unit cost',
+    received: 'Received',
+    due: 'Still due',
+    total: 'Total',
+  },
   asOf: {
     label: 'As of {{time}}',
     hint: 'These figures include every change made up to this time; they are at most a few seconds behind.',

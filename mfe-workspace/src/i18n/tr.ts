@@ -183,6 +183,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
     stocktake: 'Stok sayımı',
+    purchaseOrders: 'Satın alma siparişleri',
+    purchaseOrder: 'Satın alma siparişi',
   },
   // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
   alerts: {
@@ -222,6 +224,16 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     notFound: 'Satış bulunamadı.',
   },
   // How fresh a report or the dashboard is: they may be read from a standby database (components/AsOf).
+  // a purchase order's lines (the order page, reception against it)
+  orderLines: {
+    lines: 'Satırlar',
+    model: 'Model',
+    quantity: 'Adet',
+    unitCost: 'Birim maliyet',
+    received: 'Teslim alınan',
+    due: 'Beklenen',
+    total: 'Toplam',
+  },
   asOf: {
     label: '{{time}} itibarıyla',
     hint: 'Bu rakamlar bu saate kadar yapılan tüm değişiklikleri içerir; en fazla birkaç saniye geride olabilir.',

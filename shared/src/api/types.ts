@@ -256,6 +256,16 @@ export type CreateProductModelRequest = {
   }>;
 };
 
+export type CreatePurchaseOrderRequest = {
+  vendorId: string;
+  note?: string | null;
+  lines: Array<{
+    modelId: string;
+    quantity: number;
+    unitCost?: number | null;
+  }>;
+};
+
 export type CreateSaleRequest = {
   lines: Array<{
     itemId?: string;
@@ -561,6 +571,8 @@ export type ItemEvent = {
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   stocktakeId: string | null;
+  purchaseOrderId: string | null;
+  purchaseOrderNumber: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -645,7 +657,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -665,6 +677,11 @@ export type OutboxMail = {
   subject: string;
   text: string;
   createdAt: string;
+  attachments: Array<{
+    filename: string;
+    contentType: string;
+    size: number;
+  }>;
 };
 
 export type Payment = {
@@ -721,6 +738,67 @@ export type ProductModelPage = {
   nextCursor: string | null;
 };
 
+export type PurchaseOrder = {
+  id: string;
+  number: number;
+  reference: string;
+  vendorId: string;
+  vendorName: string;
+  vendorEmail: string | null;
+  status: "draft" | "sent" | "partly_received" | "received" | "cancelled";
+  note: string | null;
+  currency: string;
+  quantity: number;
+  received: number;
+  total?: number;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  sentTo: string | null;
+  cancelledAt: string | null;
+  lines: Array<PurchaseOrderLine>;
+};
+
+export type PurchaseOrderLine = {
+  modelId: string;
+  modelName: string;
+  itemTypeId: string;
+  itemTypeName: string;
+  brandId: string | null;
+  brandName: string | null;
+  quantity: number;
+  unitCost?: number;
+  received: number;
+  due: number;
+};
+
+export type PurchaseOrderPage = {
+  items: Array<PurchaseOrderSummary>;
+  nextCursor: string | null;
+};
+
+export type PurchaseOrderSummary = {
+  id: string;
+  number: number;
+  reference: string;
+  vendorId: string;
+  vendorName: string;
+  vendorEmail: string | null;
+  status: "draft" | "sent" | "partly_received" | "received" | "cancelled";
+  note: string | null;
+  currency: string;
+  quantity: number;
+  received: number;
+  total?: number;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  sentTo: string | null;
+  cancelledAt: string | null;
+};
+
 export type QueueItem = {
   itemId: string;
   serial: string;
@@ -731,6 +809,21 @@ export type QueueItem = {
   customerName: string | null;
   warrantyEndsAt: string | null;
   since: string;
+};
+
+export type ReceiveAgainstPurchaseOrderRequest = {
+  modelId: string;
+  locationId: string;
+  serials: Array<string>;
+  salePrice?: number | null;
+  warrantyMonths?: number;
+  fields?: Record<string, unknown>;
+  note?: string;
+};
+
+export type ReceiveAgainstPurchaseOrderResponse = {
+  items: Array<Item>;
+  order: PurchaseOrder;
 };
 
 export type ReceiveItemsRequest = {
@@ -801,7 +894,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage";
 } | {
   type: "transaction-type";
   value: string;
@@ -892,6 +985,10 @@ export type SaleSummary = {
   createdAt: string;
   voidedAt: string | null;
   voidReason: string | null;
+};
+
+export type SendPurchaseOrderRequest = {
+  lang?: "en" | "tr";
 };
 
 export type Session = {
@@ -1100,6 +1197,8 @@ export type TrackingRow = {
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   stocktakeId: string | null;
+  purchaseOrderId: string | null;
+  purchaseOrderNumber: number | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -1214,6 +1313,16 @@ export type UpdateProductModelRequest = {
     minQuantity: number;
   }>;
   archived?: boolean;
+};
+
+export type UpdatePurchaseOrderRequest = {
+  vendorId?: string;
+  note?: string | null;
+  lines?: Array<{
+    modelId: string;
+    quantity: number;
+    unitCost?: number | null;
+  }>;
 };
 
 export type UpdateTransactionTypeRequest = {
@@ -1893,6 +2002,58 @@ export interface ApiOperations {
     params: { id: string };
     body: UpdateProductModelRequest;
     response: ProductModel;
+  };
+  listPurchaseOrders: {
+    method: "GET";
+    path: "/api/purchase-orders";
+    query: { status?: "draft" | "sent" | "partly_received" | "received" | "cancelled" | "open"; vendorId?: string; format?: "json" | "csv" | "xlsx" | "raw-csv"; lang?: "en" | "tr"; timeZone?: string; cursor?: string; limit?: number; sort?: "number_desc" };
+    response: PurchaseOrderPage;
+  };
+  createPurchaseOrder: {
+    method: "POST";
+    path: "/api/purchase-orders";
+    body: CreatePurchaseOrderRequest;
+    response: PurchaseOrder;
+  };
+  getPurchaseOrder: {
+    method: "GET";
+    path: "/api/purchase-orders/{id}";
+    params: { id: string };
+    response: PurchaseOrder;
+  };
+  updatePurchaseOrder: {
+    method: "PUT";
+    path: "/api/purchase-orders/{id}";
+    params: { id: string };
+    body: UpdatePurchaseOrderRequest;
+    response: PurchaseOrder;
+  };
+  cancelPurchaseOrder: {
+    method: "POST";
+    path: "/api/purchase-orders/{id}/cancel";
+    params: { id: string };
+    response: PurchaseOrder;
+  };
+  getPurchaseOrderPdf: {
+    method: "GET";
+    path: "/api/purchase-orders/{id}/order.pdf";
+    params: { id: string };
+    query: { lang?: "en" | "tr" };
+    response: void;
+  };
+  receiveAgainstPurchaseOrder: {
+    method: "POST";
+    path: "/api/purchase-orders/{id}/receive";
+    params: { id: string };
+    body: ReceiveAgainstPurchaseOrderRequest;
+    response: ReceiveAgainstPurchaseOrderResponse;
+  };
+  sendPurchaseOrder: {
+    method: "POST";
+    path: "/api/purchase-orders/{id}/send";
+    params: { id: string };
+    body: SendPurchaseOrderRequest;
+    response: PurchaseOrder;
   };
   ready: {
     method: "GET";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import type { Permission } from '../../vocabulary.js';
@@ -181,6 +181,15 @@ function crud(app: FastifyInstance, r: Resource) {
   );
 }
 
+/** A buyer who may not read customers picks vendors: the list is narrowed to them, whatever was asked. */
+const kindFor = (request: FastifyRequest) => {
+  const access = request.access!;
+  const readsCustomers = (['customers.view', 'customers.manage', 'items.receive', 'items.sell'] as const).some((p) =>
+    access.may(p),
+  );
+  return readsCustomers ? (request.query as { kind?: 'customer' | 'vendor' }).kind : 'vendor';
+};
+
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Every handler here works through app.inCompany first: the access check joins that transaction.
@@ -281,10 +290,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customers'],
         security: [{ bearer: [] }],
-        ...permit('customers.view', 'customers.manage', 'items.receive', 'items.sell'),
+        ...permit('customers.view', 'customers.manage', 'items.receive', 'items.sell', 'purchasing.manage'),
         operationId: 'listCustomers',
         description:
-          'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id. CSV: every match.',
+          'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id. CSV: every match. A caller who holds only purchasing.manage (to pick whom to order from) gets the vendors alone.',
         querystring: S.CustomerListQuery,
         response: csvAnswers(KeysetPage(S.CustomerSchema, 'CustomerPage')),
       },
@@ -293,7 +302,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listOrCsv(app, request, reply, {
         filename: 'customers',
         columns: columnsOf(S.CustomerSchema),
-        page: (q, at) => service.listCustomers(q, { ...request.query, ...at }),
+        page: (q, at) => service.listCustomers(q, { ...request.query, ...at, kind: kindFor(request) }),
       }),
   );
 

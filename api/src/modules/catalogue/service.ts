@@ -201,6 +201,7 @@ export async function deleteCustomer(q: Queryable, id: string) {
       ['item supplied', 'SELECT 1 FROM items WHERE vendor_id = $1'],
       ['sale', 'SELECT 1 FROM sales WHERE customer_id = $1'],
       ['item event', 'SELECT 1 FROM item_events WHERE customer_id = $1'],
+      ['purchase order', 'SELECT 1 FROM purchase_orders WHERE vendor_id = $1'],
     ],
     'Its history keeps it: deactivate it instead.',
   );

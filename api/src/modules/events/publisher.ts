@@ -9,6 +9,7 @@ export const CHANGE_KINDS = [
   'task.changed',
   'settings.changed',
   'stocktake.changed',
+  'purchase-order.changed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -23,6 +24,8 @@ const REFRESH: Record<ChangeKind, string[]> = {
   'settings.changed': [],
   // A scan, a pause, a close: every phone counting the same location sees the count grow.
   'stocktake.changed': ['stocktakes'],
+  // Written, sent, received against, cancelled: the list and the order page, and reception's choice of orders.
+  'purchase-order.changed': ['purchase-orders'],
 };
 
 /** The resources the kinds of change name (a settings change also names its own). */

@@ -1,5 +1,5 @@
 // Items and the engine that moves them. Sales use the engine through this file.
-export { receive, transact, writeReception, checkFields, checkImages } from './service.js';
+export { receive, transact, writeReception, checkFields, checkImages, type OrderReception } from './service.js';
 export type { NewItem, EventMeta, ItemChange, NewEvent, SaleToRecord } from './queries.js';
 export {
   prepare,
@@ -22,7 +22,8 @@ export {
   statusesBeforeSale,
   unsell,
 } from './queries.js';
-export { ItemEventSchema, Serial } from './schemas.js';
+export { FieldValues, ItemEventSchema, ItemSchema, ReceiveBody, Serial, MAX_RECEIVE } from './schemas.js';
+export { RECEIVE_BODY_LIMIT } from './routes.js';
 export { assertMaySetCost, seen, seenColumns, seenEvent, sightOf, type Sight } from './sight.js';
 
 /** Unique constraints of this module, as field + message (409). */

@@ -12,7 +12,7 @@ export const MAX_RECEIVE = 10_000;
 export const MAX_BATCH = 1_000;
 const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
 /** Custom field values, shaped by the item type's definitions (checked against them). */
-const FieldValues = Type.Record(
+export const FieldValues = Type.Record(
   Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
   Type.Union([Type.String({ maxLength: 1000 }), Type.Number(), Type.Boolean(), Type.Null()]),
   { maxProperties: 50 },
@@ -89,6 +89,10 @@ export const ItemEventSchema = Type.Object(
     stocktakeId: Nullable(
       Type.String({ description: 'A stock-take applied to the item (kind stocktake): the count, its reason.' }),
     ),
+    purchaseOrderId: Nullable(
+      Type.String({ description: 'A reception against a purchase order (kind receive): the order.' }),
+    ),
+    purchaseOrderNumber: Nullable(Type.Integer({ description: 'That order’s number (shown as PO-0001).' })),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:

@@ -74,8 +74,20 @@ async function modelOf(q: Queryable, id: string | null | undefined, itemType: { 
   return model;
 }
 
+/** A reception against a purchase order line (modules/purchase-orders checks the order and what is due). */
+export interface OrderReception {
+  purchaseOrderId: string;
+  /** The line's unit cost: the items' cost, as a model's is, whoever receives them. */
+  unitCost: number;
+}
+
 /** Reception: new items in stock at a location, one "receive" event each, all or nothing. */
-export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Promise<Item[]> {
+export async function receive(
+  q: Queryable,
+  actor: Actor,
+  body: ReceiveBody,
+  against: OrderReception | null = null,
+): Promise<Item[]> {
   const type = await findBuiltInType(q, 'receive');
   if (!type) throw new ApiError(409, 'This company has no Receive transaction type.', 'TRANSACTION_TYPE_MISSING');
   engine.assertMayRun(actor, type);
@@ -107,15 +119,16 @@ export async function receive(q: Queryable, actor: Actor, body: ReceiveBody): Pr
       modelId: model?.id ?? null,
       sku: body.sku?.trim() || null,
       vendorId: body.vendorId ?? null,
-      // The model's cost is its default even for a receiver who cannot read costs: it was set by
-      // someone who could, and the receiver learns nothing from it.
-      cost: body.cost === undefined ? (model?.cost ?? null) : body.cost,
+      // The order's (else the model's) cost is the default even for a receiver who cannot read
+      // costs: it was set by someone who could, and the receiver learns nothing from it.
+      cost: body.cost === undefined ? (against?.unitCost ?? model?.cost ?? null) : body.cost,
       salePrice: body.salePrice === undefined ? (model?.salePrice ?? null) : body.salePrice,
       warrantyMonths: body.warrantyMonths ?? model?.warrantyMonths ?? itemType.warrantyMonths,
       fields,
       images: body.images ?? [],
     })),
     body.note?.trim() || null,
+    against?.purchaseOrderId ?? null,
   );
   const order = new Map(items.map((id, i) => [id, i]));
   return (await db.itemsById(q, items)).sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((i) => seen(i, sight));
@@ -132,6 +145,8 @@ export async function writeReception(
   type: TransactionType,
   items: db.NewItem[],
   note: string | null,
+  /** A reception against a purchase order: every receive event names it. */
+  purchaseOrderId: string | null = null,
 ): Promise<string[]> {
   const blank = items.findIndex((i) => !i.serial);
   if (blank >= 0) throw badRequest(`serials.${blank}: must not be blank`, 'serials');
@@ -172,6 +187,7 @@ export async function writeReception(
       customerId: item.vendorId,
       saleId: null,
       deltas: null,
+      purchaseOrderId,
     })),
   );
   publish(q, actor.companyId, 'item.changed', ids);

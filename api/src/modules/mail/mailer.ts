@@ -3,10 +3,18 @@ import type { Database } from '../../db/database.js';
 import { inPublic } from '../../db/tenant.js';
 import { queueOutboxMail } from './queries.js';
 
+/** A file a mail carries (a purchase order's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** The mail adapter: SMTP when SMTP_URL is set, otherwise the outbox table. */
@@ -38,6 +46,15 @@ export class SmtpMailer implements Mailer {
     this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
   }
   async send(m: MailMessage): Promise<void> {
-    await (await this.transport).sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    await (
+      await this.transport
+    ).sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      // nodemailer's attachment shape is this one (filename, contentType, content as a Buffer)
+      attachments: m.attachments,
+    });
   }
 }

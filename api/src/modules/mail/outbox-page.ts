@@ -6,6 +6,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   createdAt: string;
+  /** The files it carries: their names and sizes (the bytes stay in the table). */
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
 }
 
 const STYLE = `body{margin:0;font-family:Roboto,system-ui,sans-serif;background:#f5f5f5;color:#1a1f36}
@@ -33,7 +35,9 @@ export function outboxPage(mails: OutboxMail[]): string {
           (m) =>
             `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(
               m.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-            )}</p><pre>${linked(m.text)}</pre></article>`,
+            )}</p><pre>${linked(m.text)}</pre>${m.attachments
+              .map((a) => `<p class="meta">📎 ${escapeHtml(a.filename)} (${a.size.toLocaleString('en')} bytes)</p>`)
+              .join('')}</article>`,
         )
         .join('')
     : '<p>No mail yet.</p>';

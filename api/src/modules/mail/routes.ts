@@ -28,6 +28,10 @@ export const devRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 subject: Type.String(),
                 text: Type.String(),
                 createdAt: Timestamp,
+                attachments: Type.Array(
+                  Type.Object({ filename: Type.String(), contentType: Type.String(), size: Type.Integer() }),
+                  { description: 'The files the mail carries (a purchase order’s PDF): names and sizes.' },
+                ),
               },
               { title: 'OutboxMail' },
             ),

@@ -94,6 +94,7 @@ export async function trackingPage(
             e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
             u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
             e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
+            e.purchase_order_id AS "purchaseOrderId", po.number AS "purchaseOrderNumber",
             ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"
@@ -105,6 +106,7 @@ export async function trackingPage(
        LEFT JOIN locations fl ON fl.company_id = e.company_id AND fl.id = e.from_location_id
        LEFT JOIN locations tl ON tl.company_id = e.company_id AND tl.id = e.to_location_id
        LEFT JOIN customers c ON c.company_id = e.company_id AND c.id = e.customer_id
+       LEFT JOIN purchase_orders po ON po.company_id = e.company_id AND po.id = e.purchase_order_id
       WHERE e.id = ANY($1::uuid[])`,
     [keys.map((k) => k.id)],
   );

@@ -1,11 +1,12 @@
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { Alert, Button, CircularProgress, Container, GlobalStyles, Paper, Stack } from '@mui/material';
-import { api, call, errorMessage, notify, resourceKey } from '@stockwise/shared';
+import { call, errorMessage, notify, resourceKey } from '@stockwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { SaleReceipt } from '@/components/sale/SaleReceipt';
 import { useT } from '@/i18n';
+import { openPdf } from '@/lib/open-pdf';
 
 /**
  * Print only the receipt: the shell's menu, bars and this page's buttons stay on screen, not on paper.
@@ -24,18 +25,11 @@ const printOnlyReceipt = (
 );
 
 /** The receipt's PDF (the API renders it) in the reader's language and time zone, opened in a new tab. */
-async function openPdf(saleId: string, language: string) {
-  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const lang = language.startsWith('tr') ? 'tr' : 'en';
-  const response = await api.get<Blob>(`/api/sales/${encodeURIComponent(saleId)}/receipt.pdf`, {
-    params: { lang, tz },
-    responseType: 'blob',
+const openReceipt = (saleId: string, language: string) =>
+  openPdf(`/api/sales/${encodeURIComponent(saleId)}/receipt.pdf`, {
+    lang: language.startsWith('tr') ? 'tr' : 'en',
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
-  const url = URL.createObjectURL(response.data);
-  window.open(url, '_blank', 'noopener');
-  // The tab has loaded it by then; the blob's memory is given back.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** /actions/receipt?sale=<id>: a sale's printable receipt, with Print and the PDF. */
 export function ReceiptPage() {
@@ -61,7 +55,7 @@ export function ReceiptPage() {
           variant="outlined"
           startIcon={<PictureAsPdfOutlined />}
           onClick={() =>
-            openPdf(saleId, i18n.language).catch((error: unknown) =>
+            openReceipt(saleId, i18n.language).catch((error: unknown) =>
               notify(errorMessage(error, t('receipt.notFound')), 'error'),
             )
           }

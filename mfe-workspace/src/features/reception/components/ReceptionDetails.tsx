@@ -17,6 +17,7 @@ export function ReceptionDetails({
   vendor,
   onVendor,
   autoFocus,
+  byOrder = false,
 }: {
   form: UseFormReturn<ReceptionValues>;
   catalogue: ReceptionCatalogue;
@@ -24,10 +25,13 @@ export function ReceptionDetails({
   onVendor: (vendor: Customer | null) => void;
   /** Whether the item type takes the focus (not when it is chosen already: the serials do). */
   autoFocus: boolean;
+  /** Received against an order's line: its type, model, brand, vendor and cost are the order's. */
+  byOrder?: boolean;
 }) {
   const { t } = useT();
-  // Recording a cost needs the claim that shows it (the API refuses a cost without it).
-  const seesCost = useAccess().can('items.cost.view');
+  // Recording a cost needs the claim that shows it (the API refuses a cost without it); against an
+  // order the cost is the line's.
+  const seesCost = useAccess().can('items.cost.view') && !byOrder;
   const { control, register, setValue, clearErrors, formState } = form;
   const field = fieldBinder(register, formState.errors);
   const itemTypeId = useWatch({ control, name: 'itemTypeId' });
@@ -73,6 +77,7 @@ export function ReceptionDetails({
             onChosen={chooseType}
             fullWidth
             required
+            disabled={byOrder}
             autoFocus={autoFocus}
             label={t('reception.itemType')}
             options={catalogue.activeTypes}
@@ -97,6 +102,7 @@ export function ReceptionDetails({
               name="modelId"
               onChosen={chooseModel}
               fullWidth
+              disabled={byOrder}
               label={t('reception.productModel')}
               options={models.data.map((model) => ({
                 id: model.id,
@@ -114,6 +120,7 @@ export function ReceptionDetails({
             control={control}
             name="brandId"
             fullWidth
+            disabled={byOrder}
             label={t('reception.brand')}
             options={catalogue.brands}
             empty={t('reception.noBrand')}
@@ -121,10 +128,14 @@ export function ReceptionDetails({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth label={t('reception.model')} {...field('model')} helperText=" " />
+          <TextField fullWidth label={t('reception.model')} {...field('model')} disabled={byOrder} helperText=" " />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <CustomerPicker kind="vendor" creatable value={vendor} onChange={onVendor} id="reception-vendor" />
+          {byOrder ? (
+            <TextField fullWidth disabled label={t('reception.vendor')} value={vendor?.name ?? ''} helperText=" " />
+          ) : (
+            <CustomerPicker kind="vendor" creatable value={vendor} onChange={onVendor} id="reception-vendor" />
+          )}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField fullWidth label={t('reception.sku')} {...field('sku')} helperText=" " />

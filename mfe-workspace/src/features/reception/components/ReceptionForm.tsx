@@ -4,14 +4,23 @@ import { errorMessage, resourceKey } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import type { Customer, Item } from '@/api/inventory';
+import { receiveAgainstOrder, type PurchaseOrder } from '@/api/purchase-orders';
 import { TillQueue, TillStatus, useReceptionTill } from '@/offline';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
 import { useFocusFirstError } from '../hooks/useFocusFirstError';
 import { useParsedSerials } from '../hooks/useParsedSerials';
 import { useT } from '../i18n';
-import { receiveRequestOf, receptionSchema, startingReception, type ReceptionValues } from '../lib/reception-form';
+import {
+  orderReceptionOf,
+  receiveRequestOf,
+  receptionSchema,
+  startingReception,
+  type ReceptionValues,
+} from '../lib/reception-form';
+import { AgainstOrder, type Against } from './AgainstOrder';
 import { ReceptionDetails } from './ReceptionDetails';
 import { ReceptionResult } from './ReceptionResult';
 import { SerialsSection } from './SerialsSection';
@@ -41,6 +50,7 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
     shouldFocusError: false,
   });
   const parsed = useParsedSerials(form.control);
+  const [searchParams] = useSearchParams();
   const [vendor, setVendor] = useState<Customer | null>(null);
   const [images, setImages] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
@@ -48,6 +58,31 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   const [printing, setPrinting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
+  // Against a purchase order (the order page links here with ?order=): the line fills the details.
+  const [against, setAgainst] = useState<Against>(() => ({
+    orderId: searchParams.get('order') ?? '',
+    modelId: '',
+  }));
+  const [lineMissing, setLineMissing] = useState(false);
+  const byOrder = Boolean(against.orderId);
+
+  function chooseAgainst(next: Against, order: PurchaseOrder | null) {
+    setAgainst(next);
+    setLineMissing(false);
+    setDone(null);
+    const line = order?.lines.find((l) => l.modelId === next.modelId);
+    if (!order || !line) return;
+    form.setValue('itemTypeId', line.itemTypeId);
+    form.setValue('modelId', line.modelId);
+    form.setValue('brandId', line.brandId ?? '');
+    form.setValue('model', line.modelName);
+    form.setValue('cost', '');
+    // Left empty, the sale price and warranty are the model's (the API fills them).
+    form.setValue('salePrice', '');
+    form.setValue('warrantyMonths', '');
+    form.setValue('fields', {});
+    setVendor({ id: order.vendorId, name: order.vendorName } as Customer);
+  }
 
   // What the person types next is a new reception: the last one's message goes.
   useEffect(() => {
@@ -80,8 +115,29 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
     },
   });
 
+  // Against an order: online only (what is due is the server's to count), with its own key so a
+  // resend after a dropped answer receives once.
+  const receiveOrder = useMutation({
+    mutationFn: (values: ReceptionValues) =>
+      receiveAgainstOrder(against.orderId, orderReceptionOf(values, fieldsOf(values.itemTypeId)), crypto.randomUUID()),
+    onSuccess: ({ items, order }) => {
+      form.setValue('serials', '');
+      setDone(t('reception.receivedAgainst', { count: items.length, reference: order.reference }));
+      setReceived(items);
+      setPrinting(catalogue.printOnReceive);
+      queryClient.setQueryData(resourceKey('purchase-orders', { id: order.id }), order);
+      void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('purchase-orders') });
+    },
+  });
+  const pending = receive.isPending || receiveOrder.isPending;
+
   const submit = form.handleSubmit((values) => {
-    if (receive.isPending) return;
+    if (pending) return;
+    if (byOrder) {
+      if (!against.modelId) return setLineMissing(true);
+      return receiveOrder.mutate(values);
+    }
     receive.mutate(receiveRequestOf(values, fieldsOf(values.itemTypeId), vendor, images));
   }, focusFirstError);
 
@@ -90,7 +146,14 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
     <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
       <Stack spacing={2}>
         <TillStatus kind="receive" />
+        <AgainstOrder value={against} onChange={chooseAgainst} />
+        {lineMissing ? (
+          <Alert severity="error" role="alert">
+            {t('reception.orderLineHelp')}
+          </Alert>
+        ) : null}
         <ReceptionDetails
+          byOrder={byOrder}
           form={form}
           catalogue={catalogue}
           vendor={vendor}
@@ -107,15 +170,15 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
             onChange={async (next) => setImages(next)}
           />
         </Paper>
-        {receive.isError ? (
+        {receive.isError || receiveOrder.isError ? (
           <Alert severity="error" role="alert">
-            {errorMessage(receive.error, t('reception.failed'))}
+            {errorMessage(receive.error ?? receiveOrder.error, t('reception.failed'))}
           </Alert>
         ) : null}
         <TillQueue kind="receive" />
         <ReceptionResult message={done} received={received} printing={printing} onPrinting={setPrinting} />
-        <Button type="submit" variant="contained" size="large" disabled={receive.isPending}>
-          {receive.isPending ? t('reception.submitting') : t('reception.submit', { count })}
+        <Button type="submit" variant="contained" size="large" disabled={pending}>
+          {pending ? t('reception.submitting') : t('reception.submit', { count })}
         </Button>
       </Stack>
     </Box>

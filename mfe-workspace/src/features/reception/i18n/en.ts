@@ -1,5 +1,14 @@
 export const en = {
   reception: {
+    againstOrder: 'Against a purchase order',
+    order: 'Purchase order',
+    noOrder: 'None (not ordered)',
+    orderLine: 'What is being received',
+    orderLineHelp: 'Fills in the model and its cost from the order.',
+    nothingDue: 'Nothing is still due on this order.',
+    lineDue: '{{model}} — {{due}} of {{quantity}} still due',
+    receivedAgainst_one: 'Received {{count}} item against {{reference}}.',
+    receivedAgainst_other: 'Received {{count}} items against {{reference}}.',
     title: 'Add Item',
     subtitle: 'Receive a batch: what it is, where it goes, then scan or paste its serials.',
     details: 'What you are receiving',
@@ -11,6 +20,7 @@ export const en = {
     noProductModel: 'None (type the details)',
     productModelHelp: 'Fills in the brand, model, price, cost and warranty.',
     model: 'Model',
+    vendor: 'Vendor',
     sku: 'SKU',
     location: 'Location',
     cost: 'Cost',

@@ -3,6 +3,15 @@ import type { en } from './en';
 
 export const tr: TranslationsOf<typeof en> = {
   reception: {
+    againstOrder: 'Satın alma siparişine karşı',
+    order: 'Satın alma siparişi',
+    noOrder: 'Yok (sipariş edilmedi)',
+    orderLine: 'Teslim alınan',
+    orderLineHelp: 'Modeli ve maliyetini siparişten doldurur.',
+    nothingDue: 'Bu siparişte beklenen bir şey kalmadı.',
+    lineDue: '{{model}} — {{quantity}} adetten {{due}} bekleniyor',
+    receivedAgainst_one: '{{reference}} siparişine karşı {{count}} ürün teslim alındı.',
+    receivedAgainst_other: '{{reference}} siparişine karşı {{count}} ürün teslim alındı.',
     title: 'Ürün Ekle',
     subtitle: 'Bir parti teslim alın: ne olduğu, nereye gideceği, sonra seri numaralarını okutun veya yapıştırın.',
     details: 'Teslim aldığınız ürün',
@@ -14,6 +23,7 @@ export const tr: TranslationsOf<typeof en> = {
     noProductModel: 'Yok (ayrıntıları yazın)',
     productModelHelp: 'Marka, model, fiyat, maliyet ve garantiyi doldurur.',
     model: 'Model',
+    vendor: 'Tedarikçi',
     sku: 'SKU',
     location: 'Lokasyon',
     cost: 'Maliyet',

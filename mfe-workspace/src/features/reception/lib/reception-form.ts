@@ -2,6 +2,7 @@
 import type { FieldDefinition } from '@stockwise/shared';
 import { z } from 'zod';
 import type { Customer, ReceiveRequest } from '@/api/inventory';
+import type { ReceiveAgainstBody } from '@/api/purchase-orders';
 import { customFieldValues } from '@/components/CustomFieldInput';
 import { amountOf, amountText, checkCustomFields, isWarrantyMonths, type CustomFieldMessages } from '@/lib/item-form';
 import { MAX_SERIALS, parseSerials } from './serials';
@@ -122,6 +123,24 @@ export function receiveRequestOf(
     fields: customFieldValues([...definitions], values.fields, { required: '', number: '' }).values,
   };
   if (images.length) body.images = images;
+  if (values.warrantyMonths.trim()) body.warrantyMonths = Number(values.warrantyMonths);
+  return body;
+}
+
+/**
+ * The call of a reception against an order's line: the type, model, brand, vendor and cost are the
+ * line's (the API takes them from the order); what is typed here is where, the serials, and what
+ * the model does not say (sale price and warranty left empty: the model's).
+ */
+export function orderReceptionOf(values: ReceptionValues, definitions: readonly FieldDefinition[]): ReceiveAgainstBody {
+  const body: ReceiveAgainstBody = {
+    modelId: values.modelId,
+    locationId: values.locationId,
+    serials: parseSerials(values.serials).serials,
+    fields: customFieldValues([...definitions], values.fields, { required: '', number: '' }).values,
+  };
+  const salePrice = amountOf(values.salePrice);
+  if (salePrice !== null) body.salePrice = salePrice;
   if (values.warrantyMonths.trim()) body.warrantyMonths = Number(values.warrantyMonths);
   return body;
 }

@@ -1,0 +1,141 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DOCUMENT_LANGUAGES } from '../../lib/pdf.js';
+import { ExportQuery } from '../../lib/list-export.js';
+import { KeysetPage, KeysetQuery, Timestamp, Uuid } from '../../lib/schemas.js';
+import { PURCHASE_ORDER_STATUSES } from '../../vocabulary.js';
+import { FieldValues, ItemSchema, MAX_RECEIVE, Serial } from '../items/index.js';
+
+// Purchase orders: what a company orders from a vendor, by product model, and receives against.
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
+const Status = Type.Union(
+  PURCHASE_ORDER_STATUSES.map((s) => Type.Literal(s)),
+  { description: 'draft → sent → partly_received → received; cancelled before it is all in.' },
+);
+const COST = 'Absent for a caller who holds neither items.cost.view nor purchasing.manage.';
+
+export const PurchaseOrderLineSchema = Type.Object(
+  {
+    modelId: Type.String(),
+    modelName: Type.String(),
+    itemTypeId: Type.String(),
+    itemTypeName: Type.String(),
+    brandId: Nullable(Type.String()),
+    brandName: Nullable(Type.String()),
+    quantity: Type.Integer({ minimum: 1 }),
+    unitCost: Type.Optional(Type.Number({ description: `The price agreed for one. ${COST}` })),
+    received: Type.Integer({ minimum: 0, description: 'How many were received against this line.' }),
+    due: Type.Integer({ minimum: 0, description: 'quantity − received: what is still to come.' }),
+  },
+  { title: 'PurchaseOrderLine' },
+);
+
+const summaryFields = {
+  id: Type.String(),
+  number: Type.Integer({ minimum: 1, description: 'Numbered per company from 1.' }),
+  reference: Type.String({ description: 'The number as people read it: PO-0001.' }),
+  vendorId: Type.String(),
+  vendorName: Type.String(),
+  vendorEmail: Nullable(Type.String({ description: 'Where "send" mails the order.' })),
+  status: Status,
+  note: Nullable(Type.String()),
+  currency: Type.String({ description: 'The company’s currency when the order was written.' }),
+  quantity: Type.Integer({ minimum: 0, description: 'Units ordered, every line.' }),
+  received: Type.Integer({ minimum: 0, description: 'Units received against it.' }),
+  total: Type.Optional(Type.Number({ description: `Σ quantity × unit cost. ${COST}` })),
+  createdBy: Nullable(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  sentAt: Nullable(Timestamp),
+  sentTo: Nullable(Type.String({ description: 'The address it was mailed to.' })),
+  cancelledAt: Nullable(Timestamp),
+};
+export const PurchaseOrderSummarySchema = Type.Object(summaryFields, { title: 'PurchaseOrderSummary' });
+export type PurchaseOrderSummary = Static<typeof PurchaseOrderSummarySchema>;
+export const PurchaseOrderSchema = Type.Object(
+  { ...summaryFields, lines: Type.Array(PurchaseOrderLineSchema) },
+  { title: 'PurchaseOrder' },
+);
+export type PurchaseOrder = Static<typeof PurchaseOrderSchema>;
+
+const LineInput = Type.Object(
+  {
+    modelId: Uuid,
+    quantity: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    unitCost: Type.Optional(
+      Nullable({ ...Money, description: 'Left out or null: the model’s cost (400 when it has none).' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const Lines = Type.Array(LineInput, {
+  minItems: 1,
+  maxItems: 500,
+  description: 'The whole set, one line per model.',
+});
+const Note = Nullable(Type.String({ maxLength: 1000 }));
+
+export const CreatePurchaseOrderBody = Type.Object(
+  { vendorId: Uuid, note: Type.Optional(Note), lines: Lines },
+  { additionalProperties: false, title: 'CreatePurchaseOrderRequest' },
+);
+export const UpdatePurchaseOrderBody = Type.Object(
+  { vendorId: Type.Optional(Uuid), note: Type.Optional(Note), lines: Type.Optional(Lines) },
+  { additionalProperties: false, title: 'UpdatePurchaseOrderRequest' },
+);
+export type OrderInput = Static<typeof UpdatePurchaseOrderBody>;
+
+export const SendPurchaseOrderBody = Type.Object(
+  {
+    lang: Type.Optional(
+      Type.Union(
+        DOCUMENT_LANGUAGES.map((l) => Type.Literal(l)),
+        { description: 'The language of the mail and its PDF (default en).' },
+      ),
+    ),
+  },
+  { additionalProperties: false, title: 'SendPurchaseOrderRequest' },
+);
+export type SendPurchaseOrderBody = Static<typeof SendPurchaseOrderBody>;
+
+export const PdfQuery = Type.Object(
+  {
+    lang: Type.Optional(Type.Union(DOCUMENT_LANGUAGES.map((l) => Type.Literal(l)))),
+  },
+  { additionalProperties: false },
+);
+
+export const ReceiveAgainstBody = Type.Object(
+  {
+    modelId: { ...Uuid, description: 'The order line’s model: the items’ type, brand, model and cost are the line’s.' },
+    locationId: Uuid,
+    serials: Type.Array(Serial, { minItems: 1, maxItems: MAX_RECEIVE }),
+    salePrice: Type.Optional(Nullable(Money)),
+    warrantyMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 600 })),
+    fields: Type.Optional(FieldValues),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false, title: 'ReceiveAgainstPurchaseOrderRequest' },
+);
+export type ReceiveAgainstBody = Static<typeof ReceiveAgainstBody>;
+export const ReceiveAgainstAnswer = Type.Object(
+  { items: Type.Array(ItemSchema), order: PurchaseOrderSchema },
+  { title: 'ReceiveAgainstPurchaseOrderResponse' },
+);
+
+export const ORDER_SORTS = ['number_desc'] as const;
+export const PurchaseOrderListQuery = KeysetQuery(
+  ORDER_SORTS,
+  {
+    status: Type.Optional(
+      Type.Union([...PURCHASE_ORDER_STATUSES.map((s) => Type.Literal(s)), Type.Literal('open')], {
+        description: 'One status, or open: sent or partly received (what reception can receive against).',
+      }),
+    ),
+    vendorId: Type.Optional(Uuid),
+  },
+  ExportQuery,
+);
+export type PurchaseOrderListQuery = Static<typeof PurchaseOrderListQuery>;
+export const PurchaseOrderPage = KeysetPage(PurchaseOrderSummarySchema, 'PurchaseOrderPage');

@@ -1,0 +1,2 @@
+export { PurchaseOrdersPage } from './routes/PurchaseOrdersPage';
+export { PurchaseOrderPage } from './routes/PurchaseOrderPage';
