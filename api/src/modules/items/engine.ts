@@ -38,6 +38,8 @@ export interface EngineInput {
   reason?: string | null;
   /** A return's amount paid back, for one item; without it each item's whole sale price. */
   refund?: number | null;
+  /** A return's amount paid back per item (by id); an item not named is paid its whole sale price. */
+  refunds?: ReadonlyArray<{ itemId: string; refund: number }> | null;
 }
 
 export interface Plan {
@@ -168,9 +170,7 @@ async function decide(
   const reason = input.reason?.trim() || null;
   if (!reason && REASON_REQUIRED.includes(type.kind))
     throw badRequest(`reason: say why the items are ${VERB[type.kind]}`, 'reason');
-  if (input.refund != null && type.kind !== 'return') throw badRequest('refund: only a return refunds', 'refund');
-  if (input.refund != null && wanted.length !== 1)
-    throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
+  const asked = askedRefunds(input, type, wanted.length, items);
   if (toLocationId) {
     const location = await findLocation(q, toLocationId);
     if (!location) throw badRequest('toLocationId: no such location', 'toLocationId');
@@ -219,16 +219,54 @@ async function decide(
     });
   }
   if (refusals.length) throw refused(refusals);
-  const returns = type.kind === 'return' ? await refunds(q, items, input.refund) : new Map();
+  const returns = type.kind === 'return' ? await refunds(q, items, asked) : new Map();
   return { type, items, changes, customerId, note: input.note?.trim() || null, reason, returns };
+}
+
+/** What a return is asked to pay back: by item id, and the field that asked (for its 400s). */
+interface AskedRefunds {
+  field: 'refund' | 'refunds';
+  byItem: Map<string, number>;
+}
+
+/**
+ * The refunds a return names, one way for one item (`refund`) and for several (`refunds`, one per
+ * item, e.g. items of different sales at different prices): each is then checked against its own
+ * sale line by `refunds`, the single return's rule for every item.
+ */
+function askedRefunds(
+  input: EngineInput,
+  type: TransactionType,
+  count: number,
+  items: db.LockedItem[],
+): AskedRefunds | null {
+  const { refund, refunds } = input;
+  if (refund == null && refunds == null) return null;
+  const field = refund != null ? 'refund' : 'refunds';
+  if (type.kind !== 'return') throw badRequest(`${field}: only a return refunds`, field);
+  if (refund != null && refunds != null)
+    throw badRequest('refunds: send refund (one item) or refunds (one per item), not both', 'refunds');
+  if (refund != null) {
+    if (count !== 1)
+      throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
+    return { field, byItem: new Map([[items[0]!.id, refund]]) };
+  }
+  const returned = new Set(items.map((i) => i.id));
+  const byItem = new Map<string, number>();
+  for (const { itemId, refund: amount } of refunds!) {
+    if (!returned.has(itemId)) throw badRequest(`refunds: ${itemId} is not among the items returned`, 'refunds');
+    if (byItem.has(itemId)) throw badRequest(`refunds: ${itemId} is named twice`, 'refunds');
+    byItem.set(itemId, amount);
+  }
+  return { field, byItem };
 }
 
 /**
  * A return takes back each item's open sale line (of a sale not voided, not returned yet) and pays
- * back at most its price: the refund named, or the whole price. A sold item with no line (sold
- * before lines were kept) refunds nothing.
+ * back at most its price: the refund asked for it, or the whole price. A sold item with no line
+ * (sold before lines were kept) refunds nothing.
  */
-async function refunds(q: Queryable, items: db.LockedItem[], refund: number | null | undefined) {
+async function refunds(q: Queryable, items: db.LockedItem[], asked: AskedRefunds | null) {
   const lines = new Map(
     (
       await db.openSaleLines(
@@ -241,8 +279,12 @@ async function refunds(q: Queryable, items: db.LockedItem[], refund: number | nu
   for (const item of items) {
     const line = lines.get(item.id);
     const price = line?.price ?? 0;
-    if (refund != null && refund > price)
-      throw badRequest(`refund: at most the sale price, ${price.toFixed(2)}`, 'refund');
+    const refund = asked?.byItem.get(item.id);
+    if (refund != null && refund > price) {
+      // One item's message as it always was; several name the item whose amount is refused.
+      const which = asked!.field === 'refunds' ? `${item.serial}: ` : '';
+      throw badRequest(`${asked!.field}: ${which}at most the sale price, ${price.toFixed(2)}`, asked!.field);
+    }
     out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund ?? price) * 100) / 100 });
   }
   return out;
