@@ -154,14 +154,14 @@ test('a return of items from different sales refunds each its own amount (by def
   );
   expect(tooMuch.statusCode).toBe(400);
   expect(tooMuch.json()).toMatchObject({
-    field: 'refunds',
-    message: `refunds: ${serials[1]}: at most the sale price, 120.00`,
+    field: 'refunds.1.refund',
+    message: 'refunds.1.refund: at most the sale price, 120.00',
   });
   const negative = await call(owner, 'POST', '/api/transactions', body([{ itemId: itemIds[0], refund: -1 }]));
   expect(negative.statusCode).toBe(400);
   const stranger = await call(owner, 'POST', '/api/transactions', body([{ itemId: other.companyId, refund: 1 }]));
   expect(stranger.statusCode).toBe(400);
-  expect(stranger.json().field).toBe('refunds');
+  expect(stranger.json().field).toBe('refunds.0.itemId');
   const twice = await call(
     owner,
     'POST',
@@ -177,7 +177,8 @@ test('a return of items from different sales refunds each its own amount (by def
     refund: 1,
   });
   expect(both.statusCode).toBe(400);
-  for (const id of itemIds) expect((await history(id)).map((e: { kind: string }) => e.kind)).toEqual(['receive', 'sell']);
+  for (const id of itemIds)
+    expect((await history(id)).map((e: { kind: string }) => e.kind)).toEqual(['receive', 'sell']);
 
   const before = await today();
   const res = await call(

@@ -223,11 +223,11 @@ async function decide(
   return { type, items, changes, customerId, note: input.note?.trim() || null, reason, returns };
 }
 
-/** What a return is asked to pay back: by item id, and the field that asked (for its 400s). */
-interface AskedRefunds {
-  field: 'refund' | 'refunds';
-  byItem: Map<string, number>;
-}
+/**
+ * What a return is asked to pay back, by item id, each with the body's field that asked for it
+ * (`refund`, or `refunds.<n>.refund`): a refusal names that field, so a form shows it on that line.
+ */
+type AskedRefunds = Map<string, { amount: number; field: string }>;
 
 /**
  * The refunds a return names, one way for one item (`refund`) and for several (`refunds`, one per
@@ -249,16 +249,17 @@ function askedRefunds(
   if (refund != null) {
     if (count !== 1)
       throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
-    return { field, byItem: new Map([[items[0]!.id, refund]]) };
+    return new Map([[items[0]!.id, { amount: refund, field }]]);
   }
   const returned = new Set(items.map((i) => i.id));
-  const byItem = new Map<string, number>();
-  for (const { itemId, refund: amount } of refunds!) {
-    if (!returned.has(itemId)) throw badRequest(`refunds: ${itemId} is not among the items returned`, 'refunds');
-    if (byItem.has(itemId)) throw badRequest(`refunds: ${itemId} is named twice`, 'refunds');
-    byItem.set(itemId, amount);
-  }
-  return { field, byItem };
+  const asked: AskedRefunds = new Map();
+  refunds!.forEach(({ itemId, refund: amount }, n) => {
+    const at = `refunds.${n}.itemId`;
+    if (!returned.has(itemId)) throw badRequest(`${at}: ${itemId} is not among the items returned`, at);
+    if (asked.has(itemId)) throw badRequest(`${at}: ${itemId} is named twice`, at);
+    asked.set(itemId, { amount, field: `refunds.${n}.refund` });
+  });
+  return asked;
 }
 
 /**
@@ -279,13 +280,10 @@ async function refunds(q: Queryable, items: db.LockedItem[], asked: AskedRefunds
   for (const item of items) {
     const line = lines.get(item.id);
     const price = line?.price ?? 0;
-    const refund = asked?.byItem.get(item.id);
-    if (refund != null && refund > price) {
-      // One item's message as it always was; several name the item whose amount is refused.
-      const which = asked!.field === 'refunds' ? `${item.serial}: ` : '';
-      throw badRequest(`${asked!.field}: ${which}at most the sale price, ${price.toFixed(2)}`, asked!.field);
-    }
-    out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund ?? price) * 100) / 100 });
+    const refund = asked?.get(item.id);
+    if (refund && refund.amount > price)
+      throw badRequest(`${refund.field}: at most the sale price, ${price.toFixed(2)}`, refund.field);
+    out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund?.amount ?? price) * 100) / 100 });
   }
   return out;
 }
