@@ -136,7 +136,6 @@ test('a return of items from different sales refunds each its own amount (by def
   const first = await sold([80]);
   const second = await sold([120, 35]);
   const itemIds = [first.itemIds[0]!, ...second.itemIds];
-  const serials = [first.serials[0]!, ...second.serials];
   const body = (refunds: object[]) => ({
     transactionTypeId: types.Return,
     itemIds,
@@ -194,10 +193,10 @@ test('a return of items from different sales refunds each its own amount (by def
   const byItem = Object.fromEntries(
     res.json().events.map((e: { itemId: string; refund: number; saleId: string }) => [e.itemId, e]),
   );
-  expect(byItem[itemIds[0]]).toMatchObject({ refund: 60, saleId: first.sale.id });
-  expect(byItem[itemIds[1]]).toMatchObject({ refund: 0, saleId: second.sale.id });
+  expect(byItem[itemIds[0]!]).toMatchObject({ refund: 60, saleId: first.sale.id });
+  expect(byItem[itemIds[1]!]).toMatchObject({ refund: 0, saleId: second.sale.id });
   // Not named: its whole price, as a batch without amounts.
-  expect(byItem[itemIds[2]]).toMatchObject({ refund: 35, saleId: second.sale.id });
+  expect(byItem[itemIds[2]!]).toMatchObject({ refund: 35, saleId: second.sale.id });
   const after = await today();
   expect(after.refunds - before.refunds).toBe(95);
 });
