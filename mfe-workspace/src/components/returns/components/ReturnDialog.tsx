@@ -139,11 +139,17 @@ export function ReturnDialog({
                       {n < 0 ? null : (
                         <TextField
                           size="small"
-                          label={t('returns.refundOf', { serial: item.serial })}
+                          label={t('returns.refund')}
                           required
                           {...field(`refunds.${n}.refund`)}
                           sx={{ width: { xs: '100%', sm: 180 } }}
-                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                          // The serial is on the line; the field's name says it too, for a screen reader.
+                          slotProps={{
+                            htmlInput: {
+                              inputMode: 'decimal',
+                              'aria-label': t('returns.refundOf', { serial: item.serial }),
+                            },
+                          }}
                         />
                       )}
                     </ListItem>
