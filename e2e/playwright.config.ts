@@ -22,6 +22,7 @@ const OWN_COMPANIES = [
   'profile',
   'receipt',
   'security',
+  'shop-refunds-fields',
   'shop-rest',
   'shop-returns-exports',
   'settings-access',

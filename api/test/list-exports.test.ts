@@ -135,6 +135,68 @@ test('the tracking report and a customer’s purchases for people, in their word
   expect(bought.rows[0]).toMatchObject({ 'Seri no': sold.serial, Fiyat: '300', Garanti: 'Sürüyor' });
 });
 
+test('the warranty list, the movements and a customer’s purchases show each custom field as its own column, as the item list does', async () => {
+  // A company of its own: its item type's fields are the only custom fields its exports can show.
+  const shop = await registerCompany(ctx.app, { name: unique('Field Columns Co ') });
+  const fields = [
+    { key: 'imei', label: 'IMEI', type: 'text', required: false },
+    { key: 'boxed', label: 'Boxed', type: 'boolean', required: false },
+    { key: 'bought_on', label: 'Bought on', type: 'date', required: false },
+  ];
+  const type = await ok(shop, 'POST', '/api/item-types', { name: 'Phone', warrantyMonths: 12, fields });
+  const location = (await defaultCatalogue(ctx.app, shop)).location;
+  const customer = (await ok(shop, 'POST', '/api/customers', { name: 'Fay Fields' })).id;
+  const serial = unique('FC-');
+  const received = await ok(shop, 'POST', '/api/items/receive', {
+    itemTypeId: type.id,
+    locationId: location,
+    serials: [serial],
+    fields: { imei: '356938035643809', boxed: true, bought_on: '2026-03-01' },
+  });
+  const itemId = received.items[0].id as string;
+  await ok(shop, 'POST', '/api/sales', { customerId: customer, lines: [{ serial, price: 200 }] });
+  const fieldsOf = (row: Record<string, string>, words: [string, string, string]) =>
+    Object.fromEntries(words.map((w) => [w, row[w]]));
+
+  const warranty = await table(shop, '/api/reports/warranty?within=400&format=csv&lang=tr');
+  expect(warranty.header.slice(-3)).toEqual(['IMEI', 'Boxed', 'Bought on']);
+  const row = warranty.rows.find((r) => r['Seri no'] === serial)!;
+  // A yes/no field in the reader's words; a date field is a day (no time zone shifts it).
+  expect(fieldsOf(row, ['IMEI', 'Boxed', 'Bought on'])).toEqual({
+    IMEI: '356938035643809',
+    Boxed: 'Evet',
+    'Bought on': '2026-03-01',
+  });
+  const movements = await table(shop, '/api/reports/tracking?format=csv&timeZone=Pacific/Kiritimati');
+  expect(movements.header.slice(-3)).toEqual(['IMEI', 'Boxed', 'Bought on']);
+  const events = movements.rows.filter((r) => r.Serial === serial);
+  expect(events).toHaveLength(2);
+  for (const event of events)
+    expect(fieldsOf(event, ['IMEI', 'Boxed', 'Bought on'])).toEqual({
+      IMEI: '356938035643809',
+      Boxed: 'Yes',
+      'Bought on': '2026-03-01',
+    });
+  const bought = await table(shop, `/api/customers/${customer}/history?format=csv`);
+  expect(bought.header.slice(-3)).toEqual(['IMEI', 'Boxed', 'Bought on']);
+  expect(bought.rows[0]).toMatchObject({ Serial: serial, IMEI: '356938035643809', Boxed: 'Yes' });
+
+  // In a sheet the date field is a date cell; the raw files keep the JSON's rows (no field columns).
+  const res = await call(shop, 'GET', '/api/reports/warranty?within=400&format=xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const values = (sheet.getRow(2).values as unknown[]).slice(1);
+  expect(values[header.indexOf('IMEI')]).toBe('356938035643809');
+  expect(values[header.indexOf('Bought on')]).toEqual(new Date('2026-03-01T00:00:00Z'));
+  const raw = await table(shop, '/api/reports/warranty?within=400&format=raw-csv');
+  expect(raw.header).not.toContain('IMEI');
+  expect(raw.rows[0]).toMatchObject({ itemId, serial });
+  // The other company's export has no column of this company's fields.
+  expect((await table(owner, '/api/reports/warranty?claim=any&format=csv')).header).not.toContain('IMEI');
+});
+
 test('a made-up time zone or language is a 400, not a file', async () => {
   expect((await call(owner, 'GET', '/api/reports/warranty?format=csv&timeZone=Mars/Base')).statusCode).toBe(400);
   expect((await call(owner, 'GET', '/api/reports/tracking?format=xlsx&lang=xx')).statusCode).toBe(400);

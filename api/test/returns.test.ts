@@ -132,6 +132,75 @@ test('a batch return without an amount refunds each item its own sale price; wit
   expect(bySerial[serials[1]!]).toMatchObject({ refund: 45.5, toStatus: 'defective' });
 });
 
+test('a return of items from different sales refunds each its own amount (by default its own price), none above it', async () => {
+  const first = await sold([80]);
+  const second = await sold([120, 35]);
+  const itemIds = [first.itemIds[0]!, ...second.itemIds];
+  const body = (refunds: object[]) => ({
+    transactionTypeId: types.Return,
+    itemIds,
+    reason: 'Customer changed mind',
+    refunds,
+  });
+  const tooMuch = await call(
+    owner,
+    'POST',
+    '/api/transactions',
+    body([
+      { itemId: itemIds[0], refund: 60 },
+      { itemId: itemIds[1], refund: 120.01 },
+    ]),
+  );
+  expect(tooMuch.statusCode).toBe(400);
+  expect(tooMuch.json()).toMatchObject({
+    field: 'refunds.1.refund',
+    message: 'refunds.1.refund: at most the sale price, 120.00',
+  });
+  const negative = await call(owner, 'POST', '/api/transactions', body([{ itemId: itemIds[0], refund: -1 }]));
+  expect(negative.statusCode).toBe(400);
+  const stranger = await call(owner, 'POST', '/api/transactions', body([{ itemId: other.companyId, refund: 1 }]));
+  expect(stranger.statusCode).toBe(400);
+  expect(stranger.json().field).toBe('refunds.0.itemId');
+  const twice = await call(
+    owner,
+    'POST',
+    '/api/transactions',
+    body([
+      { itemId: itemIds[0], refund: 1 },
+      { itemId: itemIds[0], refund: 2 },
+    ]),
+  );
+  expect(twice.statusCode).toBe(400);
+  const both = await call(owner, 'POST', '/api/transactions', {
+    ...body([{ itemId: itemIds[0], refund: 1 }]),
+    refund: 1,
+  });
+  expect(both.statusCode).toBe(400);
+  for (const id of itemIds)
+    expect((await history(id)).map((e: { kind: string }) => e.kind)).toEqual(['receive', 'sell']);
+
+  const before = await today();
+  const res = await call(
+    owner,
+    'POST',
+    '/api/transactions',
+    body([
+      { itemId: itemIds[0], refund: 60 },
+      { itemId: itemIds[1], refund: 0 },
+    ]),
+  );
+  expect(res.statusCode).toBe(201);
+  const byItem = Object.fromEntries(
+    res.json().events.map((e: { itemId: string; refund: number; saleId: string }) => [e.itemId, e]),
+  );
+  expect(byItem[itemIds[0]!]).toMatchObject({ refund: 60, saleId: first.sale.id });
+  expect(byItem[itemIds[1]!]).toMatchObject({ refund: 0, saleId: second.sale.id });
+  // Not named: its whole price, as a batch without amounts.
+  expect(byItem[itemIds[2]!]).toMatchObject({ refund: 35, saleId: second.sale.id });
+  const after = await today();
+  expect(after.refunds - before.refunds).toBe(95);
+});
+
 test('refused returns write nothing: an unsold item, twice, a refund above the price, no reason, a wrong destination', async () => {
   const { serials, itemIds } = await sold([50]);
   const unsold = unique('UN-');

@@ -89,7 +89,7 @@ describe('Return from the item’s history', () => {
       transactionTypeId: 't-return',
       itemIds: ['i1'],
       reason: 'Screen flickers',
-      refund: 120.5,
+      refunds: [{ itemId: 'i1', refund: 120.5 }],
       toStatus: 'in_stock',
       toLocationId: 'l2',
     });
@@ -245,7 +245,7 @@ describe('Returns from Change Status and from the item manager’s bulk actions'
       transactionTypeId: 't-return',
       itemIds: ['sa'],
       reason: 'Wrong colour',
-      refund: 100,
+      refunds: [{ itemId: 'sa', refund: 100 }],
       toStatus: 'returned',
     });
     // The sold item left the list; the one in stock waits for its status change.
@@ -254,7 +254,7 @@ describe('Returns from Change Status and from the item manager’s bulk actions'
     expect(screen.queryByRole('button', { name: /sold item/ })).not.toBeInTheDocument();
   });
 
-  it('bulk Return lists each ticked item, leaves out those the type refuses, and returns the rest in one request', async () => {
+  it('bulk Return lists each ticked item with its own refund (its sale price to start, never above), leaves out those the type refuses, and returns the rest in one request', async () => {
     const calls = batchApi();
     renderAt('/item-status/item-manager');
     await screen.findByRole('link', { name: 'Open the history of SN-SA' }, { timeout: 10_000 });
@@ -263,17 +263,36 @@ describe('Returns from Change Status and from the item manager’s bulk actions'
     await userEvent.click(within(bar).getByRole('button', { name: 'Return…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Return 3 items' });
     expect(
-      within(dialog).getByText(/2 sold items are returned, each refunded its sale price \(\$150\.00 in all\)/),
+      within(dialog).getByText('2 sold items are returned; each refund starts at what the item was sold for:'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Return does not take In stock items: left out')).toBeInTheDocument();
-    expect(within(dialog).queryByLabelText(/Refund/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Refund for SN-ST/)).not.toBeInTheDocument();
+    const refundA = within(dialog).getByLabelText(/Refund for SN-SA/);
+    const refundB = within(dialog).getByLabelText(/Refund for SN-SB/);
+    expect([refundA, refundB].map((field) => (field as HTMLInputElement).value)).toEqual(['100', '50']);
+    expect(within(dialog).getByText('Refunded in all: $150.00')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Recall');
+    // The second item was sold for 50: 50.01 is refused on its own line, nothing is sent.
+    await userEvent.clear(refundB);
+    await userEvent.type(refundB, '50.01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return 2 items' }));
+    expect(await within(dialog).findByText('An amount such as 12.50, at most $50.00.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.clear(refundA);
+    await userEvent.type(refundA, '80');
+    await userEvent.clear(refundB);
+    await userEvent.type(refundB, '0');
+    expect(within(dialog).getByText('Refunded in all: $80.00')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return 2 items' }));
     await closed();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       transactionTypeId: 't-return',
       itemIds: ['sa', 'sb'],
       reason: 'Recall',
+      refunds: [
+        { itemId: 'sa', refund: 80 },
+        { itemId: 'sb', refund: 0 },
+      ],
       toStatus: 'returned',
     });
     expect(screen.queryByRole('region', { name: 'Selected items' })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 import type { Queryable } from '../db/database.js';
 import { EXPORT_BATCH, sendCsv, wantsCsv, type Batch, type Column, type Columns } from './csv.js';
-import { LANGUAGES, type Language } from './item-words.js';
+import { LANGUAGES, word, type Language } from './item-words.js';
 import { sendXlsx, type SheetColumn } from './xlsx.js';
 
 // ── Exports for people and for machines: one way for every list ────────────────────────────
@@ -114,6 +114,8 @@ export interface Reader {
  */
 export interface PeopleColumn extends SheetColumn {
   words?: Readonly<Record<string, string>>;
+  /** Shows the value itself (a custom field's), instead of by its type and words. */
+  format?: (value: unknown, sheet: boolean) => unknown;
 }
 
 /** One row for people: each column's value from the row, as a person reads it. */
@@ -121,7 +123,8 @@ function peopleRow(row: Record<string, unknown>, columns: readonly PeopleColumn[
   const out: Record<string, unknown> = {};
   for (const c of columns) {
     const value = row[c.key];
-    if (value === null || value === undefined) out[c.key] = null;
+    if (c.format) out[c.key] = c.format(value, sheet);
+    else if (value === null || value === undefined) out[c.key] = null;
     else if (c.type === 'datetime' || c.type === 'date')
       out[c.key] = localTime(String(value), reader.timeZone, sheet, c.type === 'date');
     else if (c.words) out[c.key] = c.words[String(value)] ?? value;
@@ -166,9 +169,10 @@ export async function sendExport<Row extends object, Reply extends FastifyReply>
   const sheet = format === 'xlsx';
   const shaped = async (cursor: string | null): Promise<Batch<Record<string, unknown>>> => {
     const batch = await spec.read(cursor);
+    const columns = spec.peopleRows ? [] : spec.people();
     const items = spec.peopleRows
       ? spec.peopleRows(batch.items, sheet)
-      : batch.items.map((row) => peopleRow(row as Record<string, unknown>, spec.people(), spec.reader, sheet));
+      : batch.items.map((row) => peopleRow(row as Record<string, unknown>, columns, spec.reader, sheet));
     return { items, nextCursor: batch.nextCursor };
   };
   if (sheet) return sendXlsx(reply, spec.filename, spec.sheet, spec.people, shaped);
@@ -186,6 +190,73 @@ export function seenPeople(people: readonly PeopleColumn[], raw: readonly Column
   return people.filter((c) => keys.has(c.key));
 }
 
+// ── custom fields: one column each, on every list of items ──
+// A company's item types define their own fields (a phone's IMEI, a laptop's RAM). Every people's
+// export that lists items — the item list, the warranty list, a customer's purchases, the
+// movements — shows them as its last columns, one per field, under the field's own label; the raw
+// files keep the rows as the JSON has them.
+
+/** A custom field as an item type defines it: its key, its label (the column's header) and its type. */
+export interface FieldColumn {
+  key: string;
+  label: string;
+  type: string;
+}
+
+/** Where a list of items finds its items' custom fields (the items module answers both, in the caller's transaction). */
+export interface ItemFields {
+  /** Every field of the company's item types, in item-type order. */
+  definitions: (q: Queryable) => Promise<FieldColumn[]>;
+  /** These items' field values, by item id. */
+  values: (q: Queryable, itemIds: string[]) => Promise<Map<string, Record<string, unknown>>>;
+}
+
+/** Each key once, as the first item type (by name) that defines it calls it. */
+export function fieldColumns(definitions: readonly FieldColumn[]): FieldColumn[] {
+  const byKey = new Map<string, FieldColumn>();
+  for (const d of definitions) if (!byKey.has(d.key)) byKey.set(d.key, d);
+  return [...byKey.values()];
+}
+
+/** The row property a custom field's value is under in a people's export. */
+export const fieldKey = (key: string) => `field:${key}`;
+
+/** A custom field's value for people: yes/no in their language; a date field a date cell in a sheet (no time zone: it is a day). */
+export function fieldValue(value: unknown, type: string, language: Language, sheet: boolean): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return word(language, 'export', value ? 'yes' : 'no');
+  if (sheet && type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return new Date(`${value}T00:00:00Z`);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+/** The custom fields' columns of a people's export, after the list's own. */
+export function fieldPeople(fields: readonly FieldColumn[], language: Language): PeopleColumn[] {
+  return fields.map((f) => ({
+    key: fieldKey(f.key),
+    header: f.label,
+    type: f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text',
+    format: (value, sheet) => fieldValue(value, f.type, language, sheet),
+  }));
+}
+
+/** A batch's rows with their items' custom fields, each under its fieldKey (rows name their item by `itemId`). */
+async function withFieldValues<Row extends object>(
+  q: Queryable,
+  source: ItemFields,
+  fields: readonly FieldColumn[],
+  rows: Row[],
+): Promise<Row[]> {
+  if (!fields.length || !rows.length) return rows;
+  const ids = [...new Set(rows.map((r) => (r as { itemId?: string }).itemId).filter((id): id is string => !!id))];
+  const values = ids.length ? await source.values(q, ids) : new Map<string, Record<string, unknown>>();
+  return rows.map((row) => {
+    const own = values.get((row as { itemId?: string }).itemId ?? '') ?? {};
+    return { ...row, ...Object.fromEntries(fields.map((f) => [fieldKey(f.key), own[f.key] ?? null])) };
+  });
+}
+
 /**
  * The handler of a list that exports for people: the requested page as JSON, or every row in the
  * asked file format, batch by batch, each batch in its own transaction bound to the caller's
@@ -201,6 +272,8 @@ export async function listOrExport<Row extends object, Answer extends Batch<Row>
     raw: Columns;
     people: (language: Language) => readonly PeopleColumn[];
     page: (q: Queryable, at: { cursor?: string; limit?: number }) => Promise<Answer>;
+    /** A list of items (its rows name their `itemId`): their custom fields as columns for people. */
+    fields?: ItemFields;
   },
 ): Promise<Answer | Reply> {
   const query = (request.query ?? {}) as { cursor?: string; limit?: number; lang?: Language; timeZone?: string };
@@ -209,14 +282,22 @@ export async function listOrExport<Row extends object, Answer extends Batch<Row>
     return app.inCompany(request, (q) => spec.page(q, { cursor: query.cursor, limit: query.limit }));
   const reader = readerOf(query);
   const raw = () => (typeof spec.raw === 'function' ? spec.raw() : spec.raw);
+  const source = format === 'raw-csv' ? undefined : spec.fields;
+  // Read with the first batch, in its transaction: the columns are known before the first byte.
+  let fields: FieldColumn[] | null = null;
   return sendExport(reply, format, {
     filename: spec.filename,
     sheet: spec.sheet,
     reader,
     raw: spec.raw,
-    people: () => seenPeople(spec.people(reader.language), raw()),
+    people: () => [...seenPeople(spec.people(reader.language), raw()), ...fieldPeople(fields ?? [], reader.language)],
     read: (cursor) =>
-      app.inCompany(request, (q) => spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH })),
+      app.inCompany(request, async (q) => {
+        const batch = await spec.page(q, { cursor: cursor ?? query.cursor, limit: EXPORT_BATCH });
+        if (!source) return batch;
+        fields ??= fieldColumns(await source.definitions(q));
+        return { ...batch, items: await withFieldValues(q, source, fields, batch.items) };
+      }),
   });
 }
 

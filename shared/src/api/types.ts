@@ -586,6 +586,11 @@ export type ItemPage = {
   nextCursor: string | null;
 };
 
+export type ItemRefund = {
+  itemId: string;
+  refund: number;
+};
+
 export type ItemType = {
   id: string;
   name: string;
@@ -1218,6 +1223,7 @@ export type TransactionRequest = {
   note?: string;
   reason?: string;
   refund?: number;
+  refunds?: Array<ItemRefund>;
 };
 
 export type TransactionResponse = {

@@ -38,6 +38,8 @@ export interface EngineInput {
   reason?: string | null;
   /** A return's amount paid back, for one item; without it each item's whole sale price. */
   refund?: number | null;
+  /** A return's amount paid back per item (by id); an item not named is paid its whole sale price. */
+  refunds?: ReadonlyArray<{ itemId: string; refund: number }> | null;
 }
 
 export interface Plan {
@@ -168,9 +170,7 @@ async function decide(
   const reason = input.reason?.trim() || null;
   if (!reason && REASON_REQUIRED.includes(type.kind))
     throw badRequest(`reason: say why the items are ${VERB[type.kind]}`, 'reason');
-  if (input.refund != null && type.kind !== 'return') throw badRequest('refund: only a return refunds', 'refund');
-  if (input.refund != null && wanted.length !== 1)
-    throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
+  const asked = askedRefunds(input, type, wanted.length, items);
   if (toLocationId) {
     const location = await findLocation(q, toLocationId);
     if (!location) throw badRequest('toLocationId: no such location', 'toLocationId');
@@ -219,16 +219,55 @@ async function decide(
     });
   }
   if (refusals.length) throw refused(refusals);
-  const returns = type.kind === 'return' ? await refunds(q, items, input.refund) : new Map();
+  const returns = type.kind === 'return' ? await refunds(q, items, asked) : new Map();
   return { type, items, changes, customerId, note: input.note?.trim() || null, reason, returns };
 }
 
 /**
- * A return takes back each item's open sale line (of a sale not voided, not returned yet) and pays
- * back at most its price: the refund named, or the whole price. A sold item with no line (sold
- * before lines were kept) refunds nothing.
+ * What a return is asked to pay back, by item id, each with the body's field that asked for it
+ * (`refund`, or `refunds.<n>.refund`): a refusal names that field, so a form shows it on that line.
  */
-async function refunds(q: Queryable, items: db.LockedItem[], refund: number | null | undefined) {
+type AskedRefunds = Map<string, { amount: number; field: string }>;
+
+/**
+ * The refunds a return names, one way for one item (`refund`) and for several (`refunds`, one per
+ * item, e.g. items of different sales at different prices): each is then checked against its own
+ * sale line by `refunds`, the single return's rule for every item.
+ */
+function askedRefunds(
+  input: EngineInput,
+  type: TransactionType,
+  count: number,
+  items: db.LockedItem[],
+): AskedRefunds | null {
+  const { refund, refunds } = input;
+  if (refund == null && refunds == null) return null;
+  const field = refund != null ? 'refund' : 'refunds';
+  if (type.kind !== 'return') throw badRequest(`${field}: only a return refunds`, field);
+  if (refund != null && refunds != null)
+    throw badRequest('refunds: send refund (one item) or refunds (one per item), not both', 'refunds');
+  if (refund != null) {
+    if (count !== 1)
+      throw badRequest('refund: an amount is for one item (without it each is refunded its sale price)', 'refund');
+    return new Map([[items[0]!.id, { amount: refund, field }]]);
+  }
+  const returned = new Set(items.map((i) => i.id));
+  const asked: AskedRefunds = new Map();
+  refunds!.forEach(({ itemId, refund: amount }, n) => {
+    const at = `refunds.${n}.itemId`;
+    if (!returned.has(itemId)) throw badRequest(`${at}: ${itemId} is not among the items returned`, at);
+    if (asked.has(itemId)) throw badRequest(`${at}: ${itemId} is named twice`, at);
+    asked.set(itemId, { amount, field: `refunds.${n}.refund` });
+  });
+  return asked;
+}
+
+/**
+ * A return takes back each item's open sale line (of a sale not voided, not returned yet) and pays
+ * back at most its price: the refund asked for it, or the whole price. A sold item with no line
+ * (sold before lines were kept) refunds nothing.
+ */
+async function refunds(q: Queryable, items: db.LockedItem[], asked: AskedRefunds | null) {
   const lines = new Map(
     (
       await db.openSaleLines(
@@ -241,9 +280,10 @@ async function refunds(q: Queryable, items: db.LockedItem[], refund: number | nu
   for (const item of items) {
     const line = lines.get(item.id);
     const price = line?.price ?? 0;
-    if (refund != null && refund > price)
-      throw badRequest(`refund: at most the sale price, ${price.toFixed(2)}`, 'refund');
-    out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund ?? price) * 100) / 100 });
+    const refund = asked?.get(item.id);
+    if (refund && refund.amount > price)
+      throw badRequest(`${refund.field}: at most the sale price, ${price.toFixed(2)}`, refund.field);
+    out.set(item.id, { saleId: line?.saleId ?? null, refund: Math.round((refund?.amount ?? price) * 100) / 100 });
   }
   return out;
 }

@@ -2,7 +2,18 @@ import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/database.js';
 import { EXPORT_BATCH, type Batch } from '../../lib/csv.js';
 import { ITEM_WORDS, word, type Language } from '../../lib/item-words.js';
-import { localTime, readerOf, sendExport, type FileFormat } from '../../lib/list-export.js';
+import {
+  fieldColumns,
+  fieldKey,
+  fieldPeople,
+  fieldValue,
+  localTime,
+  readerOf,
+  sendExport,
+  type FieldColumn,
+  type FileFormat,
+  type ItemFields,
+} from '../../lib/list-export.js';
 import type { SheetColumn } from '../../lib/xlsx.js';
 import * as db from './queries.js';
 import type { Item, ItemListQuery } from './schemas.js';
@@ -17,12 +28,6 @@ import type { Sight } from './sight.js';
 // (the import skips those). Both stream in keyset batches; the caller's sight (cost, customers)
 // decides which columns exist, as in the JSON.
 
-export interface FieldColumn {
-  key: string;
-  label: string;
-  type: string;
-}
-
 export interface ExportContext {
   language: Language;
   timeZone: string;
@@ -32,15 +37,13 @@ export interface ExportContext {
 
 type ExportItem = Item & { vendorName: string | null };
 
-/** Each key defined once, by the first item type (by name) that defines it. */
-export function fieldColumns(definitions: FieldColumn[]): FieldColumn[] {
-  const byKey = new Map<string, FieldColumn>();
-  for (const d of definitions) if (!byKey.has(d.key)) byKey.set(d.key, d);
-  return [...byKey.values()];
-}
+/** The items' custom fields, for the other lists of items to export as columns (lib/list-export.ts). */
+export const ITEM_FIELDS: ItemFields = {
+  definitions: (q) => db.fieldDefinitions(q),
+  values: async (q, ids) => new Map((await db.itemFields(q, ids)).map((i) => [i.id, i.fields])),
+};
 
 // ── for people ──
-const FIELD = (key: string) => `field:${key}`;
 
 export function peopleColumns(ctx: ExportContext): SheetColumn[] {
   const item = (key: string) => word(ctx.language, 'item', key);
@@ -61,22 +64,8 @@ export function peopleColumns(ctx: ExportContext): SheetColumn[] {
     { key: 'soldAt', header: item('soldAt'), type: 'datetime' },
     { key: 'warrantyMonths', header: more('warrantyMonths'), type: 'integer' },
     { key: 'warrantyEndsAt', header: more('warrantyEndsAt'), type: 'date' },
-    ...ctx.fields.map((f): SheetColumn => ({
-      key: FIELD(f.key),
-      header: f.label,
-      type: f.type === 'number' ? 'number' : f.type === 'date' ? 'date' : 'text',
-    })),
+    ...fieldPeople(ctx.fields, ctx.language),
   ];
-}
-
-/** A custom field's value for people: yes/no in their language; a date field as a date cell in a sheet. */
-function fieldValue(value: unknown, type: string, ctx: ExportContext, sheet: boolean): unknown {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return word(ctx.language, 'export', value ? 'yes' : 'no');
-  if (sheet && type === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-    return new Date(`${value}T00:00:00Z`);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return value;
 }
 
 export function peopleRow(item: ExportItem, ctx: ExportContext, sheet: boolean): Record<string, unknown> {
@@ -97,7 +86,7 @@ export function peopleRow(item: ExportItem, ctx: ExportContext, sheet: boolean):
   };
   if (ctx.sight.cost) row.cost = item.cost ?? null;
   if (ctx.sight.customers) row.customer = item.customerName ?? null;
-  for (const f of ctx.fields) row[FIELD(f.key)] = fieldValue(item.fields[f.key], f.type, ctx, sheet);
+  for (const f of ctx.fields) row[fieldKey(f.key)] = fieldValue(item.fields[f.key], f.type, ctx.language, sheet);
   return row;
 }
 

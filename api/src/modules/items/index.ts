@@ -31,4 +31,4 @@ export const ITEM_CONSTRAINTS: Record<string, [string, string]> = {
   items_serial_key: ['serials', 'An item with this serial already exists.'],
   item_events_company_id_item_id_item_version_key: ['version', 'The item changed at the same time; try again.'],
 };
-export { RAW_EXPORT_ONLY } from './export.js';
+export { ITEM_FIELDS, RAW_EXPORT_ONLY } from './export.js';

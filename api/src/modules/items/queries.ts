@@ -560,6 +560,12 @@ export const fieldDefinitions = (q: Queryable) =>
       ORDER BY t.name, t.id, x.n`,
   );
 
+/** These items' custom field values (a batch of another list's items, to export them as columns). */
+export const itemFields = (q: Queryable, ids: string[]) =>
+  q.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, fields FROM items WHERE id = ANY($1::uuid[])`, [
+    ids,
+  ]);
+
 /** The names of these vendors (a batch's), for an export that shows names, not ids. */
 export const vendorNames = (q: Queryable, ids: string[]) =>
   q.query<{ id: string; name: string }>(`SELECT id, name FROM customers WHERE id = ANY($1::uuid[])`, [ids]);

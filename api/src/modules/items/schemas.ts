@@ -211,8 +211,25 @@ export const TransactionBody = Type.Object(
         minimum: 0,
         maximum: 99_999_999,
         description:
-          'A return of one item: the amount paid back, at most its sale price. Without it each item returned is refunded its whole sale price.',
+          'A return of one item: the amount paid back, at most its sale price. Without it (and without refunds) each item returned is refunded its whole sale price.',
       }),
+    ),
+    refunds: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            itemId: Uuid,
+            refund: Type.Number({ minimum: 0, maximum: 99_999_999 }),
+          },
+          { additionalProperties: false, title: 'ItemRefund' },
+        ),
+        {
+          minItems: 1,
+          maxItems: MAX_BATCH,
+          description:
+            'A return of several items: the amount paid back for each (by item id), each at most its own sale price; an item not named is refunded its whole sale price. Not with refund.',
+        },
+      ),
     ),
   },
   { additionalProperties: false, title: 'TransactionRequest' },

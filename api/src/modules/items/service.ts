@@ -318,6 +318,7 @@ export async function transact(q: Queryable, actor: Actor, body: TransactionBody
     note: body.note,
     reason: body.reason,
     refund: body.refund,
+    refunds: body.refunds,
   });
   const sight = sightOf(actor.access);
   return { events: (await db.eventsById(q, ids)).map((e) => seenEvent(e, sight)) };

@@ -7,7 +7,7 @@ import { word } from '../../lib/item-words.js';
 import { inventoryPeople, purchasePeople, trackingPeople, warehousePeople, warrantyPeople } from './people-columns.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
-import { seenColumns, sightOf } from '../items/index.js';
+import { ITEM_FIELDS, seenColumns, sightOf } from '../items/index.js';
 
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['reports'], security: [{ bearer: [] }] };
@@ -21,7 +21,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('reports.view'),
         operationId: 'getTrackingReport',
         description:
-          'Movements (item events) in [from, to) — default the last 30 days — filtered by transaction type, kind, user, location (left from or arrived at) and item type; keyset-paged, newest first unless sort=oldest. Exports (csv, xlsx for people; raw-csv): every matching event.',
+          'Movements (item events) in [from, to) — default the last 30 days — filtered by transaction type, kind, user, location (left from or arrived at) and item type; keyset-paged, newest first unless sort=oldest. Exports (csv, xlsx for people, with one column per custom field of the item; raw-csv): every matching event.',
         querystring: S.TrackingQuery,
         response: csvAnswers(KeysetPage(S.TrackingRowSchema, 'TrackingPage')),
       },
@@ -33,6 +33,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         raw: () => seenColumns(columnsOf(S.TrackingRowSchema), sightOf(request.access!)),
         people: trackingPeople,
         page: (q, at) => service.tracking(q, { ...request.query, ...at }, sightOf(request.access!)),
+        fields: ITEM_FIELDS,
       }),
   );
 
@@ -106,7 +107,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('reports.view'),
         operationId: 'getWarrantyReport',
         description:
-          'Items whose warranty ends within `within` days (default 30) or has ended (ended=0 leaves those out), with their customer (name and contact only for a caller with customers.view) and their latest warranty claim (claim= filters by its state); keyset-paged, soonest end first unless sort=ends_desc.',
+          'Items whose warranty ends within `within` days (default 30) or has ended (ended=0 leaves those out), with their customer (name and contact only for a caller with customers.view) and their latest warranty claim (claim= filters by its state); keyset-paged, soonest end first unless sort=ends_desc. Exports (csv, xlsx for people, with one column per custom field; raw-csv): every matching item.',
         querystring: S.WarrantyQuery,
         response: csvAnswers(KeysetPage(S.WarrantyRowSchema, 'WarrantyPage')),
       },
@@ -118,6 +119,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         raw: () => seenColumns(columnsOf(S.WarrantyRowSchema), sightOf(request.access!)),
         people: warrantyPeople,
         page: (q, at) => service.warranty(q, { ...request.query, ...at }, sightOf(request.access!)),
+        fields: ITEM_FIELDS,
       }),
   );
 
@@ -130,7 +132,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('customers.view'),
         operationId: 'getCustomerHistory',
         description:
-          'One customer’s purchases (one row per item bought, newest first, keyset-paged, with each item’s warranty state), latest returns and totals. Exports (csv, xlsx for people; raw-csv): every purchase.',
+          'One customer’s purchases (one row per item bought, newest first, keyset-paged, with each item’s warranty state), latest returns and totals. Exports (csv, xlsx for people, with one column per custom field of the item; raw-csv): every purchase.',
         params: IdParams,
         querystring: S.CustomerHistoryQuery,
         response: csvAnswers(S.CustomerHistorySchema),
@@ -143,6 +145,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         raw: columnsOf(S.PurchaseSchema),
         people: purchasePeople,
         page: (q, at) => service.customerHistory(q, request.params.id, at),
+        fields: ITEM_FIELDS,
       }),
   );
 
