@@ -11,6 +11,7 @@ export const LIVE_CHANGE_KINDS = [
   'task.changed',
   'settings.changed',
   'stocktake.changed',
+  'loan.changed',
 ] as const;
 
 interface EventSourceLike {

@@ -9,6 +9,7 @@ export const CHANGE_KINDS = [
   'task.changed',
   'settings.changed',
   'stocktake.changed',
+  'loan.changed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -23,6 +24,8 @@ const REFRESH: Record<ChangeKind, string[]> = {
   'settings.changed': [],
   // A scan, a pause, a close: every phone counting the same location sees the count grow.
   'stocktake.changed': ['stocktakes'],
+  // A check-out or check-in: the loans list and the overdue alerts (the item's own change is item.changed).
+  'loan.changed': ['loans', 'alerts'],
 };
 
 /** The resources the kinds of change name (a settings change also names its own). */

@@ -89,6 +89,9 @@ export const ItemEventSchema = Type.Object(
     stocktakeId: Nullable(
       Type.String({ description: 'A stock-take applied to the item (kind stocktake): the count, its reason.' }),
     ),
+    loanId: Nullable(Type.String({ description: 'A check-out or check-in (kinds check_out, check_in): the loan.' })),
+    loanBorrower: Nullable(Type.String({ description: 'A check-out or check-in: to whom the item was lent.' })),
+    loanDueAt: Nullable(Timestamp),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:

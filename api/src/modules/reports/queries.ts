@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import { exact, iso } from '../../db/timestamps.js';
 import type { Status } from '../catalogue/index.js';
+import { EVENT_LOAN } from '../items/index.js';
 import type { WarrantyState } from '../../vocabulary.js';
 import type { GroupBy, InventoryRow, Purchase, TrackingRow, WarehouseStatus, WarrantyRow } from './schemas.js';
 
@@ -94,6 +95,7 @@ export async function trackingPage(
             e.to_status AS "toStatus", e.customer_id AS "customerId", e.sale_id AS "saleId", e.user_id AS "userId",
             u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
             e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
+            ${EVENT_LOAN.columns},
             ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"
@@ -105,6 +107,7 @@ export async function trackingPage(
        LEFT JOIN locations fl ON fl.company_id = e.company_id AND fl.id = e.from_location_id
        LEFT JOIN locations tl ON tl.company_id = e.company_id AND tl.id = e.to_location_id
        LEFT JOIN customers c ON c.company_id = e.company_id AND c.id = e.customer_id
+       ${EVENT_LOAN.joins}
       WHERE e.id = ANY($1::uuid[])`,
     [keys.map((k) => k.id)],
   );
