@@ -4,6 +4,7 @@ import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -127,6 +128,14 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     claims: itemReaders,
     menu: { group: 'reporting', order: 50, icon: HistoryOutlined, claims: reports },
     page: lazyPage(() => import('@/features/item-history').then((m) => m.ItemHistoryPage)),
+  },
+  {
+    // Loans: who lends (items.lend) checks them in here; who reads reports sees what is out.
+    path: 'item-status/loans',
+    title: 'screens.loans',
+    claims: ['items.lend', 'reports.view'],
+    menu: { group: 'actions', order: 57, icon: HandshakeOutlined },
+    page: lazyPage(() => import('@/features/loans').then((m) => m.LoansPage)),
   },
   {
     path: 'item-status/item-manager',

@@ -182,6 +182,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     security: 'Güvenlik',
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
+    loans: 'Ödünçler',
     stocktake: 'Stok sayımı',
   },
   // alerts: what to act on (the dashboard and My Tasks), today models below their reorder point
@@ -189,6 +190,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     title: 'İlgilenilmesi gerekenler',
     reorder_one: 'Yeniden sipariş seviyesinin altında {{count}} model',
     reorder_other: 'Yeniden sipariş seviyesinin altında {{count}} model',
+    'overdue-loans_one': '{{count}} ödünç gecikmiş',
+    'overdue-loans_other': '{{count}} ödünç gecikmiş',
     seeAll: 'Listeyi görün',
   },
   // money: satış satırlarında indirim ve yazdırılabilir fiş

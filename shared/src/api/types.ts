@@ -17,7 +17,7 @@ export type AdvanceWarrantyClaimRequest = {
 };
 
 export type AlertGroup = {
-  kind: "reorder";
+  kind: "reorder" | "overdue-loans";
   count: number;
   lines: Array<AlertLine>;
   path: string;
@@ -85,6 +85,17 @@ export type BillingSubscription = {
   cancelReason: string | null;
 };
 
+export type Borrower = {
+  kind: "user" | "customer";
+  id: string;
+  name: string;
+  detail: string | null;
+};
+
+export type BorrowerList = {
+  items: Array<Borrower>;
+};
+
 export type Brand = {
   id: string;
   name: string;
@@ -98,6 +109,19 @@ export type BrandList = {
 
 export type BrandRequest = {
   name: string;
+};
+
+export type CheckInRequest = {
+  note?: string;
+};
+
+export type CheckOutRequest = {
+  itemId?: string;
+  serial?: string;
+  userId?: string;
+  customerId?: string;
+  dueAt: string;
+  note?: string;
 };
 
 export type Checkout = {
@@ -561,6 +585,9 @@ export type ItemEvent = {
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   stocktakeId: string | null;
+  loanId: string | null;
+  loanBorrower: string | null;
+  loanDueAt: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -615,6 +642,31 @@ export type LimitUsage = {
   max: number;
 };
 
+export type Loan = {
+  id: string;
+  itemId: string;
+  serial: string;
+  itemTypeName: string | null;
+  model: string | null;
+  borrowerKind: "user" | "customer";
+  userId: string | null;
+  customerId: string | null;
+  borrowerName: string;
+  dueAt: string;
+  overdue: boolean;
+  fromStatus: "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost" | "on_loan";
+  note: string | null;
+  checkedOutBy: string | null;
+  checkedOutAt: string;
+  checkedInBy: string | null;
+  checkedInAt: string | null;
+};
+
+export type LoanPage = {
+  items: Array<Loan>;
+  nextCursor: string | null;
+};
+
 export type Location = {
   id: string;
   name: string;
@@ -645,7 +697,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "items.lend">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -801,7 +853,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "items.lend";
 } | {
   type: "transaction-type";
   value: string;
@@ -916,7 +968,7 @@ export type Status = {
   defaultName: string;
 };
 
-export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost";
+export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost" | "on_loan";
 
 export type StatusList = {
   items: Array<Status>;
@@ -1100,6 +1152,9 @@ export type TrackingRow = {
   warrantyClaimId: string | null;
   warrantyState: "open" | "sent" | "repaired" | "replaced" | "closed" | null | null;
   stocktakeId: string | null;
+  loanId: string | null;
+  loanBorrower: string | null;
+  loanDueAt: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -1837,6 +1892,37 @@ export interface ApiOperations {
     path: "/api/label-settings";
     body: LabelSettingsRequest;
     response: LabelSettings;
+  };
+  listLoans: {
+    method: "GET";
+    path: "/api/loans";
+    query: { view?: "open" | "overdue" | "returned" | "all"; itemId?: string; format?: "json" | "csv"; cursor?: string; limit?: number };
+    response: LoanPage;
+  };
+  checkOutItem: {
+    method: "POST";
+    path: "/api/loans";
+    body: CheckOutRequest;
+    response: Loan;
+  };
+  listLoanBorrowers: {
+    method: "GET";
+    path: "/api/loans/borrowers";
+    query: { q?: string };
+    response: BorrowerList;
+  };
+  getLoan: {
+    method: "GET";
+    path: "/api/loans/{id}";
+    params: { id: string };
+    response: Loan;
+  };
+  checkInLoan: {
+    method: "POST";
+    path: "/api/loans/{id}/check-in";
+    params: { id: string };
+    body: CheckInRequest;
+    response: Loan;
   };
   listLocations: {
     method: "GET";
