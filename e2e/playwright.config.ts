@@ -31,6 +31,7 @@ const OWN_COMPANIES = [
   'sign-in-flows',
   'stocktake',
   'reorder-alerts',
+  'loans',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

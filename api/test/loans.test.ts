@@ -89,7 +89,11 @@ test('an item lent to a colleague is counted but not sellable, overdue is an ale
   });
   expect((await ok(owner, 'GET', `/api/items/${phone!.id}`)).status).toBe('on_loan');
   // A second check-out of it is refused while it is out.
-  const twice = await call(owner, 'POST', '/api/loans', { itemId: phone!.id, customerId: ids.customer, dueAt: inDays(1) });
+  const twice = await call(owner, 'POST', '/api/loans', {
+    itemId: phone!.id,
+    customerId: ids.customer,
+    dueAt: inDays(1),
+  });
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toContain('on loan already');
 
@@ -230,7 +234,10 @@ test('tenancy and claims: another company cannot see or check in a loan; a selle
   expect(theirs.statusCode).toBe(404);
   // a Rapid Seller holds neither items.lend nor reports.view
   expect((await call(seller, 'GET', '/api/loans')).statusCode).toBe(403);
-  expect((await call(seller, 'POST', '/api/loans', { itemId: item!.id, userId: seller.userId, dueAt: inDays(2) })).statusCode).toBe(403);
+  expect(
+    (await call(seller, 'POST', '/api/loans', { itemId: item!.id, userId: seller.userId, dueAt: inDays(2) }))
+      .statusCode,
+  ).toBe(403);
   expect((await call(seller, 'POST', `/api/loans/${loan.id}/check-in`, {})).statusCode).toBe(403);
   await ok(keeper, 'POST', `/api/loans/${loan.id}/check-in`, {});
 });

@@ -36,7 +36,8 @@ function api(item: typeof baseItem, permissions: string[]) {
     if (url === '/api/items/i1/warranty-claims') return { status: 200, data: { items: [] } };
     if (url === '/api/loans' && method === 'get') return { status: 200, data: { items: [loan], nextCursor: null } };
     if (url === '/api/loans') return { status: 201, data: { ...loan, overdue: false } };
-    if (url === '/api/loans/n1/check-in') return { status: 200, data: { ...loan, checkedInAt: '2026-02-03T10:00:00Z' } };
+    if (url === '/api/loans/n1/check-in')
+      return { status: 200, data: { ...loan, checkedInAt: '2026-02-03T10:00:00Z' } };
     if (url === '/api/loans/borrowers')
       return {
         status: 200,
@@ -72,7 +73,9 @@ it('checks an item out to a colleague: who is required, the due day is sent as t
   renderAt('/item-status/item-search?q=SN-0001');
   await userEvent.click(await screen.findByRole('button', { name: 'Check out' }, { timeout: 30_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Check out SN-0001' });
-  expect(within(dialog).getByText('While it is out the item is counted as stock but cannot be sold.')).toBeInTheDocument();
+  expect(
+    within(dialog).getByText('While it is out the item is counted as stock but cannot be sold.'),
+  ).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
   expect(await within(dialog).findByText('Choose a colleague or a customer.')).toBeInTheDocument();
   expect(calls.some((call) => call.method === 'POST')).toBe(false);

@@ -10,7 +10,10 @@ const AlertGroup = Type.Object(
   {
     kind: Type.Union(
       ALERT_SOURCES.map((s) => Type.Literal(s.kind)),
-      { description: 'reorder: models below their reorder point; overdue-loans: loans past their due time, not checked in.' },
+      {
+        description:
+          'reorder: models below their reorder point; overdue-loans: loans past their due time, not checked in.',
+      },
     ),
     count: Type.Integer({ minimum: 1 }),
     lines: Type.Array(AlertLine, { description: 'The first five.' }),

@@ -5,8 +5,7 @@ import type { Loan } from './schemas.js';
 
 // SQL only. Every join repeats company_id so the composite keys serve it; RLS filters each table.
 
-const PERSON = (u: string) =>
-  `coalesce(nullif(btrim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.user_name)`;
+const PERSON = (u: string) => `coalesce(nullif(btrim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.user_name)`;
 
 const COLUMNS = `n.id, n.item_id AS "itemId", i.serial, t.name AS "itemTypeName", i.model,
   CASE WHEN n.user_id IS NULL THEN 'customer' ELSE 'user' END AS "borrowerKind",
@@ -113,9 +112,7 @@ export const borrowers = (q: Queryable, search: string | null, limit: number) =>
 // ── the overdue alert ──
 export const countOverdue = async (q: Queryable) =>
   (
-    await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM loans WHERE checked_in_at IS NULL AND due_at < now()`,
-    )
+    await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM loans WHERE checked_in_at IS NULL AND due_at < now()`)
   )[0]!.n;
 
 export const overdue = (q: Queryable, limit: number) =>

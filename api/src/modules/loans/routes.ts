@@ -110,6 +110,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.LoanSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.checkIn(q, actor(request), request.params.id, request.body ?? {})),
+    (request) =>
+      app.inCompany(request, (q) => service.checkIn(q, actor(request), request.params.id, request.body ?? {})),
   );
 };

@@ -62,7 +62,10 @@ export async function checkOut(q: Queryable, actor: Actor, body: CheckOutBody): 
     throw refused([{ serial: item.serial, reason: 'it is on loan already: check it in first' }]);
   if (!LENDABLE.includes(item.status))
     throw refused([
-      { serial: item.serial, reason: `only items in stock, reserved or returned can be lent (it is ${item.status.replace('_', '-')})` },
+      {
+        serial: item.serial,
+        reason: `only items in stock, reserved or returned can be lent (it is ${item.status.replace('_', '-')})`,
+      },
     ]);
   const id = await db.insertLoan(q, {
     companyId: actor.companyId,

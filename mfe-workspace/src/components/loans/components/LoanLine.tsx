@@ -9,7 +9,8 @@ export function LoanLine({ loan }: { loan: Loan }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} component="span">
       <Typography component="span" variant="body2">
-        {t('loans.lentTo', { name: loan.borrowerName })} · {t('loans.due', { date: formatDate(loan.dueAt, i18n.language) })}
+        {t('loans.lentTo', { name: loan.borrowerName })} ·{' '}
+        {t('loans.due', { date: formatDate(loan.dueAt, i18n.language) })}
       </Typography>
       {loan.overdue ? <Chip size="small" color="error" label={t('loans.overdue')} data-testid="loan-overdue" /> : null}
     </Stack>
