@@ -39,6 +39,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Loans',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -55,6 +56,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Loans',
         ...REPORTING,
         ...ACCOUNTS,
         ...COMPANY,
@@ -64,10 +66,10 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
-    // Stock-takes are counted by stock.count holders and read by report readers.
+    // Stock-takes are counted by stock.count holders, loans lent by items.lend holders; report readers read both.
     [
       ROLES.storekeeper,
-      ['My Tasks', 'Stock-takes', ...REPORTING, ...SUPPORT],
+      ['My Tasks', 'Stock-takes', 'Loans', ...REPORTING, ...SUPPORT],
       ['My View', 'Actions', 'Reporting', 'Support & Help'],
     ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
@@ -100,6 +102,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'Rapid Sell',
       'Multi-Sale',
       'Stock-takes',
+      'Loans',
       ...REPORTING,
       ...SUPPORT,
     ]);
@@ -127,7 +130,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
-    // Report readers also read the stock-takes' variance (an Actions entry).
+    // Report readers also read the stock-takes' variance and the loans (Actions entries).
     expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My View',
       'Actions',
@@ -138,6 +141,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
     expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My Tasks',
       'Stock-takes',
+      'Loans',
       'Item List',
       'Item Inventory',
       'Warranty List',
