@@ -241,3 +241,15 @@ test('tenancy and claims: another company cannot see or check in a loan; a selle
   expect((await call(seller, 'POST', `/api/loans/${loan.id}/check-in`, {})).statusCode).toBe(403);
   await ok(keeper, 'POST', `/api/loans/${loan.id}/check-in`, {});
 });
+
+test('a stock-take does not count a lent item missing: it is away with whom the loan says', async () => {
+  const [lent, onShelf] = await receive(2);
+  const loan = await ok(keeper, 'POST', '/api/loans', { itemId: lent!.id, userId: seller.userId, dueAt: inDays(2) });
+  const count = await ok(keeper, 'POST', '/api/stocktakes', { locationId: ids.shop });
+  await ok(keeper, 'POST', `/api/stocktakes/${count.id}/close`);
+  const missing = (await ok(keeper, 'GET', `/api/stocktakes/${count.id}/variance?outcome=missing&limit=100`)).items;
+  const serials = missing.map((l: { serial: string }) => l.serial);
+  expect(serials).toContain(onShelf!.serial);
+  expect(serials).not.toContain(lent!.serial);
+  await ok(keeper, 'POST', `/api/loans/${loan.id}/check-in`, {});
+});
