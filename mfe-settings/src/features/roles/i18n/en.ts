@@ -37,6 +37,7 @@ export const en = {
       warranty_manage: 'Open and advance warranty claims',
       stock_count: 'Count stock (stock-takes) and apply the variance',
       stock_reorder: 'See what is below its reorder point and get the daily reorder mail',
+      items_lend: 'Check items out to people and back in, and get overdue loans as alerts',
       billing_manage: 'Manage billing',
     },
   },

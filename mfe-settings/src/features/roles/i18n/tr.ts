@@ -40,6 +40,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       warranty_manage: 'Garanti taleplerini açma ve ilerletme',
       stock_count: 'Stok sayımı yapma ve farkı uygulama',
       stock_reorder: 'Yeniden sipariş seviyesinin altındakileri görme ve günlük sipariş e-postasını alma',
+      items_lend: 'Ürünleri kişilere ödünç verme ve geri alma, gecikmiş ödünçleri uyarı olarak alma',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

@@ -13,6 +13,7 @@ export const PERMISSION_GROUPS = {
     'warranty.manage',
     'stock.count',
     'stock.reorder',
+    'items.lend',
   ],
   customers: ['customers.view', 'customers.manage'],
   company: ['reports.view', 'dashboard.view', 'settings.manage', 'users.manage', 'billing.manage'],
