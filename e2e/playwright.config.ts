@@ -33,6 +33,7 @@ const OWN_COMPANIES = [
   'stocktake',
   'reorder-alerts',
   'purchase-orders',
+  'loans',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**

@@ -46,6 +46,7 @@ import { itemRoutes } from './modules/items/routes.js';
 import { saleRoutes } from './modules/sales/routes.js';
 import { WARRANTY_CONSTRAINTS, warrantyRoutes } from './modules/warranty/index.js';
 import { STOCKTAKE_CONSTRAINTS, stocktakeRoutes } from './modules/stocktakes/index.js';
+import { LOAN_CONSTRAINTS, loanRoutes } from './modules/loans/index.js';
 import { PRODUCT_MODEL_CONSTRAINTS, productModelRoutes } from './modules/product-models/index.js';
 import { alertDevRoutes, alertRoutes } from './modules/alerts/index.js';
 import { taskRoutes } from './modules/tasks/routes.js';
@@ -73,6 +74,7 @@ const CONSTRAINTS: ConstraintMessages = {
   ...ITEM_CONSTRAINTS,
   ...WARRANTY_CONSTRAINTS,
   ...STOCKTAKE_CONSTRAINTS,
+  ...LOAN_CONSTRAINTS,
   ...PRODUCT_MODEL_CONSTRAINTS,
 };
 
@@ -173,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(saleRoutes);
   await app.register(warrantyRoutes);
   await app.register(stocktakeRoutes);
+  await app.register(loanRoutes);
   await app.register(productModelRoutes);
   await app.register(alertRoutes);
   await app.register(taskRoutes);

@@ -51,6 +51,9 @@ export const PERMISSIONS = [
   'stock.reorder',
   /** Writing, sending, cancelling and reading purchase orders: the owner's, the admin's and the storekeeper's. */
   'purchasing.manage',
+
+  /** Checking items out to a person and back in, the loans list, and overdue loans as alerts. */
+  'items.lend',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const CLAIM_TYPES = ['permission', 'transaction-type'] as const;
@@ -74,6 +77,8 @@ export const STATUSES = [
   'scrapped',
   /** Expected by a stock-take and not found: no longer held; a later count that scans it brings it back. */
   'lost',
+  /** Checked out to a person (a loan): still held and counted, not on the shelf and not for sale. */
+  'on_loan',
 ] as const;
 export type StatusKey = (typeof STATUSES)[number];
 /** Statuses of items the company no longer holds: sold, scrapped, or lost (a stock-take did not find them). */
@@ -120,6 +125,13 @@ export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 export const STOCKTAKE_OUTCOMES = ['found', 'missing', 'elsewhere', 'sold', 'unknown'] as const;
 export type StocktakeOutcome = (typeof STOCKTAKE_OUTCOMES)[number];
 export const UNEXPECTED_OUTCOMES = ['elsewhere', 'sold', 'unknown'] as const satisfies readonly StocktakeOutcome[];
+
+// ── loans (modules/loans) ──
+/** Statuses an item may be lent from: at hand and usable (not being processed, moving, lent or gone). */
+export const LENDABLE_STATUSES = ['in_stock', 'reserved', 'returned'] as const satisfies readonly StatusKey[];
+/** The loans list's views: open (overdue first), only the overdue ones, the returned ones, or all. */
+export const LOAN_VIEWS = ['open', 'overdue', 'returned', 'all'] as const;
+export type LoanView = (typeof LOAN_VIEWS)[number];
 
 // ── other statuses ──
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;

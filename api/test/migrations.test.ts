@@ -59,11 +59,11 @@ test('companies that existed before the inventory migrations get the built-in tr
     );
     expect(Object.fromEntries(claims.map((c) => [c.name, c.n]))).toEqual({
       'Account Manager': 2,
-      Admin: 25, // seventeen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0025, warranty.manage from 0026, stock.count from 0029, stock.reorder from 0033, purchasing.manage from the purchase orders' migration), eight transaction types
+      Admin: 26, // eighteen permissions (dashboard.view from 0010, items.cost.view from 0023, sales.void from 0025, warranty.manage from 0026, stock.count from 0029, stock.reorder from 0033, purchasing.manage from 0036, items.lend from 0037), eight transaction types
       'Company Owner': 0, // implicit: every claim
       'New Item Operator': 3,
       'Rapid Seller': 4,
-      Storekeeper: 12, // warranty.manage from 0026, stock.count from 0029, stock.reorder from 0033, purchasing.manage
+      Storekeeper: 13, // warranty.manage from 0026, stock.count from 0029, stock.reorder from 0033, purchasing.manage from 0036, items.lend from 0037
     });
   } finally {
     await db.close();
@@ -244,6 +244,8 @@ test('a new company seeded by the one definition starts exactly as with the last
       'Storekeeper permission stock.reorder',
       'Admin permission purchasing.manage',
       'Storekeeper permission purchasing.manage',
+      'Admin permission items.lend',
+      'Storekeeper permission items.lend',
     ];
     expect({ ...after, claims: after.claims.filter((c) => !grantedSince.includes(c)) }).toEqual(before);
     expect(after.claims).toEqual(expect.arrayContaining(grantedSince));

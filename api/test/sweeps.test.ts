@@ -135,6 +135,12 @@ const MATRIX: Record<string, string> = {
   resumeStocktake: 'OAS',
   closeStocktake: 'OAS',
   applyStocktake: 'OAS',
+  // loans: lent and checked in by who keeps the stock (items.lend); read too by who reads reports
+  listLoans: 'OAS',
+  getLoan: 'OAS',
+  listLoanBorrowers: 'OAS',
+  checkOutItem: 'OAS',
+  checkInLoan: 'OAS',
   // product models: the catalogue, read and written as brands and item types are
   listProductModels: 'OASNR',
   getProductModel: 'OASNR',
@@ -266,6 +272,13 @@ beforeAll(async () => {
   ).id as string;
   a.stocktake = (await post(alpha, '/api/stocktakes', { locationId: a.location, note: 'Sweep count' })).id as string;
   await post(alpha, `/api/stocktakes/${a.stocktake}/scans`, { serial: a.serial! });
+  a.loan = (
+    await post(alpha, '/api/loans', {
+      serial: itemPool.shift()!,
+      userId: alpha.userId,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+  ).id as string;
   const imported = await ctx.app.inject({
     method: 'POST',
     url: '/api/imports/items?fileName=sweep.csv',
@@ -341,6 +354,8 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   openWarrantyClaim: () => a.warrantyItem!,
   advanceWarrantyClaim: () => a.warrantyClaim!,
   getStocktake: () => a.stocktake!,
+  getLoan: () => a.loan!,
+  checkInLoan: () => a.loan!,
   getStocktakeVariance: () => a.stocktake!,
   scanStocktake: () => a.stocktake!,
   pauseStocktake: () => a.stocktake!,
@@ -405,6 +420,12 @@ const BODIES: Record<string, () => object> = {
   advanceWarrantyClaim: () => ({ to: 'sent' }),
   openStocktake: () => ({ locationId: a.location2, note: 'Sweep recount' }),
   scanStocktake: () => ({ serial: unique('SCAN-') }),
+  checkOutItem: () => ({
+    serial: itemPool.pop() ?? 'none',
+    userId: alpha.userId,
+    dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
+  checkInLoan: () => ({}),
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   createProductModel: () => ({ name: unique('Model '), itemTypeId: a.itemType }),
   updateProductModel: () => ({ warrantyMonths: 3 }),

@@ -1,10 +1,10 @@
 // The side menu's entries by spec §6's table, in the menu's order (shell: menu-items.ts).
 
 /**
- * The Actions group's stock-takes: counted by stock.count holders (Company Owner, Admin,
- * Storekeeper) and read, with their variance, by report readers — a Storekeeper's one Action.
+ * The Actions group's stock-takes and loans: counted and lent by stock.count and items.lend holders
+ * (Company Owner, Admin, Storekeeper) and read by report readers — a Storekeeper's Actions.
  */
-export const STOCKTAKE_LINKS = ['Stock-takes'];
+export const STOCKTAKE_LINKS = ['Stock-takes', 'Loans'];
 /** The Actions group's purchase orders: written by who buys (purchasing.manage: Owner, Admin, Storekeeper). */
 export const PURCHASING_LINKS = ['Purchase Orders'];
 /** The Reporting group's links: Company Owner, Admin, Storekeeper. */

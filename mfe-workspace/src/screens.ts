@@ -4,6 +4,7 @@ import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -120,7 +121,7 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     path: 'actions/purchase-orders',
     title: 'screens.purchaseOrders',
     claims: ['purchasing.manage', 'items.receive'],
-    menu: { group: 'actions', order: 57, icon: RequestQuoteOutlined, claims: ['purchasing.manage'] },
+    menu: { group: 'actions', order: 58, icon: RequestQuoteOutlined, claims: ['purchasing.manage'] },
     page: lazyPage(() => import('@/features/purchase-orders').then((m) => m.PurchaseOrdersPage)),
   },
   {
@@ -143,6 +144,14 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     claims: itemReaders,
     menu: { group: 'reporting', order: 50, icon: HistoryOutlined, claims: reports },
     page: lazyPage(() => import('@/features/item-history').then((m) => m.ItemHistoryPage)),
+  },
+  {
+    // Loans: who lends (items.lend) checks them in here; who reads reports sees what is out.
+    path: 'item-status/loans',
+    title: 'screens.loans',
+    claims: ['items.lend', 'reports.view'],
+    menu: { group: 'actions', order: 57, icon: HandshakeOutlined },
+    page: lazyPage(() => import('@/features/loans').then((m) => m.LoansPage)),
   },
   {
     path: 'item-status/item-manager',

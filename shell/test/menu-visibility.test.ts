@@ -39,6 +39,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Loans',
         'Purchase Orders',
         ...REPORTING,
         ...ACCOUNTS,
@@ -56,6 +57,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Loans',
         'Purchase Orders',
         ...REPORTING,
         ...ACCOUNTS,
@@ -66,11 +68,11 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ],
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
-    // Stock-takes are counted by stock.count holders and read by report readers; purchase orders
-    // are written by who buys (purchasing.manage).
+    // Stock-takes are counted by stock.count holders, loans lent by items.lend holders; report readers
+    // read both. Purchase orders are written by who buys (purchasing.manage).
     [
       ROLES.storekeeper,
-      ['My Tasks', 'Stock-takes', 'Purchase Orders', ...REPORTING, ...SUPPORT],
+      ['My Tasks', 'Stock-takes', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
       ['My View', 'Actions', 'Reporting', 'Support & Help'],
     ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
@@ -103,6 +105,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'Rapid Sell',
       'Multi-Sale',
       'Stock-takes',
+      'Loans',
       'Purchase Orders',
       ...REPORTING,
       ...SUPPORT,
@@ -131,7 +134,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
-    // Report readers also read the stock-takes' variance (an Actions entry).
+    // Report readers also read the stock-takes' variance and the loans (Actions entries).
     expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My View',
       'Actions',
@@ -142,6 +145,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
     expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My Tasks',
       'Stock-takes',
+      'Loans',
       'Item List',
       'Item Inventory',
       'Warranty List',

@@ -46,6 +46,8 @@ BEGIN
     ('Admin', 'permission', 'stock.count'),
     ('Admin', 'permission', 'stock.reorder'),
     ('Admin', 'permission', 'purchasing.manage'),
+
+    ('Admin', 'permission', 'items.lend'),
     ('Admin', 'transaction-type', 'receive'),
     ('Admin', 'transaction-type', 'sell'),
     ('Admin', 'transaction-type', 'move'),
@@ -69,6 +71,8 @@ BEGIN
     ('Storekeeper', 'permission', 'stock.count'),
     ('Storekeeper', 'permission', 'stock.reorder'),
     ('Storekeeper', 'permission', 'purchasing.manage'),
+
+    ('Storekeeper', 'permission', 'items.lend'),
     ('Storekeeper', 'transaction-type', 'move'),
     ('Storekeeper', 'transaction-type', 'status_change'),
     ('Storekeeper', 'transaction-type', 'test'),

@@ -6,7 +6,7 @@ import { getAlerts } from '@/api/reports';
 import { useT } from '@/i18n';
 
 /**
- * What needs attention (GET /api/alerts: today, models below their reorder point), on the
+ * What needs attention (GET /api/alerts: models below their reorder point, overdue loans), on the
  * dashboard and in My Tasks, for who holds an alert's claim; nothing at all when there is nothing.
  * Its key starts with `dashboard`, which the live stream names after every sale and item change:
  * a sale that takes a model below its point shows here without a reload.
@@ -14,7 +14,7 @@ import { useT } from '@/i18n';
 export function AlertsCard() {
   const { t } = useT();
   const access = useAccess();
-  const allowed = access.known && access.can('stock.reorder');
+  const allowed = access.known && (access.can('stock.reorder') || access.can('items.lend'));
   const alerts = useQuery({ queryKey: resourceKey('dashboard', 'alerts'), queryFn: getAlerts, enabled: allowed });
   const groups = alerts.data?.items ?? [];
   if (!allowed || !groups.length) return null;

@@ -25,6 +25,7 @@ const STATUSES: StatusKey[] = [
   'defective',
   'scrapped',
   'lost',
+  'on_loan',
 ];
 type Sort = NonNullable<NonNullable<ItemQuery>['sort']>;
 const SORTS: Record<string, { asc: Sort; desc: Sort }> = {

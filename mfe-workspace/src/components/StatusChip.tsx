@@ -14,6 +14,7 @@ const COLORS: Record<StatusKey, 'success' | 'info' | 'warning' | 'default' | 'er
   defective: 'error',
   scrapped: 'default',
   lost: 'error',
+  on_loan: 'warning',
 };
 
 /** A status's name as the company calls it (its own name when it set one), else in the user's language. */

@@ -181,6 +181,7 @@ export const en = {
     security: 'Security',
     receipt: 'Receipt',
     stocktakes: 'Stock-takes',
+    loans: 'Loans',
     stocktake: 'Stock-take',
     purchaseOrders: 'Purchase Orders',
     purchaseOrder: 'Purchase Order',
@@ -190,6 +191,8 @@ export const en = {
     title: 'Needs attention',
     reorder_one: '{{count}} model below its reorder point',
     reorder_other: '{{count}} models below their reorder point',
+    'overdue-loans_one': '{{count}} loan overdue',
+    'overdue-loans_other': '{{count}} loans overdue',
     seeAll: 'See the list',
   },
   // money: discounts on sale lines and the printable receipt

@@ -182,6 +182,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     security: 'Güvenlik',
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
+    loans: 'Ödünçler',
     stocktake: 'Stok sayımı',
     purchaseOrders: 'Satın alma siparişleri',
     purchaseOrder: 'Satın alma siparişi',
@@ -191,6 +192,8 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     title: 'İlgilenilmesi gerekenler',
     reorder_one: 'Yeniden sipariş seviyesinin altında {{count}} model',
     reorder_other: 'Yeniden sipariş seviyesinin altında {{count}} model',
+    'overdue-loans_one': '{{count}} ödünç gecikmiş',
+    'overdue-loans_other': '{{count}} ödünç gecikmiş',
     seeAll: 'Listeyi görün',
   },
   // money: satış satırlarında indirim ve yazdırılabilir fiş

@@ -12,6 +12,7 @@ export const LIVE_CHANGE_KINDS = [
   'settings.changed',
   'stocktake.changed',
   'purchase-order.changed',
+  'loan.changed',
 ] as const;
 
 interface EventSourceLike {

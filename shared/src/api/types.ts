@@ -17,7 +17,7 @@ export type AdvanceWarrantyClaimRequest = {
 };
 
 export type AlertGroup = {
-  kind: "reorder";
+  kind: "reorder" | "overdue-loans";
   count: number;
   lines: Array<AlertLine>;
   path: string;
@@ -85,6 +85,17 @@ export type BillingSubscription = {
   cancelReason: string | null;
 };
 
+export type Borrower = {
+  kind: "user" | "customer";
+  id: string;
+  name: string;
+  detail: string | null;
+};
+
+export type BorrowerList = {
+  items: Array<Borrower>;
+};
+
 export type Brand = {
   id: string;
   name: string;
@@ -98,6 +109,19 @@ export type BrandList = {
 
 export type BrandRequest = {
   name: string;
+};
+
+export type CheckInRequest = {
+  note?: string;
+};
+
+export type CheckOutRequest = {
+  itemId?: string;
+  serial?: string;
+  userId?: string;
+  customerId?: string;
+  dueAt: string;
+  note?: string;
 };
 
 export type Checkout = {
@@ -573,6 +597,9 @@ export type ItemEvent = {
   stocktakeId: string | null;
   purchaseOrderId: string | null;
   purchaseOrderNumber: number | null;
+  loanId: string | null;
+  loanBorrower: string | null;
+  loanDueAt: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
 };
@@ -632,6 +659,31 @@ export type LimitUsage = {
   max: number;
 };
 
+export type Loan = {
+  id: string;
+  itemId: string;
+  serial: string;
+  itemTypeName: string | null;
+  model: string | null;
+  borrowerKind: "user" | "customer";
+  userId: string | null;
+  customerId: string | null;
+  borrowerName: string;
+  dueAt: string;
+  overdue: boolean;
+  fromStatus: "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost" | "on_loan";
+  note: string | null;
+  checkedOutBy: string | null;
+  checkedOutAt: string;
+  checkedInBy: string | null;
+  checkedInAt: string | null;
+};
+
+export type LoanPage = {
+  items: Array<Loan>;
+  nextCursor: string | null;
+};
+
 export type Location = {
   id: string;
   name: string;
@@ -662,7 +714,7 @@ export type MfaPolicy = {
 
 export type MyAccess = {
   roles: Array<string>;
-  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage">;
+  permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage" | "items.lend">;
   allTransactionTypes: boolean;
   transactionTypeIds: Array<string>;
 };
@@ -899,7 +951,7 @@ export type Role = {
 
 export type RoleClaim = {
   type: "permission";
-  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage";
+  value: "items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage" | "items.lend";
 } | {
   type: "transaction-type";
   value: string;
@@ -1018,7 +1070,7 @@ export type Status = {
   defaultName: string;
 };
 
-export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost";
+export type StatusKey = "in_stock" | "in_process" | "reserved" | "in_transit" | "sold" | "returned" | "defective" | "scrapped" | "lost" | "on_loan";
 
 export type StatusList = {
   items: Array<Status>;
@@ -1204,6 +1256,9 @@ export type TrackingRow = {
   stocktakeId: string | null;
   purchaseOrderId: string | null;
   purchaseOrderNumber: number | null;
+  loanId: string | null;
+  loanBorrower: string | null;
+  loanDueAt: string | null;
   deltas: Record<string, unknown> | null;
   createdAt: string;
   itemTypeId: string;
@@ -1952,6 +2007,37 @@ export interface ApiOperations {
     path: "/api/label-settings";
     body: LabelSettingsRequest;
     response: LabelSettings;
+  };
+  listLoans: {
+    method: "GET";
+    path: "/api/loans";
+    query: { view?: "open" | "overdue" | "returned" | "all"; itemId?: string; format?: "json" | "csv"; cursor?: string; limit?: number };
+    response: LoanPage;
+  };
+  checkOutItem: {
+    method: "POST";
+    path: "/api/loans";
+    body: CheckOutRequest;
+    response: Loan;
+  };
+  listLoanBorrowers: {
+    method: "GET";
+    path: "/api/loans/borrowers";
+    query: { q?: string };
+    response: BorrowerList;
+  };
+  getLoan: {
+    method: "GET";
+    path: "/api/loans/{id}";
+    params: { id: string };
+    response: Loan;
+  };
+  checkInLoan: {
+    method: "POST";
+    path: "/api/loans/{id}/check-in";
+    params: { id: string };
+    body: CheckInRequest;
+    response: Loan;
   };
   listLocations: {
     method: "GET";

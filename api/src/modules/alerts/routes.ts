@@ -10,7 +10,10 @@ const AlertGroup = Type.Object(
   {
     kind: Type.Union(
       ALERT_SOURCES.map((s) => Type.Literal(s.kind)),
-      { description: 'reorder: models below their reorder point.' },
+      {
+        description:
+          'reorder: models below their reorder point; overdue-loans: loans past their due time, not checked in.',
+      },
     ),
     count: Type.Integer({ minimum: 1 }),
     lines: Type.Array(AlertLine, { description: 'The first five.' }),
@@ -36,7 +39,7 @@ export const alertRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...READ,
         operationId: 'listAlerts',
         description:
-          'What the caller should act on, by kind, from every kind whose claim they hold (reorder: stock.reorder) — counted when asked. The dashboard and My Tasks show it; the same lines are mailed in the daily digest. Kinds with nothing are left out.',
+          'What the caller should act on, by kind, from every kind whose claim they hold (reorder: stock.reorder; overdue-loans: items.lend) — counted when asked. The dashboard and My Tasks show it; the same lines are mailed in the daily digest. Kinds with nothing are left out.',
         response: answers(AlertsAnswer),
       },
     },

@@ -1,15 +1,16 @@
 import type { Queryable } from '../../db/database.js';
 import type { Permission } from '../../vocabulary.js';
 import { countToReorder, toReorder } from '../product-models/index.js';
+import { countOverdue, overdueLines } from '../loans/index.js';
 
 /**
  * One kind of alert: something a company should act on, found by a query when asked (never kept
  * up to date by the writes that cause it). The dashboard, My Tasks (GET /api/alerts) and the daily
- * digest mail read every source the person holds the claim of. Warranties ending soon and overdue
- * loans become alerts by adding a source here (docs/domain-models.md, "Alerts").
+ * digest mail read every source the person holds the claim of. Warranties ending soon become alerts
+ * by adding a source here (docs/domain-models.md, "Alerts").
  */
 export interface AlertSource {
-  kind: 'reorder';
+  kind: 'reorder' | 'overdue-loans';
   /** Who sees the alert and gets it mailed. */
   claim: Permission;
   /** Where the whole list is, in the app (the digest links to it). */
@@ -42,4 +43,13 @@ const reorder: AlertSource = {
     })),
 };
 
-export const ALERT_SOURCES: readonly AlertSource[] = [reorder];
+const overdueLoans: AlertSource = {
+  kind: 'overdue-loans',
+  claim: 'items.lend',
+  path: '/item-status/loans?view=overdue',
+  heading: (n) => `${n} ${n === 1 ? 'loan is' : 'loans are'} overdue`,
+  count: countOverdue,
+  lines: overdueLines,
+};
+
+export const ALERT_SOURCES: readonly AlertSource[] = [reorder, overdueLoans];

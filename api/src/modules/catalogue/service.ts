@@ -219,6 +219,10 @@ function checkTransactionType(t: { kind: TransactionKind; fromStatuses: StatusKe
     throw badRequest('toStatus: a status change takes the status per call', 'toStatus');
   if (t.toStatus === 'sold' && t.kind !== 'sell')
     throw badRequest('toStatus: only a sale makes an item sold', 'toStatus');
+  // A lent item's status belongs to its loan: a check-out sets it, the check-in gives the old one back.
+  if (t.toStatus === 'on_loan') throw badRequest('toStatus: only a check-out puts an item on loan', 'toStatus');
+  if (t.fromStatuses.includes('on_loan'))
+    throw badRequest('fromStatuses: an item on loan is checked in before anything else is done to it', 'fromStatuses');
 }
 export const listTransactionTypes = db.listTransactionTypes;
 export const getTransactionType = async (q: Queryable, id: string) =>

@@ -10,6 +10,8 @@ export const CHANGE_KINDS = [
   'settings.changed',
   'stocktake.changed',
   'purchase-order.changed',
+
+  'loan.changed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -26,6 +28,9 @@ const REFRESH: Record<ChangeKind, string[]> = {
   'stocktake.changed': ['stocktakes'],
   // Written, sent, received against, cancelled: the list and the order page, and reception's choice of orders.
   'purchase-order.changed': ['purchase-orders'],
+
+  // A check-out or check-in: the loans list and the overdue alerts (the item's own change is item.changed).
+  'loan.changed': ['loans', 'alerts'],
 };
 
 /** The resources the kinds of change name (a settings change also names its own). */

@@ -63,6 +63,7 @@ const STATUS_WORDS: Record<StatusKey, string> = {
   defective: 'defective',
   scrapped: 'scrapped',
   lost: 'lost',
+  on_loan: 'on-loan',
 };
 const VERB: Record<string, string> = {
   sell: 'sold',
@@ -159,6 +160,9 @@ async function decide(
   if (type.kind === 'status_change') {
     if (!input.toStatus) throw badRequest('toStatus: name the new status', 'toStatus');
     if (input.toStatus === 'sold') throw badRequest('toStatus: only a sale makes an item sold', 'toStatus');
+    // A lent item has its loan (to whom, until when): only a check-out makes one.
+    if (input.toStatus === 'on_loan')
+      throw badRequest('toStatus: only a check-out (Loans) puts an item on loan', 'toStatus');
     toStatus = input.toStatus;
   } else if (type.kind === 'return' && input.toStatus) {
     if (!(RETURN_DESTINATIONS as readonly string[]).includes(input.toStatus))

@@ -18,6 +18,7 @@ export {
   sellAndRecord,
   insertEvents,
   applyAndRecord,
+  EVENT_LOAN,
   openSaleLines,
   statusesBeforeSale,
   unsell,

@@ -112,6 +112,15 @@ export async function itemPage(
 }
 
 // ── history ──
+/** A check-out's or check-in's loan on an event `e` (to whom, due when): every history answer shows it. */
+export const EVENT_LOAN = {
+  columns: `e.loan_id AS "loanId",
+    coalesce(nullif(btrim(lu.first_name || ' ' || lu.last_name), ''), lu.user_name, lc.name) AS "loanBorrower",
+    ${iso('ln.due_at')} AS "loanDueAt"`,
+  joins: `LEFT JOIN loans ln ON ln.company_id = e.company_id AND ln.id = e.loan_id
+  LEFT JOIN users lu ON lu.company_id = ln.company_id AND lu.id = ln.user_id
+  LEFT JOIN customers lc ON lc.company_id = ln.company_id AND lc.id = ln.customer_id`,
+};
 const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS version, e.kind,
   e.transaction_type_id AS "transactionTypeId", tt.name AS "transactionTypeName",
   e.from_location_id AS "fromLocationId", e.to_location_id AS "toLocationId", e.from_status AS "fromStatus",
@@ -119,11 +128,12 @@ const EVENT_COLUMNS = `e.id, e.item_id AS "itemId", i.serial, e.item_version AS 
   u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
   e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
   e.purchase_order_id AS "purchaseOrderId", po.number AS "purchaseOrderNumber",
-  ${iso('e.created_at')} AS "createdAt"`;
+  ${EVENT_LOAN.columns}, ${iso('e.created_at')} AS "createdAt"`;
 const EVENT_JOINS = `JOIN items i ON i.company_id = e.company_id AND i.id = e.item_id
   LEFT JOIN transaction_types tt ON tt.company_id = e.company_id AND tt.id = e.transaction_type_id
   LEFT JOIN users u ON u.company_id = e.company_id AND u.id = e.user_id
-  LEFT JOIN purchase_orders po ON po.company_id = e.company_id AND po.id = e.purchase_order_id`;
+  LEFT JOIN purchase_orders po ON po.company_id = e.company_id AND po.id = e.purchase_order_id
+  ${EVENT_LOAN.joins}`;
 
 export const history = (q: Queryable, itemId: string) =>
   q.query<ItemEvent>(
@@ -231,6 +241,8 @@ export interface NewEvent {
   stocktakeId?: string | null;
   /** A reception against a purchase order (kind receive): the order. */
   purchaseOrderId?: string | null;
+  /** A check-out or check-in (kinds check_out, check_in): the loan. */
+  loanId?: string | null;
 }
 
 /** One event per item in one multi-row insert; its parameters start after the first `at`. */
@@ -238,15 +250,16 @@ const insertEventsSql = (at: number) => {
   const $ = (n: number) => `$${at + n}`;
   return `INSERT INTO item_events (company_id, item_id, item_version, kind, transaction_type_id, from_location_id,
         to_location_id, from_status, to_status, customer_id, sale_id, user_id, note, deltas, reason, refund,
-        warranty_claim_id, warranty_state, stocktake_id, purchase_order_id)
+        warranty_claim_id, warranty_state, stocktake_id, purchase_order_id, loan_id)
      SELECT ${$(1)}, e.item_id, e.version, e.kind, e.tt, e.from_loc, e.to_loc, e.from_status, e.to_status, e.customer,
-            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund, e.claim, e.claim_state, e.stocktake, e.po
+            e.sale, ${$(2)}, ${$(3)}, e.deltas, e.reason, e.refund, e.claim, e.claim_state, e.stocktake, e.po,
+            e.loan
        FROM unnest(${$(4)}::uuid[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::uuid[], ${$(8)}::uuid[], ${$(9)}::uuid[],
                    ${$(10)}::text[], ${$(11)}::text[], ${$(12)}::uuid[], ${$(13)}::uuid[], ${$(14)}::jsonb[],
                    ${$(15)}::text[], ${$(16)}::numeric[], ${$(17)}::uuid[], ${$(18)}::text[],
-                   ${$(19)}::uuid[], ${$(20)}::uuid[])
+                   ${$(19)}::uuid[], ${$(20)}::uuid[], ${$(21)}::uuid[])
             AS e(item_id, version, kind, tt, from_loc, to_loc, from_status, to_status, customer, sale, deltas, reason,
-                 refund, claim, claim_state, stocktake, po)
+                 refund, claim, claim_state, stocktake, po, loan)
      RETURNING id`;
 };
 const eventParams = (companyId: string, userId: string, note: string | null, events: NewEvent[]) => [
@@ -270,9 +283,10 @@ const eventParams = (companyId: string, userId: string, note: string | null, eve
   events.map((e) => e.warrantyState ?? null),
   events.map((e) => e.stocktakeId ?? null),
   events.map((e) => e.purchaseOrderId ?? null),
+  events.map((e) => e.loanId ?? null),
 ];
 /** How many parameters eventParams gives: a statement's own parameters follow them. */
-const EVENT_PARAMS = 20;
+const EVENT_PARAMS = 21;
 
 /** One event per item, one statement; answers the new events' ids. */
 export async function insertEvents(

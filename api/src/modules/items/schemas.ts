@@ -93,6 +93,9 @@ export const ItemEventSchema = Type.Object(
       Type.String({ description: 'A reception against a purchase order (kind receive): the order.' }),
     ),
     purchaseOrderNumber: Nullable(Type.Integer({ description: 'That order’s number (shown as PO-0001).' })),
+    loanId: Nullable(Type.String({ description: 'A check-out or check-in (kinds check_out, check_in): the loan.' })),
+    loanBorrower: Nullable(Type.String({ description: 'A check-out or check-in: to whom the item was lent.' })),
+    loanDueAt: Nullable(Timestamp),
     deltas: Nullable(
       Type.Record(Type.String(), Type.Array(Type.Unknown()), {
         description:

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database.js';
 import { pageLimit, qb, run, sql } from '../../db/query-builder.js';
 import { exact, iso } from '../../db/timestamps.js';
 import type { Status } from '../catalogue/index.js';
+import { EVENT_LOAN } from '../items/index.js';
 import type { WarrantyState } from '../../vocabulary.js';
 import type { GroupBy, InventoryRow, Purchase, TrackingRow, WarehouseStatus, WarrantyRow } from './schemas.js';
 
@@ -95,6 +96,7 @@ export async function trackingPage(
             u.user_name AS "userName", e.note, e.reason, e.refund::float8 AS refund, e.deltas,
             e.warranty_claim_id AS "warrantyClaimId", e.warranty_state AS "warrantyState", e.stocktake_id AS "stocktakeId",
             e.purchase_order_id AS "purchaseOrderId", po.number AS "purchaseOrderNumber",
+            ${EVENT_LOAN.columns},
             ${iso('e.created_at')} AS "createdAt",
             i.item_type_id AS "itemTypeId", t.name AS "itemTypeName", fl.name AS "fromLocationName",
             tl.name AS "toLocationName", c.name AS "customerName"
@@ -107,6 +109,7 @@ export async function trackingPage(
        LEFT JOIN locations tl ON tl.company_id = e.company_id AND tl.id = e.to_location_id
        LEFT JOIN customers c ON c.company_id = e.company_id AND c.id = e.customer_id
        LEFT JOIN purchase_orders po ON po.company_id = e.company_id AND po.id = e.purchase_order_id
+       ${EVENT_LOAN.joins}
       WHERE e.id = ANY($1::uuid[])`,
     [keys.map((k) => k.id)],
   );

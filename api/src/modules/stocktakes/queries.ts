@@ -119,7 +119,8 @@ export async function scan(
 
 /**
  * Freezes the variance: each scanned serial as its outcome now, and each item the count expected
- * (held at the counted location, or anywhere for a count of all) that nobody scanned, as missing.
+ * (held at the counted location, or anywhere for a count of all, and not on loan) that nobody
+ * scanned, as missing.
  */
 export const freezeVariance = (q: Queryable, companyId: string, id: string, locationId: string | null) =>
   q.query(
@@ -132,7 +133,8 @@ export const freezeVariance = (q: Queryable, companyId: string, id: string, loca
       WHERE ($3::uuid IS NULL OR i.location_id = $3::uuid) AND i.status <> ALL($4::text[])
         AND NOT EXISTS (SELECT 1 FROM stocktake_scans c
                          WHERE c.company_id = i.company_id AND c.stocktake_id = $2::uuid AND c.serial_key = i.serial_key)`,
-    [companyId, id, locationId, GONE_STATUSES],
+    // An item on loan is held but away, with whom the loan says: not expected on the shelf.
+    [companyId, id, locationId, [...GONE_STATUSES, 'on_loan']],
   );
 
 /** A page of the frozen variance, by outcome then serial; after (outcome, serial) when paging on. */

@@ -38,6 +38,7 @@ export const en = {
       stock_count: 'Count stock (stock-takes) and apply the variance',
       stock_reorder: 'See what is below its reorder point and get the daily reorder mail',
       purchasing_manage: 'Write, send, cancel and read purchase orders',
+      items_lend: 'Check items out to people and back in, and get overdue loans as alerts',
       billing_manage: 'Manage billing',
     },
   },

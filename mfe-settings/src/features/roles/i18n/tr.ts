@@ -41,6 +41,7 @@ export const tr: TranslationsOf<RoleTexts> = {
       stock_count: 'Stok sayımı yapma ve farkı uygulama',
       stock_reorder: 'Yeniden sipariş seviyesinin altındakileri görme ve günlük sipariş e-postasını alma',
       purchasing_manage: 'Satın alma siparişlerini yazma, gönderme, iptal etme ve görme',
+      items_lend: 'Ürünleri kişilere ödünç verme ve geri alma, gecikmiş ödünçleri uyarı olarak alma',
       billing_manage: 'Faturalandırmayı yönetme',
     },
   },

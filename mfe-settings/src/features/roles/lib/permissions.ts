@@ -14,6 +14,7 @@ export const PERMISSION_GROUPS = {
     'stock.count',
     'stock.reorder',
     'purchasing.manage',
+    'items.lend',
   ],
   customers: ['customers.view', 'customers.manage'],
   company: ['reports.view', 'dashboard.view', 'settings.manage', 'users.manage', 'billing.manage'],

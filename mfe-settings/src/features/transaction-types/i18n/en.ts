@@ -59,6 +59,7 @@ export const en = {
     defective: 'Defective',
     scrapped: 'Scrapped',
     lost: 'Lost',
+    on_loan: 'On loan',
   },
 };
 export type TransactionTypeTexts = typeof en;

@@ -62,5 +62,6 @@ export const tr: TranslationsOf<TransactionTypeTexts> = {
     defective: 'Kusurlu',
     scrapped: 'Hurdaya çıkarıldı',
     lost: 'Kayıp',
+    on_loan: 'Ödünçte',
   },
 };

@@ -4,7 +4,7 @@ import { resourceKey, useMoney } from '@stockwise/shared';
 import { listBrands, listLocations, type ItemEvent, type StatusKey } from '@/api/inventory';
 import { useStatusName } from '@/components/StatusChip';
 import { useWarrantyT } from '@/components/warranty';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { itemFieldLabelKey, itemFieldValue } from '@/lib/item-fields';
 import { useT } from '../i18n';
 
@@ -20,6 +20,8 @@ const KINDS = [
   'void',
   'warranty',
   'stocktake',
+  'check_out',
+  'check_in',
 ] as const;
 type Kind = (typeof KINDS)[number];
 const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
@@ -55,6 +57,13 @@ export function Timeline({ events, customerName }: { events: ItemEvent[]; custom
           );
         }
         if (event.kind === 'sell' && customerName && event.customerId) lines.push(customerName);
+        // A check-out says to whom and until when (the loan's); a check-in, from whom it came back.
+        if (event.loanBorrower)
+          lines.push(
+            event.kind === 'check_out'
+              ? t('history.lentTo', { name: event.loanBorrower, date: formatDate(event.loanDueAt, i18n.language) })
+              : t('history.backFrom', { name: event.loanBorrower }),
+          );
         if (event.reason) lines.push(t('history.reason', { reason: event.reason }));
         if (event.refund !== null && event.refund !== undefined)
           lines.push(t('history.refund', { amount: money(event.refund) }));

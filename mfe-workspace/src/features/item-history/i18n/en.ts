@@ -18,6 +18,8 @@ export const en = {
     statusChange: '{{from}} → {{to}}',
     change: '{{field}}: {{before}} → {{after}}',
     saleLink: 'Sale',
+    lentTo: 'Lent to {{name}}, due {{date}}',
+    backFrom: 'Back from {{name}}',
     empty: '(empty)',
     kinds: {
       receive: 'Received',
@@ -31,6 +33,8 @@ export const en = {
       void: 'Sale voided',
       warranty: 'Warranty claim',
       stocktake: 'Stock-take',
+      check_out: 'Checked out',
+      check_in: 'Checked in',
     },
     failed: 'The item could not be loaded.',
   },

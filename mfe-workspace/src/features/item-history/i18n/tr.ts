@@ -21,6 +21,8 @@ export const tr: TranslationsOf<typeof en> = {
     statusChange: '{{from}} → {{to}}',
     change: '{{field}}: {{before}} → {{after}}',
     saleLink: 'Satış',
+    lentTo: '{{name}} kişisine ödünç verildi, dönüş {{date}}',
+    backFrom: '{{name}} kişisinden geri alındı',
     empty: '(boş)',
     kinds: {
       receive: 'Teslim alındı',
@@ -34,6 +36,8 @@ export const tr: TranslationsOf<typeof en> = {
       void: 'Satış iptal edildi',
       warranty: 'Garanti talebi',
       stocktake: 'Stok sayımı',
+      check_out: 'Ödünç verildi',
+      check_in: 'Geri alındı',
     },
     failed: 'Ürün yüklenemedi.',
   },

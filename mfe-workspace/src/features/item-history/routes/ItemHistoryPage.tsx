@@ -24,6 +24,7 @@ import { ItemPhotos } from '@/components/ItemPhotos';
 import { PrintLabelsButton } from '@/components/PrintLabels';
 import { Forbidden, isForbidden, LoadError, Loading, statusOf } from '@/components/ScreenStates';
 import { ItemOutcomeActions } from '@/components/returns';
+import { LoanPanel } from '@/components/loans';
 import { WarrantyClaimPanel } from '@/components/warranty';
 import { Timeline } from '../components/Timeline';
 import { useT } from '../i18n';
@@ -171,6 +172,7 @@ export function ItemHistoryPage() {
                 <ItemOutcomeActions item={item.data} />
               </Stack>
             </ItemCard>
+            <LoanPanel item={item.data} />
             <WarrantyClaimPanel item={item.data} />
             <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="history-timeline">
               <Typography id="history-timeline" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

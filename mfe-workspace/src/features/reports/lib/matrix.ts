@@ -5,6 +5,7 @@ export const STATUS_ORDER: StatusKey[] = [
   'in_process',
   'reserved',
   'in_transit',
+  'on_loan',
   'returned',
   'defective',
   'sold',

@@ -33,7 +33,7 @@ import { useT } from '../i18n';
 
 const GROUPS = ['itemType', 'brand', 'model', 'location'] as const satisfies readonly GroupBy[];
 /** What the company holds (the API's stock): every status but sold and scrapped. */
-const HELD: StatusKey[] = ['in_stock', 'in_process', 'reserved', 'in_transit', 'returned', 'defective'];
+const HELD: StatusKey[] = ['in_stock', 'in_process', 'reserved', 'in_transit', 'on_loan', 'returned', 'defective'];
 const FILTERS = { groupBy: urlFilter.oneOf(GROUPS), status: urlFilter.oneOf(HELD) };
 /** More bars than this are not looked at but read: the chart shows the largest, the table all. */
 const CHART_BARS = 15;

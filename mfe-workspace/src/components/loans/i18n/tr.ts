@@ -1,0 +1,38 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  loans: {
+    title: 'Ödünçler',
+    subtitle: 'Kişilere — çalışma arkadaşlarına ya da müşterilere — ödünç verilen ürünler ve dönüş tarihleri.',
+    sectionTitle: 'Ödünç',
+    views: { open: 'Dışarıda', overdue: 'Gecikmiş', returned: 'Geri alınan', all: 'Tümü' },
+    none: 'Burada ödünç yok.',
+    lentTo: '{{name}} kişisine ödünç verildi',
+    due: 'dönüş {{date}}',
+    overdue: 'Gecikmiş',
+    returnedOn: '{{date}} tarihinde {{user}} geri aldı',
+    outBy: '{{date}} tarihinde {{user}} verdi',
+    checkOut: 'Ödünç ver',
+    checkOutTitle: '{{serial}} ödünç ver',
+    checkOutHint: 'Dışarıdayken ürün stokta sayılır ama satılamaz.',
+    borrower: 'Kime',
+    borrowerRequired: 'Bir çalışma arkadaşı ya da müşteri seçin.',
+    borrowerUser: 'Çalışma arkadaşı',
+    borrowerCustomer: 'Müşteri',
+    searchPeople: 'Aramak için bir ad yazın',
+    dueDate: 'Dönüş günü',
+    dueRequired: 'Dönüş gününü seçin.',
+    duePast: 'Dönüş günü geçmişte olamaz.',
+    note: 'Not',
+    checkedOut: '{{serial}}, {{date}} tarihine kadar {{name}} kişisine ödünç verildi.',
+    checkIn: 'Geri al',
+    checkInTitle: '{{serial}} geri al',
+    checkInHint: '{{name}} kişisine ödünç verildi. Geri alınınca yeniden {{status}} olur.',
+    checkedIn: '{{serial}} geri alındı.',
+    notLendable: 'Yalnızca stokta, ayrılmış ya da iade edilmiş ürünler ödünç verilebilir.',
+    loadMore: 'Daha fazla',
+    failed: 'Ödünçler yüklenemedi.',
+    serial: 'Seri no',
+  },
+};

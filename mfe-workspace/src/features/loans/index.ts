@@ -1,0 +1,1 @@
+export { LoansPage } from './routes/LoansPage';
