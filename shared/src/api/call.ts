@@ -25,8 +25,13 @@ type PathParams<O> = O extends { params: infer T } ? { params: T } : { params?: 
 type Query<O> = O extends { query: infer T } ? (object extends T ? { query?: T } : { query: T }) : { query?: never };
 type Body<O> = O extends { body: infer T } ? { body: T } : { body?: never };
 
-/** What a call sends: path params, query and JSON body, each exactly as the operation declares. */
-export type CallInput<O> = PathParams<O> & Query<O> & Body<O>;
+/**
+ * What a call sends: path params, query and JSON body, each exactly as the operation declares.
+ * Distributed over O first: while the compiler still weighs every path of a method (before it has
+ * fixed P), the three parts of a union of n operations would otherwise multiply into n³ members —
+ * past the compiler's limit once a method has about fifty operations.
+ */
+export type CallInput<O> = O extends unknown ? PathParams<O> & Query<O> & Body<O> : never;
 
 /** Extra axios settings a call may need (an abort signal, a header); never the URL, method, query or body. */
 export type CallOptions = Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data' | 'baseURL'>;
