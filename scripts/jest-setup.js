@@ -7,7 +7,7 @@ const v8 = require('node:v8');
 globalThis.structuredClone ??= (value) => v8.deserialize(v8.serialize(value));
 
 // Computed styles reused until the DOM or its style sheets change (why: jest-computed-style.js).
-if (typeof window !== 'undefined') require('./jest-computed-style').cacheComputedStyle(window);
+if (typeof globalThis.window !== 'undefined') require('./jest-computed-style').cacheComputedStyle(globalThis.window);
 
 // A screen's first render in a file loads its lazy chunk (compiled on the fly by @swc/jest); on a
 // busy 2-core machine that alone can pass Testing Library's default 1 s for a findBy….

@@ -3,7 +3,7 @@
 // unclickable a moment ago must count as hidden or unclickable at once, however often it was
 // asked about before.
 import { useState } from 'react';
-import Box from '@mui/material/Box';
+import { Box } from '@mui/material';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -35,7 +35,9 @@ it('a button under `pointer-events: none` set a moment ago cannot be clicked', a
   render(<Toggle hide="pointer" />);
   await userEvent.click(screen.getByRole('button', { name: 'Details' }));
   await userEvent.click(screen.getByRole('button', { name: 'Toggle' }));
-  await expect(userEvent.click(screen.getByRole('button', { name: 'Details' }))).rejects.toThrow(/pointer-events: none/);
+  await expect(userEvent.click(screen.getByRole('button', { name: 'Details' }))).rejects.toThrow(
+    /pointer-events: none/,
+  );
 });
 
 it('a style sheet added later applies to an element already asked about', () => {
