@@ -6,9 +6,6 @@ globalThis.TextDecoder ??= util.TextDecoder;
 const v8 = require('node:v8');
 globalThis.structuredClone ??= (value) => v8.deserialize(v8.serialize(value));
 
-// Computed styles reused until the DOM or its style sheets change (why: jest-computed-style.js).
-if (typeof globalThis.window !== 'undefined') require('./jest-computed-style').cacheComputedStyle(globalThis.window);
-
 // A screen's first render in a file loads its lazy chunk (compiled on the fly by @swc/jest); on a
 // busy 2-core machine that alone can pass Testing Library's default 1 s for a findBy….
 if (globalThis.TESTING_LIBRARY_REACT) require(globalThis.TESTING_LIBRARY_REACT).configure({ asyncUtilTimeout: 5000 });
