@@ -1,4 +1,4 @@
-/* global window, afterAll, expect -- a Jest setup file in jsdom */
+/* global window, document, afterEach, afterAll, expect -- a Jest setup file in jsdom */
 // Jest setup file for bench/ci/jest-style-meter.config.js: counts jsdom's getComputedStyle calls
 // and their CPU seconds per test file, by caller (user-event's pointer check, Testing Library's
 // role queries, the accessible-name computation, jest-dom's matchers), and the file's whole CPU;
@@ -46,6 +46,10 @@ window.getComputedStyle = function getComputedStyle(element, pseudoElement) {
   }
 };
 
+// Style rules on the page after each test: jsdom matches every one of them against an element.
+const rules = [];
+afterEach(() => rules.push([...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0)));
+
 afterAll(() => {
   const parts = Object.entries(byCaller).map(
     ([who, { calls, seconds }]) => `${who} ${calls} calls ${seconds.toFixed(2)} s`,
@@ -53,6 +57,6 @@ afterAll(() => {
   const total = Object.values(byCaller).reduce((sum, { seconds }) => sum + seconds, 0);
   fs.appendFileSync(
     process.env.METER_OUT ?? 'jest-style-meter.txt',
-    `${expect.getState().testPath}: file ${cpu(fileStart).toFixed(2)} CPU s, getComputedStyle ${total.toFixed(2)} (${parts.join(', ')})\n`,
+    `${expect.getState().testPath}: file ${cpu(fileStart).toFixed(2)} CPU s, getComputedStyle ${total.toFixed(2)} (${parts.join(', ')}); style rules after each test ${rules.join(' ')}\n`,
   );
 });
