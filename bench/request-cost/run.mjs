@@ -58,6 +58,15 @@ function cpuMs(pid) {
     return 0; // not Linux, or the process is gone
   }
 }
+/** CPU ms of the children `pid` has waited for (cutime + cstime). */
+function reapedCpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[13]) + Number(f[14])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
 /** The PostgreSQL server's CPU: the postmaster and its children (backends, writers). */
 function serverCpuMs() {
   let master;
@@ -66,7 +75,9 @@ function serverCpuMs() {
   } catch {
     return 0;
   }
-  let total = cpuMs(master);
+  // A backend that ends (a pool closing its connections) is reaped by the postmaster: its CPU moves
+  // to the postmaster's cutime + cstime, and would be lost if only live processes were summed.
+  let total = cpuMs(master) + reapedCpuMs(master);
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
