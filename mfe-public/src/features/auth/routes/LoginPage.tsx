@@ -190,8 +190,11 @@ function PasswordLogin({ onChoose }: { onChoose: (way: Way) => void }) {
           <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !hydrated} fullWidth>
             {t('auth.login.submit')}
           </Button>
-          <ThirdPartyButton intent={{ kind: 'login' }} failure={thirdPartyFailure} />
           <OtherWays current="password" onChoose={onChoose} />
+          {/* Last of the ways in: whether this server offers one is known only once its answer
+              comes, and a section that appears or goes below the others moves nothing but the
+              register line (above them, it moved the whole list of ways on every first visit). */}
+          <ThirdPartyButton intent={{ kind: 'login' }} failure={thirdPartyFailure} />
           <Typography variant="body2" align="center" color="text.secondary">
             {t('auth.login.noAccount')}{' '}
             <Link component={RouterLink} to="/register">
