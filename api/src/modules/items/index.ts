@@ -26,6 +26,7 @@ export {
 export { FieldValues, ItemEventSchema, ItemSchema, ReceiveBody, Serial, MAX_RECEIVE } from './schemas.js';
 export { RECEIVE_BODY_LIMIT } from './routes.js';
 export { assertMaySetCost, seen, seenColumns, seenEvent, sightOf, type Sight } from './sight.js';
+export { actorOf } from './actor.js';
 
 /** Unique constraints of this module, as field + message (409). */
 export const ITEM_CONSTRAINTS: Record<string, [string, string]> = {

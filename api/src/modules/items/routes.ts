@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, sendCsv, wantsCsv } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams, KeysetPage } from '../../lib/schemas.js';
 import { Type } from '@sinclair/typebox';
 import { IdempotencyHeaders, once } from '../idempotency/index.js';
 import * as S from './schemas.js';
+import { actorOf } from './actor.js';
 import * as service from './service.js';
 import { sendItemExport } from './export.js';
 import { exportFormat } from '../../lib/list-export.js';
@@ -19,11 +19,6 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Every handler here works through app.inCompany first: the access check joins that transaction.
   app.addHook('onRequest', inWorkTransaction);
-  const actor = (request: FastifyRequest): service.Actor => ({
-    companyId: request.principal!.companyId,
-    userId: request.principal!.userId,
-    access: request.access!,
-  });
 
   app.post(
     '/api/items/receive',
@@ -41,7 +36,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = await app.inCompany(request, (q) =>
-        once(q, request, 201, async () => ({ items: await service.receive(q, actor(request), request.body) })),
+        once(q, request, 201, async () => ({ items: await service.receive(q, actorOf(request), request.body) })),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);
@@ -123,7 +118,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.ItemSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.patch(q, actor(request), request.params.id, request.body)),
+    (request) => app.inCompany(request, (q) => service.patch(q, actorOf(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -163,7 +158,7 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.inCompany(request, (q) => service.transact(q, actor(request), request.body));
+      const result = await app.inCompany(request, (q) => service.transact(q, actorOf(request), request.body));
       return reply.status(201).send(result);
     },
   );

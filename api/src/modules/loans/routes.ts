@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, listOrCsv } from '../../lib/csv.js';
 import { answers, IdParams } from '../../lib/schemas.js';
 import { IdempotencyHeaders, once } from '../idempotency/index.js';
-import type { Actor } from '../items/index.js';
+import { actorOf } from '../items/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -16,11 +15,6 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['loans'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', inWorkTransaction);
-  const actor = (request: FastifyRequest): Actor => ({
-    companyId: request.principal!.companyId,
-    userId: request.principal!.userId,
-    access: request.access!,
-  });
 
   app.get(
     '/api/loans',
@@ -89,7 +83,7 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = await app.inCompany(request, (q) =>
-        once(q, request, 201, () => service.checkOut(q, actor(request), request.body)),
+        once(q, request, 201, () => service.checkOut(q, actorOf(request), request.body)),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);
@@ -111,6 +105,6 @@ export const loanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) => service.checkIn(q, actor(request), request.params.id, request.body ?? {})),
+      app.inCompany(request, (q) => service.checkIn(q, actorOf(request), request.params.id, request.body ?? {})),
   );
 };

@@ -8,7 +8,7 @@ import { word, type Language } from '../../lib/item-words.js';
 import { answers, ErrorResponse, IdParams } from '../../lib/schemas.js';
 import { PURCHASE_ORDER_STATUSES } from '../../vocabulary.js';
 import { IdempotencyHeaders, once } from '../idempotency/index.js';
-import { RECEIVE_BODY_LIMIT, type Actor } from '../items/index.js';
+import { actorOf, RECEIVE_BODY_LIMIT } from '../items/index.js';
 import { deliver } from '../mail/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
@@ -41,11 +41,6 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['purchase-orders'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', inWorkTransaction);
-  const actor = (request: FastifyRequest): Actor => ({
-    companyId: request.principal!.companyId,
-    userId: request.principal!.userId,
-    access: request.access!,
-  });
   const costColumns = (request: FastifyRequest) => (service.seesCost(request.access!) ? [] : ['total']);
 
   app.get(
@@ -85,7 +80,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await app.inCompany(request, (q) => service.createOrder(q, actor(request), request.body));
+      const order = await app.inCompany(request, (q) => service.createOrder(q, actorOf(request), request.body));
       return reply.status(201).send(order);
     },
   );
@@ -119,7 +114,8 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.PurchaseOrderSchema),
       },
     },
-    (request) => app.inCompany(request, (q) => service.updateOrder(q, actor(request), request.params.id, request.body)),
+    (request) =>
+      app.inCompany(request, (q) => service.updateOrder(q, actorOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -138,7 +134,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { order, mail } = await app.inCompany(request, (q) =>
-        service.sendOrder(q, app.objects, actor(request), request.params.id, request.body?.lang ?? 'en'),
+        service.sendOrder(q, app.objects, actorOf(request), request.params.id, request.body?.lang ?? 'en'),
       );
       // Mailed once the order is committed as sent: a failed commit never leaves a vendor with an order.
       await deliver(app.mailer, mail, request.log, 'purchase order');
@@ -198,7 +194,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) => service.cancelOrder(q, actor(request), request.params.id, request.access!)),
+      app.inCompany(request, (q) => service.cancelOrder(q, actorOf(request), request.params.id, request.access!)),
   );
 
   app.post(
@@ -219,7 +215,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = await app.inCompany(request, (q) =>
-        once(q, request, 201, () => service.receiveAgainst(q, actor(request), request.params.id, request.body)),
+        once(q, request, 201, () => service.receiveAgainst(q, actorOf(request), request.params.id, request.body)),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import { columnsOf, csvAnswers, sendCsv, wantsCsv, EXPORT_BATCH } from '../../lib/csv.js';
 import { answers, FormatQuery, IdParams } from '../../lib/schemas.js';
 import { IdempotencyHeaders, once } from '../idempotency/index.js';
-import type { Actor } from '../items/index.js';
+import { actorOf } from '../items/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -17,11 +16,6 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['stocktakes'], security: [{ bearer: [] }] };
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', inWorkTransaction);
-  const actor = (request: FastifyRequest): Actor => ({
-    companyId: request.principal!.companyId,
-    userId: request.principal!.userId,
-    access: request.access!,
-  });
 
   app.get(
     '/api/stocktakes',
@@ -57,7 +51,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const opened = await app.inCompany(request, (q) => service.openStocktake(q, actor(request), request.body));
+      const opened = await app.inCompany(request, (q) => service.openStocktake(q, actorOf(request), request.body));
       return reply.status(201).send(opened);
     },
   );
@@ -94,7 +88,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const answer = await app.inCompany(request, (q) =>
-        once(q, request, 200, () => service.scan(q, actor(request), request.params.id, request.body)),
+        once(q, request, 200, () => service.scan(q, actorOf(request), request.params.id, request.body)),
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);
@@ -110,12 +104,13 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'pauseStocktake',
       'Pauses a count: scans are refused until it is resumed; those made stay. 409 STOCKTAKE_STATE unless counting.',
     ),
-    (request) => app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'paused')),
+    (request) => app.inCompany(request, (q) => service.pauseOrResume(q, actorOf(request), request.params.id, 'paused')),
   );
   app.post(
     '/api/stocktakes/:id/resume',
     stepSchema('resumeStocktake', 'Resumes a paused count. 409 STOCKTAKE_STATE unless paused.'),
-    (request) => app.inCompany(request, (q) => service.pauseOrResume(q, actor(request), request.params.id, 'counting')),
+    (request) =>
+      app.inCompany(request, (q) => service.pauseOrResume(q, actorOf(request), request.params.id, 'counting')),
   );
   app.post(
     '/api/stocktakes/:id/close',
@@ -123,7 +118,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'closeStocktake',
       'Ends the scanning and freezes the variance as things stand: found, missing (expected here, not scanned) and unexpected (elsewhere, sold, unknown). 409 STOCKTAKE_STATE once closed.',
     ),
-    (request) => app.inCompany(request, (q) => service.close(q, actor(request), request.params.id)),
+    (request) => app.inCompany(request, (q) => service.close(q, actorOf(request), request.params.id)),
   );
   app.post(
     '/api/stocktakes/:id/apply',
@@ -138,7 +133,7 @@ export const stocktakeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: answers(S.ApplyAnswer),
       },
     },
-    (request) => app.inCompany(request, (q) => service.apply(q, actor(request), request.params.id)),
+    (request) => app.inCompany(request, (q) => service.apply(q, actorOf(request), request.params.id)),
   );
 
   app.get(

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { permit, inWorkTransaction } from '../../access/index.js';
 import { answers, IdParams } from '../../lib/schemas.js';
-import { sightOf, type Actor } from '../items/index.js';
+import { actorOf, sightOf } from '../items/index.js';
 import * as S from './schemas.js';
 import * as service from './service.js';
 
@@ -11,11 +10,6 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
   // Every handler here works through app.inCompany first: the access check joins that transaction.
   app.addHook('onRequest', inWorkTransaction);
-  const actor = (request: FastifyRequest): Actor => ({
-    companyId: request.principal!.companyId,
-    userId: request.principal!.userId,
-    access: request.access!,
-  });
 
   app.get(
     '/api/items/:id/warranty-claims',
@@ -49,7 +43,7 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const claim = await app.inCompany(request, (q) =>
-        service.openClaim(q, actor(request), request.params.id, request.body),
+        service.openClaim(q, actorOf(request), request.params.id, request.body),
       );
       return reply.status(201).send(claim);
     },
@@ -70,6 +64,6 @@ export const warrantyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) => service.advanceClaim(q, actor(request), request.params.id, request.body)),
+      app.inCompany(request, (q) => service.advanceClaim(q, actorOf(request), request.params.id, request.body)),
   );
 };
