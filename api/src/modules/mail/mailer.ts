@@ -1,21 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { inPublic } from '../../db/tenant.js';
+import type { MailMessage } from './message.js';
 import { queueOutboxMail } from './queries.js';
 
-/** A file a mail carries (a purchase order's PDF). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  attachments?: MailAttachment[];
-}
+export type { MailAttachment, MailMessage } from './message.js';
 
 /** The mail adapter: SMTP when SMTP_URL is set, otherwise the outbox table. */
 export interface Mailer {

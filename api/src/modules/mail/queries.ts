@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { iso } from '../../db/timestamps.js';
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from './message.js';
 import type { OutboxMail } from './outbox-page.js';
 
 /** The development outbox's latest 50 mails, newest first, optionally to one address. */
