@@ -181,13 +181,19 @@ function crud(app: FastifyInstance, r: Resource) {
   );
 }
 
+/** Who reads customers and vendors alike: who manages them, and who receives from or sells to them. */
+const CUSTOMER_READERS: [Permission, ...Permission[]] = [
+  'customers.view',
+  'customers.manage',
+  'items.receive',
+  'items.sell',
+];
 /** A buyer who may not read customers picks vendors: the list is narrowed to them, whatever was asked. */
 const kindFor = (request: FastifyRequest) => {
   const access = request.access!;
-  const readsCustomers = (['customers.view', 'customers.manage', 'items.receive', 'items.sell'] as const).some((p) =>
-    access.may(p),
-  );
-  return readsCustomers ? (request.query as { kind?: 'customer' | 'vendor' }).kind : 'vendor';
+  return CUSTOMER_READERS.some((p) => access.may(p))
+    ? (request.query as { kind?: 'customer' | 'vendor' }).kind
+    : 'vendor';
 };
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -290,7 +296,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['customers'],
         security: [{ bearer: [] }],
-        ...permit('customers.view', 'customers.manage', 'items.receive', 'items.sell', 'purchasing.manage'),
+        ...permit(...CUSTOMER_READERS, 'purchasing.manage'),
         operationId: 'listCustomers',
         description:
           'Customers and vendors in name order, keyset-paged; search in name, email, phone, tax id. CSV: every match. A caller who holds only purchasing.manage (to pick whom to order from) gets the vendors alone.',
