@@ -1,5 +1,3 @@
-import type { QueueStore } from './store';
-
 export type QueuedKind = 'sale' | 'receive';
 
 /**
@@ -24,6 +22,17 @@ export interface QueuedEntry {
   problem?: string;
   /** Failed because the item has no sale price to sell it at. */
   noPrice?: true;
+}
+
+/**
+ * Where queued sales and receptions wait on the device (IndexedDB, kept across reloads and
+ * restarts; `store.ts` gives the two kinds). Declared here, by the queue that needs it, so the
+ * stores depend on the queue's entry and not the other way round.
+ */
+export interface QueueStore {
+  all(): Promise<QueuedEntry[]>;
+  put(entry: QueuedEntry): Promise<void>;
+  remove(key: string): Promise<void>;
 }
 
 export interface SyncedEntry {

@@ -1,12 +1,5 @@
 import { createStore, del, set, values } from 'idb-keyval';
-import type { QueuedEntry } from './queue';
-
-/** Where queued sales and receptions wait on the device: IndexedDB, kept across reloads and restarts. */
-export interface QueueStore {
-  all(): Promise<QueuedEntry[]>;
-  put(entry: QueuedEntry): Promise<void>;
-  remove(key: string): Promise<void>;
-}
+import type { QueuedEntry, QueueStore } from './queue';
 
 /** The device's IndexedDB ("stockwise-till", one object store keyed by the idempotency key). */
 export function indexedDbStore(): QueueStore {
