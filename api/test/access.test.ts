@@ -6,6 +6,7 @@ import type { Database } from '../src/db/database.js';
 import {
   addUser,
   bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -22,8 +23,7 @@ let owner: Tenant;
 let transactions = 0;
 let catalogue: { itemTypeId: string; locationId: string };
 
-const call = (who: Tenant, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => app);
 
 beforeAll(async () => {
   ctx = await testApp();

@@ -4,7 +4,7 @@ import { recordAudit } from '../src/modules/audit/index.js';
 import { activatePremium, downgradeToFree } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -27,9 +27,7 @@ afterAll(async () => {
   await closeShared();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: Tenant, method: Method, url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 interface Row {
   id: string;

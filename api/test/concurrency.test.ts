@@ -2,7 +2,7 @@ import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   DRIVER,
@@ -24,8 +24,7 @@ let itemType: string;
 let locations: string[];
 let moveType: string;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();

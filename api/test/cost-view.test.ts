@@ -1,6 +1,7 @@
 import {
   addUser,
   bearer,
+  callsAs,
   closeShared,
   registerCompany,
   testApp,
@@ -22,13 +23,7 @@ let place: { itemType: string; location: string; customer: string };
 let sold: { id: string; serial: string };
 let kept: { id: string; serial: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
+const { call, ok } = callsAs(() => ctx.app);
 /** A CSV answer's header row and the row of one serial, as cells (no quoting in these values). */
 async function csv(who: Tenant, url: string) {
   const res = await call(who, 'GET', url);

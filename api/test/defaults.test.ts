@@ -1,11 +1,10 @@
-import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
+import { addUser, callsAs, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
 
 // A new owner's first day: the company starts with one location and one item type, so the first
 // reception needs no set-up; both are ordinary rows, renamed and removed under the usual rules.
 let ctx: TestContext;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 const list = async (who: Tenant, url: string) => (await call(who, 'GET', url)).json().items as Array<{ id: string }>;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   registerCompany,
   testApp,
@@ -18,8 +18,7 @@ let operator: Tenant;
 let ids: { itemType: string; shop: string; back: string; brand: string; customer: string; vendor: string };
 let types: Record<string, string>;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();

@@ -2,6 +2,7 @@ import { STREAMS_PER_COMPANY, STREAMS_PER_USER } from '../src/modules/events/ind
 import {
   addUser,
   bearer,
+  callsAs,
   closeShared,
   registerCompany,
   signIn,
@@ -20,8 +21,7 @@ let beta: Tenant;
 let place: { itemType: string; location: string };
 const streams: SseStream[] = [];
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 async function ticketFor(who: Tenant): Promise<string> {
   const res = await call(who, 'POST', '/api/events/ticket');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -22,13 +22,7 @@ let keeper: Tenant;
 let ids: { itemType: string; shop: string; customer: string; vendor: string };
 let sold: { serial: string; id: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
+const { call, ok } = callsAs(() => ctx.app);
 async function table(who: Tenant, url: string) {
   const res = await call(who, 'GET', url);
   expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { inTenant } from '../src/db/tenant.js';
 import { sendDigests } from '../src/modules/alerts/index.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -22,13 +22,7 @@ let seller: Tenant;
 let other: Tenant;
 let ids: { shop: string; itemType: string; customer: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-const ok = async (who: Tenant, method: string, url: string, payload?: unknown) => {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const { call, ok } = callsAs(() => ctx.app);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 async function receive(n: number): Promise<Array<{ id: string; serial: string }>> {
   const serials = Array.from({ length: n }, () => unique('LN-'));

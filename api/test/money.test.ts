@@ -1,6 +1,6 @@
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -18,8 +18,7 @@ let seller: Tenant;
 let other: Tenant;
 let ids: { itemType: string; shop: string; brand: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 const company = async (who: Tenant = owner) => (await call(who, 'GET', '/api/company')).json();
 const settle = (body: object) => call(owner, 'PUT', `/api/company/${owner.companyId}`, body);
 

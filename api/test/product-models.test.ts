@@ -2,7 +2,7 @@ import { readMigrations } from '../src/db/migrations.js';
 import { sendDigests } from '../src/modules/alerts/index.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -21,13 +21,7 @@ let seller: Tenant;
 let other: Tenant;
 let ids: { shop: string; itemType: string; brand: string; otherType: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-const ok = async (who: Tenant, method: string, url: string, payload?: unknown) => {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const { call, ok } = callsAs(() => ctx.app);
 const outbox = (to: string) =>
   ctx.db.query<{ subject: string; text: string }>(
     `SELECT subject, body AS text FROM mail_outbox

@@ -1,6 +1,6 @@
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -22,13 +22,7 @@ let other: Tenant;
 let ids: { shop: string; itemType: string; vendor: string; mute: string; x1: string; x2: string; otherVendor: string };
 let vendorEmail: string;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-const ok = async (who: Tenant, method: string, url: string, payload?: unknown) => {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const { call, ok } = callsAs(() => ctx.app);
 const mailsTo = (to: string) =>
   ctx.db.query<{
     subject: string;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { inTenant } from '../src/db/tenant.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -23,13 +23,7 @@ let serials: { phones: string[]; cables: string[] };
 let itemId: Record<string, string>;
 const started = new Date(Date.now() - 1000).toISOString();
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-async function ok(who: Tenant, method: string, url: string, payload?: unknown) {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
+const { call, ok } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();

@@ -1,7 +1,7 @@
 import { inTenant } from '../src/db/tenant.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   registerCompany,
   testApp,
@@ -20,8 +20,7 @@ let other: Tenant;
 let ids: { itemType: string; shop: string; bench: string; customer: string };
 let types: Record<string, string>;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();

@@ -2,7 +2,7 @@ import { enterAs } from '../src/access/index.js';
 import { createSale } from '../src/modules/sales/service.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   registerCompany,
   testApp,
@@ -23,8 +23,7 @@ let seller: Tenant;
 let itemType: string;
 let location: string;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();

@@ -1,6 +1,6 @@
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -20,18 +20,7 @@ let seller: Tenant;
 let other: Tenant;
 let ids: { shop: string; back: string; itemType: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...bearer(who.token), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-const ok = async (who: Tenant, method: string, url: string, payload?: unknown) => {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const { call, ok } = callsAs(() => ctx.app);
 
 async function receive(locationId: string, n: number): Promise<Array<{ id: string; serial: string }>> {
   const serials = Array.from({ length: n }, () => unique('ST-'));

@@ -1,7 +1,7 @@
 import { activatePremium } from '../src/modules/subscriptions/service.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   ip,
   lastMail,
@@ -9,7 +9,6 @@ import {
   registerCompany,
   testApp,
   unique,
-  type Tenant,
   type TestContext,
 } from './helpers.js';
 
@@ -25,8 +24,7 @@ afterAll(async () => {
   await closeShared();
 });
 
-const call = (who: Tenant, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 const login = (userName: string) =>
   ctx.app.inject({
     method: 'POST',

@@ -1,6 +1,6 @@
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -19,8 +19,7 @@ let seller: Tenant;
 let other: Tenant;
 let ids: { itemType: string; shop: string; customer: string; vendor: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 
 beforeAll(async () => {
   ctx = await testApp();
