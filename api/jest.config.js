@@ -19,7 +19,7 @@ export default {
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/worker-database.ts'],
+  setupFiles: ['<rootDir>/test/worker-database.ts', '<rootDir>/test/password-cost.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
 };
