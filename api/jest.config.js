@@ -7,7 +7,11 @@ export default {
       '@swc/jest',
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } },
     ],
+    // Fastify's plugin naming without its scan of require.cache (slow under Jest: see the file).
+    '/fastify/lib/plugin-utils\\.js$': '<rootDir>/test/shims/fastify-plugin-names.cjs',
   },
+  // node_modules stay untransformed, but for that one file of Fastify's.
+  transformIgnorePatterns: ['^(?!.*/fastify/lib/plugin-utils\\.js$).*/node_modules/'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // ESM-only packages that CommonJS dependencies require() (fine on Node 20.19, not in Jest's runtime).
@@ -15,7 +19,7 @@ export default {
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/worker-database.ts'],
+  setupFiles: ['<rootDir>/test/worker-database.ts', '<rootDir>/test/password-cost.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
 };
