@@ -53,6 +53,7 @@ for (const spec of values.remote) {
       composeDocument(shellHtml, page, {
         remote: name,
         hints: documentHints({ remote, fonts, onIntent: Boolean(page.bootOnIntent) }),
+        prefetch: remote?.scripts ?? [],
       }),
     );
     console.log(`${name}: ${path} → ${file}`);

@@ -246,12 +246,17 @@ export async function buildGateway({
     const found = prerenderedFor(normalizePath(url));
     // Read on every request, like the page: a remote rolled forward or back by remotes.json is
     // hinted as it is now, never as it was when the gateway started.
+    const remote = found ? readRemoteAssets(remoteDir(REMOTES[found.remote]), currentRemotes()[found.remote]) : null;
     const hints = documentHints({
-      remote: found ? readRemoteAssets(remoteDir(REMOTES[found.remote]), currentRemotes()[found.remote]) : null,
+      remote,
       fonts: found ? readShellFonts(shellDir) : null,
       onIntent: Boolean(found?.page.bootOnIntent),
     });
-    const html = composeDocument(indexHtml(), found?.page, { remote: found?.remote, hints });
+    const html = composeDocument(indexHtml(), found?.page, {
+      remote: found?.remote,
+      hints,
+      prefetch: remote?.scripts ?? [],
+    });
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', contentSecurityPolicy({ html, remotesJson: currentRemotes(), integrations }))

@@ -129,12 +129,9 @@ export function documentHints({
 } = {}) {
   const fetchHint = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`;
   const links = [];
-  if (onIntent) {
-    // A page that boots on intent runs none of it at load: the remote's scripts are only fetched
-    // when the network is idle, so that a boot is quick (remotes.json and the manifest are
-    // revalidated on every load anyway: not worth a hint).
-    for (const src of remote?.scripts ?? []) links.push(prefetchHint(src));
-  } else {
+  // A page that boots on intent runs none of it at load: its boot script fetches the remote's
+  // scripts once the page has loaded (composeDocument's `prefetch`), so no hint here.
+  if (!onIntent) {
     links.push(fetchHint(remotesJsonUrl));
     if (remote) {
       links.push(fetchHint(remote.manifest));
@@ -151,8 +148,6 @@ export function documentHints({
   return links.join('');
 }
 
-const prefetchHint = (src) => `<link rel="prefetch" href="${escapeAttribute(src)}" as="script">`;
-
 /** The shell's own scripts in its document (its entry, deferred in the head). */
 const SHELL_SCRIPTS = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/gi;
 
@@ -167,12 +162,20 @@ export const HYDRATED_EVENT = 'stockwise:hydrated';
  * prerendered markup was dropped (a signed-in visitor, another language). Links stay ordinary
  * navigations; one followed from the open mobile menu closes the menu (an in-page `#section`).
  * Native controls (`<details>`) need nothing from it. The CSP names it by hash (csp.mjs).
+ *
+ * Once the page has loaded and the browser is idle it prefetches `prefetch` (downloaded, not
+ * run), so that a boot is quick. Not as `<link rel="prefetch">` in the head: Chromium starts
+ * those with the fonts, and on a phone's slow network they share the bandwidth the page's own
+ * first paint waits for (Lighthouse counts every file that arrived before the largest paint).
  */
-export function bootOnIntentScript(sources) {
+export function bootOnIntentScript(sources, prefetch = sources) {
   return (
-    `<script>(function(){var d=document,r=d.getElementById("root"),S=${JSON.stringify(sources)},b=0,h=0,q=null;` +
+    `<script>(function(){var d=document,r=d.getElementById("root"),S=${JSON.stringify(sources)},P=${JSON.stringify(prefetch)},b=0,h=0,q=null;` +
     `function boot(){if(b)return;b=1;S.forEach(function(s){var e=d.createElement("script");e.src=s;e.async=false;d.head.appendChild(e)})}` +
     `if(!r.hasAttribute("data-prerendered"))return boot();` +
+    `function fetchLater(){if(b)return;P.forEach(function(s){var l=d.createElement("link");l.rel="prefetch";l.as="script";l.href=s;d.head.appendChild(l)})}` +
+    `function idle(){window.requestIdleCallback?requestIdleCallback(fetchLater,{timeout:2000}):setTimeout(fetchLater,200)}` +
+    `d.readyState==="complete"?idle():addEventListener("load",idle,{once:true});` +
     `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=1;if(q&&q.isConnected)q.click();q=null});` +
     `d.addEventListener("input",function(e){var y=e.target.type;if(y!=="radio"&&y!=="checkbox")boot()},true);` +
     `d.addEventListener("click",function(e){if(h)return;var t=e.target.closest&&e.target.closest("a[href],button");` +
@@ -200,9 +203,10 @@ export function withMeta(html, { title, description }) {
  * The shell's document with `page` in it: its critical CSS and colour-scheme script in the head,
  * its markup inside #root (marked, so the shell hydrates instead of rendering afresh), and
  * `hints` (documentHints) at the top of the head. Without a page, the shell's own document with
- * the hints only; a shell document of another shape is returned as it is.
+ * the hints only; a shell document of another shape is returned as it is. A page that boots on
+ * intent fetches the shell's scripts and `prefetch` (its remote's, readRemoteAssets) once loaded.
  */
-export function composeDocument(shellHtml, page, { remote = '', hints = '' } = {}) {
+export function composeDocument(shellHtml, page, { remote = '', hints = '', prefetch = [] } = {}) {
   if (!shellHtml.includes(ROOT) || !shellHtml.includes('</head>')) return shellHtml;
   // Before the shell's own <script>, so the hinted fetches start no later than the shell's; after
   // the charset, which must stay within the document's first 1024 bytes.
@@ -212,14 +216,11 @@ export function composeDocument(shellHtml, page, { remote = '', hints = '' } = {
   let html = withHints;
   let afterRoot = page.afterRoot;
   if (page.bootOnIntent) {
-    // The page is finished as it is: the shell is fetched at idle and run on intent, and the
-    // "needs JavaScript" notice does not apply.
+    // The page is finished as it is: the shell is fetched once the page has loaded and run on
+    // intent, and the "needs JavaScript" notice does not apply.
     const sources = [...html.matchAll(SHELL_SCRIPTS)].map((match) => match[1]);
-    html = html
-      .replace(SHELL_SCRIPTS, '')
-      .replace(/<noscript>[\s\S]*?<\/noscript>/gi, '')
-      .replace('</head>', () => `${sources.map(prefetchHint).join('')}</head>`);
-    afterRoot += bootOnIntentScript(sources);
+    html = html.replace(SHELL_SCRIPTS, '').replace(/<noscript>[\s\S]*?<\/noscript>/gi, '');
+    afterRoot += bootOnIntentScript(sources, [...sources, ...prefetch]);
   }
   if (page.meta) html = withMeta(html, page.meta);
   return html

@@ -45,3 +45,52 @@ describe('fieldBinder', () => {
     expect(screen.queryByText('Enter a valid email address.')).not.toBeInTheDocument();
   });
 });
+
+type ListValues = { fields: Array<{ label: string }> };
+const listResolver: Resolver<ListValues> = async (values) =>
+  values.fields.every((f) => f.label)
+    ? { values, errors: {} as Record<string, never> }
+    : {
+        values: {} as Record<string, never>,
+        errors: { fields: [undefined, { label: { type: 'required', message: 'Name the second field.' } }] },
+      };
+
+function ListForm() {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ListValues>({ defaultValues: { fields: [{ label: 'Size' }, { label: '' }] }, resolver: listResolver });
+  const field = fieldBinder(register, errors);
+  return (
+    <form onSubmit={handleSubmit(() => {})}>
+      <TextField label="First" {...field('fields.0.label')} />
+      <TextField label="Second" {...field('fields.1.label')} />
+      <Button type="submit">Save</Button>
+    </form>
+  );
+}
+
+describe('fieldBinder, nested names', () => {
+  it('shows a list field’s error under that field only', async () => {
+    render(<ListForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name the second field.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Second')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First')).toHaveAttribute('aria-invalid', 'false');
+  });
+});
+
+describe('the shared package', () => {
+  it('does not run react-hook-form until a form does (the shell provides it to the sign-in page before any form)', async () => {
+    let evaluated = false;
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('react-hook-form', () => {
+        evaluated = true;
+        return {};
+      });
+      await import('../src');
+    });
+    expect(evaluated).toBe(false);
+  });
+});

@@ -1,5 +1,4 @@
 export { EnrolmentRequired } from './EnrolmentRequired';
 export { SECURITY_PATH } from './paths';
-export { SecondFactorStep } from './SecondFactorStep';
 export { useSecondFactorDue } from './useSecondFactorDue';
 export type { SecondFactorDue } from './useSecondFactorDue';
