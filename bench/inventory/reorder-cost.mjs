@@ -50,7 +50,9 @@ async function setPoints(on) {
         [big.companyId],
       ),
     );
-  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM reorder_points WHERE company_id = $1`, [big.companyId]);
+  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM reorder_points WHERE company_id = $1`, [
+    big.companyId,
+  ]);
   return n;
 }
 async function setWith(on) {

@@ -72,10 +72,13 @@ async function prepareRound(db, companyId, round) {
       `UPDATE items SET location_id = $1 WHERE id IN (${free} ORDER BY serial_key DESC LIMIT $2) RETURNING serial`,
       [locationId, LOCATION_ITEMS],
     );
-    const elsewhere = await q.query(`SELECT serial FROM items WHERE id IN (${free} ORDER BY serial_key DESC LIMIT $1)`, [
-      ELSEWHERE,
+    const elsewhere = await q.query(
+      `SELECT serial FROM items WHERE id IN (${free} ORDER BY serial_key DESC LIMIT $1)`,
+      [ELSEWHERE],
+    );
+    const sold = await q.query(`SELECT serial FROM items WHERE status = 'sold' ORDER BY serial_key DESC LIMIT $1`, [
+      SOLD,
     ]);
-    const sold = await q.query(`SELECT serial FROM items WHERE status = 'sold' ORDER BY serial_key DESC LIMIT $1`, [SOLD]);
     return {
       locationId,
       held: moved.map((r) => r.serial),
@@ -147,7 +150,11 @@ async function round(db, companyId, auth, r, meter) {
     queues.map(async (queue) => {
       for (const s of queue) {
         const t = process.hrtime.bigint();
-        const res = await post(`/api/stocktakes/${count.id}/scans`, { serial: s.serial }, { 'idempotency-key': randomUUID() });
+        const res = await post(
+          `/api/stocktakes/${count.id}/scans`,
+          { serial: s.serial },
+          { 'idempotency-key': randomUUID() },
+        );
         const body = await res.json();
         times.push(ms(t));
         if (res.status !== 200) wrong.push(`${s.serial}: ${res.status} ${JSON.stringify(body)}`);
@@ -231,7 +238,10 @@ try {
   const { token } = await login.json();
   for (let r = 0; r < ROUNDS; r++) {
     log(`round ${r + 1}/${ROUNDS}: load ${loadAverage()}`);
-    results.push({ ...(await round(db, big.companyId, { authorization: `Bearer ${token}` }, r, meter)), load: loadAverage() });
+    results.push({
+      ...(await round(db, big.companyId, { authorization: `Bearer ${token}` }, r, meter)),
+      load: loadAverage(),
+    });
   }
 } finally {
   if (child) {
