@@ -5,7 +5,8 @@
 // and at each location), and WITHOUT them (index dropped, reorder points deleted) — same run, same
 // database, same API process. Per phase: the sale's time over HTTP (p50 / mean / p95), the CPU it cost
 // the API and PostgreSQL, and the WAL it wrote (what the index's upkeep would add, read from the
-// server, whatever the load). The index and the reorder points are put back at the end.
+// server, whatever the load). At the end the index is put back and the company's reorder points are
+// the ones it had before the run.
 //
 // Usage (from the repo root, after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   DATABASE_URL=postgres://…/that_db BENCH_REUSE=1 PHASES=6 SALES=300 node bench/inventory/reorder-cost.mjs
@@ -36,6 +37,12 @@ const { db, companies } = REUSE
   : await seed({ databaseUrl, dataDir, items: ITEMS, companies: COMPANIES, password: PASSWORD, log });
 const big = companies[0];
 const [{ indexdef }] = await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'items_model_held'`);
+
+// The company's own reorder points, put back at the end.
+const before = await db.query(
+  `SELECT company_id, model_id, location_id, min_quantity FROM reorder_points WHERE company_id = $1`,
+  [big.companyId],
+);
 
 /** The reorder points of the run: one company-wide and one per location for each of the company's models. */
 async function setPoints(on) {
@@ -127,6 +134,12 @@ try {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   await setWith(true);
+  await db.query(`DELETE FROM reorder_points WHERE company_id = $1`, [big.companyId]);
+  for (const r of before)
+    await db.query(
+      `INSERT INTO reorder_points (company_id, model_id, location_id, min_quantity) VALUES ($1, $2, $3, $4)`,
+      [r.company_id, r.model_id, r.location_id, r.min_quantity],
+    );
   await db.close();
 }
 
