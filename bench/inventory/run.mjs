@@ -10,10 +10,11 @@
 //   BENCH_REUSE=1 with the same DATABASE_URL (or BENCH_DATA_DIR for PGlite) → measure a data set an
 //   earlier run seeded, e.g. once the machine is quiet (ITEMS and COMPANIES must match it)
 // The large company holds half of ITEMS; the others share the rest. Prints a Markdown section.
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuMs, loadAverage, parentOf, pct, postgresCpuMs } from '../lib/measure.mjs';
 import { apiDir, dist, reuse, seed, startApi } from './dataset.mjs';
 
 const autocannon = createRequire(path.join(apiDir, 'package.json'))('autocannon');
@@ -41,55 +42,28 @@ async function plans(db, companyId) {
   const capture = { query: async (sql, params) => (captured.push({ sql, params }), []) };
   await itemPage(capture, { status: 'in_stock', sort: 'received_desc', limit: 50 }, null);
   const list = captured[0];
+  // A selective fragment (about 200 of the large company's items) and a common one (about 11,000):
+  // the two ends of what the bench draws.
   await itemPage(capture, { search: '2345', sort: 'received_desc', limit: 50 }, null);
-  const fragment = captured[1];
+  await itemPage(capture, { search: '0012', sort: 'received_desc', limit: 50 }, null);
+  const [, fragment, common] = captured;
   const explain = (sql, params) =>
-    inTenant(db, companyId, (q) => q.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${sql}`, params));
+    inTenant(db, companyId, (q) => q.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${sql}`, params));
   const text = (rows) => rows.map((r) => r['QUERY PLAN']).join('\n');
   return {
     list: text(await explain(list.sql, list.params)),
     fragment: text(await explain(fragment.sql, fragment.params)),
+    common: text(await explain(common.sql, common.params)),
     lookup: text(await explain(`SELECT id FROM items i WHERE i.serial_key = lower($1)`, ['SN-00012345'])),
   };
 }
 
-// CPU time (user + system, ms) of processes, from /proc: what a phase cost the API and the database
-// whatever else the shared machine was doing. PostgreSQL: the postmaster's children (backends,
-// WAL writer…); PGlite runs inside the API process.
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-function cpuMs(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
-  } catch {
-    return 0;
-  }
-}
-const parentOf = (pid) => {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-  } catch {
-    return 0;
-  }
-};
-function postgresCpuMs(postmaster) {
-  if (!postmaster) return 0;
-  let sum = cpuMs(postmaster);
-  for (const d of readdirSync('/proc'))
-    if (/^\d+$/.test(d) && parentOf(Number(d)) === postmaster) sum += cpuMs(Number(d));
-  return sum;
-}
 let postmaster = 0;
 let apiPid = 0;
 const cpuNow = () => ({ api: cpuMs(apiPid), db: postgresCpuMs(postmaster) });
 const cpuPer = (before, n) => {
   const after = cpuNow();
   return { api: ((after.api - before.api) / n).toFixed(2), db: ((after.db - before.db) / n).toFixed(2) };
-};
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 async function timed(n, fn) {
   const ms = [];
@@ -221,10 +195,7 @@ async function measure(big) {
   return out;
 }
 
-const loadBefore = os
-  .loadavg()
-  .map((l) => l.toFixed(1))
-  .join(', ');
+const loadBefore = loadAverage();
 const { db, companies, seconds } = REUSE
   ? await reuse({ databaseUrl, dataDir })
   : await seed({ databaseUrl, dataDir, items: ITEMS, companies: COMPANIES, password: PASSWORD, log });
@@ -270,12 +241,7 @@ ${REUSE ? 'A data set seeded by an earlier run (BENCH_REUSE=1).' : `Seeded in ${
 
 Sales, ${SELLERS} concurrent sellers for ${SALE_SECONDS} s: **${m.sales.perSecond} sales/s** (${m.sales.ok} sales, ${m.sales.other} other answers); items sold twice: **${doubles.n}**.
 
-CPU time per request (from /proc, whatever else the machine ran): fragment search — API ${m.fragment.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.fragment.cpu.db} ms` : ' (PGlite inside)'}; serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${os
-  .loadavg()
-  .map((l) => l.toFixed(1))
-  .join(
-    ', ',
-  )}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
+CPU time per request (from /proc, whatever else the machine ran): fragment search — API ${m.fragment.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.fragment.cpu.db} ms` : ' (PGlite inside)'}; serial lookup — API ${m.lookup.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.lookup.cpu.db} ms` : ' (PGlite inside)'}; sale — API ${m.sales.cpu.api} ms${databaseUrl ? `, PostgreSQL ${m.sales.cpu.db} ms` : ' (PGlite inside)'}. Load average before / after: ${loadBefore} / ${loadAverage()}.${databaseUrl ? `\n\nDuring the sales, the API's PostgreSQL backends were (pg_stat_activity every 20 ms): ${m.sales.waits}.` : ''}
 
 <details><summary>Plan of the list query (status filter, newest first, 50 rows)</summary>
 
@@ -284,10 +250,17 @@ ${plan.list}
 \`\`\`
 </details>
 
-<details><summary>Plan of the 4-character fragment search (newest first, 50 rows)</summary>
+<details><summary>Plan of the 4-character fragment search, a selective fragment ("2345"; newest first, 50 rows)</summary>
 
 \`\`\`
 ${plan.fragment}
+\`\`\`
+</details>
+
+<details><summary>Plan of the 4-character fragment search, a common fragment ("0012"; newest first, 50 rows)</summary>
+
+\`\`\`
+${plan.common}
 \`\`\`
 </details>
 

@@ -1,0 +1,70 @@
+// What the inventory benches measure with besides the clock: percentiles, the load average, and the
+// CPU time (user + system, from /proc, Linux only) a phase cost the API process and the PostgreSQL
+// server — what a shared, loaded machine moves least.
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU time (ms) a process has used so far; 0 when it is gone (or not Linux). */
+export function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+export function parentOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster and its children (backends, WAL writer…): what the database server did. */
+export function postgresCpuMs(postmaster) {
+  if (!postmaster) return 0;
+  let sum = cpuMs(postmaster);
+  for (const d of readdirSync('/proc'))
+    if (/^\d+$/.test(d) && parentOf(Number(d)) === postmaster) sum += cpuMs(Number(d));
+  return sum;
+}
+
+/** The PostgreSQL server's postmaster, from one of its backends (an open database handle). */
+export async function postmasterOf(db) {
+  const [{ pid }] = await db.query('SELECT pg_backend_pid() AS pid');
+  return parentOf(pid);
+}
+
+/**
+ * CPU per request over a phase: start() then per(n) → { api, db } ms per request. PGlite runs inside
+ * the API process (postmaster 0: db stays 0). A backend that exits during the phase takes its time
+ * with it, so the database figure can come out low (or negative): printed as measured.
+ */
+export function cpuMeter({ apiPid, postmaster }) {
+  const now = () => ({ api: cpuMs(apiPid), db: postgresCpuMs(postmaster) });
+  let before = now();
+  return {
+    start() {
+      before = now();
+    },
+    per(n) {
+      const after = now();
+      return { api: ((after.api - before.api) / n).toFixed(2), db: ((after.db - before.db) / n).toFixed(2) };
+    },
+  };
+}
+
+export function pct(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
