@@ -256,6 +256,37 @@ describe('item photos follow the item claims; the logo follows settings.manage',
   });
 });
 
+describe('a product model’s image follows settings.manage, who writes the catalogue', () => {
+  test('an Admin uploads and removes it under <company>/models; a Storekeeper (items.edit, no settings.manage) gets 403', async () => {
+    const co = await registerCompany(ctx.app);
+    const admin = await addUser(ctx.app, co, ['Admin']);
+    const storekeeper = await addUser(ctx.app, co, ['Storekeeper']);
+    const path = `${co.companyId}/models/777.png`;
+    const refused = await client(storekeeper.token).from('ItemImages').upload(path, PNG, { contentType: 'image/png' });
+    expect(status(refused.error)).toBe(403);
+    expect(refused.error?.message).toMatch(/settings\.manage/);
+    expect((await fetch(publicUrl('ItemImages', path))).status).toBe(404);
+
+    const bucket = client(admin.token).from('ItemImages');
+    expect((await bucket.upload(path, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/product-models',
+      headers: bearer(admin.token),
+      payload: { name: 'Pictured', itemTypeId: await generalType(admin), imagePath: path },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().imagePath).toBe(path);
+    expect((await fetch(publicUrl('ItemImages', path))).status).toBe(200);
+    expect(status((await client(storekeeper.token).from('ItemImages').remove([path])).error)).toBe(403);
+    expect((await bucket.remove([path])).data!.map((o) => o.name)).toEqual([path]);
+  });
+});
+
+const generalType = async (t: Tenant) =>
+  ((await ctx.app.inject({ url: '/api/item-types', headers: bearer(t.token) })).json() as { items: { id: string }[] })
+    .items[0]!.id;
+
 describe('profile pictures and the logo cannot pile up in the company allowance', () => {
   const logos = (t: Tenant) => client(t.token).from('company-logos');
   const pictureOf = (t: Tenant, name: string) => `${t.companyId}/profile-pictures/${t.userId}/${name}`;

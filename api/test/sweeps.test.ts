@@ -49,6 +49,7 @@ const MATRIX: Record<string, string> = {
   getMyAccess: '*',
   getRecoveryCodesLeft: '*',
   replaceRecoveryCodes: '*',
+  setMyLanguage: '*',
   // company, users, roles, claims, invitations
   updateCompany: 'OA',
   getMfaPolicy: 'OA',
@@ -386,6 +387,7 @@ const BODIES: Record<string, () => object> = {
   createInvitation: () => ({ email: `${unique()}@sweep.io`, roles: ['Storekeeper'] }),
   createCheckout: () => ({ kind: 'plan', planId: PREMIUM_PLAN_ID, interval: 'month', idempotencyKey: unique('k') }),
   updateUser: () => ({ firstName: 'Sweep' }),
+  setMyLanguage: () => ({ language: 'en' }),
   connectGoogle: () => ({ idToken: 'not-a-token' }),
   createSsoProvider: () => ({ domain: 'sweep-alpha.test', issuer: 'https://idp.sweep-alpha.test', clientId: 'x' }),
   updateSsoProvider: () => ({ issuer: 'https://idp.sweep-alpha.test', clientId: 'changed' }),

@@ -1,7 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n } from '@stockwise/shared';
-import { mockApi, refusal, renderAt, signIn, type Handler } from './support/harness';
+import { i18n, removeFiles, uploadModelImage } from '@stockwise/shared';
+import { COMPANY_ID, mockApi, refusal, renderAt, signIn, type Handler } from './support/harness';
+
+jest.mock('@stockwise/shared', () => ({
+  ...jest.requireActual('@stockwise/shared'),
+  uploadModelImage: jest.fn(),
+  removeFiles: jest.fn(),
+}));
+const upload = uploadModelImage as jest.MockedFunction<typeof uploadModelImage>;
+const removed = removeFiles as jest.MockedFunction<typeof removeFiles>;
 
 // A whole dialog flow in jsdom on a shared 2-core machine: generous.
 jest.setTimeout(120_000);
@@ -141,5 +149,82 @@ describe('reorder points per location', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
     expect(within(dialog).getByRole('textbox', { name: /^Reorder point/ })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Add a location’s reorder point' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the model’s image', () => {
+  const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'x1.png', { type: 'image/png' });
+  beforeEach(() => {
+    upload.mockReset();
+    removed.mockReset().mockResolvedValue(undefined);
+  });
+
+  test('an Admin uploads one in the dialog; it is saved on the model and shown in the dialog and the list', async () => {
+    const path = `${COMPANY_ID}/models/42.png`;
+    upload.mockResolvedValue({ path, publicUrl: `http://localhost/storage/v1/object/public/ItemImages/${path}` });
+    const calls = modelsApi();
+    renderAt('/settings/product-models');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    expect(within(dialog).getByText('No image')).toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText('Upload an image'), png());
+    expect(upload).toHaveBeenCalledWith(expect.any(File), COMPANY_ID);
+    const preview = await within(dialog).findByRole('img', { name: 'Image of X1 Pro' });
+    expect(preview).toHaveAttribute('src', expect.stringContaining('/ItemImages/' + path));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = calls.find((c) => c.method === 'PUT' && c.url === '/api/product-models/m1');
+    expect((put?.body as { imagePath: unknown }).imagePath).toBe(path);
+    const thumbnail = await screen.findByRole('img', { name: 'Image of X1 Pro' });
+    expect(thumbnail).toHaveAttribute('src', expect.stringContaining(path));
+  });
+
+  test('replacing it saves the new path and deletes the old file; removing it saves none', async () => {
+    const old = `${COMPANY_ID}/models/1.png`;
+    const next = `${COMPANY_ID}/models/2.png`;
+    models = [model({ imagePath: old })];
+    upload.mockResolvedValue({ path: next, publicUrl: next });
+    const calls = modelsApi();
+    renderAt('/settings/product-models');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }, { timeout: 20_000 }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    await user.upload(within(dialog).getByLabelText('Replace the image'), png());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: 'Image of X1 Pro' })).toHaveAttribute(
+        'src',
+        expect.stringContaining(next),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((calls.filter((c) => c.method === 'PUT').at(-1)?.body as { imagePath: unknown }).imagePath).toBe(next);
+    expect(removed).toHaveBeenCalledWith('ItemImages', [old]);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit X1 Pro' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the image' }));
+    expect(within(dialog).getByText('No image')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((calls.filter((c) => c.method === 'PUT').at(-1)?.body as { imagePath: unknown }).imagePath).toBeNull();
+    expect(removed).toHaveBeenLastCalledWith('ItemImages', [next]);
+  });
+
+  test('a refusal by the storage (403) is told in the dialog, and the model keeps no image', async () => {
+    upload.mockRejectedValue(Object.assign(new Error('new row violates row-level security policy'), { status: 403 }));
+    const calls = modelsApi();
+    await act(() => i18n.changeLanguage('tr'));
+    renderAt('/settings/product-models');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'X1 Pro modelini düzenleyin' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByLabelText('Görsel yükleyin'), png());
+    expect(
+      await within(dialog).findByText('Model görseli yükleyemezsiniz: bunun için ayarları yönetme yetkisi gerekir.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

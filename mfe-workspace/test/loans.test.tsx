@@ -115,3 +115,49 @@ it('offers no lending to a user without items.lend', async () => {
   expect(screen.queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Loan' })).not.toBeInTheDocument();
 });
+
+describe('Item Process: a scanned item is lent or checked in there', () => {
+  const scan = async () => {
+    const panel = await screen.findByRole('region', { name: 'Lend one item' }, { timeout: 30_000 });
+    await userEvent.type(within(panel).getByTestId('return-scrap-scan'), 'SN-0001{Enter}');
+    return panel;
+  };
+
+  it('offers Check out for an item in stock to a holder of items.lend, in the item page’s dialog', async () => {
+    const calls = api(baseItem, ['items.view', 'items.process', 'items.lend']);
+    renderAt('/actions/item-process');
+    const panel = await scan();
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Check out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check out SN-0001' });
+    await userEvent.type(within(dialog).getByLabelText(/To whom/), 'Ada');
+    await userEvent.click(await screen.findByRole('option', { name: /Ada Borrower/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check out' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/api/loans',
+      body: { itemId: 'i1', customerId: 'c1' },
+    });
+  });
+
+  it('offers Check in for an item on loan', async () => {
+    const calls = api({ ...baseItem, status: 'on_loan' }, ['items.view', 'items.process', 'items.lend']);
+    renderAt('/actions/item-process');
+    const panel = await scan();
+    expect(await within(panel).findByText(/Lent to Ivy Invitee/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Check in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check in SN-0001' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/loans/n1/check-in' });
+  });
+
+  it('offers no lending without items.lend: the claim decides, not the role', async () => {
+    signInAs(ROLES.companyOwner);
+    api(baseItem, ['items.view', 'items.process']);
+    renderAt('/actions/item-process');
+    await screen.findByRole('heading', { name: /Item Process|Search Item/ }, { timeout: 30_000 });
+    expect(screen.queryByRole('region', { name: 'Lend one item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
+  });
+});

@@ -119,6 +119,48 @@ describe('the purchase order form', () => {
     expect(screen.getByRole('button', { name: 'Send to the vendor' })).toBeEnabled();
   });
 
+  it('finds a model beyond the catalogue’s first 100 by typing, and orders it', async () => {
+    const catalogue = Array.from({ length: 150 }, (_, n) => ({
+      id: `m${n + 1}`,
+      name: `Cable ${String(n + 1).padStart(3, '0')}`,
+      brandName: null,
+      cost: 2,
+      barcode: `86900${n + 1}`,
+    }));
+    const calls = mockApi((config) => {
+      if (config.url === '/api/access') return accessAnswer(['items.view', 'purchasing.manage']);
+      if (config.url === '/api/product-models') {
+        // As the API does: a case-insensitive fragment of the name or the barcode, a page at a time.
+        const { search, limit = 50 } = (config.params ?? {}) as { search?: string; limit?: number };
+        const found = catalogue.filter(
+          (m) => !search || m.name.toLowerCase().includes(search.toLowerCase()) || m.barcode.includes(search),
+        );
+        return {
+          status: 200,
+          data: { items: found.slice(0, limit), nextCursor: found.length > limit ? 'next' : null },
+        };
+      }
+      if (config.url === '/api/customers') return { status: 200, data: { items: [vendor], nextCursor: null } };
+      if (config.url === '/api/purchase-orders' && config.method === 'post') return { status: 201, data: saved };
+      if (config.url === '/api/purchase-orders/po1') return { status: 200, data: saved };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    renderAt('/actions/purchase-order');
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Vendor' }, { timeout: 30_000 }), 'Par');
+    await userEvent.click(await screen.findByRole('option', { name: 'Parts Ltd' }));
+    const line = screen.getAllByTestId('po-line')[0]!;
+    await userEvent.type(within(line).getByRole('combobox', { name: /^Model/ }), 'cable 14');
+    await userEvent.click(await screen.findByRole('option', { name: 'Cable 142' }, { timeout: 10_000 }));
+    expect(within(line).getByText(/Model’s cost: \$2\.00/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      vendorId: 'v1',
+      note: null,
+      lines: [{ modelId: 'm142', quantity: 1, unitCost: null }],
+    });
+  });
+
   it('says it in Turkish', async () => {
     api();
     await act(() => i18n.changeLanguage('tr'));

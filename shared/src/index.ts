@@ -91,6 +91,7 @@ export {
   uploadCompanyLogo,
   uploadProfilePicture,
   uploadItemImage,
+  uploadModelImage,
   pathFromUrl,
   removeFiles,
   randomFileName,

@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, auth, ROLES, session } from '@stockwise/shared';
+import { api, auth, ROLES, session, setLanguage } from '@stockwise/shared';
 import { TopBar } from '../src/app/layout';
 import { accessFor } from '../../shared/test/built-in-access';
 import { installMatchMedia, renderWithProviders, tokenFor } from './helpers';
@@ -96,6 +96,27 @@ describe('top bar (spec §§2, 4, 6)', () => {
     renderWithProviders(<TopBar />);
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByRole('link', { name: /Go Premium/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the language the user switches to on the server, for the mails it writes them', async () => {
+    const sent: { url?: string; method?: string; body: unknown }[] = [];
+    answer(freeSub);
+    const subscription = api.defaults.adapter as (config: never) => Promise<unknown>;
+    api.defaults.adapter = async (config) => {
+      if (config.url === '/api/users/me/language') {
+        sent.push({ url: config.url, method: config.method, body: JSON.parse(config.data as string) });
+        return { status: 200, data: JSON.parse(config.data as string), statusText: '', headers: {}, config };
+      }
+      return subscription(config as never) as never;
+    };
+    act(() => session.setToken(tokenFor(ROLES.storekeeper)));
+    renderWithProviders(<TopBar />);
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Türkçe' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ url: '/api/users/me/language', method: 'put', body: { language: 'tr' } }]),
+    );
+    await act(() => setLanguage('en'));
   });
 
   it("shows the user's name, the fallback word without one, and the tagline and Item Manager", async () => {

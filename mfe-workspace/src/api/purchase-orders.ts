@@ -20,6 +20,9 @@ export const cancelPurchaseOrder = (id: string) => call('POST', '/api/purchase-o
 /** A reception against an order's line, with its own Idempotency-Key (a resend after a dropped answer receives once). */
 export const receiveAgainstOrder = (id: string, body: ReceiveAgainstBody, key: string) =>
   call('POST', '/api/purchase-orders/{id}/receive', { params: { id }, body }, { headers: { 'Idempotency-Key': key } });
-/** The models an order offers: the catalogue's first 100 not archived, in name order. */
-export const listOrderableModels = async () =>
-  (await call('GET', '/api/product-models', { query: { limit: 100 } })).items;
+/** The models an order offers for what was typed (any part of the name or barcode), 20 in name order. */
+export const searchOrderableModels = async (search: string) =>
+  (await call('GET', '/api/product-models', { query: { limit: 20, ...(search ? { search } : {}) } })).items;
+export type OrderableModel = Awaited<ReturnType<typeof searchOrderableModels>>[number];
+/** A model an order's line names (a draft opened again: its cost is shown beside the line). */
+export const getOrderableModel = (id: string) => call('GET', '/api/product-models/{id}', { params: { id } });

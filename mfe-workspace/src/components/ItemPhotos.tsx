@@ -12,7 +12,7 @@ import {
 } from '@stockwise/shared';
 import { useState, type ChangeEvent } from 'react';
 import { useT } from '@/i18n';
-import { pictureUploadMessage } from '@/lib/picture-errors';
+import { pictureUploadMessage } from '@stockwise/kit';
 
 /** What the storage module accepts (api/src/modules/storage: sniffed types, 5 MB) and the items API's maxItems. */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

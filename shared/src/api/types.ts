@@ -1420,6 +1420,10 @@ export type UserInfo = {
   pendingEmail: string | null;
 };
 
+export type UserLanguage = {
+  language: "en" | "tr";
+};
+
 export type UserLimit = {
   used: number;
   max: number;
@@ -2467,6 +2471,12 @@ export interface ApiOperations {
     method: "GET";
     path: "/api/users/limit";
     response: UserLimit;
+  };
+  setMyLanguage: {
+    method: "PUT";
+    path: "/api/users/me/language";
+    body: UserLanguage;
+    response: UserLanguage;
   };
   deactivateUser: {
     method: "POST";

@@ -94,6 +94,15 @@ export function uploadItemImage(file: File, companyId: string): Promise<UploadRe
 }
 
 /**
+ * A product model's image goes to ItemImages beside the item photos, in `<companyId>/models`: the
+ * API lets those who write the catalogue (settings.manage) write there, as item photos follow the
+ * item claims.
+ */
+export function uploadModelImage(file: File, companyId: string): Promise<UploadResult> {
+  return uploadFile(BUCKETS.itemImages, `${companyId}/models`, file);
+}
+
+/**
  * Spec §7: a stored object is removed by its path, the URL's segments after the bucket's name
  * (decoded). A value that is already a path (what the API stores) is returned as it is.
  */

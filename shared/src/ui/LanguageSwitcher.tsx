@@ -5,8 +5,17 @@ import { setLanguage, SUPPORTED_LANGUAGES, useTranslation, type Language } from 
 
 const NAMES: Record<Language, string> = { en: 'English', tr: 'Türkçe' };
 
-/** Switches the page's one language; remembered in the local entry `language`. */
-export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+/**
+ * Switches the page's one language; remembered in the local entry `language`. `onChosen` follows a
+ * choice (the signed-in top bar keeps it on the server too).
+ */
+export function LanguageSwitcher({
+  color = 'inherit',
+  onChosen,
+}: {
+  color?: 'inherit' | 'primary';
+  onChosen?: (language: Language) => void;
+}) {
   const { i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = (SUPPORTED_LANGUAGES as readonly string[]).includes(i18n.language)
@@ -35,6 +44,7 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
             onClick={() => {
               setAnchor(null);
               void setLanguage(lng);
+              onChosen?.(lng);
             }}
           >
             {NAMES[lng]}

@@ -2,11 +2,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { deliver, type Mailer, type MailMessage } from '../mail/index.js';
+import type { Language } from '../../lib/item-words.js';
 import * as db from './queries.js';
-import { ALERT_SOURCES } from './sources.js';
+import { ALERT_SOURCES, type AlertLine } from './sources.js';
 
 /** Lines a digest lists per kind of alert; the rest are counted and linked. */
 const DIGEST_LINES = 50;
+
+/** The digest's own words; each source words its heading and lines (sources.ts). */
+const WORDS: Record<
+  Language,
+  {
+    subject: (company: string, total: number, day: string) => string;
+    body: (company: string, parts: string) => string;
+    more: (n: number) => string;
+  }
+> = {
+  en: {
+    subject: (company, total, day) => `${company}: ${total} stock ${total === 1 ? 'alert' : 'alerts'} for ${day}`,
+    body: (company, parts) =>
+      `Good morning,\n\nwhat needs your attention at ${company} today:\n\n${parts}\n\nYou get this mail once a day while something is on it. — Stockwise`,
+    more: (n) => `… and ${n} more`,
+  },
+  tr: {
+    subject: (company, total, day) => `${company}: ${day} için ${total} stok uyarısı`,
+    body: (company, parts) =>
+      `Günaydın,\n\n${company} için bugün ilgilenmeniz gerekenler:\n\n${parts}\n\nBu e-postayı, listesinde bir şey olduğu sürece günde bir kez alırsınız. — Stockwise`,
+    more: (n) => `… ve ${n} tane daha`,
+  },
+};
 
 /**
  * The daily digest: for each company with something to look at, one mail to each active person
@@ -26,30 +50,33 @@ export async function sendDigests(
         const sections = [];
         for (const source of ALERT_SOURCES) {
           const count = await source.count(q);
-          if (count) sections.push({ source, count, lines: await source.lines(q, DIGEST_LINES) });
+          // Each section's lines in each language a reader of it needs, read once per language.
+          if (count) sections.push({ source, count, lines: new Map<Language, AlertLine[]>() });
         }
         if (!sections.length) return [];
         const company = await db.companyName(q);
-        const byPerson = new Map<string, string[]>();
+        const byPerson = new Map<string, { language: Language; parts: string[] }>();
         for (const s of sections)
           for (const person of await db.holdersOf(q, s.source.claim)) {
+            const language = person.language;
+            if (!s.lines.has(language)) s.lines.set(language, await s.source.lines(q, DIGEST_LINES, language));
+            const lines = s.lines.get(language)!;
             const text = [
-              s.source.heading(s.count),
-              ...s.lines.map((l) => `  • ${l.text}`),
-              ...(s.count > s.lines.length ? [`  … and ${s.count - s.lines.length} more`] : []),
+              s.source.heading(s.count, language),
+              ...lines.map((l) => `  • ${l.text}`),
+              ...(s.count > lines.length ? [`  ${WORDS[language].more(s.count - lines.length)}`] : []),
               `  ${deps.publicUrl}${s.source.path}`,
             ].join('\n');
-            byPerson.set(person.email, [...(byPerson.get(person.email) ?? []), text]);
+            const mail = byPerson.get(person.email) ?? { language, parts: [] };
+            byPerson.set(person.email, { ...mail, parts: [...mail.parts, text] });
           }
         if (!byPerson.size) return [];
         const total = sections.reduce((n, s) => n + s.count, 0);
         if (!(await db.claimDigest(q, companyId, day, byPerson.size, total))) return [];
-        return [...byPerson].map(([to, parts]): MailMessage => ({
+        return [...byPerson].map(([to, { language, parts }]): MailMessage => ({
           to,
-          subject: `${company}: ${total} stock ${total === 1 ? 'alert' : 'alerts'} for ${day}`,
-          text: `Good morning,\n\nwhat needs your attention at ${company} today:\n\n${parts.join(
-            '\n\n',
-          )}\n\nYou get this mail once a day while something is on it. — Stockwise`,
+          subject: WORDS[language].subject(company, total, day),
+          text: WORDS[language].body(company, parts.join('\n\n')),
         }));
       });
       for (const mail of mails) await deliver(deps.mailer, mail, deps.log, 'alert digest');

@@ -12,8 +12,8 @@ export const companyName = async (q: Queryable) =>
 
 /** Active users who hold a claim: the owner (every claim) or through a role's claim row. */
 export const holdersOf = (q: Queryable, claim: Permission) =>
-  q.query<{ userId: string; email: string }>(
-    `SELECT DISTINCT u.id AS "userId", u.email FROM users u
+  q.query<{ userId: string; email: string; language: 'en' | 'tr' }>(
+    `SELECT DISTINCT u.id AS "userId", u.email, u.language FROM users u
        JOIN user_roles ur ON ur.company_id = u.company_id AND ur.user_id = u.id
        JOIN roles r ON r.company_id = ur.company_id AND r.id = ur.role_id
       WHERE u.deactivated_at IS NULL

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import type { Permission } from '../../vocabulary.js';
+import type { Language } from '../../lib/item-words.js';
 import { countToReorder, toReorder } from '../product-models/index.js';
 import { countOverdue, overdueLines } from '../loans/index.js';
 
@@ -15,11 +16,11 @@ export interface AlertSource {
   claim: Permission;
   /** Where the whole list is, in the app (the digest links to it). */
   path: string;
-  /** The mail's heading for n of them. */
-  heading: (n: number) => string;
+  /** The mail's heading for n of them, in the reader's language. */
+  heading: (n: number, language: Language) => string;
   count: (q: Queryable) => Promise<number>;
-  /** The first `limit` of them, each as one line a person reads. */
-  lines: (q: Queryable, limit: number) => Promise<AlertLine[]>;
+  /** The first `limit` of them, each as one line a person reads (in English unless told). */
+  lines: (q: Queryable, limit: number, language?: Language) => Promise<AlertLine[]>;
 }
 
 export interface AlertLine {
@@ -32,22 +33,32 @@ const reorder: AlertSource = {
   kind: 'reorder',
   claim: 'stock.reorder',
   path: '/reporting/to-reorder',
-  heading: (n) => `${n} ${n === 1 ? 'model is' : 'models are'} below the reorder point`,
+  heading: (n, language) =>
+    language === 'tr'
+      ? `${n} model yeniden sipariş seviyesinin altında`
+      : `${n} ${n === 1 ? 'model is' : 'models are'} below the reorder point`,
   count: countToReorder,
-  lines: async (q, limit) =>
-    (await toReorder(q, { limit })).items.map((r) => ({
-      id: r.modelId,
-      text: `${[r.brandName, r.modelName].filter(Boolean).join(' ')} (${r.itemTypeName}) — ${r.inStock} in stock${
-        r.locationName ? ` at ${r.locationName}` : ''
-      }, reorder point ${r.minQuantity}: ${r.shortfall} short`,
-    })),
+  lines: async (q, limit, language = 'en') =>
+    (await toReorder(q, { limit })).items.map((r) => {
+      const model = `${[r.brandName, r.modelName].filter(Boolean).join(' ')} (${r.itemTypeName})`;
+      return {
+        id: r.modelId,
+        text:
+          language === 'tr'
+            ? `${model} — ${r.locationName ? `${r.locationName} konumunda ` : ''}stokta ${r.inStock}, ` +
+              `yeniden sipariş seviyesi ${r.minQuantity}: ${r.shortfall} eksik`
+            : `${model} — ${r.inStock} in stock${r.locationName ? ` at ${r.locationName}` : ''}, ` +
+              `reorder point ${r.minQuantity}: ${r.shortfall} short`,
+      };
+    }),
 };
 
 const overdueLoans: AlertSource = {
   kind: 'overdue-loans',
   claim: 'items.lend',
   path: '/item-status/loans?view=overdue',
-  heading: (n) => `${n} ${n === 1 ? 'loan is' : 'loans are'} overdue`,
+  heading: (n, language) =>
+    language === 'tr' ? `${n} ödünç teslim tarihini geçti` : `${n} ${n === 1 ? 'loan is' : 'loans are'} overdue`,
   count: countOverdue,
   lines: overdueLines,
 };

@@ -145,9 +145,16 @@ export async function borrowers(q: Queryable, search: string | undefined) {
 
 // ── the overdue alert (modules/alerts) ──
 export const countOverdue = db.countOverdue;
-export async function overdueLines(q: Queryable, limit: number) {
-  return (await db.overdue(q, limit)).map((l) => ({
-    id: l.id,
-    text: `${l.serial}${l.model ? ` (${l.model})` : ''} — lent to ${l.borrowerName}, due ${l.dueAt.slice(0, 10)}`,
-  }));
+export async function overdueLines(q: Queryable, limit: number, language: 'en' | 'tr' = 'en') {
+  return (await db.overdue(q, limit)).map((l) => {
+    const item = `${l.serial}${l.model ? ` (${l.model})` : ''}`;
+    const due = l.dueAt.slice(0, 10);
+    return {
+      id: l.id,
+      text:
+        language === 'tr'
+          ? `${item} — ödünç alan ${l.borrowerName}, teslim tarihi ${due}`
+          : `${item} — lent to ${l.borrowerName}, due ${due}`,
+    };
+  });
 }

@@ -8,6 +8,8 @@ export const LOGO_BUCKET: Bucket = 'company-logos';
 export const PROFILE_PICTURES = 'profile-pictures';
 /** The folder of a company's item photos in ItemImages: `<companyId>/items/<file>`. */
 export const ITEM_PHOTOS = 'items';
+/** The folder of a company's product-model images in ItemImages: `<companyId>/models/<file>`. */
+export const MODEL_IMAGES = 'models';
 export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 /**
  * Uploads one user may start in a window (every attempt counts, refused ones too): a screen that
@@ -82,6 +84,7 @@ export const PROFILE_PICTURES_KEPT = 2;
  *   an object at a folder's own path (`<companyId>`, `<companyId>/items`) would make every later
  *   upload into that folder a conflict;
  * - item photos: those who edit or receive items (the item screens' own claims);
+ * - product-model images: those who write the catalogue (settings.manage), as the model itself;
  * - profile pictures: only the owner of the `profile-pictures/<userId>` folder writes them; those
  *   who manage users or company settings may also remove them (a deactivated member's too), as
  *   every picture counts against the company's allowance;
@@ -94,8 +97,11 @@ export function writeRule(
   action: 'write' | 'remove' = 'write',
 ): Permission[] | null {
   if (segments[0] !== caller.companyId) return null;
-  if (bucket !== LOGO_BUCKET)
-    return segments.length === 3 && segments[1] === ITEM_PHOTOS ? ['items.edit', 'items.receive'] : null;
+  if (bucket !== LOGO_BUCKET) {
+    if (segments.length !== 3) return null;
+    if (segments[1] === ITEM_PHOTOS) return ['items.edit', 'items.receive'];
+    return segments[1] === MODEL_IMAGES ? ['settings.manage'] : null;
+  }
   if (segments[1] === PROFILE_PICTURES) {
     const owner = profilePictureOwner(caller.companyId, segments);
     if (owner === caller.userId) return [];

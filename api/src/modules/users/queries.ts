@@ -17,6 +17,15 @@ export async function findUser(q: Queryable, id: string, lock = false): Promise<
   return rows[0] ?? null;
 }
 
+/** The language the caller reads the product in (their own row: RLS binds the company). */
+export async function setLanguage(q: Queryable, id: string, language: string) {
+  const rows = await q.query<{ language: string }>(
+    `UPDATE users SET language = $2, updated_at = now() WHERE id = $1 RETURNING language`,
+    [id, language],
+  );
+  return rows[0] ?? null;
+}
+
 export const setDeactivated = (q: Queryable, id: string, deactivated: boolean) =>
   q.query(`UPDATE users SET deactivated_at = CASE WHEN $2::boolean THEN now() END, updated_at = now() WHERE id = $1`, [
     id,

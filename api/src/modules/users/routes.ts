@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { answers, IdParams } from '../../lib/schemas.js';
-import { permit } from '../../access/index.js';
+import { permit, SELF } from '../../access/index.js';
 import { userLimit } from '../subscriptions/index.js';
 import { accessChanged } from '../events/index.js';
-import { CompanyUserSchema, UserLimitSchema } from './schemas.js';
+import { CompanyUserSchema, UserLanguageSchema, UserLimitSchema } from './schemas.js';
 import * as service from './service.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,6 +36,23 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => app.inCompany(request, (q) => userLimit(q)),
+  );
+
+  app.put(
+    '/api/users/me/language',
+    {
+      schema: {
+        ...common,
+        operationId: 'setMyLanguage',
+        ...SELF,
+        description:
+          'The language the caller chose in the app (en or tr): what the server mails them on its own, such as the daily digest, is written in it.',
+        body: UserLanguageSchema,
+        response: answers(UserLanguageSchema),
+      },
+    },
+    (request) =>
+      app.inCompany(request, (q) => service.setLanguage(q, request.principal!.userId, request.body.language)),
   );
 
   app.post(

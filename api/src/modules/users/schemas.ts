@@ -18,6 +18,13 @@ export const CompanyUserSchema = Type.Object(
 );
 export type CompanyUser = Static<typeof CompanyUserSchema>;
 
+/** The languages of the product's screens and of what the server writes to a person (the digest). */
+export const UserLanguageSchema = Type.Object(
+  { language: Type.Union([Type.Literal('en'), Type.Literal('tr')]) },
+  { title: 'UserLanguage', additionalProperties: false },
+);
+export type UserLanguage = Static<typeof UserLanguageSchema>;
+
 export const UserLimitSchema = Type.Object(
   { used: Type.Integer(), max: Type.Integer(), planName: Type.String() },
   { title: 'UserLimit' },

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { endSessions } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
-import type { CompanyUser } from './schemas.js';
+import type { CompanyUser, UserLanguage } from './schemas.js';
 
 // The company's users. Rules for deactivation: nobody deactivates themselves (they would lock
 // themselves out mid-click), and a Company Owner is never deactivated — take the role first, which
@@ -70,4 +70,11 @@ export async function reactivateUser(
     after: activation(after),
   });
   return after;
+}
+
+/** Keeps the language a person chose in the app, for what the server writes to them (the digest). */
+export async function setLanguage(q: Queryable, userId: string, language: UserLanguage['language']) {
+  const saved = await db.setLanguage(q, userId, language);
+  if (!saved) throw notFound('User not found.');
+  return saved as UserLanguage;
 }

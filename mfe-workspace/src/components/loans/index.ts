@@ -3,4 +3,5 @@
 export { LoanPanel } from './components/LoanPanel';
 export { LoanLine } from './components/LoanLine';
 export { CheckInDialog } from './components/CheckInDialog';
+export { hasLoanAction } from './lib/lendable';
 export { useT as useLoansT } from './i18n';

@@ -4,7 +4,14 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { AppBar, Box, Button, Chip, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { BELOW_PINNED_BANNER, LanguageSwitcher, StockwiseMark, useSession } from '@stockwise/shared';
+import {
+  BELOW_PINNED_BANNER,
+  call,
+  LanguageSwitcher,
+  StockwiseMark,
+  useSession,
+  type Language,
+} from '@stockwise/shared';
 import { DEFAULT_PATH } from '@/app/guards';
 import { menuActions, useMayOpen } from '@/features/navigation';
 import { useDrawerOpen, useWideScreen } from './Sidebar';
@@ -15,6 +22,13 @@ import { displayNameOf } from './user-name';
 import { useT } from '@/i18n';
 
 const ITEM_MANAGER_PATH = '/item-status/item-manager';
+
+/**
+ * The server keeps the language a signed-in user picks, so what it mails them on its own (the daily
+ * digest) is in it. A failure costs only that: the page has already switched.
+ */
+const keepLanguage = (language: Language) =>
+  void call('PUT', '/api/users/me/language', { body: { language } }).catch(() => undefined);
 
 /** Spec §2's top bar; its links are offered by the same claims as the screens they open. */
 export function TopBar() {
@@ -119,7 +133,7 @@ export function TopBar() {
             </Stack>
           ) : null}
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <LanguageSwitcher />
+            <LanguageSwitcher onChosen={keepLanguage} />
           </Box>
           <ThemeToggle />
           <Typography

@@ -28,6 +28,19 @@ export const en = {
     archived: 'Model archived.',
     pickType: 'Pick an item type.',
     notANumber: 'Enter a number of 0 or more.',
+    image: {
+      title: 'Image',
+      of: 'Image of {{name}}',
+      none: 'No image',
+      add: 'Upload an image',
+      replace: 'Replace the image',
+      remove: 'Remove the image',
+      uploading: 'Uploading…',
+      type: 'Choose a PNG, JPEG, GIF or WebP image.',
+      tooLarge: 'The image is larger than 5 MB.',
+      forbidden: 'You may not upload model images: it needs the right to manage settings.',
+      failed: 'The image could not be uploaded. Try again.',
+    },
   },
 };
 export type ProductModelTexts = typeof en;

@@ -31,5 +31,18 @@ export const tr: TranslationsOf<ProductModelTexts> = {
     archived: 'Model arşivlendi.',
     pickType: 'Bir ürün türü seçin.',
     notANumber: '0 veya daha büyük bir sayı girin.',
+    image: {
+      title: 'Görsel',
+      of: '{{name}} görseli',
+      none: 'Görsel yok',
+      add: 'Görsel yükleyin',
+      replace: 'Görseli değiştirin',
+      remove: 'Görseli kaldırın',
+      uploading: 'Yükleniyor…',
+      type: 'PNG, JPEG, GIF veya WebP bir görsel seçin.',
+      tooLarge: 'Görsel 5 MB’tan büyük.',
+      forbidden: 'Model görseli yükleyemezsiniz: bunun için ayarları yönetme yetkisi gerekir.',
+      failed: 'Görsel yüklenemedi. Yeniden deneyin.',
+    },
   },
 };

@@ -1,6 +1,6 @@
 import { Button, MenuItem, TextField } from '@mui/material';
 import { FormDialog, type DataTableProps } from '@stockwise/kit';
-import { notify } from '@stockwise/shared';
+import { BUCKETS, notify, removeFiles } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { ListScreen } from '@/components/ListScreen';
 import { useT as useScreensT } from '@/i18n';
 import { useProductModels, useSaveProductModel, type ProductModel } from '../api/product-models';
 import { LocationReorderPoints } from '../components/LocationReorderPoints';
+import { ModelImageField, ModelThumbnail } from '../components/ModelImageField';
 import { useT } from '../i18n';
 
 type Editing = ProductModel | 'new';
@@ -40,6 +41,7 @@ export function ProductModelsPage() {
       cost: amount,
       warrantyMonths: amount,
       barcode: z.string().max(100),
+      imagePath: z.string().nullable(),
       reorderPoint: amount.refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()), t('productModels.wholeNumber')),
       locationPoints: z.array(
         z.object({
@@ -55,6 +57,15 @@ export function ProductModelsPage() {
   const current = editing === 'new' ? null : editing;
   const companyWide = current?.reorderPoints.find((p) => p.locationId === null);
   const columns: DataTableProps<ProductModel>['columns'] = [
+    {
+      field: 'imagePath',
+      headerName: t('productModels.image.title'),
+      width: 70,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <ModelThumbnail path={row.imagePath} alt={t('productModels.image.of', { name: row.name })} size={36} />
+      ),
+    },
     { field: 'name', headerName: t('productModels.name'), flex: 1, minWidth: 140 },
     { field: 'itemTypeName', headerName: t('productModels.itemType'), width: 130 },
     { field: 'brandName', headerName: t('productModels.brand'), width: 130 },
@@ -98,6 +109,7 @@ export function ProductModelsPage() {
           cost: text(current?.cost),
           warrantyMonths: text(current?.warrantyMonths),
           barcode: current?.barcode ?? '',
+          imagePath: current?.imagePath ?? null,
           reorderPoint: text(companyWide?.minQuantity),
           locationPoints: (current?.reorderPoints ?? [])
             .filter((p) => p.locationId !== null)
@@ -116,6 +128,7 @@ export function ProductModelsPage() {
               ...(v.cost.trim() === '' && current?.cost === undefined ? {} : { cost: number(v.cost) }),
               warrantyMonths: number(v.warrantyMonths) ?? 0,
               barcode: v.barcode.trim() || null,
+              imagePath: v.imagePath,
               reorderPoints: [
                 ...(min ? [{ locationId: null, minQuantity: min }] : []),
                 ...v.locationPoints.map((p) => ({ locationId: p.locationId, minQuantity: Number(p.minQuantity) })),
@@ -123,6 +136,10 @@ export function ProductModelsPage() {
             },
           });
           notify(t('productModels.saved'), 'success');
+          // The model no longer names its previous image: its file goes (a left-over harms nobody).
+          const previous = current?.imagePath;
+          if (previous && previous !== v.imagePath && previous.split('/')[1] === 'models')
+            void removeFiles(BUCKETS.itemImages, [previous]).catch(() => undefined);
         }}
         onClose={() => setEditing(null)}
       >
@@ -174,6 +191,13 @@ export function ProductModelsPage() {
               helperText={(field('reorderPoint').helperText as string | undefined) ?? t('productModels.reorderHelp')}
             />
             <LocationReorderPoints form={form} field={field} locations={locations.data ?? []} />
+            <Controller
+              control={form.control}
+              name="imagePath"
+              render={({ field: f }) => (
+                <ModelImageField value={f.value} onChange={f.onChange} name={form.getValues('name')} />
+              )}
+            />
           </>
         )}
       </FormDialog>

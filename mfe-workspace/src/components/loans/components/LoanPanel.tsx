@@ -13,9 +13,10 @@ import { LoanLine } from './LoanLine';
 /**
  * An item's loan on its page: to whom and until when while it is out, with Check in; otherwise
  * Check out while it is at hand. Lending is offered to holders of items.lend only; who reads
- * reports sees the loan.
+ * reports sees the loan. `onDone` follows a check-out or check-in (Item Process lets the scanned
+ * item go).
  */
-export function LoanPanel({ item }: { item: Item }) {
+export function LoanPanel({ item, onDone }: { item: Item; onDone?: () => void }) {
   const { t } = useT();
   const access = useAccess();
   const queryClient = useQueryClient();
@@ -33,6 +34,7 @@ export function LoanPanel({ item }: { item: Item }) {
     setReturning(false);
     for (const resource of ['items', 'loans', 'alerts', 'reports', 'dashboard'] as const)
       void queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+    onDone?.();
   };
   const current = item.status === 'on_loan' ? (loan.data ?? null) : null;
   if (!current && !(lend && LENDABLE.includes(item.status))) return null;

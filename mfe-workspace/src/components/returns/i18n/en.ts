@@ -30,6 +30,11 @@ export const en = {
     panelTitle: 'Return or scrap one item',
     panelHint: 'Scan an item: a sold one can be returned, one in stock or waiting for work can be scrapped.',
     nothingToDo: '{{serial}} is {{status}}: there is nothing to return or scrap.',
+    panelTitleLend: 'Return, scrap or lend one item',
+    panelTitleLendOnly: 'Lend one item',
+    panelHintLend:
+      'Scan an item: a sold one can be returned, one in stock or waiting for work scrapped, one at hand checked out and one on loan checked in.',
+    nothingToDoLend: '{{serial}} is {{status}}: there is nothing to return, scrap, check out or check in.',
     voidAction: 'Void sale',
     voidTitle: 'Void sale {{number}}',
     voidHint: 'A sale made by mistake, today: its items go back to how they were before it.',

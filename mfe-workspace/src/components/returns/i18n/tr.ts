@@ -33,6 +33,12 @@ export const tr: TranslationsOf<typeof en> = {
     panelTitle: 'Tek ürünü iade al veya hurdaya ayır',
     panelHint: 'Bir ürün okutun: satılmış olan iade alınabilir, stokta ya da işlem bekleyen hurdaya ayrılabilir.',
     nothingToDo: '{{serial}} {{status}} durumunda: iade alınacak ya da hurdaya ayrılacak bir şey yok.',
+    panelTitleLend: 'Tek ürünü iade al, hurdaya ayır veya ödünç ver',
+    panelTitleLendOnly: 'Tek ürünü ödünç ver',
+    panelHintLend:
+      'Bir ürün okutun: satılmış olan iade alınabilir, stokta ya da işlem bekleyen hurdaya ayrılabilir, eldeki ödünç verilebilir, ödünçteki geri alınabilir.',
+    nothingToDoLend:
+      '{{serial}} {{status}} durumunda: iade alınacak, hurdaya ayrılacak, ödünç verilecek ya da geri alınacak bir şey yok.',
     voidAction: 'Satışı iptal et',
     voidTitle: '{{number}} numaralı satışın iptali',
     voidHint: 'Bugün yanlışlıkla yapılan bir satış: ürünleri satıştan önceki durumlarına döner.',

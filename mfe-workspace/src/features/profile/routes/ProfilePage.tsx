@@ -34,7 +34,7 @@ import {
   type UserInfo,
 } from '@stockwise/shared';
 import { useT } from '@/i18n';
-import { pictureUploadMessage } from '@/lib/picture-errors';
+import { pictureUploadMessage } from '@stockwise/kit';
 import { PROFILE_KEY } from '@/lib/profile-key';
 import { ProfileTabs } from '@/components/ProfileTabs';
 import { GoogleConnection } from '../components/GoogleConnection';

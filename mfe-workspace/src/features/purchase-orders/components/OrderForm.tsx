@@ -2,15 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import { Alert, Box, Button, Grid, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage, fieldBinder, resourceKey, useMoney } from '@stockwise/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Customer } from '@/api/inventory';
-import { listOrderableModels, type PurchaseOrder, type PurchaseOrderBody } from '@/api/purchase-orders';
-import { CatalogueField } from '@/components/CatalogueSelect';
+import {
+  getOrderableModel,
+  type OrderableModel,
+  type PurchaseOrder,
+  type PurchaseOrderBody,
+} from '@/api/purchase-orders';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { amountOf } from '@/lib/item-form';
 import { useT } from '../i18n';
+import { ModelPicker } from './ModelPicker';
 import { EMPTY_LINE, orderBodyOf, orderSchema, orderValuesOf, type OrderValues } from '../lib/order-form';
 
 /**
@@ -49,12 +54,26 @@ export function OrderForm({
   const { control, register, formState, setValue } = form;
   const field = fieldBinder(register, formState.errors);
   const lines = useFieldArray({ control, name: 'lines' });
-  const models = useQuery({
-    queryKey: resourceKey('product-models', { orderable: true }),
-    queryFn: listOrderableModels,
+  // The models the lines name: those picked here, and a draft's own (read once each, for their cost).
+  // Kept in state, so each stays the same object between renders (the picker resets its text on a new one).
+  const [picked, setPicked] = useState<Record<string, OrderableModel>>(() =>
+    Object.fromEntries(
+      (order?.lines ?? []).map((line) => [
+        line.modelId,
+        { id: line.modelId, name: line.modelName, brandName: line.brandName } as OrderableModel,
+      ]),
+    ),
+  );
+  const drafted = useQueries({
+    queries: (order?.lines ?? []).map((line) => ({
+      queryKey: resourceKey('product-models', line.modelId),
+      queryFn: () => getOrderableModel(line.modelId),
+    })),
   });
+  const modelOf = (id: string): OrderableModel | null =>
+    drafted.find((one) => one.data?.id === id)?.data ?? picked[id] ?? null;
   const values = useWatch({ control, name: 'lines' });
-  const costOf = (modelId: string) => models.data?.find((m) => m.id === modelId)?.cost ?? null;
+  const costOf = (modelId: string) => modelOf(modelId)?.cost ?? null;
   const total = values.reduce((sum, line) => {
     const unit = amountOf(line.unitCost) ?? costOf(line.modelId) ?? 0;
     const quantity = Number(line.quantity);
@@ -98,17 +117,19 @@ export function OrderForm({
               return (
                 <Grid container spacing={1} key={line.id} sx={{ alignItems: 'flex-start' }} data-testid="po-line">
                   <Grid size={{ xs: 12, sm: 6 }}>
-                    <CatalogueField
+                    <Controller
                       control={control}
                       name={`lines.${n}.modelId`}
-                      fullWidth
-                      required
-                      label={t('purchaseOrder.model')}
-                      options={(models.data ?? []).map((m) => ({
-                        id: m.id,
-                        name: [m.brandName, m.name].filter(Boolean).join(' '),
-                      }))}
-                      helperText=" "
+                      render={({ field: f, fieldState }) => (
+                        <ModelPicker
+                          value={modelOf(f.value)}
+                          error={fieldState.error?.message}
+                          onChange={(model) => {
+                            if (model) setPicked((all) => ({ ...all, [model.id]: model }));
+                            f.onChange(model?.id ?? '');
+                          }}
+                        />
+                      )}
                     />
                   </Grid>
                   <Grid size={{ xs: 4, sm: 2 }}>

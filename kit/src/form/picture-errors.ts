@@ -18,7 +18,7 @@ interface StorageFailure {
 const SIZE = /(\d+(?:[.,]\d+)?\s?(?:[KMG]i?B|bytes))/i;
 
 /**
- * The message for a failed image upload (profile picture, item photo), by cause. Spec §5's "Could not get public URL
+ * The message for a failed image upload (profile picture, item photo, a model's image), by cause. Spec §5's "Could not get public URL
  * for uploaded file" is for exactly that case; a picture over the size limit (413), one the
  * caller may not write (403) and a type the bucket refuses (415) each get their own; anything
  * else shows the server's message for a refusal, or a generic one.
