@@ -167,11 +167,13 @@ test('a large export streams: bytes leave before the second batch is read, and r
     listen: (channel, handlers) => ctx.db.listen(channel, handlers),
     // Only transactions that read items are the export's: the app's own periodic work (the
     // import sweep on PostgreSQL) may open one while a slow machine streams.
-    transaction: (fn) => {
+    transaction: (fn, opening) => {
       const started = Date.now();
       let readsItems = false;
-      return ctx.db.transaction((q) =>
-        fn({
+      return ctx.db.transaction(
+        (q, opened) =>
+          fn(
+            {
           ...q,
           query: (sql, params) => {
             if (!readsItems && /\bfrom\s+"?items\b/i.test(sql)) {
@@ -182,7 +184,10 @@ test('a large export streams: bytes leave before the second batch is read, and r
           },
           exec: (sql) => q.exec(sql),
           notify: (channel, payload) => q.notify(channel, payload),
-        }),
+        },
+            opened,
+          ),
+        opening,
       );
     },
   };
