@@ -49,7 +49,7 @@ beforeAll(async () => {
     logger: false,
   });
   await app.ready();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app.close();
   await ctx.close();
