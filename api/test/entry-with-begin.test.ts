@@ -2,8 +2,16 @@ import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { Database } from '../src/db/database.js';
-import { bearer, closeShared, defaultCatalogue, registerCompany, signIn, testApp, type TestContext } from './helpers.js';
+import type { Database, Queryable } from '../src/db/database.js';
+import {
+  bearer,
+  closeShared,
+  defaultCatalogue,
+  registerCompany,
+  signIn,
+  testApp,
+  type TestContext,
+} from './helpers.js';
 
 // A request's round trips to the database are most of its cost (docs/decisions.md, "Request cost").
 // The caller's entry (role, company, claims, live session) travels in the same message as BEGIN,
@@ -25,10 +33,10 @@ beforeAll(async () => {
   const watched: Database = {
     ...ctx.db,
     query: (sql, params) => (autocommit.push(sql), ctx.db.query(sql, params)),
-    transaction: (fn, opening) => {
+    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) => {
       const asked: Asked = { opening, statements: [] };
       transactions.push(asked);
-      return ctx.db.transaction(
+      return ctx.db.transaction<T, R>(
         (q, opened) =>
           fn(
             {
@@ -79,7 +87,12 @@ test('the item list and a sale send the caller’s entry with BEGIN, and their w
     res = await app.inject({ url: '/api/items?limit=5', headers: bearer(t.token) });
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json().items.map((i: { serial: string }) => i.serial).sort()).toEqual(['EWB-1', 'EWB-2']);
+  expect(
+    res
+      .json()
+      .items.map((i: { serial: string }) => i.serial)
+      .sort(),
+  ).toEqual(['EWB-1', 'EWB-2']);
   expect(list.transactions).toHaveLength(1);
   expect(list.transactions[0]!.opening).toMatch(/stockwise_enter\(/);
   // The list itself is the one statement after the opening: no entry of its own.
@@ -134,13 +147,10 @@ test('an ended session is refused by the list and by a check before the work, on
 });
 
 test('a transaction’s opening runs inside it: its rows reach the work, its settings last until the commit', async () => {
-  const seen = await ctx.db.transaction<string[], { v: string }>(
-    async (q, opened) => {
-      const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
-      return [opened[0]!.v, row!.v];
-    },
-    `SELECT set_config('app.opening_test', 'set', true) AS v`,
-  );
+  const seen = await ctx.db.transaction<string[], { v: string }>(async (q, opened) => {
+    const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
+    return [opened[0]!.v, row!.v];
+  }, `SELECT set_config('app.opening_test', 'set', true) AS v`);
   expect(seen).toEqual(['set', 'set']);
   // A failing opening rolls the transaction back, and the next one starts clean.
   await expect(ctx.db.transaction(async () => 'never', `SELECT 1 / 0`)).rejects.toThrow(/division by zero/);
