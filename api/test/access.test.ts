@@ -30,9 +30,9 @@ beforeAll(async () => {
   // The same database, counted: every transaction the app opens goes through here.
   const counted: Database = {
     ...ctx.db,
-    transaction: (fn) => {
+    transaction: (fn, opening) => {
       transactions++;
-      return ctx.db.transaction(fn);
+      return ctx.db.transaction(fn, opening);
     },
   };
   app = await buildApp({

@@ -137,7 +137,9 @@ export async function startApi({ databaseUrl, dataDir, port: PORT, env = {}, std
     },
     stdio: ['ignore', 'ignore', stdio],
   });
-  for (let i = 0; i < 300; i++) {
+  // API_START_SECONDS: how long to wait for it (60 s; a loaded machine may need more, PGlite most).
+  const tries = Number(process.env.API_START_SECONDS ?? 60) * 5;
+  for (let i = 0; i < tries; i++) {
     try {
       if ((await fetch(`${base}/api/ready`)).ok) return child;
     } catch {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { inTenant } from '../db/tenant.js';
+import { uuidLiteral } from '../db/literal.js';
 import {
   deactivated,
   forbidden,
@@ -129,15 +130,23 @@ export async function enterAs(
   sessionId: string | null,
   beforeMfa = false,
 ): Promise<Access> {
-  const rows = await q.query<AccessRow>(`SELECT ${ENTRY_COLUMNS} FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`, [
-    companyId,
-    userId,
-    sessionId,
-  ]);
+  return entered(await q.query<AccessRow>(ENTRY, [companyId, userId, sessionId]), sessionId, beforeMfa);
+}
+
+const ENTRY = `SELECT ${ENTRY_COLUMNS} FROM stockwise_enter($1::uuid, $2::uuid, $3::uuid)`;
+
+function entered(rows: AccessRow[], sessionId: string | null, beforeMfa: boolean): Access {
   const row = rows[0];
   if (row && sessionId === null) delete row.sessionLive;
   return toAccess(row, beforeMfa);
 }
+
+/**
+ * The caller's entry as a transaction's opening statement (Database.transaction), sent with BEGIN
+ * in one round trip: the ids come from a verified token and are written in as checked uuids.
+ */
+const entryOpening = (p: { companyId: string; userId: string; sessionId: string }) =>
+  `SELECT ${ENTRY_COLUMNS} FROM stockwise_enter(${uuidLiteral(p.companyId)}, ${uuidLiteral(p.userId)}, ${uuidLiteral(p.sessionId)})`;
 
 /** A route's rule: the permissions that let a caller in (any one suffices), or 'self'. */
 export type Rule = Permission[] | 'self';
@@ -158,14 +167,14 @@ export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q
   if (!p) throw unauthorized();
   const rule = request.pendingRule;
   if (!rule) return inTenant(db, p.companyId, fn);
-  return db.transaction(async (q) => {
-    const access = await enterAs(q, p.companyId, p.userId, p.sessionId, declaredBeforeMfa(request));
+  return db.transaction<T, AccessRow>(async (q, entry) => {
+    const access = entered(entry, p.sessionId, declaredBeforeMfa(request));
     enforce(rule, access);
     request.pendingRule = null;
     request.access = access;
     request.roles = access.roles;
     return fn(q);
-  });
+  }, entryOpening(p));
 }
 
 /**
@@ -233,8 +242,11 @@ export const accessPlugin = fp(
         request.pendingRule = rule;
         return;
       }
-      const access = await app.db.transaction((q) =>
-        enterAs(q, p.companyId, p.userId, p.sessionId, declaredBeforeMfa(request)),
+      // The entry alone, as one autocommit statement: its role and company last that statement only.
+      const access = entered(
+        await app.db.query<AccessRow>(ENTRY, [p.companyId, p.userId, p.sessionId]),
+        p.sessionId,
+        declaredBeforeMfa(request),
       );
       enforce(rule, access);
       request.access = access;

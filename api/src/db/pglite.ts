@@ -35,7 +35,7 @@ export function pgliteDatabase(pg: PGlite): Database {
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => query(sql, params)),
-    transaction: (fn) =>
+    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) =>
       exclusive(async () => {
         const announced: Array<[string, string]> = [];
         const q: Queryable = {
@@ -45,9 +45,11 @@ export function pgliteDatabase(pg: PGlite): Database {
           },
           notify: (channel, payload) => void announced.push([channel, payload]),
         };
-        await pg.exec('BEGIN');
         try {
-          const result = await fn(q);
+          // One call for BEGIN and the opening statement, as on PostgreSQL (exec answers one result each).
+          const results = await pg.exec(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
+          const opened = opening === undefined ? [] : (results[results.length - 1]!.rows as R[]);
+          const result = await fn(q, opened);
           await pg.exec('COMMIT');
           notices.add(announced);
           return result;

@@ -41,11 +41,17 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pool.query(prepared(sql, params))).rows as T[];
     },
-    async transaction<T>(fn: (q: Queryable) => Promise<T>) {
+    async transaction<T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) {
       const client = await pool.connect();
       const announced: Array<[string, string]> = [];
       try {
-        await client.query('BEGIN');
+        let opened: R[] = [];
+        if (opening === undefined) await client.query('BEGIN');
+        else {
+          // Several statements in one simple query: pg answers one result per statement.
+          const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
+          opened = results[results.length - 1]!.rows as R[];
+        }
         const q: Queryable = {
           async query<R>(sql: string, params: unknown[] = []) {
             return (await client.query(prepared(sql, params))).rows as R[];
@@ -55,7 +61,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
           },
           notify: (channel, payload) => void announced.push([channel, payload]),
         };
-        const result = await fn(q);
+        const result = await fn(q, opened);
         await client.query('COMMIT');
         notices.add(announced);
         return result;

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from './database.js';
 import { APP_ROLE } from './app-role.js';
+import { uuidLiteral } from './literal.js';
 
 /**
  * Runs fn in a transaction as the app role, bound to one company: row-level security then shows
@@ -7,11 +8,12 @@ import { APP_ROLE } from './app-role.js';
  * directory look-up of an unauthenticated flow — never from the request body.
  */
 export function inTenant<T>(db: Database, companyId: string, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (q) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE (the same membership check).
-    await q.query(`SELECT set_config('role', $1, true), set_config('app.company_id', $2, true)`, [APP_ROLE, companyId]);
-    return fn(q);
-  });
+  // Sent with the BEGIN, in its round trip: set_config('role', …, true) is SET LOCAL ROLE (the same
+  // membership check). The company id is written in, as a checked uuid literal.
+  return db.transaction(
+    (q) => fn(q),
+    `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.company_id', ${uuidLiteral(companyId)}::text, true)`,
+  );
 }
 
 /** As the app role with no company: only the non-tenant tables (directory, counters…) answer. */

@@ -14,8 +14,16 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** BEGIN … COMMIT (ROLLBACK on a throw) on one connection. */
-  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * BEGIN … COMMIT (ROLLBACK on a throw) on one connection. `opening`: the transaction's first
+   * statement, sent in the same message as BEGIN (PostgreSQL's simple protocol: one round trip for
+   * both, so it takes no parameters: its values are written in, and only values the API made and
+   * checked may be, e.g. the ids of a verified token); fn gets its rows.
+   */
+  transaction<T, R = Record<string, unknown>>(
+    fn: (q: Queryable, opened: R[]) => Promise<T>,
+    opening?: string,
+  ): Promise<T>;
   /**
    * NOTIFY payloads of one channel, as they are committed. PostgreSQL: one dedicated connection per
    * process that reconnects when lost, then calls onGap (messages sent meanwhile are gone).
