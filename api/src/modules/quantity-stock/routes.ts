@@ -116,7 +116,7 @@ export const quantityStockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
-    '/api/sales/:id/lines/:line/return',
+    '/api/sales/:id/quantity-returns',
     {
       schema: {
         ...common,
@@ -124,14 +124,14 @@ export const quantityStockRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'returnQuantityLine',
         description:
           'Returns a sale’s line of a model × quantity: the whole quantity goes back to the location it was sold from, with the reason and the refund (at most the line’s total, the default). A line is returned once (409). An item’s line is returned by returning the item. Needs the Return type’s claim.',
-        params: S.ReturnLineParams,
+        params: IdParams,
         body: S.ReturnQuantityLineBody,
         response: answers(S.QuantityStockSchema),
       },
     },
     (request) =>
       app.inCompany(request, (q) =>
-        service.returnLine(q, actorOf(request), request.params.id, Number(request.params.line), request.body),
+        service.returnLine(q, actorOf(request), request.params.id, request.body),
       ),
   );
 };

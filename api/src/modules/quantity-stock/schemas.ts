@@ -94,12 +94,9 @@ export const CountQuantityBody = Type.Object(
 );
 export type CountQuantityBody = Static<typeof CountQuantityBody>;
 
-export const ReturnLineParams = Type.Object(
-  { id: Uuid, line: Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'The line’s number (1, 2, 3…).' }) },
-  { additionalProperties: false },
-);
 export const ReturnQuantityLineBody = Type.Object(
   {
+    line: Type.Integer({ minimum: 1, description: 'The sale’s line of a model × quantity (1, 2, 3…).' }),
     reason: Reason,
     refund: Type.Optional(
       Type.Number({

@@ -259,9 +259,9 @@ export async function returnLine(
   q: Queryable,
   actor: Actor,
   saleId: string,
-  lineNo: number,
-  body: { reason: string; refund?: number },
+  body: { line: number; reason: string; refund?: number },
 ) {
+  const lineNo = body.line;
   await mayRunBuiltIn(q, actor, 'return', 'Return');
   const line = await db.lockQuantityLine(q, saleId, lineNo);
   if (!line) throw notFound('Sale line not found.');
