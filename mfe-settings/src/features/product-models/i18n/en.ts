@@ -28,6 +28,13 @@ export const en = {
     archived: 'Model archived.',
     pickType: 'Pick an item type.',
     notANumber: 'Enter a number of 0 or more.',
+    // quantity stock: a model counted per location instead of one item per serial
+    trackedByQuantity: 'Tracked by quantity',
+    trackedByQuantityHelp:
+      'For goods without serials (cables, cases): received, sold, moved and counted as a quantity per location. Only while the model has no items; back to by unit only when none is on hand.',
+    tracking: 'Tracked',
+    byQuantity: 'By quantity',
+    byUnit: 'By unit',
   },
 };
 export type ProductModelTexts = typeof en;

@@ -31,5 +31,12 @@ export const tr: TranslationsOf<ProductModelTexts> = {
     archived: 'Model arşivlendi.',
     pickType: 'Bir ürün türü seçin.',
     notANumber: '0 veya daha büyük bir sayı girin.',
+    // quantity stock: a model counted per location instead of one item per serial
+    trackedByQuantity: 'Adetle takip',
+    trackedByQuantityHelp:
+      'Seri numarası olmayan ürünler için (kablo, kılıf): her konumda adet olarak alınır, satılır, taşınır ve sayılır. Yalnızca modelin ürünü yokken; birim takibine ancak elde hiç kalmadığında dönülür.',
+    tracking: 'Takip',
+    byQuantity: 'Adetle',
+    byUnit: 'Birimle',
   },
 };

@@ -1,4 +1,4 @@
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
 import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { notify } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
@@ -40,6 +40,7 @@ export function ProductModelsPage() {
       cost: amount,
       warrantyMonths: amount,
       barcode: z.string().max(100),
+      trackedByQuantity: z.boolean(),
       reorderPoint: amount.refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()), t('productModels.wholeNumber')),
       locationPoints: z.array(
         z.object({
@@ -61,6 +62,12 @@ export function ProductModelsPage() {
     { field: 'barcode', headerName: t('productModels.barcode'), width: 140 },
     { field: 'salePrice', headerName: t('productModels.salePrice'), width: 110, type: 'number' },
     { field: 'inStock', headerName: t('productModels.inStock'), width: 90, type: 'number' },
+    {
+      field: 'trackedByQuantity',
+      headerName: t('productModels.tracking'),
+      width: 120,
+      valueGetter: (_v, row) => (row.trackedByQuantity ? t('productModels.byQuantity') : t('productModels.byUnit')),
+    },
     actionsColumn(ts('list.actions'), (row) => [
       editAction(t('productModels.editNamed', { name: row.name }), () => setEditing(row)),
       deleteAction(t('productModels.archive', { name: row.name }), () => {
@@ -98,6 +105,7 @@ export function ProductModelsPage() {
           cost: text(current?.cost),
           warrantyMonths: text(current?.warrantyMonths),
           barcode: current?.barcode ?? '',
+          trackedByQuantity: current?.trackedByQuantity ?? false,
           reorderPoint: text(companyWide?.minQuantity),
           locationPoints: (current?.reorderPoints ?? [])
             .filter((p) => p.locationId !== null)
@@ -116,6 +124,7 @@ export function ProductModelsPage() {
               ...(v.cost.trim() === '' && current?.cost === undefined ? {} : { cost: number(v.cost) }),
               warrantyMonths: number(v.warrantyMonths) ?? 0,
               barcode: v.barcode.trim() || null,
+              trackedByQuantity: v.trackedByQuantity,
               reorderPoints: [
                 ...(min ? [{ locationId: null, minQuantity: min }] : []),
                 ...v.locationPoints.map((p) => ({ locationId: p.locationId, minQuantity: Number(p.minQuantity) })),
@@ -167,6 +176,19 @@ export function ProductModelsPage() {
             <TextField label={t('productModels.cost')} inputMode="decimal" {...field('cost')} />
             <TextField label={t('productModels.warrantyMonths')} inputMode="numeric" {...field('warrantyMonths')} />
             <TextField label={t('productModels.barcode')} {...field('barcode')} />
+            <Controller
+              control={form.control}
+              name="trackedByQuantity"
+              render={({ field: f }) => (
+                <div>
+                  <FormControlLabel
+                    control={<Switch checked={f.value} onChange={(_, on) => f.onChange(on)} />}
+                    label={t('productModels.trackedByQuantity')}
+                  />
+                  <FormHelperText>{t('productModels.trackedByQuantityHelp')}</FormHelperText>
+                </div>
+              )}
+            />
             <TextField
               label={t('productModels.reorderPoint')}
               inputMode="numeric"
