@@ -39,6 +39,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Quantity Stock',
         'Loans',
         'Purchase Orders',
         ...REPORTING,
@@ -57,6 +58,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Quantity Stock',
         'Loans',
         'Purchase Orders',
         ...REPORTING,
@@ -69,10 +71,10 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
     // Stock-takes are counted by stock.count holders, loans lent by items.lend holders; report readers
-    // read both. Purchase orders are written by who buys (purchasing.manage).
+    // read both. Quantity stock is kept by stock.count holders. Purchase orders are written by who buys (purchasing.manage).
     [
       ROLES.storekeeper,
-      ['My Tasks', 'Stock-takes', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
+      ['My Tasks', 'Stock-takes', 'Quantity Stock', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
       ['My View', 'Actions', 'Reporting', 'Support & Help'],
     ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
@@ -105,6 +107,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'Rapid Sell',
       'Multi-Sale',
       'Stock-takes',
+      'Quantity Stock',
       'Loans',
       'Purchase Orders',
       ...REPORTING,
