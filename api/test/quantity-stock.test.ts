@@ -168,7 +168,13 @@ test('a sale of items and a quantity together: a refused quantity leaves the ite
     ],
   });
   expect(mixed.statusCode).toBe(201);
-  expect(mixed.json()).toMatchObject({ total: 309, lines: [{ serial, quantity: 1 }, { modelId: model.id, total: 9 }] });
+  expect(mixed.json()).toMatchObject({
+    total: 309,
+    lines: [
+      { serial, quantity: 1 },
+      { modelId: model.id, total: 9 },
+    ],
+  });
   expect((await stock(model.id)).onHand).toBe(0);
 });
 
@@ -178,14 +184,23 @@ test('a returned quantity line goes back on the shelf with the refund; a void pu
   const sale = await ok(seller, 'POST', '/api/sales', { lines: [{ modelId: model.id, quantity: 4, price: 10 }] });
   expect((await stock(model.id)).onHand).toBe(6);
   // Who may not return (the Rapid Seller holds no Return type): 403, nothing back.
-  const denied = await call(seller, 'POST', `/api/sales/${sale.id}/quantity-returns`, { line: 1, reason: 'Wrong length' });
+  const denied = await call(seller, 'POST', `/api/sales/${sale.id}/quantity-returns`, {
+    line: 1,
+    reason: 'Wrong length',
+  });
   expect(denied.statusCode).toBe(403);
-  const refund = await call(owner, 'POST', `/api/sales/${sale.id}/quantity-returns`, { line: 1, reason: 'Wrong length', refund: 50 });
+  const refund = await call(owner, 'POST', `/api/sales/${sale.id}/quantity-returns`, {
+    line: 1,
+    reason: 'Wrong length',
+    refund: 50,
+  });
   expect(refund.statusCode).toBe(400);
   const back = await call(owner, 'POST', `/api/sales/${sale.id}/quantity-returns`, { line: 1, reason: 'Wrong length' });
   expect(back.statusCode).toBe(200);
   expect(back.json().onHand).toBe(10);
-  expect((await call(owner, 'POST', `/api/sales/${sale.id}/quantity-returns`, { line: 1, reason: 'Again' })).statusCode).toBe(409);
+  expect(
+    (await call(owner, 'POST', `/api/sales/${sale.id}/quantity-returns`, { line: 1, reason: 'Again' })).statusCode,
+  ).toBe(409);
   const after = await ok(owner, 'GET', `/api/sales/${sale.id}`);
   expect(after.lines[0].returnedAt).not.toBeNull();
   const [ret] = (await ok(owner, 'GET', `/api/product-models/${model.id}/stock/moves`)).items;
@@ -274,9 +289,9 @@ test('tracked one way: a model with items stays by unit, a quantity model takes 
     counted: 0,
     reason: 'Gone',
   });
-  expect((await ok(owner, 'PUT', `/api/product-models/${model.id}`, { trackedByQuantity: false })).trackedByQuantity).toBe(
-    false,
-  );
+  expect(
+    (await ok(owner, 'PUT', `/api/product-models/${model.id}`, { trackedByQuantity: false })).trackedByQuantity,
+  ).toBe(false);
 });
 
 test('a reorder point counts the quantity on hand: below it the model is to reorder', async () => {

@@ -271,8 +271,7 @@ beforeAll(async () => {
   a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType }))
     .id as string;
   // A model tracked by quantity, with stock at the store and one sale of it.
-  a.qtyModel = (await post(alpha, '/api/product-models', { name: 'Sweep cable', itemTypeId: a.itemType }))
-    .id as string;
+  a.qtyModel = (await post(alpha, '/api/product-models', { name: 'Sweep cable', itemTypeId: a.itemType })).id as string;
   await ctx.app.inject({
     method: 'PUT',
     url: `/api/product-models/${a.qtyModel}`,

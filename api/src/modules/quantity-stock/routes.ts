@@ -130,8 +130,6 @@ export const quantityStockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      app.inCompany(request, (q) =>
-        service.returnLine(q, actorOf(request), request.params.id, request.body),
-      ),
+      app.inCompany(request, (q) => service.returnLine(q, actorOf(request), request.params.id, request.body)),
   );
 };

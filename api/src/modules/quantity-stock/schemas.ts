@@ -39,7 +39,9 @@ export const QuantityMoveSchema = Type.Object(
     ),
     locationId: Type.String(),
     locationName: Type.String(),
-    delta: Type.Integer({ description: 'Added (positive) or taken (negative) at the location; 0: a count that agreed.' }),
+    delta: Type.Integer({
+      description: 'Added (positive) or taken (negative) at the location; 0: a count that agreed.',
+    }),
     onHandAfter: Type.Integer({ minimum: 0, description: 'The location’s quantity once this was applied.' }),
     cost: Type.Optional(
       Nullable(Type.Number({ description: 'A reception’s cost of one unit. Absent without items.cost.view.' })),
@@ -48,7 +50,9 @@ export const QuantityMoveSchema = Type.Object(
     reason: Nullable(Type.String()),
     saleId: Nullable(Type.String({ description: 'The sale a sale, return or void belongs to.' })),
     saleNumber: Nullable(Type.Integer()),
-    transferId: Nullable(Type.String({ description: 'A move’s two rows (out of one location, into the other) share it.' })),
+    transferId: Nullable(
+      Type.String({ description: 'A move’s two rows (out of one location, into the other) share it.' }),
+    ),
     userId: Type.String(),
     userName: Type.String(),
     createdAt: Timestamp,

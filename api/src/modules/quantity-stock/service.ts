@@ -118,7 +118,15 @@ export async function move(q: Queryable, actor: Actor, modelId: string, body: Mo
   const reason = body.reason?.trim() || null;
   await db.insertMoves(q, actor.companyId, actor.userId, [
     { modelId, locationId: from.id, kind: 'move', delta: -body.quantity, onHandAfter: left, transferId, reason },
-    { modelId, locationId: body.toLocationId, kind: 'move', delta: body.quantity, onHandAfter: there, transferId, reason },
+    {
+      modelId,
+      locationId: body.toLocationId,
+      kind: 'move',
+      delta: body.quantity,
+      onHandAfter: there,
+      transferId,
+      reason,
+    },
   ]);
   announce(q, actor.companyId, [modelId]);
   return (await db.stockOf(q, modelId))!;
@@ -192,7 +200,12 @@ export async function takeForSale(q: Queryable, companyId: string, lines: Quanti
   )) {
     const after = await db.addOnHand(q, companyId, l.modelId, l.locationId, -l.quantity);
     if (after === null)
-      throw tooFew(models.get(l.modelId)!.name, l.locationName, await db.onHandAt(q, l.modelId, l.locationId), l.quantity);
+      throw tooFew(
+        models.get(l.modelId)!.name,
+        l.locationName,
+        await db.onHandAt(q, l.modelId, l.locationId),
+        l.quantity,
+      );
     left.set(l.n, after);
   }
   return placed.map((l) => ({ ...l, onHandAfter: left.get(l.n)! }));
@@ -239,7 +252,15 @@ export async function putBackForVoid(q: Queryable, actor: Actor, saleId: string,
   const moves: db.NewMove[] = [];
   for (const l of lines) {
     const after = (await db.addOnHand(q, actor.companyId, l.modelId, l.locationId, l.quantity))!;
-    moves.push({ modelId: l.modelId, locationId: l.locationId, kind: 'void', delta: l.quantity, onHandAfter: after, saleId, reason });
+    moves.push({
+      modelId: l.modelId,
+      locationId: l.locationId,
+      kind: 'void',
+      delta: l.quantity,
+      onHandAfter: after,
+      saleId,
+      reason,
+    });
   }
   await db.insertMoves(q, actor.companyId, actor.userId, moves);
   announce(

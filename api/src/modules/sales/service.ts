@@ -113,7 +113,10 @@ function splitLines(body: CreateSaleBody) {
   body.lines.forEach((l, n) => {
     const refs = [l.itemId, l.serial, l.modelId].filter((r) => r !== undefined).length;
     if (refs !== 1)
-      throw badRequest(`lines/${n}: name the item (itemId or serial) or the model (modelId), one of them`, `lines/${n}`);
+      throw badRequest(
+        `lines/${n}: name the item (itemId or serial) or the model (modelId), one of them`,
+        `lines/${n}`,
+      );
     if (!l.modelId && (l.quantity !== undefined || l.locationId !== undefined))
       throw badRequest(
         `lines/${n}/quantity: an item is sold one by one; a quantity is for a model tracked by quantity`,

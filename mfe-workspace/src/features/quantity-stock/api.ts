@@ -7,9 +7,9 @@ export type Movement = 'receive' | 'move' | 'count';
 
 /** The models sold by quantity (the first 100 by name; the search narrows them). */
 export const listQuantityModels = async (search: string) =>
-  (
-    await call('GET', '/api/product-models', { query: { limit: 100, ...(search ? { search } : {}) } })
-  ).items.filter((m) => m.trackedByQuantity);
+  (await call('GET', '/api/product-models', { query: { limit: 100, ...(search ? { search } : {}) } })).items.filter(
+    (m) => m.trackedByQuantity,
+  );
 
 export const getQuantityStock = (id: string) => call('GET', '/api/product-models/{id}/stock', { params: { id } });
 export const listQuantityMoves = async (id: string) =>

@@ -31,7 +31,14 @@ function LocationSelect({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField select required label={label} {...field} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+        <TextField
+          select
+          required
+          label={label}
+          {...field}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+        >
           {places.map((p) => (
             <MenuItem key={p.id} value={p.id}>
               {p.name}
@@ -62,13 +69,16 @@ export function MovementDialog({
 }) {
   const { t } = useT();
   const schema = useMemo(() => {
-    const whole = z.string().refine((v) => /^\d+$/.test(v.trim()) && (mode === 'count' || Number(v) >= 1), t('quantityStock.wholeNumber'));
+    const whole = z
+      .string()
+      .refine((v) => /^\d+$/.test(v.trim()) && (mode === 'count' || Number(v) >= 1), t('quantityStock.wholeNumber'));
     return z
       .object({
         locationId: z.string().min(1, t('quantityStock.pickLocation')),
         toLocationId: z.string(),
         quantity: whole,
-        reason: mode === 'count' ? z.string().trim().min(1, t('quantityStock.reasonRequired')).max(200) : z.string().max(200),
+        reason:
+          mode === 'count' ? z.string().trim().min(1, t('quantityStock.reasonRequired')).max(200) : z.string().max(200),
       })
       .refine((v) => mode !== 'move' || (v.toLocationId && v.toLocationId !== v.locationId), {
         path: ['toLocationId'],
@@ -89,8 +99,14 @@ export function MovementDialog({
         const reason = v.reason.trim() ? { reason: v.reason.trim() } : {};
         if (mode === 'receive') await receiveQuantity(id, { locationId: v.locationId, quantity: n, ...reason });
         if (mode === 'move')
-          await moveQuantity(id, { fromLocationId: v.locationId, toLocationId: v.toLocationId, quantity: n, ...reason });
-        if (mode === 'count') await countQuantity(id, { locationId: v.locationId, counted: n, reason: v.reason.trim() });
+          await moveQuantity(id, {
+            fromLocationId: v.locationId,
+            toLocationId: v.toLocationId,
+            quantity: n,
+            ...reason,
+          });
+        if (mode === 'count')
+          await countQuantity(id, { locationId: v.locationId, counted: n, reason: v.reason.trim() });
         notify(t('quantityStock.done'), 'success');
         onDone();
       }}
