@@ -65,8 +65,8 @@ export function QuantityReturnButton({
             <TextField label={t('returns.reason')} required autoFocus {...field('reason')} />
             <TextField
               label={t('returns.refund')}
-              helperText={t('returns.refundHelp', { price })}
               {...field('refund')}
+              helperText={(field('refund').helperText as string | undefined) ?? t('returns.refundHelp', { price })}
             />
           </>
         )}

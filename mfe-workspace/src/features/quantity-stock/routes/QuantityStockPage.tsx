@@ -75,7 +75,7 @@ export function QuantityStockPage() {
         />
         {!modelId ? <Typography color="text.secondary">{t('quantityStock.pick')}</Typography> : null}
         {stock.isPending && modelId ? <Loading /> : null}
-        {stock.isError ? <LoadError error={stock.error} /> : null}
+        {stock.isError ? <LoadError error={stock.error} onRetry={() => void stock.refetch()} /> : null}
         {stock.data ? (
           <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="quantity-on-hand">
             <Typography id="quantity-on-hand" variant="h6" component="h2">
