@@ -52,10 +52,12 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   const onHand = page.getByTestId('quantity-locations');
   await page.getByRole('button', { name: 'Receive' }).click({ timeout: 60_000 });
   const receive = page.getByRole('dialog', { name: `Receive ${name}` });
+  await receive.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('option', { name: 'Main store' }).click();
   await receive.getByRole('textbox', { name: 'Quantity' }).fill('200');
   await receive.getByRole('button', { name: 'Receive' }).click();
   await expect(receive).toHaveCount(0);
-  await expect(onHand).toContainText('On hand: 200');
+  await expect(onHand.getByRole('listitem').filter({ hasText: 'Main store' })).toContainText('On hand: 200');
 
   // Rapid Sell: the barcode scanned twice is 2 on the line; the quantity edited to 3; sold.
   await page.goto('/actions/rapid-sell');
@@ -76,6 +78,7 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   await expect(onHand).toContainText('On hand: 197', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Move' }).click();
   const move = page.getByRole('dialog', { name: `Move ${name}` });
+  await expect(move.getByRole('combobox', { name: 'From' })).toHaveText('Main store');
   await move.getByRole('combobox', { name: 'To' }).click();
   await page.getByRole('option', { name: 'Back room' }).click();
   await move.getByRole('textbox', { name: 'Quantity' }).fill('20');
