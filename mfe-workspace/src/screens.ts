@@ -118,11 +118,12 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     page: lazyPage(() => import('@/features/stocktakes').then((m) => m.StocktakeCountPage)),
   },
   {
-    // Quantity stock (cables, cases: no serials): received, moved and counted by who keeps the stock.
+    // Quantity stock (cables, cases: no serials): received, moved and counted by who keeps the stock
+    // (the buttons follow each movement's claim); read, as stock-takes are, by who reads reports.
     path: 'actions/quantity-stock',
     title: 'screens.quantityStock',
-    claims: ['stock.count', 'items.receive'],
-    menu: { group: 'actions', order: 56, icon: CableOutlined, claims: ['stock.count'] },
+    claims: ['stock.count', 'items.receive', 'reports.view'],
+    menu: { group: 'actions', order: 56, icon: CableOutlined, claims: ['stock.count', 'reports.view'] },
     page: lazyPage(() => import('@/features/quantity-stock').then((m) => m.QuantityStockPage)),
   },
   {

@@ -71,7 +71,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
     // Stock-takes are counted by stock.count holders, loans lent by items.lend holders; report readers
-    // read both. Quantity stock is kept by stock.count holders. Purchase orders are written by who buys (purchasing.manage).
+    // read both. Quantity stock is kept by stock.count holders and read by report readers. Purchase orders are written by who buys (purchasing.manage).
     [
       ROLES.storekeeper,
       ['My Tasks', 'Stock-takes', 'Quantity Stock', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
@@ -137,7 +137,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
-    // Report readers also read the stock-takes' variance and the loans (Actions entries).
+    // Report readers also read the stock-takes' variance, quantity stock and the loans (Actions entries).
     expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My View',
       'Actions',
@@ -148,6 +148,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
     expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My Tasks',
       'Stock-takes',
+      'Quantity Stock',
       'Loans',
       'Item List',
       'Item Inventory',
