@@ -50,7 +50,7 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   // Actions → Quantity Stock: 200 received at the shop.
   await page.goto(`/actions/quantity-stock?model=${model.id}`);
   const onHand = page.getByTestId('quantity-locations');
-  await page.getByRole('button', { name: 'Receive' }).click({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Receive', exact: true }).click({ timeout: 60_000 });
   const receive = page.getByRole('dialog', { name: `Receive ${name}` });
   await receive.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: 'Main store' }).click();
@@ -76,7 +76,7 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   // Back on the stock page: 197 at the shop; 20 moved to the back room; the shelf counted at 175.
   await page.goto(`/actions/quantity-stock?model=${model.id}`);
   await expect(onHand).toContainText('On hand: 197', { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Move' }).click();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
   const move = page.getByRole('dialog', { name: `Move ${name}` });
   await expect(move.getByRole('combobox', { name: 'From' })).toHaveText('Main store');
   await move.getByRole('combobox', { name: 'To' }).click();
@@ -87,11 +87,11 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   await expect(onHand.getByRole('listitem').filter({ hasText: 'Back room' })).toContainText('On hand: 20');
   await expect(onHand).toContainText('On hand: 177');
 
-  await page.getByRole('button', { name: 'Count' }).click();
+  await page.getByRole('button', { name: 'Count', exact: true }).click();
   const count = page.getByRole('dialog', { name: `Count ${name}` });
   await count.getByRole('textbox', { name: 'Counted' }).fill('175');
   await count.getByRole('textbox', { name: 'Reason' }).fill('Shelf count');
-  await count.getByRole('button', { name: 'Count' }).click();
+  await count.getByRole('button', { name: 'Count', exact: true }).click();
   await expect(count).toHaveCount(0);
   await expect(onHand).toContainText('On hand: 175');
   const history = page.getByRole('region', { name: 'History' });
