@@ -89,11 +89,13 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
 
   await page.getByRole('button', { name: 'Count', exact: true }).click();
   const count = page.getByRole('dialog', { name: `Count ${name}` });
+  await count.getByRole('combobox', { name: 'Location' }).click();
+  await page.getByRole('option', { name: 'Main store' }).click();
   await count.getByRole('textbox', { name: 'Counted' }).fill('175');
   await count.getByRole('textbox', { name: 'Reason' }).fill('Shelf count');
   await count.getByRole('button', { name: 'Count', exact: true }).click();
   await expect(count).toHaveCount(0);
-  await expect(onHand).toContainText('On hand: 175');
+  await expect(onHand.getByRole('listitem').filter({ hasText: 'Main store' })).toContainText('On hand: 175');
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('Counted -2');
   await expect(history).toContainText('Shelf count');
