@@ -20,6 +20,7 @@ const OWN_COMPANIES = [
   'offline-shell',
   'platform',
   'profile',
+  'quantity-stock',
   'receipt',
   'security',
   'shop-refunds-fields',

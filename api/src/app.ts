@@ -46,6 +46,7 @@ import { itemRoutes } from './modules/items/routes.js';
 import { saleRoutes } from './modules/sales/routes.js';
 import { WARRANTY_CONSTRAINTS, warrantyRoutes } from './modules/warranty/index.js';
 import { STOCKTAKE_CONSTRAINTS, stocktakeRoutes } from './modules/stocktakes/index.js';
+import { quantityStockRoutes } from './modules/quantity-stock/index.js';
 import { LOAN_CONSTRAINTS, loanRoutes } from './modules/loans/index.js';
 import { PRODUCT_MODEL_CONSTRAINTS, productModelRoutes } from './modules/product-models/index.js';
 import { alertDevRoutes, alertRoutes } from './modules/alerts/index.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(stocktakeRoutes);
   await app.register(loanRoutes);
   await app.register(productModelRoutes);
+  await app.register(quantityStockRoutes);
   await app.register(alertRoutes);
   await app.register(taskRoutes);
   await app.register(reportRoutes);

@@ -147,6 +147,13 @@ const MATRIX: Record<string, string> = {
   getProductModel: 'OASNR',
   createProductModel: 'OA',
   updateProductModel: 'OA',
+  // quantity stock: read as the catalogue is (and by who counts); moved with the same claims as items
+  getQuantityStock: 'OASNR',
+  listQuantityMoves: 'OASNR',
+  receiveQuantity: 'OAN',
+  moveQuantity: 'OAS',
+  countQuantity: 'OAS',
+  returnQuantityLine: 'OA',
   // reorder alerts: who answers for the stock (stock.reorder) and who reads reports
   getToReorderReport: 'OAS',
   listAlerts: 'OAS',
@@ -264,6 +271,17 @@ beforeAll(async () => {
   ).id as string;
   a.productModel = (await post(alpha, '/api/product-models', { name: 'Sweep model', itemTypeId: a.itemType }))
     .id as string;
+  // A model tracked by quantity, with stock at the store and one sale of it.
+  a.qtyModel = (await post(alpha, '/api/product-models', { name: 'Sweep cable', itemTypeId: a.itemType })).id as string;
+  await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/product-models/${a.qtyModel}`,
+    headers: bearer(alpha.token),
+    payload: { trackedByQuantity: true },
+  });
+  await post(alpha, `/api/product-models/${a.qtyModel}/stock/receive`, { locationId: a.location, quantity: 100 });
+  a.qtySale = (await post(alpha, '/api/sales', { lines: [{ modelId: a.qtyModel, quantity: 2, price: 3 }] }))
+    .id as string;
   a.task = (await post(alpha, '/api/tasks', { title: 'Sweep task', assigneeUserId: alpha.userId })).id as string;
   a.purchaseOrder = (
     await post(alpha, '/api/purchase-orders', {
@@ -365,6 +383,12 @@ const ALPHA_IDS: Record<string, (caller?: Caller) => string> = {
   applyStocktake: () => a.stocktake!,
   getProductModel: () => a.productModel!,
   updateProductModel: () => a.productModel!,
+  getQuantityStock: () => a.qtyModel!,
+  listQuantityMoves: () => a.qtyModel!,
+  receiveQuantity: () => a.qtyModel!,
+  moveQuantity: () => a.qtyModel!,
+  countQuantity: () => a.qtyModel!,
+  returnQuantityLine: () => a.qtySale!,
   completeTask: (caller) => (caller ? tasksFor.get(caller)! : a.task!),
   getImport: () => a.import!,
   renameStatus: () => 'in_stock',
@@ -431,6 +455,10 @@ const BODIES: Record<string, () => object> = {
   createTask: () => ({ title: 'A task', assigneeUserId: alpha.userId }),
   createProductModel: () => ({ name: unique('Model '), itemTypeId: a.itemType }),
   updateProductModel: () => ({ warrantyMonths: 3 }),
+  receiveQuantity: () => ({ locationId: a.location, quantity: 5 }),
+  moveQuantity: () => ({ fromLocationId: a.location, toLocationId: a.location2, quantity: 1 }),
+  countQuantity: () => ({ locationId: a.location2, counted: 3, reason: 'Recount' }),
+  returnQuantityLine: () => ({ line: 1, reason: 'Sweep return' }),
   createPurchaseOrder: () => ({ vendorId: a.customer, lines: [{ modelId: a.productModel, quantity: 1, unitCost: 1 }] }),
   updatePurchaseOrder: () => ({ note: 'Sweep note' }),
   // The sweep's vendor has no email: an allowed caller gets 400, and nothing is mailed.

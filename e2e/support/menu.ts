@@ -4,7 +4,7 @@
  * The Actions group's stock-takes and loans: counted and lent by stock.count and items.lend holders
  * (Company Owner, Admin, Storekeeper) and read by report readers — a Storekeeper's Actions.
  */
-export const STOCKTAKE_LINKS = ['Stock-takes', 'Loans'];
+export const STOCKTAKE_LINKS = ['Stock-takes', 'Quantity Stock', 'Loans'];
 /** The Actions group's purchase orders: written by who buys (purchasing.manage: Owner, Admin, Storekeeper). */
 export const PURCHASING_LINKS = ['Purchase Orders'];
 /** The Reporting group's links: Company Owner, Admin, Storekeeper. */

@@ -1,5 +1,6 @@
 import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import CableOutlined from '@mui/icons-material/CableOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
@@ -115,6 +116,15 @@ export const SCREENS: Screen<WorkspaceKey>[] = [
     title: 'screens.stocktake',
     claims: ['stock.count', 'reports.view'],
     page: lazyPage(() => import('@/features/stocktakes').then((m) => m.StocktakeCountPage)),
+  },
+  {
+    // Quantity stock (cables, cases: no serials): received, moved and counted by who keeps the stock
+    // (the buttons follow each movement's claim); read, as stock-takes are, by who reads reports.
+    path: 'actions/quantity-stock',
+    title: 'screens.quantityStock',
+    claims: ['stock.count', 'items.receive', 'reports.view'],
+    menu: { group: 'actions', order: 56, icon: CableOutlined, claims: ['stock.count', 'reports.view'] },
+    page: lazyPage(() => import('@/features/quantity-stock').then((m) => m.QuantityStockPage)),
   },
   {
     // Purchase orders: written and sent by who buys (purchasing.manage); read by who receives against them.

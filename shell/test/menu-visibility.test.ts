@@ -39,6 +39,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Quantity Stock',
         'Loans',
         'Purchase Orders',
         ...REPORTING,
@@ -57,6 +58,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
         'Rapid Sell',
         'Multi-Sale',
         'Stock-takes',
+        'Quantity Stock',
         'Loans',
         'Purchase Orders',
         ...REPORTING,
@@ -69,10 +71,10 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       ['My View', 'Actions', 'Reporting', 'Account Management', 'Settings', 'Support & Help'],
     ],
     // Stock-takes are counted by stock.count holders, loans lent by items.lend holders; report readers
-    // read both. Purchase orders are written by who buys (purchasing.manage).
+    // read both. Quantity stock is kept by stock.count holders and read by report readers. Purchase orders are written by who buys (purchasing.manage).
     [
       ROLES.storekeeper,
-      ['My Tasks', 'Stock-takes', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
+      ['My Tasks', 'Stock-takes', 'Quantity Stock', 'Loans', 'Purchase Orders', ...REPORTING, ...SUPPORT],
       ['My View', 'Actions', 'Reporting', 'Support & Help'],
     ],
     [ROLES.newItemOperator, ['My Tasks', 'Add Item', ...SUPPORT], ['My View', 'Actions', 'Support & Help']],
@@ -105,6 +107,7 @@ describe('menu visibility per built-in role (the product’s menu table)', () =>
       'Rapid Sell',
       'Multi-Sale',
       'Stock-takes',
+      'Quantity Stock',
       'Loans',
       'Purchase Orders',
       ...REPORTING,
@@ -134,7 +137,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
   });
 
   it('reports given to the Account Manager: the Reporting group appears (Edit Item needs items.edit)', () => {
-    // Report readers also read the stock-takes' variance and the loans (Actions entries).
+    // Report readers also read the stock-takes' variance, quantity stock and the loans (Actions entries).
     expect(groups([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My View',
       'Actions',
@@ -145,6 +148,7 @@ describe('an edited role changes the menu (claims, not role names)', () => {
     expect(titles([ROLES.accountManager], { give: ['reports.view'] })).toEqual([
       'My Tasks',
       'Stock-takes',
+      'Quantity Stock',
       'Loans',
       'Item List',
       'Item Inventory',

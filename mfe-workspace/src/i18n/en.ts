@@ -182,6 +182,7 @@ export const en = {
     receipt: 'Receipt',
     stocktakes: 'Stock-takes',
     loans: 'Loans',
+    quantityStock: 'Quantity Stock',
     stocktake: 'Stock-take',
     purchaseOrders: 'Purchase Orders',
     purchaseOrder: 'Purchase Order',

@@ -183,6 +183,7 @@ export const tr: TranslationsOf<WorkspaceTexts> = {
     receipt: 'Fiş',
     stocktakes: 'Stok sayımları',
     loans: 'Ödünçler',
+    quantityStock: 'Adetli Stok',
     stocktake: 'Stok sayımı',
     purchaseOrders: 'Satın alma siparişleri',
     purchaseOrder: 'Satın alma siparişi',

@@ -13,6 +13,7 @@ export const LIVE_CHANGE_KINDS = [
   'stocktake.changed',
   'purchase-order.changed',
   'loan.changed',
+  'quantity.changed',
 ] as const;
 
 interface EventSourceLike {

@@ -223,6 +223,12 @@ export type ContactResult = {
   message: string;
 };
 
+export type CountQuantityRequest = {
+  locationId: string;
+  counted: number;
+  reason: string;
+};
+
 export type CreateCheckoutRequest = {
   kind: "plan" | "addon";
   planId?: string;
@@ -274,6 +280,7 @@ export type CreateProductModelRequest = {
   warrantyMonths?: number;
   barcode?: string | null;
   imagePath?: string | null;
+  trackedByQuantity?: boolean;
   reorderPoints?: Array<{
     locationId?: string | null;
     minQuantity: number;
@@ -294,6 +301,9 @@ export type CreateSaleRequest = {
   lines: Array<{
     itemId?: string;
     serial?: string;
+    modelId?: string;
+    quantity?: number;
+    locationId?: string;
     price: number;
     discount?: number;
   }>;
@@ -712,6 +722,13 @@ export type MfaPolicy = {
   requireForOwnersAndAdmins: boolean;
 };
 
+export type MoveQuantityRequest = {
+  fromLocationId: string;
+  toLocationId: string;
+  quantity: number;
+  reason?: string;
+};
+
 export type MyAccess = {
   roles: Array<string>;
   permissions: Array<"items.view" | "items.receive" | "items.edit" | "items.process" | "items.sell" | "items.cost.view" | "reports.view" | "dashboard.view" | "customers.view" | "customers.manage" | "settings.manage" | "users.manage" | "billing.manage" | "sales.void" | "warranty.manage" | "stock.count" | "stock.reorder" | "purchasing.manage" | "items.lend">;
@@ -785,6 +802,7 @@ export type ProductModel = {
   imagePath: string | null;
   archived: boolean;
   inStock: number;
+  trackedByQuantity: boolean;
   reorderPoints: Array<ReorderPoint>;
   createdAt: string;
   updatedAt: string;
@@ -856,6 +874,41 @@ export type PurchaseOrderSummary = {
   cancelledAt: string | null;
 };
 
+export type QuantityMove = {
+  id: string;
+  kind: "receive" | "sell" | "move" | "count" | "return" | "void";
+  locationId: string;
+  locationName: string;
+  delta: number;
+  onHandAfter: number;
+  cost?: number | null;
+  refund: number | null;
+  reason: string | null;
+  saleId: string | null;
+  saleNumber: number | null;
+  transferId: string | null;
+  userId: string;
+  userName: string;
+  createdAt: string;
+};
+
+export type QuantityMovePage = {
+  items: Array<QuantityMove>;
+  nextCursor: string | null;
+};
+
+export type QuantityStock = {
+  modelId: string;
+  modelName: string;
+  barcode: string | null;
+  onHand: number;
+  locations: Array<{
+    locationId: string;
+    locationName: string;
+    onHand: number;
+  }>;
+};
+
 export type QueueItem = {
   itemId: string;
   serial: string;
@@ -900,6 +953,13 @@ export type ReceiveItemsRequest = {
   note?: string;
 };
 
+export type ReceiveQuantityRequest = {
+  locationId: string;
+  quantity: number;
+  cost?: number | null;
+  reason?: string;
+};
+
 export type RecoveryCodes = {
   codes: Array<string>;
 };
@@ -940,6 +1000,12 @@ export type ResetPasswordRequest = {
   token: string;
   newPassword: string;
   confirmPassword: string;
+};
+
+export type ReturnQuantityLineRequest = {
+  line: number;
+  reason: string;
+  refund?: number;
 };
 
 export type Role = {
@@ -1006,8 +1072,10 @@ export type Sale = {
 
 export type SaleLine = {
   line: number;
-  itemId: string;
-  serial: string;
+  itemId: string | null;
+  serial: string | null;
+  modelId: string | null;
+  quantity: number;
   itemTypeName: string;
   brandName: string | null;
   model: string | null;
@@ -1369,6 +1437,7 @@ export type UpdateProductModelRequest = {
   warrantyMonths?: number;
   barcode?: string | null;
   imagePath?: string | null;
+  trackedByQuantity?: boolean;
   reorderPoints?: Array<{
     locationId?: string | null;
     minQuantity: number;
@@ -2099,6 +2168,40 @@ export interface ApiOperations {
     body: UpdateProductModelRequest;
     response: ProductModel;
   };
+  getQuantityStock: {
+    method: "GET";
+    path: "/api/product-models/{id}/stock";
+    params: { id: string };
+    response: QuantityStock;
+  };
+  countQuantity: {
+    method: "POST";
+    path: "/api/product-models/{id}/stock/count";
+    params: { id: string };
+    body: CountQuantityRequest;
+    response: QuantityStock;
+  };
+  moveQuantity: {
+    method: "POST";
+    path: "/api/product-models/{id}/stock/move";
+    params: { id: string };
+    body: MoveQuantityRequest;
+    response: QuantityStock;
+  };
+  listQuantityMoves: {
+    method: "GET";
+    path: "/api/product-models/{id}/stock/moves";
+    params: { id: string };
+    query: { locationId?: string; format?: "json" | "csv"; cursor?: string; limit?: number; sort?: "newest" };
+    response: QuantityMovePage;
+  };
+  receiveQuantity: {
+    method: "POST";
+    path: "/api/product-models/{id}/stock/receive";
+    params: { id: string };
+    body: ReceiveQuantityRequest;
+    response: QuantityStock;
+  };
   listPurchaseOrders: {
     method: "GET";
     path: "/api/purchase-orders";
@@ -2246,6 +2349,13 @@ export interface ApiOperations {
     path: "/api/sales/{id}";
     params: { id: string };
     response: Sale;
+  };
+  returnQuantityLine: {
+    method: "POST";
+    path: "/api/sales/{id}/quantity-returns";
+    params: { id: string };
+    body: ReturnQuantityLineRequest;
+    response: QuantityStock;
   };
   getSaleReceiptPdf: {
     method: "GET";

@@ -12,6 +12,7 @@ export const CHANGE_KINDS = [
   'purchase-order.changed',
 
   'loan.changed',
+  'quantity.changed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -31,6 +32,9 @@ const REFRESH: Record<ChangeKind, string[]> = {
 
   // A check-out or check-in: the loans list and the overdue alerts (the item's own change is item.changed).
   'loan.changed': ['loans', 'alerts'],
+  // A quantity received, sold, moved, counted or returned: the model's stock and ledger, the models
+  // list's "in stock", the reports and alerts that count it (reorder points).
+  'quantity.changed': ['product-models', 'reports', 'dashboard', 'alerts'],
 };
 
 /** The resources the kinds of change name (a settings change also names its own). */

@@ -88,9 +88,9 @@ export function assertMayRun(actor: Actor, type: TransactionType): void {
 type Named = Pick<EngineInput, 'itemIds' | 'serials'>;
 
 /** The items named, checked for an empty or repeated list before anything is read. */
-function named(input: Named) {
+function named(input: Named, allowNone = false) {
   const wanted = input.itemIds ?? input.serials ?? [];
-  if (!wanted.length) throw badRequest('itemIds: name the items (itemIds or serials)', 'itemIds');
+  if (!wanted.length && !allowNone) throw badRequest('itemIds: name the items (itemIds or serials)', 'itemIds');
   const keys = input.itemIds ? wanted : wanted.map((s) => s.trim().toLowerCase());
   if (new Set(keys).size !== keys.length) {
     const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
@@ -121,8 +121,10 @@ export async function prepareBuiltIn<C = null>(
   name: string,
   input: Omit<EngineInput, 'type'>,
   companySql?: string,
+  /** A sale of quantity lines only names no item: the type's checks still run. */
+  allowNone = false,
 ): Promise<Plan & { company: C | null }> {
-  const list = named(input);
+  const list = named(input, allowNone);
   const { type, items, company } = await db.lockItemsForType<TransactionType, C>(
     q,
     list.by,

@@ -332,7 +332,19 @@ export interface SaleToRecord {
   taxDigits: number;
   /** Whether the prices asked include the tax (the company's setting when the sale is made). */
   pricesIncludeTax: boolean;
-  lines: Array<{ itemId: string; price: number; discount: number }>;
+  /**
+   * An item's line (itemId; quantity 1), or a model × quantity taken from a location (modelId,
+   * locationId — modules/quantity-stock took it off the shelf first). price: of the item or of one
+   * unit; the line's price is it × quantity.
+   */
+  lines: Array<{
+    itemId: string | null;
+    modelId: string | null;
+    locationId: string | null;
+    quantity: number;
+    price: number;
+    discount: number;
+  }>;
 }
 
 /**
@@ -358,15 +370,17 @@ export async function sellAndRecord<Sale>(
   const [row] = await q.query<Sale>(
     `WITH changed AS (${UPDATE_ITEMS} RETURNING i.id, i.serial, i.warranty_ends_at, i.item_type_id, i.brand_id, i.model),
      recorded AS (${insertEventsSql(6)}),
-     asked AS (SELECT n, item_id, round(price, 2) AS price, round(discount, 2) AS discount
-                 FROM unnest($${S + 6}::uuid[], $${S + 7}::numeric[], $${S + 8}::numeric[])
-                      WITH ORDINALITY AS l(item_id, price, discount, n)),
-     taxed AS (SELECT n, item_id, price, discount,
+     asked AS (SELECT n, item_id, model_id, location_id, quantity, round(price, 2) * quantity AS price,
+                      round(discount, 2) AS discount
+                 FROM unnest($${S + 6}::uuid[], $${S + 7}::numeric[], $${S + 8}::numeric[], $${S + 10}::uuid[],
+                             $${S + 11}::uuid[], $${S + 12}::int[])
+                      WITH ORDINALITY AS l(item_id, price, discount, model_id, location_id, quantity, n)),
+     taxed AS (SELECT n, item_id, model_id, location_id, quantity, price, discount,
                       round(CASE WHEN $${S + 9}::boolean
                                  THEN (price - discount) * $${S + 4}::numeric / (100 + $${S + 4}::numeric)
                                  ELSE (price - discount) * $${S + 4}::numeric / 100 END, $${S + 5}::int) AS tax
                  FROM asked),
-     priced AS (SELECT n, item_id, price, discount, tax,
+     priced AS (SELECT n, item_id, model_id, location_id, quantity, price, discount, tax,
                        price - discount - CASE WHEN $${S + 9}::boolean THEN tax ELSE 0 END AS net
                   FROM taxed),
      s AS (INSERT INTO sales (company_id, id, number, customer_id, seller_id, net, tax, total, currency, tax_rate,
@@ -374,18 +388,22 @@ export async function sellAndRecord<Sale>(
            SELECT $7, $${S + 1}, stockwise_next_sale_number(), $${S + 2}, $8, sum(net), sum(tax), sum(net + tax),
                   $${S + 3}, $${S + 4}::numeric, $${S + 9}::boolean, $9
              FROM priced RETURNING *),
-     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, price, discount, net, tax, total)
-           SELECT $7, $${S + 1}, n, item_id, price, discount, net, tax, net + tax FROM priced
-           RETURNING line, item_id, price, discount, net, tax, total)
+     l AS (INSERT INTO sale_lines (company_id, sale_id, line, item_id, model_id, location_id, quantity, price, discount,
+                                   net, tax, total)
+           SELECT $7, $${S + 1}, n, item_id, model_id, location_id, quantity, price, discount, net, tax, net + tax
+             FROM priced
+           RETURNING line, item_id, model_id, quantity, price, discount, net, tax, total)
      SELECT ${summary.columns},
             (SELECT json_agg(json_build_object('line', l.line, 'itemId', l.item_id, 'serial', i.serial,
-                      'itemTypeName', t.name, 'brandName', b.name, 'model', i.model,
+                      'modelId', l.model_id, 'quantity', l.quantity,
+                      'itemTypeName', t.name, 'brandName', b.name, 'model', coalesce(i.model, m.name),
                       'price', l.price::float8, 'discount', l.discount::float8, 'net', l.net::float8,
                       'tax', l.tax::float8, 'total', l.total::float8,
                       'warrantyEndsAt', ${iso('i.warranty_ends_at')}, 'returnedAt', NULL) ORDER BY l.line)
-               FROM l JOIN changed i ON i.id = l.item_id
-               JOIN item_types t ON t.company_id = $7 AND t.id = i.item_type_id
-               LEFT JOIN brands b ON b.company_id = $7 AND b.id = i.brand_id) AS lines
+               FROM l LEFT JOIN changed i ON i.id = l.item_id
+               LEFT JOIN product_models m ON m.company_id = $7 AND m.id = l.model_id
+               JOIN item_types t ON t.company_id = $7 AND t.id = coalesce(i.item_type_id, m.item_type_id)
+               LEFT JOIN brands b ON b.company_id = $7 AND b.id = coalesce(i.brand_id, m.brand_id)) AS lines
        FROM s ${summary.joins}`,
     [
       ...changeParams(changes),
@@ -399,6 +417,9 @@ export async function sellAndRecord<Sale>(
       sale.lines.map((l) => l.price),
       sale.lines.map((l) => l.discount),
       sale.pricesIncludeTax,
+      sale.lines.map((l) => l.modelId),
+      sale.lines.map((l) => l.locationId),
+      sale.lines.map((l) => l.quantity),
     ],
   );
   return row!;
@@ -482,10 +503,14 @@ export const modelDefaults = async (q: Queryable, id: string) =>
       cost: number | null;
       warrantyMonths: number;
       archived: boolean;
+      trackedByQuantity: boolean;
     }>(
+      // FOR SHARE: a switch to tracking by quantity (which locks the model FOR UPDATE) waits for this
+      // reception, then sees its items and refuses.
       `SELECT id, name, item_type_id AS "itemTypeId", brand_id AS "brandId", sale_price::float8 AS "salePrice",
-              cost::float8 AS cost, warranty_months AS "warrantyMonths", archived_at IS NOT NULL AS archived
-         FROM product_models WHERE id = $1`,
+              cost::float8 AS cost, warranty_months AS "warrantyMonths", archived_at IS NOT NULL AS archived,
+              tracked_by_quantity AS "trackedByQuantity"
+         FROM product_models WHERE id = $1 FOR SHARE`,
       [id],
     )
   )[0] ?? null;

@@ -69,6 +69,8 @@ async function modelOf(q: Queryable, id: string | null | undefined, itemType: { 
   const model = await db.modelDefaults(q, id);
   if (!model) throw badRequest('modelId: no such product model', 'modelId');
   if (model.archived) throw badRequest(`modelId: ${model.name} is archived`, 'modelId');
+  if (model.trackedByQuantity)
+    throw badRequest(`modelId: ${model.name} is tracked by quantity: receive a quantity of it, not serials`, 'modelId');
   if (model.itemTypeId !== itemType.id)
     throw badRequest(`modelId: ${model.name} is not a model of ${itemType.name}`, 'modelId');
   return model;

@@ -11,10 +11,22 @@ import type { ProductModel, ToReorderRow } from './schemas.js';
  */
 const IN_STOCK = `i.status = 'in_stock'`;
 
+/**
+ * A model's stock in hand, at one location or everywhere (location: an SQL expression, NULL for
+ * all): its items in stock, plus — for a model tracked by quantity — what is on hand
+ * (quantity_stock, docs/domain-quantity-stock.md). A model is tracked one way, so one term is 0.
+ */
+const held = (model: string, location: string) =>
+  `((SELECT count(*) FROM items i WHERE i.company_id = ${model}.company_id AND i.model_id = ${model}.id AND ${IN_STOCK}
+       AND (${location} IS NULL OR i.location_id = ${location}))
+    + (SELECT coalesce(sum(h.on_hand), 0) FROM quantity_stock h
+        WHERE h.company_id = ${model}.company_id AND h.model_id = ${model}.id
+          AND (${location} IS NULL OR h.location_id = ${location})))::int`;
+
 const COLUMNS = `m.id, m.name, m.item_type_id AS "itemTypeId", t.name AS "itemTypeName", m.brand_id AS "brandId",
   b.name AS "brandName", m.sale_price::float8 AS "salePrice", m.cost::float8 AS cost,
   m.warranty_months AS "warrantyMonths", m.barcode, m.image_path AS "imagePath", m.archived_at IS NOT NULL AS archived,
-  (SELECT count(*)::int FROM items i WHERE i.company_id = m.company_id AND i.model_id = m.id AND ${IN_STOCK}) AS "inStock",
+  ${held('m', 'NULL::uuid')} AS "inStock", m.tracked_by_quantity AS "trackedByQuantity",
   coalesce((SELECT jsonb_agg(jsonb_build_object('locationId', r.location_id, 'locationName', l.name,
                                                  'minQuantity', r.min_quantity) ORDER BY l.name NULLS FIRST)
               FROM reorder_points r LEFT JOIN locations l ON l.company_id = r.company_id AND l.id = r.location_id
@@ -66,17 +78,19 @@ export interface ModelRow {
   barcode: string | null;
   imagePath: string | null;
   archived: boolean;
+  trackedByQuantity: boolean;
 }
 
 export async function saveModel(q: Queryable, companyId: string, m: ModelRow): Promise<void> {
   await q.query(
     `INSERT INTO product_models (company_id, id, name, item_type_id, brand_id, sale_price, cost, warranty_months, barcode,
-                                 image_path, archived_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN now() END)
+                                 image_path, archived_at, tracked_by_quantity)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11 THEN now() END, $12)
      ON CONFLICT (company_id, id) DO UPDATE SET name = excluded.name, item_type_id = excluded.item_type_id,
        brand_id = excluded.brand_id, sale_price = excluded.sale_price, cost = excluded.cost,
        warranty_months = excluded.warranty_months, barcode = excluded.barcode, image_path = excluded.image_path,
-       archived_at = CASE WHEN $11 THEN coalesce(product_models.archived_at, now()) END, updated_at = now()`,
+       archived_at = CASE WHEN $11 THEN coalesce(product_models.archived_at, now()) END,
+       tracked_by_quantity = excluded.tracked_by_quantity, updated_at = now()`,
     [
       companyId,
       m.id,
@@ -89,9 +103,20 @@ export async function saveModel(q: Queryable, companyId: string, m: ModelRow): P
       m.barcode,
       m.imagePath,
       m.archived,
+      m.trackedByQuantity,
     ],
   );
 }
+
+/** Whether a model has any item (a model tracked by unit), or any quantity on hand (by quantity). */
+export const modelHolds = async (q: Queryable, id: string) =>
+  (
+    await q.query<{ items: boolean; onHand: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM items WHERE model_id = $1) AS items,
+              EXISTS (SELECT 1 FROM quantity_stock WHERE model_id = $1 AND on_hand > 0) AS "onHand"`,
+      [id],
+    )
+  )[0]!;
 
 /** Replaces a model's reorder points with the given set. */
 export async function setReorderPoints(
@@ -140,10 +165,7 @@ export const belowReorderPoint = (
          JOIN item_types t ON t.company_id = m.company_id AND t.id = m.item_type_id
          LEFT JOIN brands b ON b.company_id = m.company_id AND b.id = m.brand_id
          LEFT JOIN locations l ON l.company_id = r.company_id AND l.id = r.location_id
-         CROSS JOIN LATERAL (
-           SELECT count(*)::int AS n FROM items i
-            WHERE i.company_id = r.company_id AND i.model_id = r.model_id AND ${IN_STOCK}
-              AND (r.location_id IS NULL OR i.location_id = r.location_id)) s
+         CROSS JOIN LATERAL (SELECT ${held('m', 'r.location_id')} AS n) s
         WHERE s.n < r.min_quantity AND ($1::uuid IS NULL OR r.location_id = $1)
      ) x
      WHERE $2::text IS NULL OR ("nameKey", "modelId"::text, "locationKey") > ($2, $3, $4)
@@ -157,8 +179,6 @@ export const countBelowReorderPoint = async (q: Queryable) =>
     await q.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM reorder_points r
          JOIN product_models m ON m.company_id = r.company_id AND m.id = r.model_id AND m.archived_at IS NULL
-        WHERE (SELECT count(*) FROM items i
-                WHERE i.company_id = r.company_id AND i.model_id = r.model_id AND ${IN_STOCK}
-                  AND (r.location_id IS NULL OR i.location_id = r.location_id)) < r.min_quantity`,
+        WHERE ${held('m', 'r.location_id')} < r.min_quantity`,
     )
   )[0]!.n;

@@ -32,7 +32,14 @@ export const ProductModelSchema = Type.Object(
     barcode: Nullable(Type.String({ description: 'Unique in the company.' })),
     imagePath: Nullable(Type.String({ description: 'A path in the ItemImages bucket, under the company’s folder.' })),
     archived: Type.Boolean({ description: 'Archived: kept for its items and history, offered nowhere.' }),
-    inStock: Type.Integer({ minimum: 0, description: 'Items of the model in stock (status in_stock), everywhere.' }),
+    inStock: Type.Integer({
+      minimum: 0,
+      description:
+        'In stock everywhere: the model’s items in status in_stock, or — tracked by quantity — the quantity on hand.',
+    }),
+    trackedByQuantity: Type.Boolean({
+      description: 'Stocked as a quantity per location (cables, cases) instead of one item per serial.',
+    }),
     reorderPoints: Type.Array(ReorderPoint),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -57,6 +64,10 @@ const modelFields = {
   warrantyMonths: Type.Integer({ minimum: 0, maximum: 600 }),
   barcode: Nullable(OneLine({ minLength: 1, maxLength: 100 })),
   imagePath: Nullable(Type.String({ minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u001F]+$' })),
+  trackedByQuantity: Type.Boolean({
+    description:
+      'Track the model by quantity per location instead of by unit: only while it has no items (409 otherwise); back to by unit only while nothing is on hand.',
+  }),
   reorderPoints: Type.Array(ReorderPointInput, {
     maxItems: 200,
     description: 'The whole set (replaces what was there): at most one per location and one for every location.',
@@ -72,6 +83,7 @@ export const CreateProductModelBody = Type.Object(
     warrantyMonths: Type.Optional(modelFields.warrantyMonths),
     barcode: Type.Optional(modelFields.barcode),
     imagePath: Type.Optional(modelFields.imagePath),
+    trackedByQuantity: Type.Optional(modelFields.trackedByQuantity),
     reorderPoints: Type.Optional(modelFields.reorderPoints),
   },
   { additionalProperties: false, title: 'CreateProductModelRequest' },
@@ -86,6 +98,7 @@ export const UpdateProductModelBody = Type.Object(
     warrantyMonths: Type.Optional(modelFields.warrantyMonths),
     barcode: Type.Optional(modelFields.barcode),
     imagePath: Type.Optional(modelFields.imagePath),
+    trackedByQuantity: Type.Optional(modelFields.trackedByQuantity),
     reorderPoints: Type.Optional(modelFields.reorderPoints),
     archived: Type.Optional(Type.Boolean({ description: 'true archives the model; false brings it back.' })),
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
 import { assertMaySetCost, checkImages, seen, type Sight } from '../items/index.js';
 import * as db from './queries.js';
@@ -80,6 +80,15 @@ export async function saveModel(
   if (imagePath) checkImages(companyId, [imagePath]);
   const barcode = body.barcode === undefined ? (current?.barcode ?? null) : body.barcode?.trim() || null;
   const modelId = current?.id ?? randomUUID();
+  const trackedByQuantity = body.trackedByQuantity ?? current?.trackedByQuantity ?? false;
+  if (current && trackedByQuantity !== current.trackedByQuantity) {
+    // A model is tracked one way: its items would have no quantity row, a quantity no serials.
+    const holds = await db.modelHolds(q, current.id);
+    if (trackedByQuantity && holds.items)
+      throw conflict(`${current.name} has items received by serial: it stays tracked by unit.`);
+    if (!trackedByQuantity && holds.onHand)
+      throw conflict(`${current.name} has a quantity on hand: count it to 0 before tracking it by unit.`);
+  }
   await db.saveModel(q, companyId, {
     id: modelId,
     name,
@@ -91,6 +100,7 @@ export async function saveModel(
     barcode,
     imagePath,
     archived: body.archived ?? current?.archived ?? false,
+    trackedByQuantity,
   });
   if (body.reorderPoints)
     await db.setReorderPoints(q, companyId, modelId, await checkReorderPoints(q, body.reorderPoints));

@@ -310,7 +310,7 @@ export async function customerSummary(q: Queryable, customerId: string) {
             (SELECT count(*) FROM item_events WHERE customer_id = $1 AND kind = 'return')::int AS returns,
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at >= now())::int AS "warrantiesActive",
             (SELECT count(*) FROM items WHERE customer_id = $1 AND warranty_ends_at < now())::int AS "warrantiesEnded"
-       FROM (SELECT count(*) AS items, sum(l.total) AS spent
+       FROM (SELECT sum(l.quantity) AS items, sum(l.total) AS spent
                FROM sales s JOIN sale_lines l ON l.company_id = s.company_id AND l.sale_id = s.id
               WHERE s.customer_id = $1 AND s.number IS NOT NULL AND s.voided_at IS NULL) p`,
     [customerId],

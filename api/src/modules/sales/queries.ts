@@ -26,13 +26,17 @@ export async function findSale(q: Queryable, id: string): Promise<SaleSummary | 
 
 export const saleLines = (q: Queryable, saleId: string) =>
   q.query<Sale['lines'][number]>(
-    `SELECT l.line, l.item_id AS "itemId", i.serial, t.name AS "itemTypeName", b.name AS "brandName", i.model,
+    `SELECT l.line, l.item_id AS "itemId", i.serial, l.model_id AS "modelId", l.quantity, t.name AS "itemTypeName",
+            b.name AS "brandName", coalesce(i.model, m.name) AS model,
             l.price::float8 AS price, l.discount::float8 AS discount, l.net::float8 AS net, l.tax::float8 AS tax,
-            l.total::float8 AS total, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt", ${iso('r.created_at')} AS "returnedAt"
-       FROM sale_lines l JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
-       JOIN item_types t ON t.company_id = i.company_id AND t.id = i.item_type_id
-       LEFT JOIN brands b ON b.company_id = i.company_id AND b.id = i.brand_id
+            l.total::float8 AS total, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
+            ${iso('coalesce(r.created_at, v.created_at)')} AS "returnedAt"
+       FROM sale_lines l LEFT JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
+       LEFT JOIN product_models m ON m.company_id = l.company_id AND m.id = l.model_id
+       JOIN item_types t ON t.company_id = l.company_id AND t.id = coalesce(i.item_type_id, m.item_type_id)
+       LEFT JOIN brands b ON b.company_id = l.company_id AND b.id = coalesce(i.brand_id, m.brand_id)
        LEFT JOIN item_events r ON r.company_id = l.company_id AND r.id = l.returned_by
+       LEFT JOIN quantity_moves v ON v.company_id = l.company_id AND v.id = l.returned_move_id
       WHERE l.sale_id = $1 ORDER BY l.line`,
     [saleId],
   );
@@ -74,10 +78,11 @@ export async function lockSaleForVoid(q: Queryable, id: string) {
   return rows[0] ?? null;
 }
 
-/** The sale's lines with whether each was returned since. */
+/** The sale's item lines with whether each was returned since (its quantity lines: modules/quantity-stock). */
 export const linesForVoid = (q: Queryable, saleId: string) =>
   q.query<{ itemId: string; returned: boolean }>(
-    `SELECT item_id AS "itemId", returned_by IS NOT NULL AS returned FROM sale_lines WHERE sale_id = $1 ORDER BY line`,
+    `SELECT item_id AS "itemId", returned_by IS NOT NULL AS returned FROM sale_lines
+      WHERE sale_id = $1 AND item_id IS NOT NULL ORDER BY line`,
     [saleId],
   );
 

@@ -77,7 +77,8 @@ export function receiptPdf({ company, logo, sale, language, timeZone }: ReceiptI
   pdf.row(cols, [t.serial, t.item, t.price, t.discount, t.tax, t.total], { bold: true });
   for (const l of sale.lines)
     pdf.row(cols, [
-      l.serial,
+      // A model × quantity line has no serial: its quantity and one unit's price instead.
+      l.serial ?? `${l.quantity} × ${money.format(l.price / l.quantity)}`,
       lineName(l),
       money.format(l.price),
       l.discount ? `−${money.format(l.discount)}` : '—',

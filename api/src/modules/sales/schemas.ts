@@ -8,12 +8,16 @@ export const MAX_LINES = 500;
 export const SaleLineSchema = Type.Object(
   {
     line: Type.Integer(),
-    itemId: Type.String(),
-    serial: Type.String(),
+    itemId: Nullable(Type.String({ description: 'The item sold; null on a line of a model × quantity.' })),
+    serial: Nullable(Type.String()),
+    modelId: Nullable(
+      Type.String({ description: 'A line of a model tracked by quantity: the model (the item’s line: null).' }),
+    ),
+    quantity: Type.Integer({ minimum: 1, description: 'How many: 1 on an item’s line.' }),
     itemTypeName: Type.String(),
     brandName: Nullable(Type.String()),
     model: Nullable(Type.String()),
-    price: Type.Number({ description: 'The price asked, before the discount.' }),
+    price: Type.Number({ description: 'The price asked for the line (one unit’s × quantity), before the discount.' }),
     discount: Type.Number({ description: 'Taken off the price (an amount, at most the price).' }),
     net: Type.Number({ description: 'price − discount, less the tax it holds when prices include tax.' }),
     tax: Type.Number({
@@ -60,7 +64,19 @@ export const SaleLineBody = Type.Object(
   {
     itemId: Type.Optional(Uuid),
     serial: Type.Optional(Serial),
-    price: Type.Number({ minimum: 0, maximum: 99_999_999 }),
+    modelId: Type.Optional({ ...Uuid, description: 'A model tracked by quantity, sold as model × quantity.' }),
+    quantity: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000, description: 'How many of the model (default 1).' }),
+    ),
+    locationId: Type.Optional({
+      ...Uuid,
+      description: 'Where the model’s quantity is taken from (default: where it has the most on hand).',
+    }),
+    price: Type.Number({
+      minimum: 0,
+      maximum: 99_999_999,
+      description: 'The price of the item, or of one unit of the model (the line’s price is it × quantity).',
+    }),
     discount: Type.Optional(
       Type.Number({
         minimum: 0,
@@ -69,7 +85,11 @@ export const SaleLineBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, description: 'The item by itemId or by serial (one of them).' },
+  {
+    additionalProperties: false,
+    description:
+      'An item by itemId or by serial (every item line the same way), or a model tracked by quantity by modelId with a quantity.',
+  },
 );
 export const CreateSaleBody = Type.Object(
   {

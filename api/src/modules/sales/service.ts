@@ -15,6 +15,7 @@ import {
   type Actor,
 } from '../items/index.js';
 import { publish } from '../events/index.js';
+import { putBackForVoid, recordSold, takeForSale } from '../quantity-stock/index.js';
 import { getCompany, MONEY_SETTINGS_JSON, type MoneySettings } from '../companies/index.js';
 import { logoForPrint, type ObjectStore } from '../storage/index.js';
 import { receiptPdf } from './receipt.js';
@@ -33,33 +34,59 @@ import type { CreateSaleBody, ReceiptQuery, Sale, SaleListQuery, VoidSaleBody } 
  * with the transaction's BEGIN, access read and COMMIT.
  */
 export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBody): Promise<Sale> {
-  const bySerial = body.lines.every((l) => l.serial !== undefined && l.itemId === undefined);
-  const byId = body.lines.every((l) => l.itemId !== undefined && l.serial === undefined);
+  const { items: itemLines, quantities } = splitLines(body);
+  const bySerial = itemLines.every((l) => l.serial !== undefined);
+  const byId = itemLines.every((l) => l.itemId !== undefined);
   if (!bySerial && !byId) throw badRequest('lines: name every item by itemId, or every item by serial', 'lines');
-  const over = body.lines.findIndex((l) => (l.discount ?? 0) > l.price);
-  if (over >= 0) throw badRequest(`lines/${over}/discount: is more than the line's price`, `lines/${over}/discount`);
   const plan = await prepareBuiltIn<MoneySettings>(
     q,
     actor,
     'sell',
     'Sell',
     {
-      ...(byId ? { itemIds: body.lines.map((l) => l.itemId!) } : { serials: body.lines.map((l) => l.serial!) }),
+      ...(byId ? { itemIds: itemLines.map((l) => l.itemId!) } : { serials: itemLines.map((l) => l.serial!) }),
       customerId: body.customerId ?? null,
       note: body.note,
     },
     MONEY_SETTINGS_JSON,
+    quantities.length > 0,
   );
   const money = plan.company;
   if (!money) throw notFound('Company not found.');
+  // After the items are locked (the same order every sale takes): the quantities, all or nothing.
+  const taken = await takeForSale(
+    q,
+    actor.companyId,
+    quantities.map(({ n, line }) => ({
+      n,
+      modelId: line.modelId!,
+      locationId: line.locationId,
+      quantity: line.quantity ?? 1,
+    })),
+  );
+  const from = new Map(taken.map((t) => [t.n, t.locationId]));
   const idOf = (l: CreateSaleBody['lines'][number]) =>
     byId ? l.itemId! : plan.items.find((i) => i.serial.toLowerCase() === l.serial!.trim().toLowerCase())!.id;
-  const lines = body.lines.map((l) => ({ itemId: idOf(l), price: l.price, discount: l.discount ?? 0 }));
+  const lines = body.lines.map((l, n) =>
+    l.modelId
+      ? {
+          itemId: null,
+          modelId: l.modelId,
+          locationId: from.get(n)!,
+          quantity: l.quantity ?? 1,
+          price: l.price,
+          discount: l.discount ?? 0,
+        }
+      : { itemId: idOf(l), modelId: null, locationId: null, quantity: 1, price: l.price, discount: l.discount ?? 0 },
+  );
   // The events name the sale before its row is written: that reference is checked at commit (migration 0009).
   const saleId = randomUUID();
   // What each item sold for: the price asked after the discount, in the company's convention (its
   // sale prices are entered with the tax in when its prices include tax, without it otherwise).
-  const w = writesOf(actor, plan, { saleId, prices: new Map(lines.map((l) => [l.itemId, l.price - l.discount])) });
+  const w = writesOf(actor, plan, {
+    saleId,
+    prices: new Map(lines.filter((l) => l.itemId).map((l) => [l.itemId!, l.price - l.discount])),
+  });
   const sale = await db.recordSale(q, w, {
     id: saleId,
     customerId: plan.customerId,
@@ -69,9 +96,38 @@ export async function createSale(q: Queryable, actor: Actor, body: CreateSaleBod
     pricesIncludeTax: money.pricesIncludeTax,
     lines,
   });
+  await recordSold(q, actor, saleId, taken);
   announceItems(q, actor, w.changes);
   publish(q, actor.companyId, 'sale.made', [saleId]);
   return sale;
+}
+
+/**
+ * A sale's lines as items (by itemId or serial) and as models × quantity (by modelId), each
+ * checked: one kind of reference per line, a quantity and a location only on a model's line, a
+ * discount at most the line's price (one unit's × quantity).
+ */
+function splitLines(body: CreateSaleBody) {
+  const items: CreateSaleBody['lines'] = [];
+  const quantities: Array<{ n: number; line: CreateSaleBody['lines'][number] }> = [];
+  body.lines.forEach((l, n) => {
+    const refs = [l.itemId, l.serial, l.modelId].filter((r) => r !== undefined).length;
+    if (refs !== 1)
+      throw badRequest(
+        `lines/${n}: name the item (itemId or serial) or the model (modelId), one of them`,
+        `lines/${n}`,
+      );
+    if (!l.modelId && (l.quantity !== undefined || l.locationId !== undefined))
+      throw badRequest(
+        `lines/${n}/quantity: an item is sold one by one; a quantity is for a model tracked by quantity`,
+        `lines/${n}/quantity`,
+      );
+    if ((l.discount ?? 0) > l.price * (l.quantity ?? 1))
+      throw badRequest(`lines/${n}/discount: is more than the line's price`, `lines/${n}/discount`);
+    if (l.modelId) quantities.push({ n, line: l });
+    else items.push(l);
+  });
+  return { items, quantities };
 }
 
 export async function getSale(q: Queryable, id: string): Promise<Sale> {
@@ -152,6 +208,7 @@ export async function voidSale(q: Queryable, actor: Actor, id: string, body: Voi
       reason,
     })),
   );
+  await putBackForVoid(q, actor, id, reason);
   await db.markVoided(q, id, actor.userId, reason);
   publish(
     q,

@@ -41,6 +41,14 @@ export const en = {
       forbidden: 'You may not upload model images: it needs the right to manage settings.',
       failed: 'The image could not be uploaded. Try again.',
     },
+
+    // quantity stock: a model counted per location instead of one item per serial
+    trackedByQuantity: 'Tracked by quantity',
+    trackedByQuantityHelp:
+      'For goods without serials (cables, cases): received, sold, moved and counted as a quantity per location. Only while the model has no items; back to by unit only when none is on hand.',
+    tracking: 'Tracked',
+    byQuantity: 'By quantity',
+    byUnit: 'By unit',
   },
 };
 export type ProductModelTexts = typeof en;

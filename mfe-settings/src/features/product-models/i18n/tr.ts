@@ -44,5 +44,13 @@ export const tr: TranslationsOf<ProductModelTexts> = {
       forbidden: 'Model görseli yükleyemezsiniz: bunun için ayarları yönetme yetkisi gerekir.',
       failed: 'Görsel yüklenemedi. Yeniden deneyin.',
     },
+
+    // quantity stock: a model counted per location instead of one item per serial
+    trackedByQuantity: 'Adetle takip',
+    trackedByQuantityHelp:
+      'Seri numarası olmayan ürünler için (kablo, kılıf): her konumda adet olarak alınır, satılır, taşınır ve sayılır. Yalnızca modelin ürünü yokken; birim takibine ancak elde hiç kalmadığında dönülür.',
+    tracking: 'Takip',
+    byQuantity: 'Adetle',
+    byUnit: 'Birimle',
   },
 };

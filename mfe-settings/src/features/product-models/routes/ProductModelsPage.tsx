@@ -1,4 +1,4 @@
-import { Button, MenuItem, TextField } from '@mui/material';
+import { Button, FormControlLabel, FormHelperText, MenuItem, Switch, TextField } from '@mui/material';
 import { FormDialog, type DataTableProps } from '@stockwise/kit';
 import { BUCKETS, notify, removeFiles } from '@stockwise/shared';
 import { useMemo, useState } from 'react';
@@ -42,6 +42,7 @@ export function ProductModelsPage() {
       warrantyMonths: amount,
       barcode: z.string().max(100),
       imagePath: z.string().nullable(),
+      trackedByQuantity: z.boolean(),
       reorderPoint: amount.refine((v) => v.trim() === '' || /^\d+$/.test(v.trim()), t('productModels.wholeNumber')),
       locationPoints: z.array(
         z.object({
@@ -72,6 +73,12 @@ export function ProductModelsPage() {
     { field: 'barcode', headerName: t('productModels.barcode'), width: 140 },
     { field: 'salePrice', headerName: t('productModels.salePrice'), width: 110, type: 'number' },
     { field: 'inStock', headerName: t('productModels.inStock'), width: 90, type: 'number' },
+    {
+      field: 'trackedByQuantity',
+      headerName: t('productModels.tracking'),
+      width: 120,
+      valueGetter: (_v, row) => (row.trackedByQuantity ? t('productModels.byQuantity') : t('productModels.byUnit')),
+    },
     actionsColumn(ts('list.actions'), (row) => [
       editAction(t('productModels.editNamed', { name: row.name }), () => setEditing(row)),
       deleteAction(t('productModels.archive', { name: row.name }), () => {
@@ -110,6 +117,7 @@ export function ProductModelsPage() {
           warrantyMonths: text(current?.warrantyMonths),
           barcode: current?.barcode ?? '',
           imagePath: current?.imagePath ?? null,
+          trackedByQuantity: current?.trackedByQuantity ?? false,
           reorderPoint: text(companyWide?.minQuantity),
           locationPoints: (current?.reorderPoints ?? [])
             .filter((p) => p.locationId !== null)
@@ -129,6 +137,7 @@ export function ProductModelsPage() {
               warrantyMonths: number(v.warrantyMonths) ?? 0,
               barcode: v.barcode.trim() || null,
               imagePath: v.imagePath,
+              trackedByQuantity: v.trackedByQuantity,
               reorderPoints: [
                 ...(min ? [{ locationId: null, minQuantity: min }] : []),
                 ...v.locationPoints.map((p) => ({ locationId: p.locationId, minQuantity: Number(p.minQuantity) })),
@@ -184,6 +193,19 @@ export function ProductModelsPage() {
             <TextField label={t('productModels.cost')} inputMode="decimal" {...field('cost')} />
             <TextField label={t('productModels.warrantyMonths')} inputMode="numeric" {...field('warrantyMonths')} />
             <TextField label={t('productModels.barcode')} {...field('barcode')} />
+            <Controller
+              control={form.control}
+              name="trackedByQuantity"
+              render={({ field: f }) => (
+                <div>
+                  <FormControlLabel
+                    control={<Switch checked={f.value} onChange={(_, on) => f.onChange(on)} />}
+                    label={t('productModels.trackedByQuantity')}
+                  />
+                  <FormHelperText>{t('productModels.trackedByQuantityHelp')}</FormHelperText>
+                </div>
+              )}
+            />
             <TextField
               label={t('productModels.reorderPoint')}
               inputMode="numeric"

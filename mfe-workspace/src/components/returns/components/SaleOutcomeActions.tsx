@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { getItem } from '@/api/inventory';
 import { useT } from '../i18n';
 import { useOutcomeTypes } from '../lib/outcome-types';
+import { QuantityReturnButton } from './QuantityReturnButton';
 import { ReturnDialog } from './ReturnDialog';
 
 type Sale = ApiResponse<'getSale'>;
@@ -21,6 +22,7 @@ function useRefresh() {
     void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
     void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
     void queryClient.invalidateQueries({ queryKey: resourceKey('customers') });
+    void queryClient.invalidateQueries({ queryKey: resourceKey('product-models') });
   };
 }
 
@@ -71,11 +73,13 @@ export function ReturnLineButton({ sale, line }: { sale: Sale; line: Sale['lines
   const [open, setOpen] = useState(false);
   const item = useQuery({
     queryKey: resourceKey('items', line.itemId),
-    queryFn: () => getItem(line.itemId),
-    enabled: open,
+    queryFn: () => getItem(line.itemId!),
+    enabled: open && line.itemId !== null,
   });
   const { returnType } = useOutcomeTypes(null);
   if (sale.voidedAt || line.returnedAt || !returnType) return null;
+  // A line of a model × quantity has no item: its quantity goes back whole.
+  if (line.modelId) return <QuantityReturnButton sale={sale} line={line} onDone={refresh} />;
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>

@@ -41,5 +41,9 @@ export const en = {
     voidConfirm: 'Void the sale',
     voided: 'Sale {{number}} voided.',
     returnLine: 'Return line {{line}}',
+    // quantity stock: a sale's line of a model × quantity goes back on the shelf whole
+    quantityReturnTitle: 'Return line {{line}}: {{quantity}} × {{model}}',
+    quantityReturnHint: 'All {{quantity}} go back to where they were sold from.',
+    quantityReturned: 'Line {{line}} returned: {{quantity}} back on the shelf.',
   },
 };

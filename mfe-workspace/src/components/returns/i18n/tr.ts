@@ -45,5 +45,9 @@ export const tr: TranslationsOf<typeof en> = {
     voidConfirm: 'Satışı iptal et',
     voided: '{{number}} numaralı satış iptal edildi.',
     returnLine: '{{line}}. satırı iade al',
+    // quantity stock: a sale's line of a model × quantity goes back on the shelf whole
+    quantityReturnTitle: '{{line}}. satırı iade al: {{quantity}} × {{model}}',
+    quantityReturnHint: '{{quantity}} adedin tümü satıldığı yere geri döner.',
+    quantityReturned: '{{line}}. satır iade alındı: {{quantity}} adet rafa döndü.',
   },
 };

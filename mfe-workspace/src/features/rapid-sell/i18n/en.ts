@@ -15,5 +15,12 @@ export const en = {
     lookupFailed: 'The item could not be looked up. Please try again.',
     alreadySold: 'This item has already been sold.',
     notSellable: '{{serial}} is {{status}} and cannot be sold.',
+    // a model tracked by quantity (cables, cases): its barcode adds one each scan
+    quantity: 'Quantity',
+    quantityInvalid: 'A whole number, 1 or more.',
+    unitPrice: 'Price of one',
+    onHand_one: '{{count}} on hand',
+    onHand_other: '{{count}} on hand',
+    readyQuantity: '{{quantity}} × {{model}}: scan again for one more, or press Enter to sell.',
   },
 };

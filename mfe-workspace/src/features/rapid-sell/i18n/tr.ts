@@ -18,5 +18,12 @@ export const tr: TranslationsOf<typeof en> = {
     lookupFailed: 'Ürün aranamadı. Lütfen tekrar deneyin.',
     alreadySold: 'Bu ürün zaten satılmış.',
     notSellable: '{{serial}} {{status}} durumunda ve satılamaz.',
+    // a model tracked by quantity (cables, cases): its barcode adds one each scan
+    quantity: 'Adet',
+    quantityInvalid: '1 veya daha büyük bir tam sayı.',
+    unitPrice: 'Birim fiyat',
+    onHand_one: 'Eldeki: {{count}}',
+    onHand_other: 'Eldeki: {{count}}',
+    readyQuantity: '{{quantity}} × {{model}}: bir tane daha için yeniden okutun ya da satmak için Enter’a basın.',
   },
 };

@@ -19,7 +19,7 @@ import type { Customer, Item, Sale } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemCard } from '@/components/ItemCard';
 import { ScanField } from '@/components/ScanField';
-import { Forbidden, isForbidden } from '@/components/ScreenStates';
+import { Forbidden, isForbidden, statusOf } from '@/components/ScreenStates';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { useStatusName } from '@/components/StatusChip';
@@ -29,13 +29,17 @@ import { ReceiptLink } from '@/components/sale/ReceiptLink';
 import { useDiscounts } from '@/components/sale/useDiscounts';
 import { TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
+import { QuantityLineCard } from '../components/QuantityLineCard';
+import { useQuantityLine } from '../lib/quantity-line';
 
+type SaleLine = Parameters<ReturnType<typeof useCounterTill>['sell']>[0]['lines'][number];
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
 /**
  * /actions/rapid-sell: scanner first. A scan (characters + Enter) looks the serial up; Enter again
  * (in the empty scan field or the price) sells it as a one-line sale; the scan field takes focus
  * again for the next item. Escape drops the item on screen. A refused item shows the API's words.
+ * A barcode of a model sold by quantity (no serial) puts one of it on screen; each scan adds one.
  */
 export function RapidSellPage() {
   const { t, i18n } = useT();
@@ -51,6 +55,10 @@ export function RapidSellPage() {
   const [message, setMessage] = useState<Message>(null);
   const [forbidden, setForbidden] = useState(false);
   const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
+  // A model tracked by quantity (no serial): its barcode adds one to the line on screen.
+  const qty = useQuantityLine(language, (model, quantity) =>
+    setMessage({ severity: 'info', text: t('rapidSell.readyQuantity', { quantity, model: model.name }) }),
+  );
   const sellable = useSellable();
   const statusName = useStatusName();
   // Offline, a scan is queued on the device (sold at its sale price when the network returns).
@@ -61,6 +69,7 @@ export function RapidSellPage() {
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('rapidSell.lookupFailed'),
     onFound: (found) => {
+      qty.clear();
       setItem(found);
       setPrice(moneyInput(found.salePrice, language));
       setPriceError(false);
@@ -83,36 +92,35 @@ export function RapidSellPage() {
       setItem(null);
       if (counter.unreachable(error)) return void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
       if (isForbidden(error)) setForbidden(true);
-      setMessage({ severity: 'error', text });
+      if (statusOf(error) !== 404) return setMessage({ severity: 'error', text });
+      // Not a serial: perhaps the barcode of a model sold by quantity.
+      const missed = () => setMessage({ severity: 'error', text });
+      void qty.startFrom(scanned).then((model) => model ?? missed(), missed);
     },
   });
 
   const sell = useMutation({
-    mutationFn: ({ target, amount }: { target: Item; amount: number }) =>
-      counter.sell(
-        {
-          lines: [{ itemId: target.id, price: amount, discount: discounts.amount(target.id) ?? 0 }],
-          customerId: customer?.id ?? null,
-        },
-        target.serial,
-      ),
-    onSuccess: (sale, { target }) => {
+    mutationFn: ({ lines, label }: { lines: SaleLine[]; label: string }) =>
+      counter.sell({ lines, customerId: customer?.id ?? null }, label),
+    onSuccess: (sale, { label }) => {
       // No sale: kept on the device, sent when the network returns (listed under the till's queue).
       if (!sale) setMessage({ severity: 'info', text: counter.queuedText });
       else {
         const text = t('rapidSell.sold', {
-          serial: target.serial,
+          serial: label,
           price: money(sale.total, sale.currency),
           number: sale.number,
         });
         setMessage({ severity: 'success', text });
-        setSold((previous) => [{ sale, serial: target.serial }, ...previous].slice(0, 20));
+        setSold((previous) => [{ sale, serial: label }, ...previous].slice(0, 20));
       }
       setItem(null);
+      qty.clear();
       setPrice('');
       setCustomer(null);
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
       void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('product-models') });
     },
     onError: (error) => {
       if (isForbidden(error)) setForbidden(true);
@@ -127,6 +135,11 @@ export function RapidSellPage() {
   const busy = lookup.isPending || sell.isPending;
 
   function confirm() {
+    if (qty.line) {
+      const line = qty.body();
+      if (line && !busy) sell.mutate({ lines: [line], label: `${line.quantity} × ${qty.line.model.name}` });
+      return;
+    }
     if (!item || !forSale || busy) return;
     const amount = parseMoney(price);
     if (!discounts.valid(item.id, amount)) return;
@@ -135,7 +148,10 @@ export function RapidSellPage() {
       priceRef.current?.focus();
       return;
     }
-    sell.mutate({ target: item, amount });
+    sell.mutate({
+      lines: [{ itemId: item.id, price: amount, discount: discounts.amount(item.id) ?? 0 }],
+      label: item.serial,
+    });
   }
 
   function scan(scanned: string) {
@@ -145,6 +161,7 @@ export function RapidSellPage() {
       void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
       return focusScan();
     }
+    if (qty.more(scanned)) return focusScan();
     setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
     lookup.mutate(scanned);
   }
@@ -166,6 +183,7 @@ export function RapidSellPage() {
 
   function reset() {
     setItem(null);
+    qty.clear();
     setPrice('');
     setPriceError(false);
     setCustomer(null);
@@ -210,6 +228,7 @@ export function RapidSellPage() {
             </Alert>
           ) : null}
         </Box>
+        <QuantityLineCard state={qty} busy={busy} onSell={confirm} />
         {item && !forSale ? <ItemCard item={item} /> : null}
         {item && forSale ? (
           <ItemCard item={item}>

@@ -1,0 +1,43 @@
+import type { TranslationsOf } from '@stockwise/shared';
+import type { en } from './en';
+
+export const tr: TranslationsOf<typeof en> = {
+  quantityStock: {
+    title: 'Adetli Stok',
+    subtitle: 'Seri numarası olmayan ürünler (kablo, kılıf): her konumdaki adet ve her değişikliği.',
+    model: 'Model',
+    noModels: 'Henüz adetle takip edilen model yok: Ayarlar → Ürün Modelleri’nden birini işaretleyin.',
+    pick: 'Stokunu görmek için bir model seçin.',
+    onHand: 'Eldeki',
+    total: 'Toplam',
+    nowhere: 'Henüz hiç alınmadı.',
+    receive: 'Mal kabul',
+    move: 'Taşı',
+    count: 'Say',
+    receiveTitle: '{{model}} mal kabulü',
+    moveTitle: '{{model}} taşı',
+    countTitle: '{{model}} say',
+    location: 'Konum',
+    from: 'Nereden',
+    to: 'Nereye',
+    quantity: 'Adet',
+    counted: 'Sayılan',
+    reason: 'Neden',
+    wholeNumber: 'Bir tam sayı.',
+    pickLocation: 'Bir konum seçin.',
+    pickOther: 'Başka bir konum seçin.',
+    reasonRequired: 'Nedenini yazın (ör. "Raf sayımı").',
+    done: 'Kaydedildi.',
+    ledger: 'Geçmiş',
+    kind: {
+      receive: 'Alındı',
+      sell: 'Satıldı',
+      move: 'Taşındı',
+      count: 'Sayıldı',
+      return: 'İade alındı',
+      void: 'Satış iptal edildi',
+    },
+    line: '{{kind}} {{delta}}, {{location}} → {{after}} · {{user}} · {{when}}',
+    sale: 'satış #{{number}}',
+  },
+};

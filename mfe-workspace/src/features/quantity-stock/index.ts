@@ -1,0 +1,1 @@
+export { QuantityStockPage } from './routes/QuantityStockPage';
