@@ -1,7 +1,7 @@
 import { sendDigests } from '../src/modules/alerts/digest.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -16,8 +16,7 @@ import {
 let ctx: TestContext;
 let owner: Tenant;
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'PUT', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+const { call } = callsAs(() => ctx.app);
 /** The digest of a day to one person only: other test files share the database and the outbox. */
 const digestTo = async (to: string, day: string) =>
   ctx.db.query<{ subject: string; text: string }>(

@@ -2,7 +2,7 @@ import { APP_ROLE } from '../src/db/migrations.js';
 import { inTenant } from '../src/db/tenant.js';
 import {
   addUser,
-  bearer,
+  callsAs,
   closeShared,
   defaultCatalogue,
   registerCompany,
@@ -23,13 +23,7 @@ let operator: Tenant;
 let other: Tenant;
 let ids: { shop: string; back: string; itemType: string };
 
-const call = (who: Tenant, method: string, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: method as 'GET', url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-const ok = async (who: Tenant, method: string, url: string, payload?: unknown) => {
-  const res = await call(who, method, url, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const { call, ok } = callsAs(() => ctx.app);
 /** A model tracked by quantity, with a default price and a barcode. */
 async function cable(name = unique('USB-C cable ')) {
   const model = await ok(owner, 'POST', '/api/product-models', {
