@@ -1,9 +1,9 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Autocomplete, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, resourceKey } from '@stockwise/shared';
-import { useEffect, useState } from 'react';
 import { addCustomer, searchCustomers, type Customer } from '@/api/inventory';
 import { useT } from '@/i18n';
+import { searchingSlots, useTypeAhead } from './type-ahead';
 
 /** The option that adds what was typed as a new customer (or vendor). */
 type NewOne = { newName: string };
@@ -39,19 +39,10 @@ export function CustomerPicker({
 }) {
   const { t } = useT();
   const queryClient = useQueryClient();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const [open, setOpen] = useState(false);
-  const options = useQuery({
-    queryKey: resourceKey('customers', { search, kind, includeInactive }),
-    queryFn: () => searchCustomers(search, kind, includeInactive),
-    enabled: open,
-    staleTime: 30_000,
-  });
+  const { input, search, options, autocomplete } = useTypeAhead(
+    (term) => resourceKey('customers', { search: term, kind, includeInactive }),
+    (term) => searchCustomers(term, kind, includeInactive),
+  );
   const add = useMutation({
     mutationFn: (name: string) => addCustomer(name, kind),
     onSuccess: (created) => {
@@ -70,16 +61,12 @@ export function CustomerPicker({
   return (
     <Autocomplete<Option>
       id={id}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      {...autocomplete}
       value={value}
       onChange={(_, next) => {
         if (next && isNew(next)) add.mutate(next.newName);
         else onChange(next);
       }}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
       options={offerNew ? [...found, { newName: typed }] : found}
       filterOptions={(all) => all}
       getOptionLabel={(option) =>
@@ -99,18 +86,7 @@ export function CustomerPicker({
           label={label ?? (kind === 'vendor' ? t('customerPicker.vendorLabel') : t('customerPicker.label'))}
           error={add.isError}
           helperText={add.isError ? errorMessage(add.error, t('customerPicker.addFailed')) : undefined}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {options.isFetching || add.isPending ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
+          slotProps={searchingSlots(params, options.isFetching || add.isPending)}
         />
       )}
     />

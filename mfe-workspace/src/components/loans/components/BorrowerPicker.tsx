@@ -1,8 +1,7 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { resourceKey } from '@stockwise/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { listBorrowers, type Borrower } from '@/api/loans';
+import { searchingSlots, useTypeAhead } from '@/components/type-ahead';
 import { useT } from '../i18n';
 
 /** Type-ahead over whom an item may be lent to: the company's active users, then its customers. */
@@ -20,29 +19,13 @@ export function BorrowerPicker({
   helperText?: string;
 }) {
   const { t } = useT();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
-  const [open, setOpen] = useState(false);
-  const options = useQuery({
-    queryKey: resourceKey('loans', 'borrowers', search),
-    queryFn: () => listBorrowers(search),
-    enabled: open,
-    staleTime: 30_000,
-  });
+  const { options, autocomplete } = useTypeAhead((term) => resourceKey('loans', 'borrowers', term), listBorrowers);
   return (
     <Autocomplete<Borrower>
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      {...autocomplete}
       value={value}
       onChange={(_, next) => onChange(next)}
       onBlur={onBlur}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
       options={options.data ?? []}
       filterOptions={(all) => all}
       groupBy={(option) => t(option.kind === 'user' ? 'loans.borrowerUser' : 'loans.borrowerCustomer')}
@@ -63,18 +46,7 @@ export function BorrowerPicker({
           placeholder={t('loans.searchPeople')}
           error={error}
           helperText={helperText}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {options.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
+          slotProps={searchingSlots(params, options.isFetching)}
         />
       )}
     />

@@ -1,8 +1,7 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { resourceKey } from '@stockwise/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { searchOrderableModels, type OrderableModel } from '@/api/purchase-orders';
+import { searchingSlots, useTypeAhead } from '@/components/type-ahead';
 import { useT } from '../i18n';
 
 export const modelLabel = (m: Pick<OrderableModel, 'name' | 'brandName'>) =>
@@ -23,30 +22,17 @@ export function ModelPicker({
   error?: string;
 }) {
   const { t } = useT();
-  const [open, setOpen] = useState(false);
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
-  // The chosen model's own label is in the input: that is not a search for it.
-  const term = value && search === modelLabel(value) ? '' : search;
-  const options = useQuery({
-    queryKey: resourceKey('product-models', { orderable: true, search: term }),
-    queryFn: () => searchOrderableModels(term),
-    enabled: open,
-    staleTime: 30_000,
-  });
+  const { options, autocomplete } = useTypeAhead(
+    (term) => resourceKey('product-models', { orderable: true, search: term }),
+    searchOrderableModels,
+    // The chosen model's own label is in the input: that is not a search for it.
+    (typed) => (value && typed === modelLabel(value) ? '' : typed),
+  );
   return (
     <Autocomplete<OrderableModel>
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      {...autocomplete}
       value={value}
       onChange={(_, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_, next) => setInput(next)}
       options={options.data ?? []}
       filterOptions={(all) => all}
       getOptionLabel={modelLabel}
@@ -61,18 +47,7 @@ export function ModelPicker({
           label={t('purchaseOrder.model')}
           error={Boolean(error)}
           helperText={error ?? t('purchaseOrder.modelHint')}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {options.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
+          slotProps={searchingSlots(params, options.isFetching)}
         />
       )}
     />
