@@ -131,6 +131,107 @@ describe('/actions/multi-sale', () => {
     expect(screen.getByLabelText('Price of SN-A')).toBeInTheDocument();
   });
 
+  it('sells a model tracked by quantity beside an item: each scan of its barcode adds one, and the sale has its model × quantity line', async () => {
+    const cable = {
+      ...baseItem,
+      id: 'm1',
+      name: 'USB-C cable',
+      brandName: null,
+      barcode: '8690001',
+      trackedByQuantity: true,
+      salePrice: 5,
+      inStock: 40,
+    };
+    const calls = mockApi((config) => {
+      const url = config.url ?? '';
+      if (url === `/api/items/by-serial/${a.serial}`) return { status: 200, data: a };
+      if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
+      if (url === '/api/product-models') return { status: 200, data: { items: [cable], nextCursor: null } };
+      if (url === '/api/sales') {
+        const line = (n: number, fields: object) => ({
+          line: n,
+          itemTypeName: 'Phone',
+          brandName: null,
+          discount: 0,
+          tax: 0,
+          warrantyEndsAt: null,
+          returnedAt: null,
+          ...fields,
+        });
+        return {
+          status: 201,
+          data: {
+            id: 's2',
+            number: 43,
+            customerId: null,
+            customerName: null,
+            sellerId: 'u1',
+            sellerName: 'rapidseller',
+            net: 115,
+            tax: 0,
+            total: 115,
+            currency: 'USD',
+            taxRate: 0,
+            note: null,
+            createdAt: '2026-03-01T10:00:00Z',
+            lines: [
+              line(1, {
+                itemId: 'a',
+                serial: 'SN-A',
+                modelId: null,
+                quantity: 1,
+                model: 'Model A',
+                price: 100,
+                net: 100,
+                total: 100,
+              }),
+              line(2, {
+                itemId: null,
+                serial: null,
+                modelId: 'm1',
+                quantity: 3,
+                model: 'USB-C cable',
+                price: 15,
+                net: 15,
+                total: 15,
+              }),
+            ],
+          },
+        };
+      }
+      return { status: 404, data: { message: 'Item not found' } };
+    });
+    renderAt('/actions/multi-sale');
+    const scan = await scanIntoCart('SN-A');
+    await userEvent.type(scan, '8690001{Enter}');
+    expect(await screen.findByText('1 × USB-C cable in the cart.')).toBeInTheDocument();
+    await userEvent.type(scan, '8690001{Enter}');
+    expect(await screen.findByText('2 × USB-C cable in the cart.')).toBeInTheDocument();
+    // Only the first scan asked the API what the code is: the second added to the line on screen.
+    expect(calls.filter((call) => call.url === '/api/product-models')).toHaveLength(1);
+    const quantity = screen.getByLabelText('Quantity of USB-C cable');
+    expect(quantity).toHaveValue('2');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$110.00');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0');
+    expect(screen.getByText('A whole number, 1 or more.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 2 items' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$115.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 2 items' }));
+    const receipt = await screen.findByRole('region', { name: 'Receipt — sale #43' });
+    expect(within(receipt).getByText('3 × $5.00')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      lines: [
+        { itemId: 'a', price: 100, discount: 0 },
+        { modelId: 'm1', quantity: 3, price: 5 },
+      ],
+      customerId: null,
+    });
+  });
+
   it('is forbidden to a Storekeeper', async () => {
     signInAs(ROLES.storekeeper);
     api();

@@ -59,7 +59,10 @@ export function SaleReceipt({ sale }: { sale: Sale }) {
         <TableBody>
           {sale.lines.map((line) => (
             <TableRow key={line.line}>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{line.serial}</TableCell>
+              {/* A model × quantity line has no serial: its quantity and one's price, as the PDF says. */}
+              <TableCell sx={{ fontFamily: 'monospace' }}>
+                {line.serial ?? `${line.quantity} × ${amount(line.price / line.quantity)}`}
+              </TableCell>
               <TableCell>
                 {lineName(line)}
                 {line.warrantyEndsAt ? (

@@ -23,5 +23,12 @@ export const en = {
     warrantyUntil: 'warranty until {{date}}',
     print: 'Print receipt',
     newSale: 'New sale',
+    // a model sold by quantity (cables, cases): its barcode adds one to its line each scan
+    quantityOf: 'Quantity of {{model}}',
+    unitPriceOf: 'Price of one {{model}}',
+    quantityInvalid: 'A whole number, 1 or more.',
+    onHand_one: '{{count}} on hand',
+    onHand_other: '{{count}} on hand',
+    addedQuantity: '{{quantity}} × {{model}} in the cart.',
   },
 };

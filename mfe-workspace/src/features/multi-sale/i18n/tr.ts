@@ -26,5 +26,12 @@ export const tr: TranslationsOf<typeof en> = {
     warrantyUntil: '{{date}} tarihine kadar garantili',
     print: 'Fişi yazdır',
     newSale: 'Yeni satış',
+    // adetle takip edilen model (kablo, kılıf): barkodu her okutuluşta satırına bir ekler
+    quantityOf: '{{model}} adedi',
+    unitPriceOf: 'Bir {{model}} fiyatı',
+    quantityInvalid: '1 veya daha büyük bir tam sayı.',
+    onHand_one: 'Eldeki: {{count}}',
+    onHand_other: 'Eldeki: {{count}}',
+    addedQuantity: 'Sepette {{quantity}} × {{model}}.',
   },
 };

@@ -20,6 +20,7 @@ import { useLocation } from 'react-router-dom';
 import type { Customer, Item, Sale, SaleRequest } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ScanField } from '@/components/ScanField';
+import { statusOf } from '@/components/ScreenStates';
 import { useStatusName } from '@/components/StatusChip';
 import { moneyInput, parseMoney } from '@/lib/format';
 import { DiscountField } from '@/components/sale/DiscountField';
@@ -29,13 +30,19 @@ import { useDiscounts } from '@/components/sale/useDiscounts';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
+import { quantityModelByBarcode } from '@/lib/quantity-models';
 import { serialsLabel, TillQueue, TillStatus, useCounterTill } from '@/offline';
+import { ModelCartLines } from '../components/ModelCartLines';
 import { useT } from '../i18n';
+import { useModelLines } from '../lib/model-lines';
 
 type Line = { item: Item; price: string };
 type Message = { severity: 'success' | 'error' | 'info'; text: string } | null;
 
-/** /actions/multi-sale: a cart of scanned items for one customer, line prices, total; one sale, all or nothing; a receipt. */
+/**
+ * /actions/multi-sale: a cart of scanned items for one customer, line prices, total; one sale, all
+ * or nothing; a receipt. A barcode of a model sold by quantity (no serial) adds one of it.
+ */
 export function MultiSalePage() {
   const { t, i18n } = useT();
   const language = i18n.language;
@@ -56,6 +63,8 @@ export function MultiSalePage() {
   const [badPrices, setBadPrices] = useState<Set<string>>(new Set());
   // Offline, the cart's sale is kept on the device and sent when the network returns.
   const counter = useCounterTill();
+  const models = useModelLines(language);
+  const inCart = lines.length + models.lines.length;
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('multiSale.lookupFailed'),
@@ -70,8 +79,17 @@ export function MultiSalePage() {
       setLines((current) => [...current, { item, price: moneyInput(item.salePrice, language) }]);
       setMessage({ severity: 'info', text: t('multiSale.added', { serial: item.serial }) });
     },
-    onMiss: (text, error) =>
-      setMessage({ severity: 'error', text: counter.unreachable(error) ? counter.offlineLookupText : text }),
+    onMiss: (text, error, scanned) => {
+      if (counter.unreachable(error)) return setMessage({ severity: 'error', text: counter.offlineLookupText });
+      const missed = () => setMessage({ severity: 'error', text });
+      if (statusOf(error) !== 404) return missed();
+      // Not a serial: perhaps the barcode of a model sold by quantity.
+      void quantityModelByBarcode(scanned).then((model) => {
+        if (!model) return missed();
+        models.add(model);
+        setMessage({ severity: 'info', text: t('multiSale.addedQuantity', { quantity: 1, model: model.name }) });
+      }, missed);
+    },
   });
 
   const sell = useMutation({
@@ -79,11 +97,13 @@ export function MultiSalePage() {
     onSuccess: (sale) => {
       setReceipt(sale);
       setLines([]);
+      models.clear();
       discounts.clear();
       setCustomer(null);
       setMessage(sale ? null : { severity: 'info', text: counter.queuedText });
       void queryClient.invalidateQueries({ queryKey: resourceKey('items') });
       void queryClient.invalidateQueries({ queryKey: resourceKey('sales') });
+      void queryClient.invalidateQueries({ queryKey: resourceKey('product-models') });
       focusScan();
     },
     onError: (error) => {
@@ -96,7 +116,7 @@ export function MultiSalePage() {
   // Before tax: the API adds the company's tax to each line's net and answers the sums.
   const total = prices.reduce<number>(
     (sum, price, index) => sum + (price ?? 0) - (discounts.amount(lines[index]!.item.id) ?? 0),
-    0,
+    models.total,
   );
 
   function onScanKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -116,26 +136,37 @@ export function MultiSalePage() {
     setSerial('');
     setReceipt(null);
     if (counter.offline()) return setMessage({ severity: 'error', text: counter.offlineLookupText });
+    const more = models.more(scanned);
+    if (more)
+      return setMessage({ severity: 'info', text: t('multiSale.addedQuantity', { ...more, model: more.model.name }) });
     const known = lines.find((line) => line.item.serial.toLowerCase() === scanned.toLowerCase());
     if (known) setMessage({ severity: 'info', text: t('multiSale.already', { serial: known.item.serial }) });
     else lookup.mutate(scanned);
   }
 
   function confirm() {
-    if (lines.length === 0 || sell.isPending) return;
+    if (inCart === 0 || sell.isPending) return;
     const bad = new Set(lines.filter((_, index) => prices[index] === null).map((line) => line.item.id));
     setBadPrices(bad);
     if (bad.size || lines.some((line, index) => !discounts.valid(line.item.id, prices[index]!))) return;
+    const byQuantity = models.body();
+    if (byQuantity === null) return;
     sell.mutate({
       body: {
-        lines: lines.map((line, index) => ({
-          itemId: line.item.id,
-          price: prices[index]!,
-          discount: discounts.amount(line.item.id) ?? 0,
-        })),
+        lines: [
+          ...lines.map((line, index) => ({
+            itemId: line.item.id,
+            price: prices[index]!,
+            discount: discounts.amount(line.item.id) ?? 0,
+          })),
+          ...byQuantity,
+        ],
         customerId: customer?.id ?? null,
       },
-      label: serialsLabel(lines.map((line) => line.item.serial)),
+      label: serialsLabel([
+        ...lines.map((line) => line.item.serial),
+        ...models.lines.map((line, index) => `${byQuantity[index]!.quantity} × ${line.model.name}`),
+      ]),
     });
   }
 
@@ -159,7 +190,7 @@ export function MultiSalePage() {
             <Typography id="multi-sale-cart" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('multiSale.cart')}
             </Typography>
-            {lines.length === 0 ? (
+            {inCart === 0 ? (
               <Typography color="text.secondary">{t('multiSale.empty')}</Typography>
             ) : (
               <List dense aria-labelledby="multi-sale-cart">
@@ -214,6 +245,7 @@ export function MultiSalePage() {
                     </Stack>
                   </ListItem>
                 ))}
+                <ModelCartLines state={models} onEnter={focusScan} />
               </List>
             )}
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
@@ -232,8 +264,8 @@ export function MultiSalePage() {
               if (next) focusScan();
             }}
           />
-          <Button variant="contained" size="large" onClick={confirm} disabled={lines.length === 0 || sell.isPending}>
-            {sell.isPending ? t('multiSale.selling') : t('multiSale.confirm', { count: lines.length })}
+          <Button variant="contained" size="large" onClick={confirm} disabled={inCart === 0 || sell.isPending}>
+            {sell.isPending ? t('multiSale.selling') : t('multiSale.confirm', { count: inCart })}
           </Button>
         </Stack>
         {receipt ? (
