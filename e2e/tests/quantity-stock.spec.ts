@@ -3,7 +3,7 @@ import { login, registerCompany, signInWithToken } from '../support/session';
 
 // Consumables as a shop keeps them: the owner marks the USB-C cable model "Tracked by quantity",
 // receives 200 at the shop, sells 3 at Rapid Sell by scanning the cable's barcode twice and
-// editing the quantity, moves 20 to the back room and counts the shelf. Each step shows on the
+// editing the quantity, 2 more in a Multi-Sale cart, moves 20 to the back room and counts the shelf. Each step shows on the
 // model's stock page, and its history lists them.
 
 const PREMIUM_PLAN_ID = '00000000-0000-4000-8000-000000000002';
@@ -73,9 +73,21 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   await line.getByRole('button', { name: 'Sell (Enter)' }).click();
   await expect(page.getByText(`Sold 3 × ${name} for`)).toContainText('28.50');
 
-  // Back on the stock page: 197 at the shop; 20 moved to the back room; the shelf counted at 175.
+  // Multi-Sale: the barcode scanned twice is one cart line of 2; Enter in the empty scan field sells the cart.
+  await page.goto('/actions/multi-sale');
+  const cartScan = page.getByLabel('Scan or type a serial');
+  for (let n = 0; n < 2; n++) {
+    await cartScan.fill(barcode);
+    await cartScan.press('Enter');
+    await expect(page.getByText(`${n + 1} × ${name} in the cart.`)).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(page.getByTestId('cart-total')).toContainText('19.00');
+  await cartScan.press('Enter');
+  await expect(page.getByRole('region', { name: /Receipt — sale #/ })).toContainText('2 × ', { timeout: 30_000 });
+
+  // Back on the stock page: 195 at the shop; 20 moved to the back room; the shelf counted at 173.
   await page.goto(`/actions/quantity-stock?model=${model.id}`);
-  await expect(onHand).toContainText('On hand: 197', { timeout: 60_000 });
+  await expect(onHand).toContainText('On hand: 195', { timeout: 60_000 });
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   const move = page.getByRole('dialog', { name: `Move ${name}` });
   await expect(move.getByRole('combobox', { name: 'From' })).toHaveText('Main store');
@@ -85,20 +97,21 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   await move.getByRole('button', { name: 'Move' }).click();
   await expect(move).toHaveCount(0);
   await expect(onHand.getByRole('listitem').filter({ hasText: 'Back room' })).toContainText('On hand: 20');
-  await expect(onHand).toContainText('On hand: 177');
+  await expect(onHand).toContainText('On hand: 175');
 
   await page.getByRole('button', { name: 'Count', exact: true }).click();
   const count = page.getByRole('dialog', { name: `Count ${name}` });
   await count.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: 'Main store' }).click();
-  await count.getByRole('textbox', { name: 'Counted' }).fill('175');
+  await count.getByRole('textbox', { name: 'Counted' }).fill('173');
   await count.getByRole('textbox', { name: 'Reason' }).fill('Shelf count');
   await count.getByRole('button', { name: 'Count', exact: true }).click();
   await expect(count).toHaveCount(0);
-  await expect(onHand.getByRole('listitem').filter({ hasText: 'Main store' })).toContainText('On hand: 175');
+  await expect(onHand.getByRole('listitem').filter({ hasText: 'Main store' })).toContainText('On hand: 173');
   const history = page.getByRole('region', { name: 'History' });
   await expect(history).toContainText('Counted -2');
   await expect(history).toContainText('Shelf count');
   await expect(history).toContainText('Sold -3');
+  await expect(history).toContainText('Sold -2');
   await expect(history).toContainText('Received +200');
 });
