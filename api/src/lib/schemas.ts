@@ -124,6 +124,17 @@ export function decodeCursor(cursor: string | undefined, length: number): unknow
 }
 
 /**
+ * The position a newest-first list gives out, (time, id), checked: a forged one is a 400, never a
+ * database error.
+ */
+export function decodeTimeIdCursor(cursor: string | undefined): [string, string] | null {
+  const after = decodeCursor(cursor, 2) as [string, string] | null;
+  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
+    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+  return after;
+}
+
+/**
  * The one timestamp format on the wire: ISO 8601 in UTC to the millisecond, what
  * `Date.prototype.toISOString()` gives and `iso()` (db/timestamps.ts) writes in SQL. The OpenAPI
  * document says so once (plugins/openapi.ts); every moment in an answer is declared `Timestamp`.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import { decodeTimeIdCursor, encodeCursor } from '../../lib/schemas.js';
 import {
   announceItems,
   insertEvents,
@@ -138,9 +138,7 @@ export async function getSale(q: Queryable, id: string): Promise<Sale> {
 
 export async function listSales(q: Queryable, query: SaleListQuery) {
   const limit = query.limit ?? 50;
-  const after = decodeCursor(query.cursor, 2) as [string, string] | null;
-  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
-    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+  const after = decodeTimeIdCursor(query.cursor);
   const rows = await db.salePage(q, { ...query, limit }, after);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { Access } from '../../access/index.js';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { decodeTimeIdCursor, encodeCursor } from '../../lib/schemas.js';
 import { publish } from '../events/index.js';
 import * as db from './queries.js';
 import { AWAITING_PROCESS, queueCounts } from '../reports/index.js';
@@ -20,9 +20,7 @@ export async function listTasks(q: Queryable, caller: Caller, query: TaskListQue
   if (!mine && !managesTasks(caller))
     throw forbidden('Only users.manage or items.process sees every task; ask for mine=1.');
   const limit = query.limit ?? 50;
-  const after = decodeCursor(query.cursor, 2) as [string, string] | null;
-  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
-    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+  const after = decodeTimeIdCursor(query.cursor);
   const rows = await db.taskPage(q, { ...query, limit, mineOf: mine ? caller.userId : null }, after);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
