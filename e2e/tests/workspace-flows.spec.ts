@@ -236,13 +236,13 @@ test('the Account Manager finds a customer by type-ahead and opens the lines of 
   await expect(page.getByRole('region', { name: 'Returns' })).toBeVisible();
 
   const purchases = page.getByRole('region', { name: 'Purchases' });
-  await expect(purchases.getByRole('heading', { name: `Sale #${sale.number}` })).toBeVisible();
-  await purchases.getByRole('button', { name: `Show the items of sale #${sale.number}` }).click();
+  // Exact names: sale #1 must not also find #16.
+  await expect(purchases.getByRole('heading', { name: `Sale #${sale.number}`, exact: true })).toBeVisible();
+  await purchases.getByRole('button', { name: `Show the items of sale #${sale.number}`, exact: true }).click();
   for (const line of lines.lines) await expect(purchases.getByText(new RegExp(`^${line.serial} · `))).toBeVisible();
-  await expect(purchases.getByRole('button', { name: `Hide the items of sale #${sale.number}` })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
+  await expect(
+    purchases.getByRole('button', { name: `Hide the items of sale #${sale.number}`, exact: true }),
+  ).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('a Storekeeper scans the destination, then the items, moves them, and the history shows who moved them where', async ({
