@@ -42,6 +42,12 @@ export interface Config {
   /** How long a just-rotated refresh token may still be used (GoTrue's reuse interval, at most 10 s). */
   refreshTokenReuseSeconds: number;
   /**
+   * How often a phone factor's code may be sent (GoTrue's MFA_PHONE_MAX_FREQUENCY, a minute). Phone
+   * factors exist in development only (their texts go to the outbox); there a shorter window lets the
+   * browser suite see the rule without waiting a minute for it.
+   */
+  mfaPhoneMaxFrequencySeconds: number;
+  /**
    * The auth service's publishable key (supabase-js's `supabaseKey`): public, printed by
    * /api/environment; a call to /auth/v1 without it is refused, as by a Supabase project.
    */
@@ -215,6 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
+  if (production && env.MFA_PHONE_MAX_FREQUENCY_SECONDS) {
+    throw new ConfigError(
+      'MFA_PHONE_MAX_FREQUENCY_SECONDS is refused in production: phone codes are a development stand-in',
+    );
+  }
   if (production && env.SEED_DEMO === '1') {
     throw new ConfigError('SEED_DEMO=1 is refused in production: the demo accounts have a published password');
   }
@@ -247,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 8 * 3600, 60, 7 * 24 * 3600),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 5, 3600),
     refreshTokenReuseSeconds: int(env, 'REFRESH_TOKEN_REUSE_INTERVAL_SECONDS', 10, 0, 10),
+    mfaPhoneMaxFrequencySeconds: int(env, 'MFA_PHONE_MAX_FREQUENCY_SECONDS', 60, 5, 3600),
     authPublishableKey: publishableKey(env.AUTH_PUBLISHABLE_KEY),
     corsOrigins,
     smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),

@@ -101,6 +101,17 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
   });
 
+  test("a phone factor's one-code-a-minute window can be shortened in development only", () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).mfaPhoneMaxFrequencySeconds).toBe(60);
+    expect(loadConfig({ NODE_ENV: 'test', MFA_PHONE_MAX_FREQUENCY_SECONDS: '20' }).mfaPhoneMaxFrequencySeconds).toBe(
+      20,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', MFA_PHONE_MAX_FREQUENCY_SECONDS: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', MFA_PHONE_MAX_FREQUENCY_SECONDS: '60' })).toThrow(
+      'MFA_PHONE_MAX_FREQUENCY_SECONDS is refused in production',
+    );
+  });
+
   test('behind TRUST_PROXY the client is the right-most untrusted hop, not what the client wrote', async () => {
     const proxied = await testApp({ TRUST_PROXY: 'loopback', LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '3' });
     try {

@@ -116,6 +116,11 @@ async function openOrigin(page: Page) {
 /** Signs in through the sign-in page, as a person would. */
 export async function signInOnScreen(page: Page, userName: string, password: string) {
   await page.goto('/login');
+  await submitSignIn(page, userName, password);
+}
+
+/** Fills and sends the sign-in form of the page already on /login. */
+export async function submitSignIn(page: Page, userName: string, password: string) {
   await page.getByLabel('User name or email').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

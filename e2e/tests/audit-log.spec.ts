@@ -26,8 +26,7 @@ test('a claim change visible in the audit log: who, what, before and after; on a
   await permissions.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Permissions saved.')).toBeVisible();
 
-  // Settings → Company → Audit Log, from the drawer.
-  await page.goto('/dashboard');
+  // Settings → Company → Audit Log, from the drawer of the page the owner is on.
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   const company = menu.getByRole('button', { name: 'Company' });
   if ((await company.getAttribute('aria-expanded')) !== 'true') await company.click();

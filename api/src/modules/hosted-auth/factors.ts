@@ -42,8 +42,6 @@ import { goTrueSession, userDates } from './user.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** GoTrue's phone check: digits only once spaces, dashes, brackets and the plus are gone (E.164). */
 const E164 = /^[1-9][0-9]{1,14}$/;
-/** How often a phone factor's code may be sent (GoTrue's MFA_PHONE_MAX_FREQUENCY). */
-const PHONE_RESEND_SECONDS = 60;
 /** Unverified factors older than this are dropped (GoTrue's MFA_FACTOR_EXPIRY_DURATION). */
 const UNVERIFIED_FACTOR_SECONDS = 300;
 const PHONE_CODE_PURPOSE = 'phone factor code';
@@ -134,11 +132,12 @@ export const factorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (phoneOff()) throw goTrue(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
           if (channel !== 'sms' && channel !== 'whatsapp')
             throw goTrue(400, 'validation_failed', "Invalid channel, supported values are 'sms' or 'whatsapp'");
-          if (f.sinceChallenge !== null && f.sinceChallenge < PHONE_RESEND_SECONDS)
+          const resend = config.mfaPhoneMaxFrequencySeconds;
+          if (f.sinceChallenge !== null && f.sinceChallenge < resend)
             throw goTrue(
               429,
               'over_sms_send_rate_limit',
-              `For security purposes, you can only request this after ${Math.ceil(PHONE_RESEND_SECONDS - f.sinceChallenge)} seconds.`,
+              `For security purposes, you can only request this after ${Math.ceil(resend - f.sinceChallenge)} seconds.`,
             );
           code = String(randomInt(1_000_000)).padStart(6, '0');
           codeHash = app.tokens.digest(PHONE_CODE_PURPOSE, code);
