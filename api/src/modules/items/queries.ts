@@ -56,8 +56,12 @@ export async function itemPage(
   const search = f.search?.trim();
   const fragment = search && search.length >= TRIGRAM ? search : null;
   // A fragment search in reception order is ordered and cut on the search rows' own received_at
-  // (migration 0030): only the page's items are read, however many items the fragment matches.
+  // (migrations 0030, 0041): only the page's items are read, however many items the fragment matches.
   const fromSearch = fragment !== null && s.keys[0] === 'i.received_at';
+  // With no filter on the items every search row is a row of the page, so the function keeps just
+  // the page (a top-N sort of the matches); a filter may drop some, so then it answers every match.
+  const filtered = Boolean(f.status || f.locationId || f.itemTypeId || f.brandId || f.customerId || f.vendorId);
+  const want = filtered ? null : pageLimit(f.limit + 1);
   const keys: [string, string] = fromSearch ? ['s.received_at', 's.item_id'] : s.keys;
   const key = sql.raw(keys[0]);
   const id = sql.raw(keys[1]);
@@ -68,9 +72,9 @@ export async function itemPage(
         // at the page's end (a filter on items, e.g. status, just reads a few more).
         .selectFrom(
           sql<{ item_id: string; received_at: string }>`(SELECT item_id, received_at
-            FROM stockwise_item_search(${fragment}) ORDER BY received_at ${sql.raw(s.dir)}, item_id ${sql.raw(s.dir)})`.as(
-            's',
-          ),
+            FROM stockwise_item_search_page(${fragment}::text, ${s.dir === 'desc'}::boolean,
+              ${after?.[0] ?? null}::timestamptz, ${after?.[1] ?? null}::uuid, ${want}::integer)
+            ORDER BY received_at ${sql.raw(s.dir)}, item_id ${sql.raw(s.dir)})`.as('s'),
         )
         .innerJoin('items as i', 'i.id', 's.item_id')
     : qb.selectFrom('items as i');
