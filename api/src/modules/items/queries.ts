@@ -46,6 +46,16 @@ const SORTS: Record<ItemSort, { keys: [string, string]; dir: 'asc' | 'desc'; cas
 /** The shortest search a trigram index serves; a shorter one is a serial prefix. */
 export const TRIGRAM = 3;
 
+/** The list's filters on the items themselves, each an equality on its column. */
+const ITEM_FILTERS = [
+  ['status', 'i.status'],
+  ['locationId', 'i.location_id'],
+  ['itemTypeId', 'i.item_type_id'],
+  ['brandId', 'i.brand_id'],
+  ['customerId', 'i.customer_id'],
+  ['vendorId', 'i.vendor_id'],
+] as const;
+
 /** One page (limit + 1 rows, to know whether another follows) after a keyset position. */
 export async function itemPage(
   q: Queryable,
@@ -60,7 +70,8 @@ export async function itemPage(
   const fromSearch = fragment !== null && s.keys[0] === 'i.received_at';
   // With no filter on the items every search row is a row of the page, so the function keeps just
   // the page (a top-N sort of the matches); a filter may drop some, so then it answers every match.
-  const filtered = Boolean(f.status || f.locationId || f.itemTypeId || f.brandId || f.customerId || f.vendorId);
+  const filters = ITEM_FILTERS.filter(([field]) => f[field]);
+  const filtered = filters.length > 0;
   const want = filtered ? null : pageLimit(f.limit + 1);
   const keys: [string, string] = fromSearch ? ['s.received_at', 's.item_id'] : s.keys;
   const key = sql.raw(keys[0]);
@@ -84,12 +95,7 @@ export async function itemPage(
     .orderBy(key, s.dir)
     .orderBy(id, s.dir)
     .limit(pageLimit(f.limit + 1));
-  if (f.status) page = page.where('i.status', '=', f.status);
-  if (f.locationId) page = page.where('i.location_id', '=', f.locationId);
-  if (f.itemTypeId) page = page.where('i.item_type_id', '=', f.itemTypeId);
-  if (f.brandId) page = page.where('i.brand_id', '=', f.brandId);
-  if (f.customerId) page = page.where('i.customer_id', '=', f.customerId);
-  if (f.vendorId) page = page.where('i.vendor_id', '=', f.vendorId);
+  for (const [field, column] of filters) page = page.where(column, '=', f[field]!);
   if (fragment !== null && !fromSearch) {
     // Any fragment of a serial, model or SKU, through the trigram index (migration 0022: the search
     // runs beside RLS, in a function bound to the caller's company; RLS still filters these rows).
