@@ -53,6 +53,8 @@ export const QuantityMoveSchema = Type.Object(
     transferId: Nullable(
       Type.String({ description: 'A move’s two rows (out of one location, into the other) share it.' }),
     ),
+    purchaseOrderId: Nullable(Type.String({ description: 'The purchase order a reception was received against.' })),
+    purchaseOrderNumber: Nullable(Type.Integer({ description: 'Its number (PO-0001 reads 1).' })),
     userId: Type.String(),
     userName: Type.String(),
     createdAt: Timestamp,
