@@ -301,7 +301,7 @@ test('a line of a model tracked by quantity is received as a quantity: added at 
       cost: 3.75,
       reason: 'Box 1 of 2',
       purchaseOrderId: order.id,
-      purchaseOrderNumber: order.number,
+      purchaseOrderReference: order.reference,
     }),
   ]);
   expect((await ok(receiver, 'GET', `/api/product-models/${cases}/stock/moves`)).items[0]).not.toHaveProperty('cost');

@@ -889,7 +889,7 @@ export type QuantityMove = {
   saleNumber: number | null;
   transferId: string | null;
   purchaseOrderId: string | null;
-  purchaseOrderNumber: number | null;
+  purchaseOrderReference: string | null;
   userId: string;
   userName: string;
   createdAt: string;

@@ -139,7 +139,7 @@ export async function insertMoves(q: Queryable, companyId: string, userId: strin
 const MOVE_COLUMNS = `v.id, v.kind, v.location_id AS "locationId", l.name AS "locationName", v.delta,
   v.on_hand_after AS "onHandAfter", v.unit_cost::float8 AS cost, v.refund::float8 AS refund, v.reason,
   v.sale_id AS "saleId", s.number AS "saleNumber", v.transfer_id AS "transferId",
-  v.purchase_order_id AS "purchaseOrderId", po.number AS "purchaseOrderNumber", v.user_id AS "userId",
+  v.purchase_order_id AS "purchaseOrderId", 'PO-' || lpad(po.number::text, 4, '0') AS "purchaseOrderReference", v.user_id AS "userId",
   u.user_name AS "userName", ${iso('v.created_at')} AS "createdAt"`;
 
 /** A model's ledger, newest first, after a keyset position (created_at, id). */
