@@ -241,6 +241,93 @@ test('an order is received in two parts: each part fills model and cost, counts 
   expect(open.items.map((o: { id: string }) => o.id)).not.toContain(order.id);
 });
 
+test('a line of a model tracked by quantity is received as a quantity: added at the location, on the ledger naming the order, never more than due', async () => {
+  const cases = (
+    await ok(owner, 'POST', '/api/product-models', { name: 'Clear case', itemTypeId: ids.itemType, cost: 4 })
+  ).id as string;
+  await ok(owner, 'PUT', `/api/product-models/${cases}`, { trackedByQuantity: true });
+  const order = await draft([
+    { modelId: ids.x1, quantity: 1, unitCost: 250 },
+    { modelId: cases, quantity: 10, unitCost: 3.75 },
+  ]);
+  expect(order.lines.map((l: { trackedByQuantity: boolean }) => l.trackedByQuantity)).toEqual([false, true]);
+  await ok(keeper, 'POST', `/api/purchase-orders/${order.id}/send`, {});
+  const receive = (who: Tenant, body: Record<string, unknown>) =>
+    call(who, 'POST', `/api/purchase-orders/${order.id}/receive`, { locationId: ids.shop, ...body });
+  const onHand = async () => (await ok(owner, 'GET', `/api/product-models/${cases}/stock`)).onHand as number;
+
+  // Each line is received its own way; what belongs to the other is refused, nothing received.
+  for (const [body, field] of [
+    [{ modelId: cases, serials: serials(1) }, 'serials'],
+    [{ modelId: cases }, 'quantity'],
+    [{ modelId: cases, quantity: 2, salePrice: 9 }, 'salePrice'],
+    [{ modelId: cases, quantity: 2, note: 'two\nlines' }, 'note'],
+    [{ modelId: ids.x1, quantity: 1 }, 'quantity'],
+    [{ modelId: ids.x1 }, 'serials'],
+  ] as const) {
+    const refused = await receive(receiver, body);
+    expect({ status: refused.statusCode, field: refused.json().field }).toEqual({ status: 400, field });
+  }
+  expect((await receive(receiver, { modelId: cases, quantity: 0 })).statusCode).toBe(400);
+  const theirShop = (await defaultCatalogue(ctx.app, other)).location;
+  expect((await receive(receiver, { modelId: cases, quantity: 2, locationId: theirShop })).statusCode).toBe(400);
+  // Who buys but does not receive; another company.
+  expect((await receive(keeper, { modelId: cases, quantity: 2 })).statusCode).toBe(403);
+  expect((await receive(other, { modelId: cases, quantity: 2 })).statusCode).toBe(404);
+  expect(await onHand()).toBe(0);
+
+  await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, {
+    modelId: ids.x1,
+    locationId: ids.shop,
+    serials: serials(1),
+  });
+  // 6 of 10 by someone who may not read costs: in stock, counted on the line, the order partly received.
+  const first = await receive(receiver, { modelId: cases, quantity: 6, note: 'Box 1 of 2' });
+  expect(first.statusCode).toBe(201);
+  expect(first.json()).toMatchObject({
+    items: [],
+    stock: { modelId: cases, onHand: 6, locations: [{ locationId: ids.shop, onHand: 6 }] },
+    order: { status: 'partly_received', received: 7 },
+  });
+  expect(first.json().order.lines[1]).toMatchObject({ modelName: 'Clear case', received: 6, due: 4 });
+  expect(first.json().order.lines[1]).not.toHaveProperty('unitCost');
+  // The ledger's receive row names the order, at the line's cost (seen by who reads costs).
+  const ledger = await ok(owner, 'GET', `/api/product-models/${cases}/stock/moves`);
+  expect(ledger.items).toEqual([
+    expect.objectContaining({
+      kind: 'receive',
+      delta: 6,
+      onHandAfter: 6,
+      cost: 3.75,
+      reason: 'Box 1 of 2',
+      purchaseOrderId: order.id,
+      purchaseOrderReference: order.reference,
+    }),
+  ]);
+  expect((await ok(receiver, 'GET', `/api/product-models/${cases}/stock/moves`)).items[0]).not.toHaveProperty('cost');
+
+  // More than is due: refused with what is due, nothing received.
+  const over = await receive(receiver, { modelId: cases, quantity: 5 });
+  expect(over.statusCode).toBe(409);
+  expect(over.json()).toMatchObject({
+    code: 'PURCHASE_ORDER_OVER_RECEIVED',
+    field: 'quantity',
+    message: `${order.reference} has 4 of Clear case still due: 5 is more than ordered. Receive 4 against it and the rest without the order.`,
+  });
+  expect(await onHand()).toBe(6);
+
+  // The rest: the order is received, and takes no more.
+  const rest = await ok(receiver, 'POST', `/api/purchase-orders/${order.id}/receive`, {
+    modelId: cases,
+    locationId: ids.shop,
+    quantity: 4,
+  });
+  expect(rest.order).toMatchObject({ status: 'received', quantity: 11, received: 11 });
+  expect(rest.stock.onHand).toBe(10);
+  expect((await receive(receiver, { modelId: cases, quantity: 1 })).statusCode).toBe(409);
+  expect(await onHand()).toBe(10);
+});
+
 test('cancel: a draft or a sent order is cancelled and received against no more', async () => {
   const order = await draft([{ modelId: ids.x1, quantity: 1 }]);
   await ok(keeper, 'POST', `/api/purchase-orders/${order.id}/send`, {});

@@ -114,4 +114,35 @@ test('mark a model quantity-tracked, receive 200, sell 3 by scanning its barcode
   await expect(history).toContainText('Sold -3');
   await expect(history).toContainText('Sold -2');
   await expect(history).toContainText('Received +200');
+
+  // A purchase order for 12 of the cable: at reception its line asks how many came in, not serials.
+  const vendor = await page.request.post('/api/customers', {
+    headers,
+    data: { name: 'Cable Supplies', isVendor: true, email: `cables-${Date.now()}@example.com` },
+  });
+  expect(vendor.status(), await vendor.text()).toBe(201);
+  const order = await page.request.post('/api/purchase-orders', {
+    headers,
+    data: {
+      vendorId: ((await vendor.json()) as { id: string }).id,
+      lines: [{ modelId: model.id, quantity: 12, unitCost: 2 }],
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const { id: orderId, reference } = (await order.json()) as { id: string; reference: string };
+  expect((await page.request.post(`/api/purchase-orders/${orderId}/send`, { headers, data: {} })).status()).toBe(200);
+  await page.goto(`/actions/inventory-reception?order=${orderId}`);
+  await page.getByRole('combobox', { name: /^What is being received/ }).click({ timeout: 60_000 });
+  await page.getByRole('option', { name: `${name} — 12 of 12 still due` }).click();
+  await expect(page.getByRole('textbox', { name: 'Serials' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /^Quantity received/ })).toHaveValue('12');
+  await page.getByRole('combobox', { name: /^Location/ }).click();
+  await page.getByRole('option', { name: 'Main store' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByText(`Received 12 × ${name} at Main store against ${reference}.`)).toBeVisible();
+  await page.goto(`/actions/quantity-stock?model=${model.id}`);
+  await expect(onHand.getByRole('listitem').filter({ hasText: 'Main store' })).toContainText('On hand: 185', {
+    timeout: 60_000,
+  });
+  await expect(history).toContainText(`against ${reference}`);
 });

@@ -30,5 +30,11 @@ export { ExportMenu } from './table/ExportMenu';
 export { csvUrl, downloadCsv, downloadExport, exportUrl } from './table/export';
 export type { ExportFormat } from './table/export';
 /** A failed image upload's message by cause (too large, refused by claims, wrong type): every remote's uploads. */
-export { pictureUploadMessage } from './form/picture-errors';
+export {
+  MAX_PICTURE_BYTES,
+  PICTURE_ACCEPT,
+  PICTURE_TYPES,
+  pictureFileProblem,
+  pictureUploadMessage,
+} from './form/picture-errors';
 export type { PictureTexts } from './form/picture-errors';

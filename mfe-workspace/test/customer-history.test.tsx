@@ -68,6 +68,20 @@ function api(sales = [summary], customer = grace) {
           lines: [
             { line: 1, itemId: 'a', serial: 'SN-A', price: 100, warrantyEndsAt: '2099-03-01T10:00:00Z' },
             { line: 2, itemId: 'b', serial: 'SN-B', price: 200, warrantyEndsAt: '2020-03-01T10:00:00Z' },
+            // A line of a model tracked by quantity: no serial, no warranty.
+            {
+              line: 3,
+              itemId: null,
+              serial: null,
+              modelId: 'm9',
+              quantity: 3,
+              brandName: null,
+              model: 'USB-C cable',
+              price: 28.5,
+              total: 28.5,
+              warrantyEndsAt: null,
+              returnedAt: null,
+            },
           ],
         },
       };
@@ -95,6 +109,8 @@ describe('/customers/history', () => {
     const region = screen.getByRole('region', { name: 'Purchases' });
     expect(await within(region).findByText(/warranty until/)).toBeInTheDocument();
     expect(within(region).getByText(/warranty ended/)).toBeInTheDocument();
+    expect(within(region).getByText(/^3 × USB-C cable · .*28\.50$/)).toBeInTheDocument();
+    expect(within(region).queryByText(/null/)).not.toBeInTheDocument();
   });
 
   it('shows their totals, every item bought with its warranty today, and their returns', async () => {

@@ -225,3 +225,121 @@ describe('/actions/inventory-reception', () => {
     expect(await screen.findByText(/Your role may not use this screen/)).toBeInTheDocument();
   });
 });
+
+describe('reception against a purchase order’s line of a model tracked by quantity', () => {
+  const line = (
+    modelId: string,
+    modelName: string,
+    trackedByQuantity: boolean,
+    quantity: number,
+    received: number,
+  ) => ({
+    modelId,
+    modelName,
+    itemTypeId: 't0',
+    itemTypeName: 'General',
+    brandId: null,
+    brandName: null,
+    trackedByQuantity,
+    quantity,
+    received,
+    due: quantity - received,
+  });
+  const order = (caseReceived: number) => ({
+    id: 'po1',
+    number: 7,
+    reference: 'PO-0007',
+    vendorId: 'v1',
+    vendorName: 'Parts Ltd',
+    vendorEmail: null,
+    status: 'partly_received',
+    note: null,
+    currency: 'USD',
+    quantity: 11,
+    received: caseReceived,
+    createdBy: 'keeper',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+    sentAt: '2026-11-26T10:00:00.000Z',
+    sentTo: null,
+    cancelledAt: null,
+    lines: [line('m1', 'X1', false, 1, 0), line('m9', 'Clear case', true, 10, caseReceived)],
+  });
+
+  function orderApi(answer: (body: { quantity: number }) => { status: number; data: unknown }) {
+    return mockApi((config) => {
+      switch (config.url) {
+        case '/api/item-types':
+          return { status: 200, data: { items: [general], total: 1 } };
+        case '/api/brands':
+          return { status: 200, data: { items: [], total: 0 } };
+        case '/api/locations': {
+          const locations = [location('l1', 'Main store'), location('l2', 'Back room')];
+          return { status: 200, data: { items: locations, total: 2 } };
+        }
+        case '/api/purchase-orders':
+          return { status: 200, data: { items: [order(4)], nextCursor: null } };
+        case '/api/purchase-orders/po1':
+          return { status: 200, data: order(4) };
+        case '/api/purchase-orders/po1/receive':
+          return answer(JSON.parse(config.data as string) as { quantity: number });
+        default:
+          return { status: 404, data: { message: 'unexpected' } };
+      }
+    });
+  }
+
+  it('asks how many came in instead of serials, checks it against what is due, and receives it', async () => {
+    const calls = orderApi((body) => ({
+      status: 201,
+      data: { items: [], order: order(4 + body.quantity), stock: { modelId: 'm9', onHand: body.quantity } },
+    }));
+    renderAt('/actions/inventory-reception?order=po1');
+    await choose('What is being received', 'Clear case — 6 of 10 still due');
+    // A number, not serials: the serials, item details and photos are not asked for.
+    const quantity = await screen.findByRole('textbox', { name: /^Quantity received/ });
+    expect(quantity).toHaveValue('6');
+    expect(screen.queryByRole('textbox', { name: 'Serials' })).not.toBeInTheDocument();
+    expect(screen.getByText('6 of 10 still due')).toBeInTheDocument();
+
+    // More than is due, or no location: said on the form, nothing sent.
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(await screen.findByText('Only 6 still due on the order.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5');
+    await choose('Location', 'Back room');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Note/ }), 'Box 1 of 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(await screen.findByText('Received 5 × Clear case at Back room against PO-0007.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { modelId: 'm9', locationId: 'l2', quantity: 5, note: 'Box 1 of 2' },
+    ]);
+    // What is left due is the next reception's quantity.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Quantity received/ })).toHaveValue('1'));
+  });
+
+  it('shows the API’s refusal (another till received first) and receives nothing more', async () => {
+    orderApi(() => ({
+      status: 409,
+      data: {
+        code: 'PURCHASE_ORDER_OVER_RECEIVED',
+        message:
+          'PO-0007 has 2 of Clear case still due: 6 is more than ordered. Receive 2 against it and the rest without the order.',
+      },
+    }));
+    renderAt('/actions/inventory-reception?order=po1');
+    await choose('What is being received', 'Clear case — 6 of 10 still due');
+    await choose('Location', 'Main store');
+    await userEvent.click(await screen.findByRole('button', { name: 'Receive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'PO-0007 has 2 of Clear case still due: 6 is more than ordered.',
+    );
+    // A line tracked by unit is still received by serial.
+    await choose('What is being received', 'X1 — 1 of 1 still due');
+    expect(await screen.findByRole('textbox', { name: 'Serials' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,21 @@
 import { AppError, AUTH_MESSAGES } from '@stockwise/shared';
 
+/**
+ * What the storage module accepts for every picture (a profile picture, an item photo, a model's
+ * image, the company logo): the image types it sniffs (SVG refused) and 5 MB
+ * (api/src/modules/storage). Checked before an upload so a wrong file is said at once.
+ */
+export const PICTURE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** The file picker's accept attribute for a picture. */
+export const PICTURE_ACCEPT = PICTURE_TYPES.join(',');
+
+/** Why a chosen file is no picture the storage takes, before it is sent: its type, or its size. */
+export function pictureFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'tooLarge' | null {
+  if (!PICTURE_TYPES.includes(file.type)) return 'type';
+  return file.size > MAX_PICTURE_BYTES ? 'tooLarge' : null;
+}
+
 export interface PictureTexts {
   tooLarge: string;
   tooLargeWithLimit: (limit: string) => string;

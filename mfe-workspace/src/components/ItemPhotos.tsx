@@ -12,11 +12,9 @@ import {
 } from '@stockwise/shared';
 import { useState, type ChangeEvent } from 'react';
 import { useT } from '@/i18n';
-import { pictureUploadMessage } from '@stockwise/kit';
+import { PICTURE_ACCEPT, pictureFileProblem, pictureUploadMessage } from '@stockwise/kit';
 
-/** What the storage module accepts (api/src/modules/storage: sniffed types, 5 MB) and the items API's maxItems. */
-export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** The items API's maxItems (the picture types and size: kit's, as every upload). */
 export const MAX_PHOTOS = 20;
 
 type Message = { severity: 'success' | 'error'; text: string } | null;
@@ -53,8 +51,8 @@ export function ItemPhotos({
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     if (!files.length) return;
-    const wrong = files.find((file) => !PHOTO_TYPES.includes(file.type));
-    const large = files.find((file) => file.size > MAX_PHOTO_BYTES);
+    const wrong = files.find((file) => pictureFileProblem(file) === 'type');
+    const large = files.find((file) => pictureFileProblem(file) === 'tooLarge');
     if (wrong || large || images.length + files.length > MAX_PHOTOS) {
       setMessage({
         severity: 'error',
@@ -153,7 +151,7 @@ export function ItemPhotos({
             disabled={busy || images.length >= MAX_PHOTOS}
           >
             {busy ? t('photos.adding') : t('photos.add')}
-            <input hidden type="file" multiple accept={PHOTO_TYPES.join(',')} onChange={(event) => void add(event)} />
+            <input hidden type="file" multiple accept={PICTURE_ACCEPT} onChange={(event) => void add(event)} />
           </Button>
           <Typography variant="caption" color="text.secondary">
             {t('photos.hint', { max: MAX_PHOTOS })}

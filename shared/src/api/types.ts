@@ -842,6 +842,7 @@ export type PurchaseOrderLine = {
   itemTypeName: string;
   brandId: string | null;
   brandName: string | null;
+  trackedByQuantity: boolean;
   quantity: number;
   unitCost?: number;
   received: number;
@@ -887,6 +888,8 @@ export type QuantityMove = {
   saleId: string | null;
   saleNumber: number | null;
   transferId: string | null;
+  purchaseOrderId: string | null;
+  purchaseOrderReference: string | null;
   userId: string;
   userName: string;
   createdAt: string;
@@ -924,7 +927,8 @@ export type QueueItem = {
 export type ReceiveAgainstPurchaseOrderRequest = {
   modelId: string;
   locationId: string;
-  serials: Array<string>;
+  serials?: Array<string>;
+  quantity?: number;
   salePrice?: number | null;
   warrantyMonths?: number;
   fields?: Record<string, unknown>;
@@ -934,6 +938,7 @@ export type ReceiveAgainstPurchaseOrderRequest = {
 export type ReceiveAgainstPurchaseOrderResponse = {
   items: Array<Item>;
   order: PurchaseOrder;
+  stock?: QuantityStock;
 };
 
 export type ReceiveItemsRequest = {

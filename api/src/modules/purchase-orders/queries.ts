@@ -18,6 +18,7 @@ const JOINS = `JOIN customers v ON v.company_id = o.company_id AND v.id = o.vend
 const LINES = `coalesce((
   SELECT jsonb_agg(jsonb_build_object('modelId', l.model_id, 'modelName', m.name, 'itemTypeId', m.item_type_id,
                                       'itemTypeName', it.name, 'brandId', m.brand_id, 'brandName', b.name,
+                                      'trackedByQuantity', m.tracked_by_quantity,
                                       'quantity', l.quantity, 'unitCost', l.unit_cost::float8, 'received', l.received,
                                       'due', l.quantity - l.received) ORDER BY l.position)
     FROM purchase_order_lines l

@@ -206,7 +206,7 @@ export const purchaseOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.receive'),
         operationId: 'receiveAgainstPurchaseOrder',
         description:
-          'Receives serials against a line of an open order (sent or partly received): new items in stock of the line’s model, at its unit cost, from the order’s vendor, each receive event naming the order. More than the line still has due: 409 PURCHASE_ORDER_OVER_RECEIVED, nothing received. The last one due makes the order received. Otherwise as POST /api/items/receive (serial conflicts, the Receive transaction type’s claim, Idempotency-Key).',
+          'Receives against a line of an open order (sent or partly received). A model tracked by unit: serials — new items in stock of the line’s model, at its unit cost, from the order’s vendor, each receive event naming the order; otherwise as POST /api/items/receive (serial conflicts). A model tracked by quantity: quantity (no serials or item details: 400) — added at the location, a receive row on the model’s ledger naming the order at the line’s unit cost; the answer’s stock is the model’s stock. More than the line still has due: 409 PURCHASE_ORDER_OVER_RECEIVED, nothing received. The last one due makes the order received. The Receive transaction type’s claim; Idempotency-Key.',
         headers: IdempotencyHeaders,
         params: IdParams,
         body: S.ReceiveAgainstBody,

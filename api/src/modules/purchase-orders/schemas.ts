@@ -4,6 +4,7 @@ import { ExportQuery } from '../../lib/list-export.js';
 import { KeysetPage, KeysetQuery, Timestamp, Uuid } from '../../lib/schemas.js';
 import { PURCHASE_ORDER_STATUSES } from '../../vocabulary.js';
 import { FieldValues, ItemSchema, MAX_RECEIVE, Serial } from '../items/index.js';
+import { QuantityStockSchema } from '../quantity-stock/index.js';
 
 // Purchase orders: what a company orders from a vendor, by product model, and receives against.
 
@@ -23,6 +24,9 @@ export const PurchaseOrderLineSchema = Type.Object(
     itemTypeName: Type.String(),
     brandId: Nullable(Type.String()),
     brandName: Nullable(Type.String()),
+    trackedByQuantity: Type.Boolean({
+      description: 'The model is tracked by quantity: the line is received as a quantity, not serials.',
+    }),
     quantity: Type.Integer({ minimum: 1 }),
     unitCost: Type.Optional(Type.Number({ description: `The price agreed for one. ${COST}` })),
     received: Type.Integer({ minimum: 0, description: 'How many were received against this line.' }),
@@ -110,17 +114,41 @@ export const ReceiveAgainstBody = Type.Object(
   {
     modelId: { ...Uuid, description: 'The order line’s model: the items’ type, brand, model and cost are the line’s.' },
     locationId: Uuid,
-    serials: Type.Array(Serial, { minItems: 1, maxItems: MAX_RECEIVE }),
-    salePrice: Type.Optional(Nullable(Money)),
-    warrantyMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 600 })),
+    serials: Type.Optional(
+      Type.Array(Serial, {
+        minItems: 1,
+        maxItems: MAX_RECEIVE,
+        description: 'A line of a model tracked by unit: the serials received (required for it).',
+      }),
+    ),
+    quantity: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100_000,
+        description:
+          'A line of a model tracked by quantity: how many were received (required for it, instead of serials).',
+      }),
+    ),
+    salePrice: Type.Optional(Nullable({ ...Money, description: 'Serials only.' })),
+    warrantyMonths: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Serials only.' })),
     fields: Type.Optional(FieldValues),
-    note: Type.Optional(Type.String({ maxLength: 1000 })),
+    note: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description: 'Each item’s note; a quantity’s reason on the ledger (then one line, at most 200 characters).',
+      }),
+    ),
   },
   { additionalProperties: false, title: 'ReceiveAgainstPurchaseOrderRequest' },
 );
 export type ReceiveAgainstBody = Static<typeof ReceiveAgainstBody>;
 export const ReceiveAgainstAnswer = Type.Object(
-  { items: Type.Array(ItemSchema), order: PurchaseOrderSchema },
+  {
+    items: Type.Array(ItemSchema, { description: 'The items received (none for a quantity).' }),
+    order: PurchaseOrderSchema,
+    /** A quantity received: the model's stock once it is in. */
+    stock: Type.Optional(QuantityStockSchema),
+  },
   { title: 'ReceiveAgainstPurchaseOrderResponse' },
 );
 

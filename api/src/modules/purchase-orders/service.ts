@@ -3,11 +3,12 @@ import type { Access } from '../../access/index.js';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { DocumentLanguage } from '../../lib/pdf.js';
-import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import { decodeCursor, encodeCursor, ONE_LINE as ONE_LINE_PATTERN } from '../../lib/schemas.js';
 import type { PurchaseOrderStatus } from '../../vocabulary.js';
 import { getCompany } from '../companies/index.js';
 import { publish } from '../events/index.js';
 import { receive, type Actor } from '../items/index.js';
+import { receiveAgainstOrder as receiveQuantity, type QuantityStock } from '../quantity-stock/index.js';
 import type { MailMessage } from '../mail/index.js';
 import { logoForPrint, type ObjectStore } from '../storage/index.js';
 import { orderMail, orderPdf } from './document.js';
@@ -209,9 +210,11 @@ export async function cancelOrder(q: Queryable, actor: Actor, id: string, access
 }
 
 /**
- * Receives serials against one line of an open order: the items are the line's model (its type and
- * brand), at the line's cost, from the order's vendor, and each receive event names the order. More
- * than is still due is refused (409, nothing received); the last one due makes the order received.
+ * Receives against one line of an open order: serials for a model tracked by unit — the items are
+ * the line's model (its type and brand), at the line's cost, from the order's vendor, and each
+ * receive event names the order — or a quantity for a model tracked by quantity, added at the
+ * location with a "receive" row on the ledger naming the order, at the line's cost. More than is
+ * still due is refused (409, nothing received); the last one due makes the order received.
  */
 export async function receiveAgainst(q: Queryable, actor: Actor, id: string, body: ReceiveAgainstBody) {
   const order = await lockOrder(q, id);
@@ -223,34 +226,78 @@ export async function receiveAgainst(q: Queryable, actor: Actor, id: string, bod
   const current = await find(q, id);
   const line = current.lines.find((l) => l.modelId === body.modelId);
   if (!line) throw badRequest(`modelId: this model is not on ${reference}`, 'modelId');
+  const asked = receptionOf(line, body);
   const counted = (await db.lockLine(q, id, body.modelId))!;
   const due = counted.quantity - counted.received;
-  if (body.serials.length > due)
+  if (asked.count > due)
     throw new ApiError(
       409,
-      `${reference} has ${due} of ${line.modelName} still due: ${body.serials.length} scanned is more than ordered. Remove ${body.serials.length - due} or receive them without the order.`,
+      asked.serials
+        ? `${reference} has ${due} of ${line.modelName} still due: ${asked.count} scanned is more than ordered. Remove ${asked.count - due} or receive them without the order.`
+        : `${reference} has ${due} of ${line.modelName} still due: ${asked.count} is more than ordered. Receive ${due} against it and the rest without the order.`,
       'PURCHASE_ORDER_OVER_RECEIVED',
-      'serials',
+      asked.serials ? 'serials' : 'quantity',
     );
-  const items = await receive(
-    q,
-    actor,
-    {
-      itemTypeId: line.itemTypeId,
+  let items: Awaited<ReturnType<typeof receive>> = [];
+  let stock: QuantityStock | undefined;
+  if (asked.serials)
+    items = await receive(
+      q,
+      actor,
+      {
+        itemTypeId: line.itemTypeId,
+        locationId: body.locationId,
+        serials: asked.serials,
+        brandId: line.brandId,
+        modelId: line.modelId,
+        vendorId: current.vendorId,
+        salePrice: body.salePrice,
+        warrantyMonths: body.warrantyMonths,
+        fields: body.fields,
+        note: body.note ?? `${reference}`,
+      },
+      { purchaseOrderId: id, unitCost: counted.unitCost },
+    );
+  else
+    stock = await receiveQuantity(q, actor, line.modelId, {
+      purchaseOrderId: id,
       locationId: body.locationId,
-      serials: body.serials,
-      brandId: line.brandId,
-      modelId: line.modelId,
-      vendorId: current.vendorId,
-      salePrice: body.salePrice,
-      warrantyMonths: body.warrantyMonths,
-      fields: body.fields,
-      note: body.note ?? `${reference}`,
-    },
-    { purchaseOrderId: id, unitCost: counted.unitCost },
-  );
-  const allIn = await db.countReceived(q, id, body.modelId, body.serials.length);
+      quantity: asked.count,
+      unitCost: counted.unitCost,
+      reason: body.note?.trim() || null,
+    });
+  const allIn = await db.countReceived(q, id, body.modelId, asked.count);
   await db.setStatus(q, id, allIn ? 'received' : 'partly_received');
   announce(q, actor.companyId, id);
-  return { items, order: await getOrder(q, id, actor.access) };
+  return { items, order: await getOrder(q, id, actor.access), ...(stock ? { stock } : {}) };
+}
+
+/** A note on the quantity ledger is a one-line reason (quantity_moves.reason), as the Quantity Stock screen's. */
+const ONE_LINE = new RegExp(ONE_LINE_PATTERN);
+
+/**
+ * What a reception against a line brings, as the line's model is tracked: serials (by unit) or a
+ * quantity; what belongs to the other way is refused (400), never silently dropped.
+ */
+function receptionOf(line: PurchaseOrder['lines'][number], body: ReceiveAgainstBody) {
+  if (!line.trackedByQuantity) {
+    if (body.quantity !== undefined)
+      throw badRequest(`quantity: ${line.modelName} is tracked by unit: scan its serials`, 'quantity');
+    if (!body.serials) throw badRequest(`serials: ${line.modelName} is tracked by unit: scan its serials`, 'serials');
+    return { serials: body.serials, count: body.serials.length };
+  }
+  const serialsOnly = (['serials', 'salePrice', 'warrantyMonths', 'fields'] as const).find(
+    (k) => body[k] !== undefined,
+  );
+  if (serialsOnly)
+    throw badRequest(
+      `${serialsOnly}: ${line.modelName} is tracked by quantity: give the quantity received, without serials or item details`,
+      serialsOnly,
+    );
+  if (body.quantity === undefined)
+    throw badRequest(`quantity: ${line.modelName} is tracked by quantity: give the quantity received`, 'quantity');
+  const note = body.note?.trim();
+  if (note && (note.length > 200 || !ONE_LINE.test(note)))
+    throw badRequest('note: a quantity’s reason on the ledger is one line of at most 200 characters', 'note');
+  return { serials: null, count: body.quantity };
 }

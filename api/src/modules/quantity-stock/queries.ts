@@ -116,17 +116,20 @@ export interface NewMove {
   reason?: string | null;
   saleId?: string | null;
   transferId?: string | null;
+  /** A reception against a purchase order's line. */
+  purchaseOrderId?: string | null;
 }
 
 /** Appends ledger rows (never changed after); answers their ids (one row: its id). */
 export async function insertMoves(q: Queryable, companyId: string, userId: string, moves: NewMove[]) {
   const rows = await q.query<{ id: string }>(
     `INSERT INTO quantity_moves (company_id, model_id, location_id, kind, delta, on_hand_after, unit_cost, refund, reason,
-                                 sale_id, transfer_id, user_id)
+                                 sale_id, transfer_id, purchase_order_id, user_id)
      SELECT $1, m."modelId", m."locationId", m.kind, m.delta, m."onHandAfter", m.cost, m.refund, m.reason,
-            m."saleId", m."transferId", $2
+            m."saleId", m."transferId", m."purchaseOrderId", $2
        FROM jsonb_to_recordset($3::jsonb) AS m("modelId" uuid, "locationId" uuid, kind text, delta integer,
-            "onHandAfter" integer, cost numeric, refund numeric, reason text, "saleId" uuid, "transferId" uuid)
+            "onHandAfter" integer, cost numeric, refund numeric, reason text, "saleId" uuid, "transferId" uuid,
+            "purchaseOrderId" uuid)
      RETURNING id`,
     [companyId, userId, JSON.stringify(moves)],
   );
@@ -135,7 +138,8 @@ export async function insertMoves(q: Queryable, companyId: string, userId: strin
 
 const MOVE_COLUMNS = `v.id, v.kind, v.location_id AS "locationId", l.name AS "locationName", v.delta,
   v.on_hand_after AS "onHandAfter", v.unit_cost::float8 AS cost, v.refund::float8 AS refund, v.reason,
-  v.sale_id AS "saleId", s.number AS "saleNumber", v.transfer_id AS "transferId", v.user_id AS "userId",
+  v.sale_id AS "saleId", s.number AS "saleNumber", v.transfer_id AS "transferId",
+  v.purchase_order_id AS "purchaseOrderId", 'PO-' || lpad(po.number::text, 4, '0') AS "purchaseOrderReference", v.user_id AS "userId",
   u.user_name AS "userName", ${iso('v.created_at')} AS "createdAt"`;
 
 /** A model's ledger, newest first, after a keyset position (created_at, id). */
@@ -149,6 +153,7 @@ export const movePage = (
        JOIN locations l ON l.company_id = v.company_id AND l.id = v.location_id
        JOIN users u ON u.company_id = v.company_id AND u.id = v.user_id
        LEFT JOIN sales s ON s.company_id = v.company_id AND s.id = v.sale_id
+       LEFT JOIN purchase_orders po ON po.company_id = v.company_id AND po.id = v.purchase_order_id
       WHERE v.model_id = $1 AND ($2::uuid IS NULL OR v.location_id = $2)
         AND ($3::timestamptz IS NULL OR (v.created_at, v.id) < ($3::timestamptz, $4::uuid))
       ORDER BY v.created_at DESC, v.id DESC LIMIT $5`,

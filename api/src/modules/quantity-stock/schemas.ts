@@ -53,6 +53,8 @@ export const QuantityMoveSchema = Type.Object(
     transferId: Nullable(
       Type.String({ description: 'A move’s two rows (out of one location, into the other) share it.' }),
     ),
+    purchaseOrderId: Nullable(Type.String({ description: 'The purchase order a reception was received against.' })),
+    purchaseOrderReference: Nullable(Type.String({ description: 'Its number as people read it: PO-0001.' })),
     userId: Type.String(),
     userName: Type.String(),
     createdAt: Timestamp,

@@ -81,20 +81,57 @@ export async function listMoves(q: Queryable, modelId: string, query: QuantityMo
 /** Receives a quantity at a location (optionally at a cost of one unit): the Receive type's claim. */
 export async function receive(q: Queryable, actor: Actor, sight: Sight, modelId: string, body: ReceiveQuantityBody) {
   assertMaySetCost(sight, body.cost);
+  return receiveAt(q, actor, modelId, {
+    locationId: body.locationId,
+    quantity: body.quantity,
+    cost: body.cost ?? null,
+    reason: body.reason?.trim() || null,
+    purchaseOrderId: null,
+  });
+}
+
+/** A quantity received against a purchase order's line (modules/purchase-orders checks what is due). */
+export interface OrderQuantityReception {
+  purchaseOrderId: string;
+  locationId: string;
+  quantity: number;
+  /** The line's unit cost: the ledger's cost of one, whoever receives (as an item's cost is). */
+  unitCost: number;
+  reason: string | null;
+}
+
+/** Receives a purchase order line's quantity: a "receive" row naming the order, at the line's cost. */
+export const receiveAgainstOrder = (q: Queryable, actor: Actor, modelId: string, r: OrderQuantityReception) =>
+  receiveAt(q, actor, modelId, { ...r, cost: r.unitCost });
+
+/** The one write of a reception: the Receive type's claim, the model tracked by quantity (locked FOR SHARE). */
+async function receiveAt(
+  q: Queryable,
+  actor: Actor,
+  modelId: string,
+  r: {
+    locationId: string;
+    quantity: number;
+    cost: number | null;
+    reason: string | null;
+    purchaseOrderId: string | null;
+  },
+) {
   await mayRunBuiltIn(q, actor, 'receive', 'Receive');
   const model = await quantityModel(q, modelId);
   if (model.archived) throw badRequest(`modelId: ${model.name} is archived`, 'modelId');
-  await location(q, body.locationId, 'locationId');
-  const after = (await db.addOnHand(q, actor.companyId, modelId, body.locationId, body.quantity))!;
+  await location(q, r.locationId, 'locationId');
+  const after = (await db.addOnHand(q, actor.companyId, modelId, r.locationId, r.quantity))!;
   await db.insertMoves(q, actor.companyId, actor.userId, [
     {
       modelId,
-      locationId: body.locationId,
+      locationId: r.locationId,
       kind: 'receive',
-      delta: body.quantity,
+      delta: r.quantity,
       onHandAfter: after,
-      cost: body.cost ?? null,
-      reason: body.reason?.trim() || null,
+      cost: r.cost,
+      reason: r.reason,
+      purchaseOrderId: r.purchaseOrderId,
     },
   ]);
   announce(q, actor.companyId, [modelId]);

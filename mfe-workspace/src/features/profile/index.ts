@@ -1,1 +1,1 @@
-export { ProfilePage, MAX_PICTURE_BYTES } from './routes/ProfilePage';
+export { ProfilePage } from './routes/ProfilePage';

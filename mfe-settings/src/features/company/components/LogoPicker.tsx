@@ -1,9 +1,10 @@
 import { Avatar, Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PICTURE_ACCEPT } from '@stockwise/kit';
 import { companyLogoUrl } from '@stockwise/shared';
 import type { LogoChange } from '../api/company';
 import { useT } from '../i18n';
-import { checkLogo, cropToSquare, LOGO_TYPES } from '../lib/logo-file';
+import { checkLogo, cropToSquare } from '../lib/logo-file';
 
 /** A new file's preview address, released when the file changes or the picker goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -114,7 +115,7 @@ export function LogoPicker({
             ref={input}
             type="file"
             hidden
-            accept={LOGO_TYPES.join(',')}
+            accept={PICTURE_ACCEPT}
             aria-label={t('company.logo.choose')}
             data-testid="logo-input"
             onChange={(event) => {

@@ -1,16 +1,14 @@
-/** What the storage accepts for a logo (api/README: images by content, SVG refused, ≤ 5 MB). */
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+import { pictureFileProblem } from '@stockwise/kit';
+
 /** The square a logo is cropped and scaled to. */
 export const LOGO_SIDE = 512;
 
 export type LogoProblem = 'badType' | 'tooBig';
 
-/** Checked before anything is uploaded. */
+/** Checked before anything is uploaded: what the storage takes for every picture (kit's one list and limit). */
 export function checkLogo(file: File): LogoProblem | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'badType';
-  if (file.size > LOGO_MAX_BYTES) return 'tooBig';
-  return null;
+  const problem = pictureFileProblem(file);
+  return problem === 'type' ? 'badType' : problem === 'tooLarge' ? 'tooBig' : null;
 }
 
 /**

@@ -1,14 +1,10 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { pictureUploadMessage } from '@stockwise/kit';
+import { PICTURE_ACCEPT, pictureFileProblem, pictureUploadMessage } from '@stockwise/kit';
 import { BUCKETS, publicUrlOf, readClaims, session, uploadModelImage } from '@stockwise/shared';
 import { useState, type ChangeEvent } from 'react';
 import { useT } from '../i18n';
-
-/** What the storage module accepts (api/src/modules/storage: sniffed image types, 5 MB). */
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** A model's image as a small square: the dialog's preview and the list's thumbnail. */
 export function ModelThumbnail({ path, alt, size }: { path: string | null; alt: string; size: number }) {
@@ -46,8 +42,8 @@ export function ModelImageField({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) return setProblem(t('productModels.image.type'));
-    if (file.size > MAX_IMAGE_BYTES) return setProblem(t('productModels.image.tooLarge'));
+    const wrong = pictureFileProblem(file);
+    if (wrong) return setProblem(t(wrong === 'type' ? 'productModels.image.type' : 'productModels.image.tooLarge'));
     setBusy(true);
     setProblem(null);
     try {
@@ -87,7 +83,7 @@ export function ModelImageField({
             : value
               ? t('productModels.image.replace')
               : t('productModels.image.add')}
-          <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={(event) => void pick(event)} />
+          <input hidden type="file" accept={PICTURE_ACCEPT} onChange={(event) => void pick(event)} />
         </Button>
         {value ? (
           <Button size="small" startIcon={<DeleteIcon />} disabled={busy} onClick={() => onChange(null)}>

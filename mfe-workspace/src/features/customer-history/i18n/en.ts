@@ -12,6 +12,7 @@ export const en = {
     hideLines: 'Hide the items of sale #{{number}}',
     warrantyActive: 'warranty until {{date}}',
     warrantyEnded: 'warranty ended {{date}}',
+    quantityLine: '{{quantity}} × {{model}} · {{total}}',
     lineReturned: 'returned {{date}}',
     voided: 'Void',
     noWarranty: 'no warranty',

@@ -15,6 +15,7 @@ export const tr: TranslationsOf<typeof en> = {
     hideLines: '{{number}} numaralı satışın ürünlerini gizle',
     warrantyActive: '{{date}} tarihine kadar garantili',
     warrantyEnded: 'garanti {{date}} tarihinde bitti',
+    quantityLine: '{{quantity}} × {{model}} · {{total}}',
     lineReturned: '{{date}} tarihinde iade alındı',
     voided: 'İptal',
     noWarranty: 'garanti yok',

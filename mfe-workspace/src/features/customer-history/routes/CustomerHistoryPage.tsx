@@ -52,15 +52,26 @@ function SaleLines({ id }: { id: string }) {
         return (
           <ListItem key={line.line} disableGutters secondaryAction={<ReturnLineButton sale={sale.data} line={line} />}>
             <ListItemText
-              primary={`${line.serial} · ${money(line.total, sale.data.currency)}`}
+              primary={
+                // A line of a model tracked by quantity has no serial (nor a warranty): "3 × USB-C cable".
+                line.itemId
+                  ? `${line.serial} · ${money(line.total, sale.data.currency)}`
+                  : t('customerHistory.quantityLine', {
+                      quantity: line.quantity,
+                      model: [line.brandName, line.model].filter(Boolean).join(' '),
+                      total: money(line.total, sale.data.currency),
+                    })
+              }
               secondary={
                 line.returnedAt
                   ? t('customerHistory.lineReturned', { date: formatDate(line.returnedAt, i18n.language) })
-                  : !ends
-                    ? t('customerHistory.noWarranty')
-                    : new Date(ends).getTime() > now
-                      ? t('customerHistory.warrantyActive', { date })
-                      : t('customerHistory.warrantyEnded', { date })
+                  : !line.itemId
+                    ? null
+                    : !ends
+                      ? t('customerHistory.noWarranty')
+                      : new Date(ends).getTime() > now
+                        ? t('customerHistory.warrantyActive', { date })
+                        : t('customerHistory.warrantyEnded', { date })
               }
             />
           </ListItem>

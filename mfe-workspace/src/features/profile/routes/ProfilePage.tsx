@@ -34,13 +34,10 @@ import {
   type UserInfo,
 } from '@stockwise/shared';
 import { useT } from '@/i18n';
-import { pictureUploadMessage } from '@stockwise/kit';
+import { PICTURE_ACCEPT, pictureFileProblem, pictureUploadMessage } from '@stockwise/kit';
 import { PROFILE_KEY } from '@/lib/profile-key';
 import { ProfileTabs } from '@/components/ProfileTabs';
 import { GoogleConnection } from '../components/GoogleConnection';
-
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /**
  * /profile: view and edit the signed-in user's names, email and picture. Saving refreshes the
@@ -194,7 +191,7 @@ export function ProfilePage() {
                 <input
                   ref={fileInput}
                   type="file"
-                  accept={PICTURE_TYPES.join(',')}
+                  accept={PICTURE_ACCEPT}
                   hidden
                   aria-label={t('profile.upload')}
                   onChange={(event) => {
@@ -202,8 +199,9 @@ export function ProfilePage() {
                     event.target.value = '';
                     setPictureError(null);
                     if (!file) return;
-                    if (!PICTURE_TYPES.includes(file.type)) return setPictureError(t('profile.pictureType'));
-                    if (file.size > MAX_PICTURE_BYTES) return setPictureError(t('profile.pictureTooLarge'));
+                    const wrong = pictureFileProblem(file);
+                    if (wrong)
+                      return setPictureError(t(wrong === 'type' ? 'profile.pictureType' : 'profile.pictureTooLarge'));
                     upload.mutate(file);
                   }}
                 />

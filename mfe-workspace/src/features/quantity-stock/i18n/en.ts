@@ -36,5 +36,6 @@ export const en = {
     },
     line: '{{kind}} {{delta}} at {{location}} → {{after}} · {{user}} · {{when}}',
     sale: 'sale #{{number}}',
+    purchaseOrder: 'against {{reference}}',
   },
 };

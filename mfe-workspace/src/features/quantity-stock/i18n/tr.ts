@@ -39,5 +39,6 @@ export const tr: TranslationsOf<typeof en> = {
     },
     line: '{{kind}} {{delta}}, {{location}} → {{after}} · {{user}} · {{when}}',
     sale: 'satış #{{number}}',
+    purchaseOrder: '{{reference}} siparişine karşı',
   },
 };

@@ -121,7 +121,13 @@ export function QuantityStockPage() {
                       when: formatDateTime(m.createdAt, i18n.language),
                     })}
                     secondary={
-                      [m.reason, m.saleNumber ? t('quantityStock.sale', { number: m.saleNumber }) : null]
+                      [
+                        m.reason,
+                        m.saleNumber ? t('quantityStock.sale', { number: m.saleNumber }) : null,
+                        m.purchaseOrderReference
+                          ? t('quantityStock.purchaseOrder', { reference: m.purchaseOrderReference })
+                          : null,
+                      ]
                         .filter(Boolean)
                         .join(' · ') || null
                     }

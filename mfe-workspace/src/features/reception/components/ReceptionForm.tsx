@@ -21,6 +21,7 @@ import {
   type ReceptionValues,
 } from '../lib/reception-form';
 import { AgainstOrder, type Against } from './AgainstOrder';
+import { QuantityAgainstOrder } from './QuantityAgainstOrder';
 import { ReceptionDetails } from './ReceptionDetails';
 import { ReceptionResult } from './ReceptionResult';
 import { SerialsSection } from './SerialsSection';
@@ -65,13 +66,16 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   }));
   const [lineMissing, setLineMissing] = useState(false);
   const byOrder = Boolean(against.orderId);
+  // A line of a model tracked by quantity is received as a number, not serials (QuantityAgainstOrder).
+  const [byQuantity, setByQuantity] = useState(false);
 
   function chooseAgainst(next: Against, order: PurchaseOrder | null) {
     setAgainst(next);
     setLineMissing(false);
     setDone(null);
     const line = order?.lines.find((l) => l.modelId === next.modelId);
-    if (!order || !line) return;
+    setByQuantity(Boolean(line?.trackedByQuantity));
+    if (!order || !line || line.trackedByQuantity) return;
     form.setValue('itemTypeId', line.itemTypeId);
     form.setValue('modelId', line.modelId);
     form.setValue('brandId', line.brandId ?? '');
@@ -143,44 +147,51 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
 
   const count = parsed.serials.length;
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
-      <Stack spacing={2}>
-        <TillStatus kind="receive" />
-        <AgainstOrder value={against} onChange={chooseAgainst} />
-        {lineMissing ? (
-          <Alert severity="error" role="alert">
-            {t('reception.orderLineHelp')}
-          </Alert>
-        ) : null}
-        <ReceptionDetails
-          byOrder={byOrder}
-          form={form}
-          catalogue={catalogue}
-          vendor={vendor}
-          onVendor={setVendor}
-          autoFocus={!serialsFirst}
-        />
-        <SerialsSection form={form} parsed={parsed} autoFocus={serialsFirst} />
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          {/* The batch's photos: every received item names them. */}
-          <ItemPhotos
-            images={images}
-            serial={t('reception.batch')}
-            editable
-            onChange={async (next) => setImages(next)}
-          />
-        </Paper>
-        {receive.isError || receiveOrder.isError ? (
-          <Alert severity="error" role="alert">
-            {errorMessage(receive.error ?? receiveOrder.error, t('reception.failed'))}
-          </Alert>
-        ) : null}
-        <TillQueue kind="receive" />
-        <ReceptionResult message={done} received={received} printing={printing} onPrinting={setPrinting} />
-        <Button type="submit" variant="contained" size="large" disabled={pending}>
-          {pending ? t('reception.submitting') : t('reception.submit', { count })}
-        </Button>
-      </Stack>
-    </Box>
+    <Stack spacing={2}>
+      <TillStatus kind="receive" />
+      <AgainstOrder value={against} onChange={chooseAgainst} />
+      {lineMissing ? (
+        <Alert severity="error" role="alert">
+          {t('reception.orderLineHelp')}
+        </Alert>
+      ) : null}
+      {/* Two forms, never nested: a quantity line has its own (QuantityAgainstOrder). */}
+      {byQuantity ? (
+        <QuantityAgainstOrder against={against} catalogue={catalogue} />
+      ) : (
+        <Box component="form" ref={formRef} noValidate onSubmit={(event) => void submit(event)}>
+          <Stack spacing={2}>
+            <ReceptionDetails
+              byOrder={byOrder}
+              form={form}
+              catalogue={catalogue}
+              vendor={vendor}
+              onVendor={setVendor}
+              autoFocus={!serialsFirst}
+            />
+            <SerialsSection form={form} parsed={parsed} autoFocus={serialsFirst} />
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              {/* The batch's photos: every received item names them. */}
+              <ItemPhotos
+                images={images}
+                serial={t('reception.batch')}
+                editable
+                onChange={async (next) => setImages(next)}
+              />
+            </Paper>
+            {receive.isError || receiveOrder.isError ? (
+              <Alert severity="error" role="alert">
+                {errorMessage(receive.error ?? receiveOrder.error, t('reception.failed'))}
+              </Alert>
+            ) : null}
+            <TillQueue kind="receive" />
+            <ReceptionResult message={done} received={received} printing={printing} onPrinting={setPrinting} />
+            <Button type="submit" variant="contained" size="large" disabled={pending}>
+              {pending ? t('reception.submitting') : t('reception.submit', { count })}
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </Stack>
   );
 }
