@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Queryable } from './db/database.js';
 import type { AsOf, Reads } from './db/replica.js';
+import type { Plans } from './db/tenant.js';
 import type { Mailer } from './modules/mail/index.js';
 import type { Principal, TokenService } from './modules/auth/index.js';
 import type { IdTokenVerifier } from './modules/oidc/index.js';
@@ -25,8 +26,11 @@ declare module 'fastify' {
     idTokens: IdTokenVerifier | null;
     /** onRequest hook: a valid bearer token of a user who still exists, or 401. Sets request.principal. */
     authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
-    /** The request's work in one transaction bound to the caller's company (RLS applies). */
-    inCompany: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>) => Promise<T>;
+    /**
+     * The request's work in one transaction bound to the caller's company (RLS applies); plans: how
+     * PostgreSQL plans its statements (db/tenant.ts, Plans).
+     */
+    inCompany: <T>(request: FastifyRequest, fn: (q: Queryable) => Promise<T>, plans?: Plans) => Promise<T>;
     /**
      * A read of the caller's company that may come from a standby, with the moment it is as of
      * (db/replica.ts). Only for reads that need not see the caller's own last write at once.

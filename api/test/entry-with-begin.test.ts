@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Database, Queryable } from '../src/db/database.js';
+import { inTenant } from '../src/db/tenant.js';
 import {
   bearer,
   closeShared,
@@ -95,6 +96,8 @@ test('the item list and a sale send the caller’s entry with BEGIN, and their w
   ).toEqual(['EWB-1', 'EWB-2']);
   expect(list.transactions).toHaveLength(1);
   expect(list.transactions[0]!.opening).toMatch(/stockwise_enter\(/);
+  // The list's plans stay PostgreSQL's choice (a search's values shape its plan).
+  expect(list.transactions[0]!.opening).not.toMatch(/plan_cache_mode/);
   // The list itself is the one statement after the opening: no entry of its own.
   expect(list.transactions[0]!.statements).toHaveLength(1);
   expect(list.autocommit).toEqual([]);
@@ -111,6 +114,8 @@ test('the item list and a sale send the caller’s entry with BEGIN, and their w
   expect(res.json()).toMatchObject({ total: 10, lines: [{ serial: 'EWB-1', price: 10 }] });
   expect(sale.transactions).toHaveLength(1);
   expect(sale.transactions[0]!.opening).toMatch(/stockwise_enter\(/);
+  // A sale's statements find their rows by key: their generic plans, made once per connection.
+  expect(sale.transactions[0]!.opening).toMatch(/^SET LOCAL plan_cache_mode = force_generic_plan; /);
   expect(sale.transactions[0]!.statements.filter((s) => s.includes('stockwise_enter'))).toEqual([]);
 });
 
@@ -158,4 +163,24 @@ test('a transaction’s opening runs inside it: its rows reach the work, its set
     q.query<{ v: string | null }>(`SELECT nullif(current_setting('app.opening_test', true), '') AS v`),
   );
   expect(after).toEqual([{ v: null }]);
+});
+
+test('generic plans last until the commit: the pool’s next transactions plan as PostgreSQL chooses', async () => {
+  const t = await registerCompany(app);
+  const mode = (q: Queryable) =>
+    q.query<{ mode: string; company: string }>(
+      `SELECT current_setting('plan_cache_mode') AS mode, current_setting('app.company_id') AS company`,
+    );
+  expect(await inTenant(ctx.db, t.companyId, mode, 'generic')).toEqual([
+    { mode: 'force_generic_plan', company: t.companyId },
+  ]);
+  // More transactions at once than the pool has connections: every connection is asked, the one
+  // the generic transaction used among them.
+  const after = await Promise.all(Array.from({ length: 12 }, () => inTenant(ctx.db, t.companyId, mode)));
+  expect(after.map(([row]) => row!.mode)).toEqual(Array(12).fill('auto'));
+  // A failed transaction's setting ends with its rollback as well.
+  await expect(inTenant(ctx.db, t.companyId, async (q) => q.query(`SELECT 1 / 0`), 'generic')).rejects.toThrow(
+    /division by zero/,
+  );
+  expect((await inTenant(ctx.db, t.companyId, mode))[0]!.mode).toBe('auto');
 });

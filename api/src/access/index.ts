@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
-import { inTenant } from '../db/tenant.js';
+import { inTenant, withPlans, type Plans } from '../db/tenant.js';
 import { uuidLiteral } from '../db/literal.js';
 import {
   deactivated,
@@ -162,19 +162,27 @@ export function enforce(rule: Rule, access: Access): void {
  * to be checked (see inWorkTransaction) has it checked here, from the access read in the same
  * round trip that sets the transaction up, before fn runs: one transaction per request.
  */
-export function inCallerCompany<T>(db: Database, request: FastifyRequest, fn: (q: Queryable) => Promise<T>) {
+export function inCallerCompany<T>(
+  db: Database,
+  request: FastifyRequest,
+  fn: (q: Queryable) => Promise<T>,
+  plans: Plans = 'chosen',
+) {
   const p = request.principal;
   if (!p) throw unauthorized();
   const rule = request.pendingRule;
-  if (!rule) return inTenant(db, p.companyId, fn);
-  return db.transaction<T, AccessRow>(async (q, entry) => {
-    const access = entered(entry, p.sessionId, declaredBeforeMfa(request));
-    enforce(rule, access);
-    request.pendingRule = null;
-    request.access = access;
-    request.roles = access.roles;
-    return fn(q);
-  }, entryOpening(p));
+  if (!rule) return inTenant(db, p.companyId, fn, plans);
+  return db.transaction<T, AccessRow>(
+    async (q, entry) => {
+      const access = entered(entry, p.sessionId, declaredBeforeMfa(request));
+      enforce(rule, access);
+      request.pendingRule = null;
+      request.access = access;
+      request.roles = access.roles;
+      return fn(q);
+    },
+    withPlans(plans, entryOpening(p)),
+  );
 }
 
 /**

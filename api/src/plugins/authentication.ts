@@ -37,7 +37,7 @@ export const authenticationPlugin = fp(
       mfaGate(user.mfaDue, declaredBeforeMfa(request));
       request.principal = principal;
     });
-    app.decorate('inCompany', (request, fn) => inCallerCompany(app.db, request, fn));
+    app.decorate('inCompany', (request, fn, plans) => inCallerCompany(app.db, request, fn, plans));
     app.decorate('inCompanyAsOf', async (request, fn) => {
       // A rule still to check is checked on the primary, in the work transaction, as inCompany does.
       if (!request.principal || request.pendingRule) {

@@ -28,14 +28,19 @@ export const saleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await app.inCompany(request, (q) =>
-        once(q, request, 201, () =>
-          service.createSale(
-            q,
-            { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
-            request.body,
+      // Every statement of a sale finds its rows by key (ids, serials, the idempotency key): its
+      // generic plans are as good as any, and PostgreSQL would otherwise re-plan the lock and the write.
+      const answer = await app.inCompany(
+        request,
+        (q) =>
+          once(q, request, 201, () =>
+            service.createSale(
+              q,
+              { companyId: request.principal!.companyId, userId: request.principal!.userId, access: request.access! },
+              request.body,
+            ),
           ),
-        ),
+        'generic',
       );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.status).send(answer.body);
