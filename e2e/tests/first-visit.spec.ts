@@ -274,7 +274,7 @@ test('a prerendered document carries only the theme variables and font faces its
   // Unread by the sign-in page: the slider's track colour, the deepest shadow; no Cyrillic text.
   const unread = ['--mui-palette-Slider-primaryTrack', '--mui-shadows-24'];
   for (const path of ['/', '/login']) {
-    const html = (await (await page.request.get(path)).text()) ?? '';
+    const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
     expect(html, `${path} declares the variables it reads`).toContain('--mui-palette-background-default:');
     for (const name of unread) expect(html, `${path} leaves out ${name}`).not.toContain(`${name}:`);
     expect(html, `${path} declares Roboto's Latin faces`).toMatch(/roboto-latin-400-normal[^"]*\.woff2/);
