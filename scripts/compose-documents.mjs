@@ -52,7 +52,7 @@ for (const spec of values.remote) {
       file,
       composeDocument(shellHtml, page, {
         remote: name,
-        hints: documentHints({ remote, fonts, onIntent: Boolean(page.bootOnIntent) }),
+        hints: documentHints({ remote, fonts, onIntent: Boolean(page.bootOnIntent), page }),
         prefetch: remote?.scripts ?? [],
       }),
     );

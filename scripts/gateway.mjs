@@ -251,6 +251,7 @@ export async function buildGateway({
       remote,
       fonts: found ? readShellFonts(shellDir) : null,
       onIntent: Boolean(found?.page.bootOnIntent),
+      page: found?.page,
     });
     const html = composeDocument(indexHtml(), found?.page, {
       remote: found?.remote,

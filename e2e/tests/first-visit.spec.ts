@@ -267,3 +267,29 @@ test('the document starts fetching remotes.json, the remote and the fonts with t
       path,
     ).toHaveLength(1);
 });
+
+test('a prerendered document carries only the theme variables and font faces its page uses; the app brings all of them', async ({
+  page,
+}) => {
+  // Unread by the sign-in page: the slider's track colour, the deepest shadow; no Cyrillic text.
+  const unread = ['--mui-palette-Slider-primaryTrack', '--mui-shadows-24'];
+  for (const path of ['/', '/login']) {
+    const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+    expect(html, `${path} declares the variables it reads`).toContain('--mui-palette-background-default:');
+    for (const name of unread) expect(html, `${path} leaves out ${name}`).not.toContain(`${name}:`);
+    expect(html, `${path} declares Roboto's Latin faces`).toMatch(/roboto-latin-400-normal[^"]*\.woff2/);
+    expect(html, `${path} leaves out the faces its text cannot use`).not.toContain('roboto-cyrillic');
+  }
+  await page.goto('/login');
+  await waitForReact(page);
+  // Once the app owns the page, every screen it can open next finds the whole theme and every face.
+  const app = await page.evaluate((names) => {
+    const root = getComputedStyle(document.documentElement);
+    return {
+      variables: names.map((name) => root.getPropertyValue(name).trim()),
+      cyrillic: [...document.fonts].some((face) => face.family === 'Roboto' && face.unicodeRange.includes('U+400-45F')),
+    };
+  }, unread);
+  expect(app.variables.every(Boolean), `${unread.join(', ')} after hydration: ${app.variables.join(' | ')}`).toBe(true);
+  expect(app.cyrillic, 'the Cyrillic faces, from the app stylesheet').toBe(true);
+});

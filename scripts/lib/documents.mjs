@@ -83,6 +83,49 @@ export function readShellFonts(shellDir) {
   return { css: rules.join(''), preload: [...new Set(preload)] };
 }
 
+/** The code points a `unicode-range` descriptor names ([first, last] pairs), or null without one. */
+function unicodeRange(rule) {
+  const descriptor = /unicode-range:\s*([^;}]*)/i.exec(rule)?.[1];
+  if (!descriptor) return null;
+  return descriptor.split(',').map((part) => {
+    const [first, last = first] = part.trim().replace(/^U\+/i, '').split('-');
+    // U+4?? is U+400-4FF.
+    return [parseInt(first.replace(/\?/g, '0'), 16), parseInt(last.replace(/\?/g, 'F'), 16)];
+  });
+}
+
+/**
+ * Every character `text` can show: as written, as an HTML character reference or a CSS escape;
+ * not the control characters (the markup's line breaks), which no font draws.
+ */
+function codePoints(text) {
+  const points = new Set([...text].map((char) => char.codePointAt(0)));
+  for (const [, hex, decimal] of text.matchAll(/&#(?:x([0-9a-f]+)|(\d+));/gi))
+    points.add(hex ? parseInt(hex, 16) : Number(decimal));
+  for (const [, hex] of text.matchAll(/\\([0-9a-f]{1,6})/gi)) points.add(parseInt(hex, 16));
+  for (const point of points) if (point < 0x20 || (point >= 0x7f && point <= 0x9f)) points.delete(point);
+  return points;
+}
+
+/**
+ * The `@font-face` rules of `css` whose faces can draw a character of `text` (a page's markup and
+ * styles); a rule without a unicode-range is always kept. The shell's fonts come as nine faces per
+ * weight, one per script (Latin, Latin Extended, Cyrillic, Greek, Vietnamese, symbols…); an
+ * English page draws from one or two, and the browser matches every run of text against each face
+ * it was given while it lays the page out, before the first paint. The faces left out cannot
+ * draw any character of the page, so its look is unchanged; the app's own stylesheet, which
+ * declares them all, comes when the app boots (a Turkish visitor's page renders then, too).
+ */
+export function fontFacesFor(css, text) {
+  const points = [...codePoints(text)];
+  return css.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
+    const ranges = unicodeRange(rule);
+    return !ranges || points.some((point) => ranges.some(([first, last]) => point >= first && point <= last))
+      ? rule
+      : '';
+  });
+}
+
 /**
  * What a page needs from its remote, named by the remote's manifest and placed at the URL
  * remotes.json gives for it now: the manifest itself, the remote entry and the synchronous chunks
@@ -119,13 +162,15 @@ export function readRemoteAssets(distDir, manifestUrl, base = 'http://localhost/
  * prerendered page its remote's manifest, entry and routes. The `crossorigin` of a fetch hint
  * matches how the shell and the federation runtime fetch (`fetch()` in cors mode, same-origin
  * credentials), and script hints none (classic scripts), so the browser hands the preloaded
- * answers to those requests instead of fetching twice.
+ * answers to those requests instead of fetching twice. With `fonts` (readShellFonts), the shell's
+ * `@font-face` rules inline, those of `page` (its prerendered page) only, as fontFacesFor says.
  */
 export function documentHints({
   remotesJsonUrl = '/remotes.json',
   remote = null,
   fonts = null,
   onIntent = false,
+  page = null,
 } = {}) {
   const fetchHint = (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`;
   const links = [];
@@ -143,7 +188,9 @@ export function documentHints({
       links.push(
         `<link rel="preload" href="${escapeAttribute(href)}" as="font" type="font/woff2" crossorigin="anonymous">`,
       );
-    links.push(`<style data-shell-fonts>${ROBOTO_FALLBACK_CSS}${fonts.css}</style>`);
+    // Only the faces the page's own text needs (fontFacesFor); all of them without a page.
+    const faces = page ? fontFacesFor(fonts.css, `${page.head}${page.root}${page.afterRoot ?? ''}`) : fonts.css;
+    links.push(`<style data-shell-fonts>${ROBOTO_FALLBACK_CSS}${faces}</style>`);
   }
   return links.join('');
 }

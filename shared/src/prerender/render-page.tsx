@@ -17,6 +17,7 @@ import { STORAGE_KEYS } from '../auth/storage-keys';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY } from '../i18n/i18n';
 import { StockwiseThemeProvider } from '../ui/theme';
 import { signedInHomeScript } from './signed-in-home';
+import { withoutUnreadVariables } from './unread-variables';
 
 /** One prerendered page: what goes into the document's head, inside `#root`, and right after it. */
 export interface PrerenderedPage {
@@ -106,7 +107,7 @@ export async function renderPage(
     </CacheProvider>,
   );
   const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const styles = withoutUnreadVariables(constructStyleTagsFromChunks(extractCriticalToChunks(html)), html);
   // The stored light/dark choice is applied before the first paint (the theme's CSS holds both).
   const colorScheme = renderToStaticMarkup(
     <InitColorSchemeScript
