@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const [dir, a, b] = process.argv.slice(2);
-const jsdoms = [require(a), require(b)];
+const jsdoms = [a, b].map((dir) => require(path.resolve(dir)));
 let files = 0;
 let elements = 0;
 let values = 0;
