@@ -96,7 +96,7 @@ test('a class, an id or a rule added later changes the answer, as on a page', ()
   pane.append(child);
   expect(style(child, 'visibility')).toBe('hidden');
   // A rule's selector set through the CSSOM is read again (the rule `.hide` was read above).
-  const rule = document.styleSheets.item(0)!.cssRules.item(0) as CSSStyleRule;
+  const rule = document.styleSheets.item(0)!.cssRules[0] as CSSStyleRule;
   expect(rule.selectorText).toBe('.hide');
   rule.selectorText = '.hidden-now';
   pane.className = 'hidden-now';
