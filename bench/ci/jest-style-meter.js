@@ -4,22 +4,9 @@
 // role queries, the accessible-name computation, jest-dom's matchers), and the file's whole CPU;
 // one line per file appended to $METER_OUT.
 const fs = require('node:fs');
-const path = require('node:path');
 
-// No time limits while measuring: the suite's own (jest.setTimeout, Testing Library's
-// asyncUtilTimeout) are set again by the test harnesses, so they are held here.
-Object.defineProperty(globalThis, Symbol.for('TEST_TIMEOUT_SYMBOL'), { get: () => 3_600_000, set() {} });
-const domConfig = require(
-  path.join(path.dirname(globalThis.TESTING_LIBRARY_REACT), '..', '..', 'dom', 'dist', 'config.js'),
-);
-const configure = domConfig.configure;
-domConfig.configure = (change) =>
-  configure(
-    typeof change === 'function'
-      ? (old) => ({ ...change(old), asyncUtilTimeout: 600_000 })
-      : { ...change, asyncUtilTimeout: 600_000 },
-  );
-domConfig.configure({});
+// No time limits while measuring (a limit hit ends a test early, and its CPU would not compare).
+require('./jest-no-time-limits.js');
 
 const cpu = (since) => ((usage) => (usage.user + usage.system) / 1e6)(process.cpuUsage(since));
 const fileStart = process.cpuUsage();
