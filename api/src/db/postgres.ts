@@ -23,6 +23,9 @@ function prepared(text: string, values: unknown[]): pg.QueryConfig {
   return { name, text, values };
 }
 
+/** Listens to a checked-out client's 'error' event: its failed statement reports the loss. */
+const ignoreLoss = () => undefined;
+
 export async function openPostgres(databaseUrl: string): Promise<Database> {
   // A multi-host string (a pg_auto_failover cluster) connects to whichever host is the primary.
   const multi = parseMultiHost(databaseUrl);
@@ -43,6 +46,10 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     async transaction<T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) {
       const client = await pool.connect();
+      // A connection lost while checked out (a failover, a restart, a terminated backend) fails the
+      // statement in flight, which is how the caller learns of it; pg also emits 'error' on the
+      // client, and the pool listens only to idle ones, so unheard that event would end the process.
+      client.on('error', ignoreLoss);
       const announced: Array<[string, string]> = [];
       try {
         let opened: R[] = [];
@@ -69,6 +76,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.removeListener('error', ignoreLoss);
         client.release();
       }
     },
