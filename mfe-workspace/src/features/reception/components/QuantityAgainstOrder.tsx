@@ -12,6 +12,7 @@ import {
   type PurchaseOrderLine,
 } from '@/api/purchase-orders';
 import { CatalogueField } from '@/components/CatalogueSelect';
+import { quantityOf } from '@/lib/quantity-models';
 import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
 import { useT } from '../i18n';
 import type { Against } from './AgainstOrder';
@@ -55,8 +56,8 @@ function QuantityForm({
         locationId: z.string().min(1, t('common:validation.required')),
         quantity: z
           .string()
-          .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1, t('reception.wholeQuantity'))
-          .refine((v) => Number(v) <= line.due, t('reception.moreThanDue', { due: line.due })),
+          .refine((v) => quantityOf(v) !== null, t('reception.wholeQuantity'))
+          .refine((v) => (quantityOf(v) ?? 0) <= line.due, t('reception.moreThanDue', { due: line.due })),
         note: z.string().max(200, t('reception.noteTooLong')),
       }),
     [line.due, t],
@@ -78,7 +79,7 @@ function QuantityForm({
         {
           modelId: line.modelId,
           locationId: v.locationId,
-          quantity: Number(v.quantity),
+          quantity: quantityOf(v.quantity)!,
           ...(v.note.trim() ? { note: v.note.trim() } : {}),
         },
         crypto.randomUUID(),
@@ -88,7 +89,7 @@ function QuantityForm({
       const location = catalogue.activeLocations.find((l) => l.id === v.locationId)?.name ?? '';
       setDone(
         t('reception.receivedQuantity', {
-          count: Number(v.quantity),
+          count: quantityOf(v.quantity)!,
           model: line.modelName,
           location,
           reference: answer.order.reference,
