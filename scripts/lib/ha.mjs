@@ -166,7 +166,9 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       // The monitor asks for it; the nodes trust 127.0.0.1 and ignore it.
       password,
       database: db,
-      connectionTimeoutMillis: 2000,
+      // Generous: on a machine at load 40+ a new backend took over 2 s, and one such refusal
+      // ended a whole failover test (the callers that poll retry anyway).
+      connectionTimeoutMillis: 10_000,
     });
     client.on('error', () => undefined);
     try {
@@ -307,15 +309,10 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
         ) + '\n',
       );
     },
-    /**
-     * Stops every pg_autoctl. `immediate` (a cluster about to be deleted, as the failover test's):
-     * PostgreSQL stops without its shutdown checkpoint, which on a loaded machine took most of the
-     * test's ~25 s of cleanup; a kept cluster (`npm run start:ha`) stops cleanly.
-     */
-    async stop({ immediate = false } = {}) {
+    async stop() {
       for (const name of [...names, 'monitor']) {
         try {
-          autoctl(['stop', '--pgdata', pgdata(name), ...(immediate ? ['--immediate'] : [])]);
+          autoctl(['stop', '--pgdata', pgdata(name)]);
         } catch {
           // not running
         }
