@@ -64,7 +64,6 @@ export async function failoverUnderSales({
     // Reports and the dashboard read the standby, as `npm run start:ha` sets it up.
     const readUrl = url.replace('target_session_attrs=read-write', 'target_session_attrs=prefer-standby');
     const env = { DATABASE_POOL_SIZE: '10', DATABASE_READ_URL: readUrl, ...apiEnv };
-    // One after the other: started together at load 40, one missed Fastify's 10 s plugin timeout.
     for (const p of [PORT + 1, PORT + 2]) apis.push(await startApi({ databaseUrl: url, dataDir: dir, port: p, env }));
     gateway = await buildGateway({ apiUrl: [`http://127.0.0.1:${PORT + 1}`, `http://127.0.0.1:${PORT + 2}`] });
     await gateway.listen({ port: PORT, host: '127.0.0.1' });
