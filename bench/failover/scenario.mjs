@@ -56,7 +56,7 @@ export async function failoverUnderSales({
   let db;
   try {
     const url = await cluster.start();
-    log(`cluster: ${url}`);
+    log(`cluster formed in ${((Date.now() - started) / 1000).toFixed(0)} s: ${url}`);
     const seeded = await seed({ databaseUrl: url, dataDir: dir, items: ITEMS, companies: 1, password: PASSWORD, log });
     db = seeded.db;
     const owner = seeded.companies[0];
@@ -67,6 +67,7 @@ export async function failoverUnderSales({
     for (const p of [PORT + 1, PORT + 2]) apis.push(await startApi({ databaseUrl: url, dataDir: dir, port: p, env }));
     gateway = await buildGateway({ apiUrl: [`http://127.0.0.1:${PORT + 1}`, `http://127.0.0.1:${PORT + 2}`] });
     await gateway.listen({ port: PORT, host: '127.0.0.1' });
+    log('two API replicas and the gateway answer');
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -90,18 +91,20 @@ export async function failoverUnderSales({
       const body = JSON.stringify({ lines: [{ serial, price: 9.5 }] });
       for (;;) {
         let res;
+        let text;
         try {
           res = await fetch(`${base}/api/sales`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
             body,
           });
+          // An answer cut off before its end ("other side closed") is no answer either.
+          text = await res.text();
         } catch {
           retries++;
           await sleep(250); // the connection failed: the same sale, the same key, again
           continue;
         }
-        const text = await res.text();
         if (res.status === 201 || res.status === 200) {
           const sale = { saleId: JSON.parse(text).id, serial, at: Date.now() };
           acked.push(sale);
@@ -124,6 +127,9 @@ export async function failoverUnderSales({
         await sleep(PAUSE_MS);
       }
     });
+    // A seller's error is thrown by the Promise.all below, after which `finally` stops the cluster;
+    // left unhandled meanwhile, it would end the process at once with the cluster still running.
+    for (const seller of sellers) seller.catch(() => undefined);
 
     /** The longest stretch without an acknowledged sale from `from` until `to`. */
     const longestGap = (from, to) => {
@@ -206,10 +212,12 @@ export async function failoverUnderSales({
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
+    const stopping = Date.now();
     await gateway?.close().catch(() => undefined);
     for (const api of apis) api.kill('SIGTERM');
     await db?.close().catch(() => undefined);
     await cluster.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
+    log(`stopped and deleted in ${((Date.now() - stopping) / 1000).toFixed(0)} s`);
   }
 }

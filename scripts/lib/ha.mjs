@@ -166,7 +166,9 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       // The monitor asks for it; the nodes trust 127.0.0.1 and ignore it.
       password,
       database: db,
-      connectionTimeoutMillis: 2000,
+      // Generous: on a machine at load 40+ a new backend took over 2 s, and one such refusal
+      // ended a whole failover test (the callers that poll retry anyway).
+      connectionTimeoutMillis: 10_000,
     });
     client.on('error', () => undefined);
     try {
@@ -212,6 +214,25 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
     );
   };
 
+  /**
+   * A new standby is copied with pg_basebackup, which first asks the primary for a checkpoint — a
+   * *spread* one, as pg_autoctl 2.0 passes no `--checkpoint=fast` (later pg_auto_failover does):
+   * PostgreSQL then writes one dirty buffer and sleeps 100 ms while ahead of its
+   * checkpoint_completion_target schedule, so the ~1,000 buffers that CREATE DATABASE left dirty held
+   * the copy ~95 s. An immediate CHECKPOINT just before leaves that one almost nothing to write.
+   * No timer of pg_auto_failover's or PostgreSQL's changes; if it fails, the copy is only slower.
+   */
+  async function checkpointBeforeCopy() {
+    try {
+      const primary = (await nodes()).find((n) => ['single', 'wait_primary', 'primary'].includes(n.reported));
+      if (primary) await query(portOf(primary.name), 'CHECKPOINT');
+    } catch (error) {
+      log(
+        `no checkpoint before the standby's copy (${error instanceof Error ? error.message : error}): it waits for a spread one`,
+      );
+    }
+  }
+
   return {
     dir,
     monitorPort,
@@ -231,6 +252,7 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       await query(monitorPort, 'SELECT pg_reload_conf()', 'pg_auto_failover');
       // One after the other: the first registered becomes the primary, the second its standby.
       for (const name of names) {
+        if (name !== names[0] && !existsSync(join(pgdata(name), 'PG_VERSION'))) await checkpointBeforeCopy();
         log(`starting ${name}`);
         run(name);
         await waitFor(`${name} registered`, async () => (await nodes()).some((n) => n.name === name), 180_000);
