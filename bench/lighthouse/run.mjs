@@ -3,6 +3,7 @@
 // the public pages a first visit lands on (`/`, `/login`, `/register`, `/pricing`) of the production build, started as `npm start` does on a fresh data folder.
 //   node bench/lighthouse/run.mjs   → prints a Markdown table and writes bench/lighthouse/RESULTS.md
 //   ROUTES=/,/login RUNS=1 LHR_DIR=/tmp/lhr node bench/lighthouse/run.mjs   → also each run's full report
+//     and its trace (<route>-<n>.trace.json), for bench/lighthouse/tasks.mjs
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -82,7 +83,7 @@ async function measureRoute(baseUrl, route, loads) {
     loads.push(loadavg()[0]);
     const signedIn = SIGNED_IN.has(route);
     if (signedIn) await seedSession(baseUrl, await signedInOwner(baseUrl));
-    const { lhr } = await lighthouse(`${baseUrl}${route}`, {
+    const { lhr, artifacts } = await lighthouse(`${baseUrl}${route}`, {
       port: DEBUG_PORT,
       onlyCategories: ['performance'],
       logLevel: 'error',
@@ -92,7 +93,10 @@ async function measureRoute(baseUrl, route, loads) {
     });
     if (LHR_DIR) {
       mkdirSync(LHR_DIR, { recursive: true });
-      writeFileSync(join(LHR_DIR, `${route.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+      const name = `${route.replace(/\W+/g, '_') || 'root'}-${i + 1}`;
+      writeFileSync(join(LHR_DIR, `${name}.json`), JSON.stringify(lhr));
+      // The observed trace the simulation started from: bench/lighthouse/tasks.mjs lists its tasks.
+      if (artifacts?.Trace) writeFileSync(join(LHR_DIR, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
     }
     if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== route)
       throw new Error(`${route} ended on ${lhr.finalDisplayedUrl}`);

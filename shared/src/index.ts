@@ -45,6 +45,7 @@ export { GoogleIdentityButton, useAuthProviders } from './ui/GoogleIdentityButto
 export { ENVIRONMENT_QUERY_KEY, loadEnvironment, standInsInUse, useEnvironment } from './api/environment';
 export type { Environment, StandIn } from './api/environment';
 export { BELOW_PINNED_BANNER, PINNED_BANNER_HEIGHT_VAR } from './ui/layout-offset';
+export { belowTheFold } from './ui/below-the-fold';
 export type {
   Addon,
   ApiBody,

@@ -6,6 +6,7 @@ import { Box, Container, Grid, IconButton, Link, Stack, Typography } from '@mui/
 import { Link as RouterLink } from 'react-router-dom';
 import { StockwiseLogo } from '@stockwise/shared';
 import { useT, type LayoutKey } from './i18n';
+import { belowTheFold } from '@stockwise/shared';
 
 type FooterLink = { key: LayoutKey; to: string };
 
@@ -50,7 +51,10 @@ const SOCIAL = [
 export function PublicFooter() {
   const { t } = useT();
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pt: 6, pb: 4 }}>
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', pt: 6, pb: 4, ...belowTheFold(837) }}
+    >
       <Container maxWidth="lg">
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 3 }}>

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Container, Grid, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { useT } from '../i18n';
 import { PublicLayout } from '@/components/layout';
+import { belowTheFold } from '@stockwise/shared';
 
 interface DocSection {
   id: string;
@@ -48,7 +49,7 @@ export function DocumentationPage() {
                   key={section.id}
                   id={section.id}
                   aria-labelledby={`${section.id}-title`}
-                  sx={{ scrollMarginTop: 88 }}
+                  sx={{ scrollMarginTop: 88, ...belowTheFold(500) }}
                 >
                   <Typography id={`${section.id}-title`} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
                     {section.title}

@@ -1,6 +1,7 @@
 import { Box, Button, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../i18n';
+import { belowTheFold } from '@stockwise/shared';
 
 export function About() {
   const { t } = useT();
@@ -10,7 +11,7 @@ export function About() {
       id="about"
       component="section"
       aria-labelledby="about-title"
-      sx={{ py: { xs: 8, md: 10 }, scrollMarginTop: 72 }}
+      sx={{ py: { xs: 8, md: 10 }, scrollMarginTop: 72, ...belowTheFold(644) }}
     >
       <Container maxWidth="md" sx={{ textAlign: 'center' }}>
         <Typography id="about-title" component="h2" variant="h4" sx={{ fontWeight: 800 }}>
@@ -36,7 +37,7 @@ export function About() {
 export function CallToAction() {
   const { t } = useT();
   return (
-    <Box component="section" aria-labelledby="cta-title" sx={{ pb: { xs: 8, md: 10 } }}>
+    <Box component="section" aria-labelledby="cta-title" sx={{ pb: { xs: 8, md: 10 }, ...belowTheFold(419) }}>
       <Container maxWidth="lg">
         <Box
           sx={{

@@ -4,6 +4,7 @@ import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import { Avatar, Box, Card, CardContent, Container, Grid, Typography } from '@mui/material';
 import { useT } from '../i18n';
+import { belowTheFold } from '@stockwise/shared';
 
 const ICONS = [SpeedOutlined, AutoGraphOutlined, HubOutlined, QueryStatsOutlined];
 
@@ -12,7 +13,7 @@ export function Benefits() {
   const { t } = useT();
   const items = t('benefits.items', { returnObjects: true }) as { title: string; body: string }[];
   return (
-    <Box component="section" aria-labelledby="benefits-title" sx={{ py: { xs: 8, md: 10 } }}>
+    <Box component="section" aria-labelledby="benefits-title" sx={{ py: { xs: 8, md: 10 }, ...belowTheFold(1176) }}>
       <Container maxWidth="lg">
         <Typography id="benefits-title" component="h2" variant="h4" align="center" sx={{ fontWeight: 800 }}>
           {t('benefits.title')}

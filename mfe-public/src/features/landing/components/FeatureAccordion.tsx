@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Container, Grid, Typography } from '@mui/material';
 import { useT } from '../i18n';
+import { belowTheFold } from '@stockwise/shared';
 
 /**
  * Spec §2: the accordion of three features; the first is open to start with. Native
@@ -15,7 +16,7 @@ export function FeatureAccordion() {
       id="features"
       component="section"
       aria-labelledby="features-title"
-      sx={{ py: { xs: 8, md: 10 }, bgcolor: 'background.paper', scrollMarginTop: 72 }}
+      sx={{ py: { xs: 8, md: 10 }, bgcolor: 'background.paper', scrollMarginTop: 72, ...belowTheFold(574) }}
     >
       <Container maxWidth="lg">
         <Grid container spacing={{ xs: 4, md: 8 }}>
