@@ -38,27 +38,28 @@ const OWN_COMPANIES = [
 ].map((name) => `**/${name}.spec.ts`);
 
 /**
- * Spec files on the demo company (development mode seeds it) whose tests read and change only
- * items they receive themselves (serials stamped with the run's time) or rows no other test
- * changes (its catalogue, its users, a sale of the seed's): two of them at once cannot change what
- * the other asserts, so they run side by side — but after the files that count the company's
- * totals (below), which must see no one else's writes.
+ * The longest of those files (≥ 50 s of test time each in the last CI run), dispatched before the
+ * others: Playwright hands out a project's files in name order, and a long file handed out last
+ * keeps one worker busy while the other has nothing left (docs/benchmarks.md, "CI time",
+ * session 14). Only the order changes; they stay in OWN_COMPANIES.
  */
-const DEMO_OWN_ITEMS = [
-  'exports',
-  'offline-till',
-  'returns',
-  'small-things',
-  'warranty',
-  'workspace',
-  'workspace-2',
-  'workspace-flows',
+const LONGEST_OWN = [
+  'settings',
+  'shell-and-public',
+  'sign-in-flows',
+  'hosted-session',
+  'first-visit',
+  'settings-access',
+  'billing',
+  'settings-security',
 ].map((name) => `**/${name}.spec.ts`);
 
-// Every other file — the ones that compare the demo company's totals with what a screen shows
-// (reports: the dashboard and the report sums; cost-view: two exports of every item), and any new
-// file until it is listed above — runs one at a time in "demo company", first, while the
-// own-company files fill the other worker; the DEMO_OWN_ITEMS files start when it is done.
+// Every other file uses the demo company (development mode seeds it): the ones that compare its
+// totals with what a screen shows (reports: the dashboard and the report sums; cost-view: two
+// exports of every item), the ones that change only the items they receive themselves, and any
+// new file until it is listed above. They run one at a time — no two of them ever change or count
+// the company at once — in a project of one worker, listed first so that its chain of files starts
+// at once and runs beside the own-company files instead of after them.
 export default defineConfig({
   testDir: './tests',
   // One product instance serves every test. Two workers on two cores: the suite spends much of
@@ -75,20 +76,16 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A trace's screenshots are a screencast: Chromium composites and encodes frames all through
+    // every test, which cost more CPU than anything else the suite measured (docs/benchmarks.md,
+    // "CI time", session 14). A failed test keeps a trace of DOM snapshots, which show each step;
+    // CI keeps no traces (only the printed output, browserLog in support/test.ts), so it records none.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
-    // Listed first: dispatched first, so the one-at-a-time files do not end the run alone. The
-    // other demo files are its teardown: Playwright starts them once it is done, passed or failed
-    // (a dependency's failure would skip them, and hide what they would have found).
-    {
-      name: 'demo company',
-      testIgnore: [...OWN_COMPANIES, ...DEMO_OWN_ITEMS],
-      workers: 1,
-      teardown: 'demo company, own items',
-    },
-    { name: 'own companies', testMatch: OWN_COMPANIES },
-    { name: 'demo company, own items', testMatch: DEMO_OWN_ITEMS },
+    { name: 'demo company', testIgnore: OWN_COMPANIES, workers: 1 },
+    { name: 'own companies, longest', testMatch: LONGEST_OWN },
+    { name: 'own companies', testMatch: OWN_COMPANIES, testIgnore: LONGEST_OWN },
   ],
 });

@@ -19,9 +19,4 @@ try {
   console.error(`[stockwise] ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-// A run narrowed on the command line (spec files, a -g pattern) runs only what it names: without
-// --no-deps, naming one of the demo company's one-at-a-time files would run its teardown project
-// too (e2e/playwright.config.ts: every other demo-company file), minutes nobody asked for.
-const args = process.argv.slice(2);
-const narrowed = args.some((arg) => !arg.startsWith('-'));
-process.exit(pnpm(['--filter', '@stockwise/e2e', 'test', ...args, ...(narrowed ? ['--no-deps'] : [])]));
+process.exit(pnpm(['--filter', '@stockwise/e2e', 'test', ...process.argv.slice(2)]));

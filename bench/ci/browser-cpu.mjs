@@ -5,41 +5,12 @@
 // machine is shared.
 // Usage: node bench/ci/browser-cpu.mjs <base URL of a running product> [rounds]
 //   (e.g. the one `npm start` serves; BROWSER_FLAGS_EXTRA='--flag …' adds flags to try)
-import { readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { treeCpu } from './tree-cpu.mjs';
 
 const [base = 'http://localhost:8080', rounds = '3'] = process.argv.slice(2);
 const PAGES = ['/', '/login', '/register', '/pricing', '/privacy-policy'];
-const TICK = 100; // USER_HZ on Linux
-
-/** utime + stime (+ reaped children's) of the processes under `pid` (not `pid` itself), in seconds. */
-function treeCpu(pid) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), {
-        ppid: Number(fields[1]),
-        cpu: fields.slice(11, 15).reduce((a, b) => a + Number(b), 0),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = new Set([pid]);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const [p, { ppid }] of parents)
-      if (!inTree.has(p) && inTree.has(ppid)) {
-        inTree.add(p);
-        grown = true;
-      }
-  }
-  inTree.delete(pid);
-  return [...inTree].reduce((sum, p) => sum + (parents.get(p)?.cpu ?? 0), 0) / TICK;
-}
 
 async function measure(label, args) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
