@@ -45,8 +45,9 @@ for (const press of ['Enter in the password field', 'a click on Sign In'])
     expect(new URL(page.url()).search).toBe('');
     expect(signIns).toEqual([]);
     await release();
+    await waitForReact(page);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(signIns, 'sign-in calls').toHaveLength(1);
   });
