@@ -31,6 +31,7 @@ const OWN_COMPANIES = [
   'settings',
   'shell-and-public',
   'sign-in-flows',
+  'sign-in-on-intent',
   'stocktake',
   'reorder-alerts',
   'purchase-orders',

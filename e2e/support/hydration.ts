@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 /**
  * React owns the page's heading: the prerendered markup was hydrated (or the page rendered).
@@ -9,4 +9,36 @@ export async function waitForReact(page: Page) {
     const heading = document.querySelector('h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
   });
+}
+
+/** Whether any of the application's JavaScript ran in the page (the federation runtime, React). */
+export const appRan = (page: Page) =>
+  page.evaluate(
+    () =>
+      '__FEDERATION__' in window ||
+      [...document.querySelectorAll('h1')].some((h) => Object.keys(h).some((k) => k.startsWith('__react'))),
+  );
+
+/**
+ * Holds the shell's script (the page's prefetch of it and the boot's load) until the returned
+ * function is called: whatever the test does meanwhile happens before the application runs.
+ */
+export async function holdTheShell(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+}
+
+/**
+ * A sign-in page boots the app on the visitor's first touch of a field: the steps that need the
+ * app itself (the third-party button, known only from the API's answer; the development banner)
+ * start so.
+ */
+export async function bootByTouch(page: Page) {
+  await page.getByRole('textbox').first().click();
+  await waitForReact(page);
 }

@@ -1,12 +1,15 @@
 import { expect, test, type Page } from '../support/test';
 import { loadedShares, MUI_STATE_MODULES, muiStateCopies, SHARED_SINGLETONS } from '../support/federation';
-import { waitForReact } from '../support/hydration';
+import { appRan, waitForReact } from '../support/hydration';
 
 // Issue 14: the pages a first visit lands on come as HTML with their critical CSS (prerendered by
 // their remote's build) and the shell hydrates that markup instead of drawing the page again.
 const PRERENDERED = ['/', '/login', '/register', '/pricing'];
-/** Marketing pages boot the app only on intent (issue 27: marketing-pages.spec.ts); these hydrate at load. */
-const HYDRATED_AT_LOAD = PRERENDERED.filter((path) => path !== '/' && path !== '/pricing');
+/**
+ * Every prerendered page boots the app only on intent (issue 27): the marketing pages in
+ * marketing-pages.spec.ts, the sign-in pages here and in sign-in-on-intent.spec.ts.
+ */
+const SIGN_IN_PAGES = ['/login', '/register'];
 
 /** The shell's scripts never arrive: what the visitor sees before any of our JavaScript runs. */
 async function withoutShellScripts(page: Page) {
@@ -21,8 +24,11 @@ function hydrationErrors(page: Page): string[] {
   return errors;
 }
 
-for (const path of HYDRATED_AT_LOAD) {
-  test(`${path} paints its page before any JavaScript, then the same markup is hydrated`, async ({ browser, page }) => {
+for (const path of SIGN_IN_PAGES) {
+  test(`${path} paints its page before any JavaScript, runs no app at load, and a touch of a field hydrates the same markup`, async ({
+    browser,
+    page,
+  }) => {
     // No JavaScript at all: the heading, the sign-in link and the page's own styles are there.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();
@@ -33,10 +39,14 @@ for (const path of HYDRATED_AT_LOAD) {
     expect(text).toBeTruthy();
     // Critical CSS came with the document: MUI's classes are styled (not the browser's defaults).
     expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Roboto');
-    // Before React owns it, no form can be sent natively: that would be a GET with every field —
-    // a password too — in the address.
-    const submits = bare.locator('form button[type="submit"]');
-    for (let i = 0; i < (await submits.count()); i++) await expect(submits.nth(i)).toBeDisabled();
+    // Without JavaScript a native submission is a POST: the password never goes into the address.
+    const secret = 'not-in-the-address';
+    await bare.locator('input[type="password"]').first().fill(secret);
+    const sent = bare.waitForRequest((request) => request.isNavigationRequest());
+    await bare.locator('form button[type="submit"]').first().click();
+    const native = await sent;
+    expect(native.method()).toBe('POST');
+    expect(native.url()).not.toContain(secret);
     await noScript.close();
 
     // With JavaScript: the element painted first is the one React takes over, with no error.
@@ -50,6 +60,10 @@ for (const path of HYDRATED_AT_LOAD) {
       });
     });
     await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await appRan(page), 'application JavaScript ran before any interaction').toBe(false);
+    // The first touch of a field boots the app (a phone opens its keyboard meanwhile).
+    await page.getByRole('textbox').first().click();
     await waitForReact(page);
     expect(
       await page.evaluate(() => {
@@ -60,7 +74,7 @@ for (const path of HYDRATED_AT_LOAD) {
     ).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text as string);
     expect(errors).toEqual([]);
-    // Once hydrated, the page's forms can be sent.
+    // Once hydrated too, the page's forms can be sent.
     const liveSubmits = page.locator('form button[type="submit"]');
     for (let i = 0; i < (await liveSubmits.count()); i++) await expect(liveSubmits.nth(i)).toBeEnabled();
 
@@ -206,8 +220,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS))
         await asInProduction(page);
         const layoutShifts = await observeLayoutShifts(page);
         await page.goto(path);
-        if (HYDRATED_AT_LOAD.includes(path)) await waitForReact(page);
-        else await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('networkidle');
         const { cls, shifts } = await layoutShifts();
         expect(cls, `${path}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
         await page.close();
@@ -244,28 +257,25 @@ test('text painted before Roboto arrives already takes Roboto’s room (the size
   expect(without.heights).toEqual(withRoboto.heights);
 });
 
-test('the document starts fetching remotes.json, the remote and the fonts with the shell, and each is fetched once', async ({
+test('a sign-in document runs none of the app at load and starts its fonts; a page that runs it at load starts remotes.json with the shell, fetched once', async ({
   page,
 }) => {
+  const signIn = await (await page.request.get('/login', { headers: { accept: 'text/html' } })).text();
+  expect(signIn, 'no script of the app in the sign-in document').not.toMatch(/<script\b[^>]*\bsrc=/);
+  expect(signIn, 'nothing of the app preloaded at load').not.toContain('href="/remotes.json"');
+  expect(signIn).toMatch(/<link rel="preload" href="[^"]+roboto-latin-700[^"]+\.woff2" as="font"/);
+
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  const response = await page.goto('/login');
+  // Not prerendered: the shell runs at load, and its first fetch is hinted before its script.
+  const response = await page.goto('/forgot-password');
   const html = (await response?.text()) ?? '';
-  const remotes = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
-  const manifest = remotes.mfe_public!;
-  // The hints name what remotes.json names now, before the shell's own script.
-  for (const href of ['/remotes.json', manifest, manifest.replace('mf-manifest.json', 'remoteEntry.js')])
-    expect(html.indexOf(`href="${href}"`), href).toBeGreaterThan(-1);
+  expect(html.indexOf('href="/remotes.json"'), 'remotes.json hinted').toBeGreaterThan(-1);
   expect(html.indexOf('href="/remotes.json"')).toBeLessThan(html.indexOf('<script'));
-  expect(html).toMatch(/<link rel="preload" href="[^"]+roboto-latin-700[^"]+\.woff2" as="font"/);
   await waitForReact(page);
   await page.waitForLoadState('networkidle');
-  // The shell's fetch and the federation runtime used the preloaded answers: nothing twice.
-  for (const path of ['/remotes.json', manifest, manifest.replace('mf-manifest.json', 'remoteEntry.js')])
-    expect(
-      requested.filter((p) => p === path),
-      path,
-    ).toHaveLength(1);
+  // The shell's fetch used the preloaded answer: not fetched twice.
+  expect(requested.filter((p) => p === '/remotes.json')).toHaveLength(1);
 });
 
 test('a prerendered document carries only the theme variables and font faces its page uses; the app brings all of them', async ({
@@ -281,6 +291,7 @@ test('a prerendered document carries only the theme variables and font faces its
     expect(html, `${path} leaves out the faces its text cannot use`).not.toContain('roboto-cyrillic');
   }
   await page.goto('/login');
+  await page.getByRole('textbox').first().click();
   await waitForReact(page);
   // Once the app owns the page, every screen it can open next finds the whole theme and every face.
   const app = await page.evaluate((names) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { loadedShares, SHARED_SINGLETONS } from '../support/federation';
-import { waitForReact } from '../support/hydration';
+import { appRan, waitForReact } from '../support/hydration';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
 // Issue 27: the marketing pages are finished when their HTML and CSS arrive; the application
@@ -16,14 +16,6 @@ const TITLES: Record<string, RegExp> = {
   '/contact-us': /^Contact us · Stockwise$/,
   '/pricing': /^Simple pricing that grows with you · Stockwise$/,
 };
-
-/** Whether any of the application's JavaScript ran in the page (the federation runtime, React). */
-const appRan = (page: Page) =>
-  page.evaluate(
-    () =>
-      '__FEDERATION__' in window ||
-      [...document.querySelectorAll('h1')].some((h) => Object.keys(h).some((k) => k.startsWith('__react'))),
-  );
 
 for (const path of MARKETING_PAGES) {
   test(`${path} is finished as HTML and CSS: readable and linked without JavaScript, and runs no app on load`, async ({

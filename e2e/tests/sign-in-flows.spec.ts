@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { bootByTouch } from '../support/hydration';
 import { mailedLink, outbox, pathOf } from '../support/mail';
 import { E2E_PORT } from '../support/ports';
 import { login, registerCompany } from '../support/session';
@@ -68,12 +69,14 @@ test.describe('stand-ins are labelled on screen (issue 8)', () => {
     const banner = page.getByRole('region', { name: 'Development mode' });
 
     await page.goto('/login');
+    await bootByTouch(page);
     await expect(page.getByRole('button', { name: DEV_SIGN_IN })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('Development mode —');
     await expect(banner).toContainText('Not for real users.');
     await page.goto('/register');
+    await bootByTouch(page);
     await expect(page.getByRole('button', { name: DEV_SIGN_IN })).toBeVisible();
     await expect(banner).toBeVisible();
 
@@ -101,6 +104,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
       oidc: { issuer: `http://localhost:${E2E_PORT}/oidc`, clientId: 'stockwise-local' },
     });
     await page.goto('/login');
+    await bootByTouch(page);
     await expect(page.getByRole('button', { name: DEV_SIGN_IN })).toBeEnabled();
   });
 
@@ -109,6 +113,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
   }) => {
     const email = `nobody_${uid()}@example.com`;
     await page.goto('/login');
+    await bootByTouch(page);
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, email);
 
@@ -136,6 +141,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
     const owner = await registerCompany(page.request);
     // The same email at the provider does not open the password account.
     await page.goto('/login');
+    await bootByTouch(page);
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, owner.email);
     await expect(page).toHaveURL(/\/login$/);
@@ -156,6 +162,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
     // Now the Google account signs in to it.
     await logout(page);
     await page.goto('/login');
+    await bootByTouch(page);
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, owner.email);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -169,6 +176,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
     const id = uid();
     const email = `gina_${id}@example.com`;
     await page.goto('/login');
+    await bootByTouch(page);
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, email, { given: 'Gina', family: 'Google' });
     await expect(page).toHaveURL(/\/login$/);
@@ -198,6 +206,7 @@ test.describe('third-party sign-in through the embedded provider', () => {
     // The account now signs in with Google directly.
     await logout(page);
     await page.goto('/login');
+    await bootByTouch(page);
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -111,8 +111,7 @@ test('/favicon.ico is the product’s icon, cacheable, and linked from every pag
   const faults = watchForFaults(page);
   for (const path of ['/', '/login', '/pricing']) {
     await page.goto(path);
-    // `/` and `/pricing` are marketing pages: their app boots only on intent (issue 27), the icon is in their HTML.
-    if (path === '/login') await waitForReact(page);
+    // These pages boot the app only on intent (issue 27): the icon is in their HTML.
     await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
   }
   await page.waitForLoadState('networkidle');

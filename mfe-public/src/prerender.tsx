@@ -13,10 +13,14 @@ import PublicRoutes from './routes';
 export const PRERENDERED_PATHS = ['/', '/login', '/register', '/documentation', '/privacy-policy', '/contact-us'];
 
 /**
- * The marketing pages: HTML and CSS a visitor can read and use before any application JavaScript
- * runs; the app boots when the visitor shows intent (issue 27). /login and /register are the app.
+ * HTML and CSS a visitor can read and use before any application JavaScript runs; the app boots
+ * when the visitor shows intent (issue 27): the marketing pages, and the sign-in pages, whose
+ * typing and press are handed over to the app once it is up.
  */
-const BOOT_ON_INTENT = new Set(['/', '/documentation', '/privacy-policy', '/contact-us']);
+const BOOT_ON_INTENT = new Set(['/', '/documentation', '/privacy-policy', '/contact-us', '/login', '/register']);
+
+/** Pages the app sends a signed-in visitor away from: sent on before they paint (signed-in-home.ts). */
+const SIGNED_IN_ELSEWHERE = new Set(['/', '/login', '/register']);
 
 /**
  * Each page's own title and description (English, the language pages are prerendered in): the
@@ -38,6 +42,6 @@ export const render = (path: string) =>
   renderPage(PublicRoutes, path, {
     variesWith: VARIES_WITH[path] ?? [],
     bootOnIntent: BOOT_ON_INTENT.has(path),
-    signedInHome: path === '/',
+    signedInHome: SIGNED_IN_ELSEWHERE.has(path),
     ...(META[path] ? { meta: META[path] } : {}),
   });

@@ -203,10 +203,15 @@ export const HYDRATED_EVENT = 'stockwise:hydrated';
 
 /**
  * The inline script of a page that boots on intent: it loads the shell's `sources` (in order)
- * when the visitor types into a field (a radio or checkbox is a native switch of the page, the
- * monthly/yearly prices say, and boots nothing), or presses a button that needs the application (the
- * language menu, say: that click is replayed once React owns the page), and at once when the
- * prerendered markup was dropped (a signed-in visitor, another language). Links stay ordinary
+ * when the visitor touches a field or a button (pointerdown: on a phone the boot then overlaps
+ * the keyboard opening), presses a key in a field or types into one (a paste, an autofill), and
+ * at once when the prerendered markup was dropped (a signed-in visitor, another language). A
+ * radio or checkbox is a native switch of the page (the monthly/yearly prices) and boots nothing.
+ * Not on focus: the sign-in page's first field is focused by its `autofocus` as the page loads.
+ * A press of a button before React owns the page (the language menu, "Sign in" or Enter in a
+ * field, whose implicit submission is a click on the form's default button) is held — no native
+ * submission, no React handler of a half-hydrated page — and replayed once, when React owns it.
+ * Links stay ordinary
  * navigations; one followed from the open mobile menu closes the menu (an in-page `#section`).
  * Native controls (`<details>`) need nothing from it. The CSP names it by hash (csp.mjs).
  *
@@ -224,10 +229,14 @@ export function bootOnIntentScript(sources, prefetch = sources) {
     `function idle(){window.requestIdleCallback?requestIdleCallback(fetchLater,{timeout:2000}):setTimeout(fetchLater,200)}` +
     `d.readyState==="complete"?idle():addEventListener("load",idle,{once:true});` +
     `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=1;if(q&&q.isConnected)q.click();q=null});` +
-    `d.addEventListener("input",function(e){var y=e.target.type;if(y!=="radio"&&y!=="checkbox")boot()},true);` +
+    `function control(e,s){var t=e.target.closest&&e.target.closest(s);return t&&r.contains(t)&&t.type!=="radio"&&t.type!=="checkbox"}` +
+    `d.addEventListener("input",function(e){if(control(e,"input,textarea,select"))boot()},true);` +
+    `d.addEventListener("keydown",function(e){if(control(e,"input,textarea,select"))boot()},true);` +
+    `d.addEventListener("pointerdown",function(e){if(control(e,"input,textarea,select,button"))boot()},true);` +
+    `d.addEventListener("submit",function(e){if(!h)e.preventDefault()},true);` +
     `d.addEventListener("click",function(e){if(h)return;var t=e.target.closest&&e.target.closest("a[href],button");` +
     `if(!t||!r.contains(t))return;if(t.tagName==="A"){var m=t.closest("details[data-menu]");if(m)m.open=false;return}` +
-    `if(t.type==="submit")return;e.preventDefault();q=t;boot()},true)})()</script>`
+    `e.preventDefault();e.stopPropagation();q=t;boot()},true)})()</script>`
   );
 }
 

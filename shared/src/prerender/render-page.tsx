@@ -63,7 +63,7 @@ export interface RenderOptions {
   variesWith?: readonly string[];
   /** See PrerenderedPage.bootOnIntent. */
   bootOnIntent?: boolean;
-  /** `/`: a signed-in visitor is sent to the workspace before anything paints (signed-in-home.ts). */
+  /** `/`, `/login`, `/register`: a signed-in visitor is sent to the workspace before anything paints (signed-in-home.ts). */
   signedInHome?: boolean;
   /** See PrerenderedPage.meta. */
   meta?: PageMeta;

@@ -27,6 +27,16 @@ export function AuthShell({
         py: { xs: 3, sm: 6 },
         bgcolor: 'background.default',
         backgroundImage: 'radial-gradient(900px 420px at 50% -10%, rgba(30,94,255,0.12), transparent)',
+        // Before the app owns the page (it boots on the visitor's intent), a field being typed
+        // into moves its label up out of the text, as MUI does once it runs (its `shrink`).
+        '& .MuiFormControl-root:has(input:focus)': {
+          '& .MuiInputLabel-outlined:not(.MuiInputLabel-shrink)': {
+            transform: 'translate(14px, -9px) scale(0.75)',
+            maxWidth: 'calc(133% - 32px)',
+            color: 'primary.main',
+          },
+          '& .MuiOutlinedInput-notchedOutline legend': { maxWidth: '100%' },
+        },
       }}
     >
       <Container maxWidth={maxWidth}>

@@ -52,6 +52,26 @@ export function ThirdPartyButton({
   const finish = useThirdPartyFinish();
   const providers = useAuthProviders();
   const report = useCallback((e: unknown) => setError(failureOf(e, intent)), [intent]);
+  const oidc = providers.data?.oidc;
+  const start = useCallback(
+    (provider: NonNullable<typeof oidc>) => {
+      setStarting(true);
+      setError(null);
+      beginOidcSignIn(provider, intent).catch((e: unknown) => {
+        setStarting(false);
+        report(e);
+      });
+    },
+    [intent, report],
+  );
+  // A press before the server's answer names the provider (on the prerendered page, the press
+  // that booted the app, replayed once it is up) waits for that answer and starts the sign-in.
+  const startWhenKnown = async () => {
+    setStarting(true);
+    const answer = await providers.refetch({ cancelRefetch: false });
+    if (answer.data?.oidc) start(answer.data.oidc);
+    else setStarting(false);
+  };
   const onCredential = useCallback(
     async (idToken: string) => {
       setError(null);
@@ -63,7 +83,6 @@ export function ThirdPartyButton({
   // Third-party sign-in is off on this server: no button and no divider.
   if (providers.data && !providers.data.google && !providers.data.oidc) return null;
   const shown = error ?? (providers.isError ? failureOf(providers.error, intent) : null);
-  const oidc = providers.data?.oidc;
 
   return (
     <>
@@ -76,17 +95,9 @@ export function ThirdPartyButton({
           variant="outlined"
           size="large"
           color="inherit"
-          disabled={!oidc || starting}
+          disabled={providers.isError || starting}
           startIcon={starting ? <CircularProgress size={18} /> : oidc ? <ConstructionOutlined /> : <GoogleIcon />}
-          onClick={() => {
-            if (!oidc) return;
-            setStarting(true);
-            setError(null);
-            beginOidcSignIn(oidc, intent).catch((e: unknown) => {
-              setStarting(false);
-              report(e);
-            });
-          }}
+          onClick={() => (oidc ? start(oidc) : void startWhenKnown())}
         >
           {/* The embedded provider is a stand-in: the button says so, never "Google". */}
           {oidc ? t('auth.google.development') : (label ?? t('auth.google.button'))}

@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { AppError, auth, AUTH_MESSAGES, EMAIL_NOT_VERIFIED, errorMessage, fieldBinder } from '@stockwise/shared';
-import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CodeSignIn } from '../components/CodeSignIn';
@@ -141,7 +140,6 @@ function PasswordLogin({ onChoose }: { onChoose: (way: Way) => void }) {
     resolver: zodResolver(schema),
     defaultValues: { userName: '', password: '', code: '' },
   });
-  const hydrated = useHydrated();
   const field = fieldBinder(register, errors);
 
   const onSubmit = handleSubmit(async ({ code, ...credentials }) => {
@@ -163,7 +161,10 @@ function PasswordLogin({ onChoose }: { onChoose: (way: Way) => void }) {
 
   return (
     <AuthShell title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      {/* The page works before the app boots: the boot script (scripts/lib/documents.mjs) holds a
+          press of the submit button and replays it once React owns the form. Without JavaScript,
+          a native submission is a POST, which puts no password in the address. */}
+      <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           {error ? (
             <Alert severity="error" role="alert">
@@ -187,7 +188,7 @@ function PasswordLogin({ onChoose }: { onChoose: (way: Way) => void }) {
               {t('auth.login.forgot')}
             </Link>
           </Box>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !hydrated} fullWidth>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
             {t('auth.login.submit')}
           </Button>
           <OtherWays current="password" onChoose={onChoose} />

@@ -15,7 +15,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@stockwise/shared';
-import { useHydrated } from '@/hooks/useHydrated';
 import { useT } from '../i18n';
 import { AuthShell } from '../components/AuthShell';
 import { CheckEmailPanel } from '../components/CheckEmailPanel';
@@ -84,7 +83,6 @@ export function RegisterCompanyForm({
   });
   const bind = fieldBinder(register, errors);
 
-  const hydrated = useHydrated();
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
@@ -126,7 +124,10 @@ export function RegisterCompanyForm({
 
   return (
     <AuthShell title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} maxWidth="sm">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      {/* The page works before the app boots: the boot script (scripts/lib/documents.mjs) holds a
+          press of the submit button and replays it once React owns the form. Without JavaScript,
+          a native submission is a POST, which puts no password in the address. */}
+      <Box component="form" method="post" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5}>
           {withGoogle ? (
             <Alert severity="info" role="status">
@@ -180,7 +181,7 @@ export function RegisterCompanyForm({
               <NewPasswordFields password={bind('password')} confirmPassword={bind('confirmPassword')} />
             )}
           </Grid>
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info) || !hydrated}>
+          <Button type="submit" variant="contained" size="large" disabled={isSubmitting || Boolean(info)}>
             {withGoogle ? t('auth.google.notFoundAction') : t('auth.register.submit')}
           </Button>
           {withGoogle ? null : <ThirdPartyButton intent={{ kind: 'register' }} failure={failure} />}
