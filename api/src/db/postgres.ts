@@ -38,7 +38,8 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   });
   pool.on('error', () => undefined); // an idle client dying is reported on its next use
   await pool.query('SELECT 1');
-  const notices = notifier((text, values) => pool.query(text, values));
+  // Prepared as every other statement: unnamed, the batch's NOTIFY was planned on each send.
+  const notices = notifier((text, values) => pool.query(prepared(text, values)));
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []) {
