@@ -36,8 +36,9 @@ const parsedOn = new WeakMap<PGlite, Map<string, Parsed>>();
  * calls into the engine (parse, describe, bind, describe, execute, sync). Here a statement is parsed
  * and described once per PGlite; every call after is one call into the engine (bind, describe,
  * execute, sync in one message), and PostgreSQL may keep the statement's generic plan. PGlite is
- * one connection, serialised by the adapter's queue, so this is its only cost that grows with the
- * requests: the item list's planning was ≈ 9 of every 10 ms it took (docs/benchmarks.md, lever 12).
+ * one connection, serialised by the adapter's queue, so a statement's engine time is every other
+ * request's wait: planning was ≈ 9 of every 10 ms of the item list's statement (docs/benchmarks.md,
+ * lever 12).
  * Values are serialised as PGlite's query() does (its serializers by the parameter's type).
  */
 function preparedQuery(pg: PGlite) {
