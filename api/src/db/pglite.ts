@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, ListenHandlers, Queryable } from './types.js';
 import { notifier } from './notifications.js';
@@ -21,6 +22,64 @@ export async function openPglite(dataDir: string | null, dump?: Blob): Promise<D
   return pgliteDatabase(pg);
 }
 
+/** A statement parsed on a PGlite: its name and its parameters' types, as PostgreSQL inferred them. */
+interface Parsed {
+  name: string;
+  types: number[];
+}
+/** Per PGlite (not per adapter): two adapters over one PGlite share its named statements. */
+const parsedOn = new WeakMap<PGlite, Map<string, Parsed>>();
+
+/**
+ * query() as a named prepared statement, named by its text, as on PostgreSQL (postgres.ts): PGlite's
+ * own query() parses an unnamed statement, so PostgreSQL plans it on every call, and it makes six
+ * calls into the engine (parse, describe, bind, describe, execute, sync). Here a statement is parsed
+ * and described once per PGlite; every call after is one call into the engine (bind, describe,
+ * execute, sync in one message), and PostgreSQL may keep the statement's generic plan. PGlite is
+ * one connection, serialised by the adapter's queue, so a statement's engine time is every other
+ * request's wait: planning was ≈ 9 of every 10 ms of the item list's statement (docs/benchmarks.md,
+ * lever 12).
+ * Values are serialised as PGlite's query() does (its serializers by the parameter's type).
+ */
+function preparedQuery(pg: PGlite) {
+  let parsed = parsedOn.get(pg);
+  if (!parsed) parsedOn.set(pg, (parsed = new Map()));
+  const statements = parsed;
+  const { serialize } = protocol;
+  return async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (process.env.PG_PREPARE === '0') return (await pg.query<T>(sql, params)).rows;
+    let statement = statements.get(sql);
+    if (!statement) {
+      const name = `sw_${createHash('sha1').update(sql).digest('hex')}`;
+      const { messages } = await pg.execProtocol(
+        Buffer.concat([
+          serialize.parse({ name, text: sql }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
+      );
+      const described = messages.find((m) => m.name === 'parameterDescription') as
+        { dataTypeIDs: number[] } | undefined;
+      statements.set(sql, (statement = { name, types: described?.dataTypeIDs ?? [] }));
+    }
+    const types = statement.types;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = pg.serializers[types[i]!];
+      return serializer ? serializer(v) : String(v);
+    });
+    const { messages } = await pg.execProtocol(
+      Buffer.concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
+    return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
+  };
+}
+
 /** The Database over an open PGlite (the tests also dump it: test/pglite-template.ts). */
 export function pgliteDatabase(pg: PGlite): Database {
   let queue: Promise<unknown> = Promise.resolve();
@@ -29,7 +88,7 @@ export function pgliteDatabase(pg: PGlite): Database {
     queue = run.catch(() => undefined);
     return run;
   }
-  const query = async <T>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows;
+  const query = preparedQuery(pg);
   // The same after-commit batches as on PostgreSQL: one code path for both drivers.
   const notices = notifier((sql, params) => exclusive(() => query(sql, params)));
   return {
