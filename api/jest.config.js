@@ -19,7 +19,11 @@ export default {
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/worker-database.ts', '<rootDir>/test/password-cost.ts'],
+  setupFiles: [
+    '<rootDir>/test/worker-database.ts',
+    '<rootDir>/test/password-cost.ts',
+    '<rootDir>/test/schema-compile.ts',
+  ],
   maxWorkers: 2,
   testTimeout: 60000,
 };

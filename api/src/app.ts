@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import { compileSchemasOnFirstUse } from './lib/lazy-schemas.js';
 import { openDatabase, type Database } from './db/database.js';
 import { openReads } from './db/replica.js';
 import { migrate } from './db/migrations.js';
@@ -95,6 +96,8 @@ export function requestTimeouts(seconds: number) {
   };
 }
 
+const AJV = { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } };
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -108,8 +111,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...requestTimeouts(config.requestTimeoutSeconds),
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } },
+    ajv: AJV,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  compileSchemasOnFirstUse(app, AJV);
 
   const ownsDb = !options.db;
   const db =
