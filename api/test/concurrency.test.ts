@@ -181,3 +181,21 @@ test('history is append-only: the app role cannot UPDATE or DELETE an event, and
   );
   expect(grants).toEqual({ update: false, del: false, insert: true });
 });
+
+test(`statements of one transaction sent at once each get their own rows, as a CSV reception checks its catalogue (${DRIVER})`, async () => {
+  // On PGlite the four go through one connection: each must still answer its own statement
+  // (a CSV reception looks up types, locations, brands and vendors at once, and a mixed-up
+  // answer refused every row's item type).
+  const [types, places, numbers, words] = await inTenant(ctx.db, owner.companyId, (q) =>
+    Promise.all([
+      q.query<{ name: string }>('SELECT name FROM item_types ORDER BY name'),
+      q.query<{ name: string }>('SELECT name FROM locations ORDER BY name'),
+      q.query<{ n: number }>('SELECT n FROM generate_series(1, 3) AS n'),
+      q.query<{ word: string }>("SELECT 'only' AS word"),
+    ]),
+  );
+  expect(types.map((t) => t.name)).toContain('Widget');
+  expect(places.map((p) => p.name)).toEqual(expect.arrayContaining(['North', 'South', 'East']));
+  expect(numbers.map((r) => r.n)).toEqual([1, 2, 3]);
+  expect(words).toEqual([{ word: 'only' }]);
+});

@@ -48,6 +48,15 @@ function preparedQuery(pg: PGlite) {
   const { serialize } = protocol;
   return async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     if (process.env.PG_PREPARE === '0') return (await pg.query<T>(sql, params)).rows;
+    // Under PGlite's own query lock, as its query() runs: execProtocol keeps the call's answer in
+    // one field of the PGlite and awaits the file sync before reading it back, so two statements of
+    // one transaction sent at once (Promise.all) would each read the other's rows.
+    return pg._runExclusiveQuery(() => run<T>(sql, params));
+  };
+  async function run<T>(sql: string, params: unknown[]): Promise<T[]> {
+    // Written to the data folder after a statement outside a transaction, as PGlite's query() does;
+    // a transaction's statements are written at its COMMIT.
+    const syncToFs = !pg.isInTransaction();
     let statement = statements.get(sql);
     if (!statement) {
       const name = `sw_${createHash('sha1').update(sql).digest('hex')}`;
@@ -57,6 +66,7 @@ function preparedQuery(pg: PGlite) {
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
         ]),
+        { syncToFs: false },
       );
       const described = messages.find((m) => m.name === 'parameterDescription') as
         { dataTypeIDs: number[] } | undefined;
@@ -75,9 +85,10 @@ function preparedQuery(pg: PGlite) {
         serialize.execute({}),
         serialize.sync(),
       ]),
+      { syncToFs },
     );
     return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
-  };
+  }
 }
 
 /** The Database over an open PGlite (the tests also dump it: test/pglite-template.ts). */
