@@ -25,6 +25,9 @@ test('a claim change visible in the audit log: who, what, before and after; on a
   await reports.setChecked(false);
   await permissions.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Permissions saved.')).toBeVisible();
+  // As a person waits for the dialog to go: while it closes, the page still holds its scroll lock,
+  // whose release moves the page under a click aimed at the drawer.
+  await expect(permissions).toBeHidden();
 
   // Settings → Company → Audit Log, from the drawer of the page the owner is on.
   const menu = page.getByRole('navigation', { name: 'Main menu' });
