@@ -4,7 +4,7 @@ import { i18n, ROLES, session } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
 import { createTillQueue, type Failure, type QueuedEntry } from '../src/offline/queue';
 import { memoryStore } from '../src/offline/store';
-import { baseItem, makeToken, renderAt, signInAs } from './helpers';
+import { accessAnswer, baseItem, makeToken, renderAt, signInAs } from './helpers';
 
 // The till that loses the network: sales wait on the device and are sent once, in order, when it
 // returns; a sale refused meanwhile (sold elsewhere) stays on its line with what to do.
@@ -60,9 +60,12 @@ function till(
         done.set(key, answer);
         return answer;
       },
-      priceOf: async (serial) => {
+      lineFor: async (code) => {
         if (!network) throw new Offline('offline');
-        return serial === 'NO-PRICE' ? null : 99;
+        if (code === 'NO-PRICE') return null;
+        // No item has this serial: it is the barcode of a model sold by quantity.
+        if (code === '8690001') return { modelId: 'm1', quantity: 1, price: 5 };
+        return { serial: code, price: 99 };
       },
       failureOf,
     },
@@ -168,6 +171,19 @@ describe('the till queue', () => {
     expect(t.queue.getSnapshot().entries).toMatchObject([{ label: 'NO-PRICE', state: 'failed', noPrice: true }]);
   });
 
+  it('a code queued offline that is no serial but a model’s barcode is sold as one of that model', async () => {
+    const t = till({ online: false });
+    await t.queue.enqueue('sale', { lines: [{ serial: '8690001' }], customerId: 'c1' }, '8690001', {
+      priceFor: '8690001',
+    });
+    t.setNetwork(true);
+    await t.queue.sync();
+    expect(t.sent).toEqual([
+      { key: 'key-1', body: { lines: [{ modelId: 'm1', quantity: 1, price: 5 }], customerId: 'c1' } },
+    ]);
+    expect(t.queue.getSnapshot().entries).toEqual([]);
+  });
+
   it('queued sales survive a reload (the store) and only their owner’s session sends them', async () => {
     const store = memoryStore();
     const first = till({ online: false, store, owner: 'u1' });
@@ -227,6 +243,133 @@ describe('/actions/rapid-sell offline', () => {
       { lines: [{ serial: 'SN-0004', price: 1250.5 }], customerId: null },
     ]);
     expect(screen.getByTestId('till-status')).toHaveTextContent('Online');
+  });
+});
+
+describe('/actions/rapid-sell offline: a model sold by quantity', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+  };
+  afterEach(() => setOnline(true));
+  const cable = {
+    ...baseItem,
+    id: 'm1',
+    name: 'USB-C cable',
+    brandName: null,
+    barcode: '8690001',
+    trackedByQuantity: true,
+    salePrice: 5,
+    inStock: 40,
+  };
+  /** The API with a cable sold by quantity (no item has its barcode as a serial), while `network()`. */
+  const cableApi = (network: () => boolean) =>
+    mockApi((config) => {
+      if (!network()) return new Error('Network Error');
+      const url = config.url ?? '';
+      if (url === '/api/access') return accessAnswer(['items.view', 'items.sell', 'customers.view']);
+      if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'No item has it.' } };
+      if (url === '/api/product-models') return { status: 200, data: { items: [cable], nextCursor: null } };
+      if (url === '/api/sales') return { status: 201, data: { id: 's-cable', number: 77 } };
+      return { status: 200, data: { items: [], total: 0, nextCursor: null } };
+    });
+
+  it('a barcode this device has seen starts its line offline; each scan adds one and the sale waits as model × quantity', async () => {
+    let network = true;
+    const calls = cableApi(() => network);
+    signInAs(ROLES.rapidSeller);
+    session.setToken(makeToken({ role: [ROLES.rapidSeller], sub: 'u-cable' }));
+    await act(() => i18n.changeLanguage('en'));
+    renderAt('/actions/rapid-sell');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, '8690001{Enter}');
+    expect(await screen.findByTestId('quantity-line')).toHaveTextContent('USB-C cable');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('quantity-line')).not.toBeInTheDocument());
+
+    network = false;
+    setOnline(false);
+    expect(await screen.findByTestId('till-status')).toHaveTextContent('Offline');
+    await userEvent.type(scan, '8690001{Enter}');
+    const line = await screen.findByTestId('quantity-line');
+    await userEvent.type(scan, '8690001{Enter}');
+    await waitFor(() => expect(within(line).getByLabelText('Quantity')).toHaveValue('2'));
+    // Enter in the empty scan field sells the line: kept on the device, not queued as a serial.
+    await userEvent.type(scan, '{Enter}');
+    expect(
+      await screen.findByText('Saved on this device — it will be sold when the network returns.'),
+    ).toBeInTheDocument();
+    expect(within(await screen.findByTestId('till-queue')).getByText('2 × USB-C cable')).toBeInTheDocument();
+
+    network = true;
+    setOnline(true);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/sales')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { lines: [{ modelId: 'm1', quantity: 2, price: 5 }], customerId: null },
+    ]);
+  });
+
+  it('a barcode never seen here waits as scanned, and is sold as one of its model when the network returns', async () => {
+    let network = false;
+    const calls = cableApi(() => network);
+    signInAs(ROLES.rapidSeller);
+    session.setToken(makeToken({ role: [ROLES.rapidSeller], sub: 'u-cable-new' }));
+    await act(() => i18n.changeLanguage('en'));
+    setOnline(false);
+    renderAt('/actions/rapid-sell');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, '8690001{Enter}');
+    expect(await screen.findByText(/8690001 is saved on this device/)).toBeInTheDocument();
+
+    network = true;
+    setOnline(true);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/sales')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { lines: [{ modelId: 'm1', quantity: 1, price: 5 }], customerId: null },
+    ]);
+  });
+});
+
+describe('/actions/multi-sale offline', () => {
+  const setOnline = (online: boolean) => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+  };
+  afterEach(() => setOnline(true));
+
+  it('a cart sold after the network went keeps the sale on the device, and sends it once when it returns', async () => {
+    let network = true;
+    const calls = mockApi((config) => {
+      if (!network) return new Error('Network Error');
+      const url = config.url ?? '';
+      if (url === '/api/access') return accessAnswer(['items.view', 'items.sell', 'customers.view']);
+      if (url === '/api/items/by-serial/SN-CART')
+        return { status: 200, data: { ...baseItem, id: 'i-cart', serial: 'SN-CART' } };
+      if (url === '/api/sales') return { status: 201, data: { id: 's-cart', number: 88 } };
+      return { status: 200, data: { items: [], total: 0, nextCursor: null } };
+    });
+    signInAs(ROLES.rapidSeller);
+    session.setToken(makeToken({ role: [ROLES.rapidSeller], sub: 'u-cart' }));
+    await act(() => i18n.changeLanguage('en'));
+    renderAt('/actions/multi-sale');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, 'SN-CART{Enter}');
+    await screen.findByText('SN-CART added to the cart.');
+
+    network = false;
+    setOnline(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Sell 1 item' }));
+    expect(
+      await screen.findByText('Saved on this device — it will be sold when the network returns.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    network = true;
+    setOnline(true);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/sales')).toBe(true));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { lines: [{ itemId: 'i-cart', price: 1250.5, discount: 0 }], customerId: null },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 export { TillQueue, TillStatus } from './TillPanel';
 export { queueScan, tillOffline, useTill } from './useTill';
 export { failureOf } from './till';
-export { serialsLabel, useCounterTill, useReceptionTill } from './useCounterTill';
-export { withLastKnown } from './last-known';
+export { serialsLabel, THROUGH_THE_TILL, useCounterTill, useReceptionTill } from './useCounterTill';
+export { lastKnown, withLastKnown } from './last-known';

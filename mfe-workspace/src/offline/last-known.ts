@@ -45,6 +45,15 @@ export async function withLastKnown<T>(
   }
 }
 
+/**
+ * The signed-in user's kept answer for `resource`, without asking the API: for a screen that
+ * already knows the network is gone (undefined when nothing was kept, or nobody is signed in).
+ */
+export async function lastKnown<T>(resource: string, { store, owner }: LastKnownOptions = defaults()) {
+  const user = owner();
+  return user ? store.read<T>(`${user}:${resource}`).catch(() => undefined) : undefined;
+}
+
 let deviceStore: LastKnownStore | null = null;
 
 function defaults(): LastKnownOptions {

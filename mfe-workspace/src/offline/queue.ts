@@ -13,7 +13,10 @@ export interface QueuedEntry {
   /** What the till shows for it: the serial(s). */
   label: string;
   body: unknown;
-  /** A scan sold offline at the item's sale price, not yet known: read once, before the first send. */
+  /**
+   * A scan sold offline by its code alone: what it names (an item's serial, or the barcode of a
+   * model sold by quantity) and its sale price are read once, before the first send.
+   */
   priceFor?: string;
   queuedAt: string;
   /** conflict: the API refused it as things stand (sold elsewhere meanwhile); failed: refused otherwise. */
@@ -50,10 +53,16 @@ export type Failure =
   | { kind: 'conflict'; message: string }
   | { kind: 'refused'; message: string };
 
+/** A sale's line for one scanned code, at its sale price: an item by serial, or one of a model by quantity. */
+export type ScannedLine = { serial: string; price: number } | { modelId: string; quantity: number; price: number };
+
 export interface Sender {
   send(entry: Pick<QueuedEntry, 'key' | 'kind' | 'body'>): Promise<unknown>;
-  /** The item's sale price (null: it has none), for a scan queued without one. */
-  priceOf(serial: string): Promise<number | null>;
+  /**
+   * The line a code scanned offline sells: the item with that serial, or — no item has it — one of
+   * the model tracked by quantity whose barcode it is; null when what it names has no sale price.
+   */
+  lineFor(code: string): Promise<ScannedLine | null>;
   failureOf(error: unknown): Failure;
 }
 
@@ -136,15 +145,14 @@ export function createTillQueue(deps: TillDeps) {
       let entry = queued;
       try {
         if (entry.priceFor !== undefined) {
-          const price = await deps.sender.priceOf(entry.priceFor);
-          if (price === null) {
+          const line = await deps.sender.lineFor(entry.priceFor);
+          if (line === null) {
             await save({ ...entry, state: 'failed', noPrice: true });
             continue;
           }
           const { priceFor: _priced, ...rest } = entry;
-          const body = entry.body as { lines: Array<{ serial: string }> };
           // Fixed before the first send: every resend carries the same body under the same key.
-          entry = { ...rest, body: { ...body, lines: body.lines.map((l) => ({ ...l, price })) } };
+          entry = { ...rest, body: { ...(entry.body as object), lines: [line] } };
           await save(entry);
         }
         const answer = await deps.sender.send(entry);

@@ -1,6 +1,7 @@
 import { readClaims, sessionStore, toAppError } from '@stockwise/shared';
 import { call } from '@stockwise/shared';
 import { getItemBySerial, type ReceiveRequest, type SaleRequest } from '@/api/inventory';
+import { quantityModelByBarcode } from '@/lib/quantity-models';
 import { createTillQueue, type Failure, type TillQueue } from './queue';
 import { indexedDbStore, memoryStore } from './store';
 
@@ -38,7 +39,19 @@ export function theTill(): TillQueue {
         kind === 'sale'
           ? call('POST', '/api/sales', { body: body as SaleRequest }, headers(key))
           : call('POST', '/api/items/receive', { body: body as ReceiveRequest }, headers(key)),
-      priceOf: async (serial) => (await getItemBySerial(serial)).salePrice ?? null,
+      lineFor: async (code) => {
+        try {
+          const item = await getItemBySerial(code);
+          return item.salePrice == null ? null : { serial: code, price: item.salePrice };
+        } catch (error) {
+          // A code that is no item's serial may be the barcode of a model sold by quantity (a cable
+          // scanned offline, before the screen could ask): one of it, at the model's price.
+          if (toAppError(error, '').status !== 404) throw error;
+          const model = await quantityModelByBarcode(code);
+          if (!model) throw error;
+          return model.salePrice == null ? null : { modelId: model.id, quantity: 1, price: model.salePrice };
+        }
+      },
       failureOf,
     },
     owner: () => {

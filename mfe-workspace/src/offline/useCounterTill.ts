@@ -5,6 +5,14 @@ import { queueScan } from './useTill';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string };
 
+/**
+ * The options of a mutation that goes through the till: it runs whatever the browser says of the
+ * network, because the till itself keeps it on the device when there is none. TanStack Query's
+ * default would pause it while the browser is offline — the counter stuck on "Selling…", nothing
+ * kept, and the sale sent past the queue once the network returned.
+ */
+export const THROUGH_THE_TILL = { networkMode: 'always' } as const;
+
 /** A queued line's name: its serials, the first three of a long batch and how many more. */
 export const serialsLabel = (serials: string[]) =>
   serials.length > 3 ? `${serials.slice(0, 3).join(', ')} … +${serials.length - 3}` : serials.join(', ');

@@ -31,7 +31,7 @@ import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { handedItems } from '@/lib/handoff';
 import { quantityModelByBarcode } from '@/lib/quantity-models';
-import { serialsLabel, TillQueue, TillStatus, useCounterTill } from '@/offline';
+import { serialsLabel, THROUGH_THE_TILL, TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { ModelCartLines } from '../components/ModelCartLines';
 import { useT } from '../i18n';
 import { useModelLines } from '../lib/model-lines';
@@ -93,6 +93,7 @@ export function MultiSalePage() {
   });
 
   const sell = useMutation({
+    ...THROUGH_THE_TILL,
     mutationFn: ({ body, label }: { body: SaleRequest; label: string }) => counter.sell(body, label),
     onSuccess: (sale) => {
       setReceipt(sale);

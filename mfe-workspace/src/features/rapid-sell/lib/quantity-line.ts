@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { moneyInput, parseMoney } from '@/lib/format';
+import { lastKnown, withLastKnown } from '@/offline';
 import { isBarcodeOf, quantityModelByBarcode, quantityOf, type QuantityModel } from '@/lib/quantity-models';
 
 export interface QuantityLine {
@@ -8,6 +9,9 @@ export interface QuantityLine {
   price: string;
 }
 
+/** Where the device keeps what a scanned code turned out to be (a model by quantity, or null: not one). */
+const keptAs = (code: string) => `quantity-model:${code.trim().toLowerCase()}`;
+
 /**
  * Rapid Sell's line of a model × quantity: a scan of the model's barcode starts it with one (at the
  * model's price), each further scan of the same barcode adds one; quantity and price stay editable.
@@ -15,17 +19,24 @@ export interface QuantityLine {
 export function useQuantityLine(language: string, onReady: (model: QuantityModel, quantity: number) => void) {
   const [line, setLine] = useState<QuantityLine | null>(null);
   const quantity = line ? quantityOf(line.quantity) : null;
+  function start(model: QuantityModel | null) {
+    if (model) {
+      setLine({ model, quantity: '1', price: moneyInput(model.salePrice, language) });
+      onReady(model, 1);
+    }
+    return model;
+  }
   return {
     line,
     quantity,
     /** A scan that is no serial: the barcode of a model sold by quantity starts its line with one. */
     async startFrom(code: string) {
-      const model = await quantityModelByBarcode(code);
-      if (model) {
-        setLine({ model, quantity: '1', price: moneyInput(model.salePrice, language) });
-        onReady(model, 1);
-      }
-      return model;
+      // Kept on the device, so the same barcode still starts its line when the network is gone.
+      return start(await withLastKnown(keptAs(code), () => quantityModelByBarcode(code)));
+    },
+    /** Offline: the line of the model this device last knew the code as (null: none known). */
+    async startFromKept(code: string) {
+      return start((await lastKnown<QuantityModel | null>(keptAs(code))) ?? null);
     },
     /** One more of the model on screen when this is its barcode (true); false otherwise (look it up). */
     more(code: string) {

@@ -1,21 +1,9 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Container, Stack, TextField } from '@mui/material';
 import { PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey, useMoney } from '@stockwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { Customer, Item, Sale } from '@/api/inventory';
+import type { Customer, Item } from '@/api/inventory';
 import { CustomerPicker } from '@/components/CustomerPicker';
 import { ItemCard } from '@/components/ItemCard';
 import { ScanField } from '@/components/ScanField';
@@ -23,13 +11,13 @@ import { Forbidden, isForbidden, statusOf } from '@/components/ScreenStates';
 import { useScanLookup } from '@/hooks/useScanLookup';
 import { useSellable } from '@/hooks/useSellable';
 import { useStatusName } from '@/components/StatusChip';
-import { formatDateTime, moneyInput, parseMoney } from '@/lib/format';
+import { moneyInput, parseMoney } from '@/lib/format';
 import { DiscountField } from '@/components/sale/DiscountField';
-import { ReceiptLink } from '@/components/sale/ReceiptLink';
 import { useDiscounts } from '@/components/sale/useDiscounts';
-import { TillQueue, TillStatus, useCounterTill } from '@/offline';
+import { THROUGH_THE_TILL, TillQueue, TillStatus, useCounterTill } from '@/offline';
 import { useT } from '../i18n';
 import { QuantityLineCard } from '../components/QuantityLineCard';
+import { SoldList, type SoldSale } from '../components/SoldList';
 import { useQuantityLine } from '../lib/quantity-line';
 
 type SaleLine = Parameters<ReturnType<typeof useCounterTill>['sell']>[0]['lines'][number];
@@ -54,7 +42,7 @@ export function RapidSellPage() {
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [forbidden, setForbidden] = useState(false);
-  const [sold, setSold] = useState<{ sale: Sale; serial: string }[]>([]);
+  const [sold, setSold] = useState<SoldSale[]>([]);
   // A model tracked by quantity (no serial): its barcode adds one to the line on screen.
   const qty = useQuantityLine(language, (model, quantity) =>
     setMessage({ severity: 'info', text: t('rapidSell.readyQuantity', { quantity, model: model.name }) }),
@@ -90,7 +78,7 @@ export function RapidSellPage() {
     },
     onMiss: (text, error, scanned) => {
       setItem(null);
-      if (counter.unreachable(error)) return void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
+      if (counter.unreachable(error)) return queueOffline(scanned);
       if (isForbidden(error)) setForbidden(true);
       if (statusOf(error) !== 404) return setMessage({ severity: 'error', text });
       // Not a serial: perhaps the barcode of a model sold by quantity.
@@ -100,6 +88,7 @@ export function RapidSellPage() {
   });
 
   const sell = useMutation({
+    ...THROUGH_THE_TILL,
     mutationFn: ({ lines, label }: { lines: SaleLine[]; label: string }) =>
       counter.sell({ lines, customerId: customer?.id ?? null }, label),
     onSuccess: (sale, { label }) => {
@@ -154,14 +143,26 @@ export function RapidSellPage() {
     });
   }
 
+  /**
+   * Without the network: a barcode this device knows as a model sold by quantity starts its line
+   * (sold, or queued, with Enter); any other scan waits in the queue as it is, and when the network
+   * returns it sells the item with that serial or, failing one, one of the model with that barcode.
+   */
+  function queueOffline(scanned: string) {
+    setItem(null);
+    void qty.startFromKept(scanned).then(async (model) => {
+      if (!model) setMessage(await counter.queueScan(scanned, customer?.id ?? null));
+    });
+  }
+
   function scan(scanned: string) {
     setSerial('');
+    // Another scan of the model on screen adds one, with or without the network.
+    if (qty.more(scanned)) return focusScan();
     if (counter.offline()) {
-      setItem(null);
-      void counter.queueScan(scanned, customer?.id ?? null).then(setMessage);
+      queueOffline(scanned);
       return focusScan();
     }
-    if (qty.more(scanned)) return focusScan();
     setMessage({ severity: 'info', text: t('rapidSell.looking', { serial: scanned }) });
     lookup.mutate(scanned);
   }
@@ -266,31 +267,7 @@ export function RapidSellPage() {
           </ItemCard>
         ) : null}
         <TillQueue kind="sale" />
-        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rapid-sell-sold">
-          <Typography id="rapid-sell-sold" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('rapidSell.soldTitle')}
-          </Typography>
-          {sold.length === 0 ? (
-            <Typography color="text.secondary">{t('rapidSell.none')}</Typography>
-          ) : (
-            <List dense>
-              {sold.map(({ sale, serial: soldSerial }) => (
-                <ListItem
-                  key={sale.id}
-                  disableGutters
-                  secondaryAction={<ReceiptLink saleId={sale.id} number={sale.number} />}
-                >
-                  <ListItemText
-                    primary={`#${sale.number} · ${soldSerial} · ${money(sale.total, sale.currency)}`}
-                    secondary={[sale.customerName, formatDateTime(sale.createdAt, language)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Paper>
+        <SoldList sold={sold} />
       </Stack>
     </Container>
   );

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import type { Customer, Item } from '@/api/inventory';
 import { receiveAgainstOrder, type PurchaseOrder } from '@/api/purchase-orders';
-import { TillQueue, TillStatus, useReceptionTill } from '@/offline';
+import { THROUGH_THE_TILL, TillQueue, TillStatus, useReceptionTill } from '@/offline';
 import { ItemPhotos } from '@/components/ItemPhotos';
 import type { ReceptionCatalogue } from '../hooks/useReceptionCatalogue';
 import { useFocusFirstError } from '../hooks/useFocusFirstError';
@@ -102,6 +102,7 @@ export function ReceptionForm({ catalogue }: { catalogue: ReceptionCatalogue }) 
   // Offline, the reception is kept on the device and sent when the network returns.
   const till = useReceptionTill();
   const receive = useMutation({
+    ...THROUGH_THE_TILL,
     mutationFn: till.receive,
     onSuccess: (items, body) => {
       form.setValue('serials', '');
