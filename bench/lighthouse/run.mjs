@@ -4,6 +4,8 @@
 //   node bench/lighthouse/run.mjs   → prints a Markdown table and writes bench/lighthouse/RESULTS.md
 //   ROUTES=/,/login RUNS=1 LHR_DIR=/tmp/lhr node bench/lighthouse/run.mjs   → also each run's full report
 //     and its trace (<route>-<n>.trace.json), for bench/lighthouse/tasks.mjs
+//   ARTIFACTS_DIR=/tmp/lha node bench/lighthouse/run.mjs   → also each run's gathered artifacts
+//     (<route>-<n>/), which bench/lighthouse/cpu-replay.mjs audits again at CPU time
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -34,6 +36,8 @@ const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT || 9333);
 const RUNS = Number(process.env.RUNS || 3);
 /** LHR_DIR: keep each run's full Lighthouse report there (long tasks, bootup time per script). */
 const LHR_DIR = process.env.LHR_DIR;
+/** ARTIFACTS_DIR: keep each run's gathered artifacts (trace, DevTools log) for cpu-replay.mjs. */
+const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR;
 
 async function launchChromium(profileDir) {
   const chrome = spawn(
@@ -83,7 +87,11 @@ async function measureRoute(baseUrl, route, loads) {
     loads.push(loadavg()[0]);
     const signedIn = SIGNED_IN.has(route);
     if (signedIn) await seedSession(baseUrl, await signedInOwner(baseUrl));
+    const name = `${route.replace(/\W+/g, '_') || 'root'}-${i + 1}`;
+    // Gathered, saved, then audited from the same artifacts.
+    const saved = ARTIFACTS_DIR ? { gatherMode: join(ARTIFACTS_DIR, name), auditMode: join(ARTIFACTS_DIR, name) } : {};
     const { lhr, artifacts } = await lighthouse(`${baseUrl}${route}`, {
+      ...saved,
       port: DEBUG_PORT,
       onlyCategories: ['performance'],
       logLevel: 'error',
@@ -93,7 +101,6 @@ async function measureRoute(baseUrl, route, loads) {
     });
     if (LHR_DIR) {
       mkdirSync(LHR_DIR, { recursive: true });
-      const name = `${route.replace(/\W+/g, '_') || 'root'}-${i + 1}`;
       writeFileSync(join(LHR_DIR, `${name}.json`), JSON.stringify(lhr));
       // The observed trace the simulation started from: bench/lighthouse/tasks.mjs lists its tasks.
       if (artifacts?.Trace) writeFileSync(join(LHR_DIR, `${name}.trace.json`), JSON.stringify(artifacts.Trace));
