@@ -87,8 +87,12 @@ const PGLITE_CHECKS = [
   'production', // the embedded start `NODE_ENV=production npm start` makes (ignores DATABASE_URL)
   'demo', // demo data on an empty embedded database, as `npm start` seeds it
 ];
-/** Files that run the product on PGlite whatever DATABASE_URL says: the PostgreSQL run skips them when the checks run. */
-const PGLITE_ALWAYS = ['production'];
+/**
+ * Files that run on PGlite whatever DATABASE_URL says: the PostgreSQL run skips them when the
+ * checks run, as it would only run them a second time. `migrations` opens a fresh PGlite for each
+ * of its tests (PostgreSQL's own migrating is the run's template, made before the workers start).
+ */
+const PGLITE_ALWAYS = ['production', 'migrations'];
 const asPattern = (names) => `/test/(${names.join('|')})\\.test\\.ts$`;
 const files = args.filter((a) => !a.startsWith('-'));
 

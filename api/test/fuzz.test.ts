@@ -141,8 +141,12 @@ test('every route with a body: random and malformed bodies never answer 5xx, and
           throw new Error(`${route.method} ${route.path} answered ${res.statusCode} to ${JSON.stringify(body)}`);
         if (res.statusCode >= 400) {
           const err = res.json();
-          expect(typeof err.message).toBe('string');
-          if (res.statusCode === 400 && err.code === 'VALIDATION_ERROR') expect(typeof err.field).toBe('string');
+          // Checked by hand, as the 5xx above: each expect() call builds its matchers and an error
+          // for its stack (≈ 73 µs of CPU), ≈ 1.5 CPU s over the ≈ 20,000 checks of this sweep.
+          if (typeof err.message !== 'string')
+            throw new Error(`${route.method} ${route.path} answered ${res.statusCode} with no message: ${res.body}`);
+          if (res.statusCode === 400 && err.code === 'VALIDATION_ERROR' && typeof err.field !== 'string')
+            throw new Error(`${route.method} ${route.path}: a VALIDATION_ERROR names no field: ${res.body}`);
           const now = await nextTransactionId();
           if (now !== mark) {
             mark = now;
