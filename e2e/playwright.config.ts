@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../scripts/lib/chromium.mjs';
 import { E2E_PORT } from './support/ports';
 
 /**
@@ -76,7 +76,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Debian's headless shell: the suite's time is the browser's CPU, and it spends about half of
+    // what `chromium --headless` does on the same page (scripts/lib/chromium.mjs).
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
     // A trace's screenshots are a screencast: Chromium composites and encodes frames all through
     // every test, which cost more CPU than anything else the suite measured (docs/benchmarks.md,
     // "CI time", session 14). A failed test keeps a trace of DOM snapshots, which show each step;

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: Playwright driving Debian's Chromium against the same production build
-// `npm start` serves (the suite starts it on its own port with a fresh data folder).
+// `npm run test:e2e`: Playwright driving Debian's Chromium (its headless shell) against the same
+// production build `npm start` serves (the suite starts it on its own port with a fresh data folder).
 import { existsSync } from 'node:fs';
-import { CHROMIUM_PATH } from './lib/chromium.mjs';
+import { HEADLESS_SHELL_PATH } from './lib/chromium.mjs';
 import { pnpm } from './pnpm.mjs';
 import { ensureBuilt, ensureInstalled } from './lib/workspace.mjs';
 
-if (!existsSync(CHROMIUM_PATH)) {
+if (!existsSync(HEADLESS_SHELL_PATH)) {
   console.error(
-    `[stockwise] no Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `[stockwise] no Chromium headless shell at ${HEADLESS_SHELL_PATH}: install Debian's (apt-get install -y chromium-headless-shell) or set HEADLESS_SHELL_PATH.`,
   );
   process.exit(1);
 }

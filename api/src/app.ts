@@ -112,6 +112,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule for a number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ajv: AJV,
+    // Fastify gives up on a plugin after 10 s by default; outside production the adapters plugin
+    // loads the embedded sign-in provider, which took longer than that on this machine at a load
+    // of 27–56 and ended the API's start (the browser suite's product, the failover test's
+    // replicas: docs/benchmarks.md, "CI time", session 15). A plugin that never finishes still fails.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   compileSchemasOnFirstUse(app, AJV);
 

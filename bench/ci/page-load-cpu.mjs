@@ -4,7 +4,10 @@
 // screenshots (the suite's `trace` setting). Counts the browser's process tree from /proc (see
 // browser-cpu.mjs); CPU, not wall-clock, as the machine is shared.
 // Usage: node bench/ci/page-load-cpu.mjs <base URL of a running product> [loads] [path]
-//   MODES=fresh,shared,traced,snapshots (the default, in that order; repeat to interleave)
+//   MODES=fresh,shared,traced,snapshots (the default, in that order; repeat to interleave);
+//   mode `flagged` is `fresh` in a second browser launched with BROWSER_FLAGS_EXTRA='--flag …' added
+//   (and from FLAGGED_PATH, e.g. /usr/bin/chromium-headless-shell, if set),
+//   and CONTEXT_OPTIONS='{"reducedMotion":"reduce"}' adds options to every context
 import { readFileSync } from 'node:fs';
 import { chromium, request as playwrightRequest } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
@@ -57,8 +60,16 @@ const signIn = ([token, user, key, session]) => {
 };
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-const newContext = async () => {
-  const context = await browser.newContext({ baseURL: base });
+const extraFlags = (process.env.BROWSER_FLAGS_EXTRA ?? '').split(' ').filter(Boolean);
+const flagged = modes.includes('flagged')
+  ? await chromium.launch({
+      executablePath: process.env.FLAGGED_PATH || CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...extraFlags],
+    })
+  : null;
+const contextOptions = JSON.parse(process.env.CONTEXT_OPTIONS ?? '{}');
+const newContext = async (on = browser) => {
+  const context = await on.newContext({ baseURL: base, ...contextOptions });
   await context.addInitScript(signIn, storage);
   return context;
 };
@@ -68,14 +79,15 @@ const load = async (context) => {
   await page.locator('main h1').first().waitFor();
   await page.close();
 };
-const inFreshContext = async (tracing) => {
-  const context = await newContext();
+const inFreshContext = async (tracing, on = browser) => {
+  const context = await newContext(on);
   if (tracing) await context.tracing.start({ ...tracing, sources: true });
   await load(context);
   if (tracing) await context.tracing.stop();
   await context.close();
 };
 await inFreshContext(); // the server's caches warm alike for every mode
+if (flagged) await inFreshContext(null, flagged);
 
 for (const mode of modes) {
   const before = treeCpu(process.pid);
@@ -84,6 +96,8 @@ for (const mode of modes) {
     const context = await newContext();
     for (let i = 0; i < Number(loads); i++) await load(context);
     await context.close();
+  } else if (mode === 'flagged') {
+    for (let i = 0; i < Number(loads); i++) await inFreshContext(null, flagged);
   } else {
     const tracing = {
       fresh: null,
@@ -100,4 +114,5 @@ for (const mode of modes) {
   );
 }
 await browser.close();
+await flagged?.close();
 await api.dispose();

@@ -1,6 +1,14 @@
 // Debian's Chromium, never a downloaded browser, with the flags this network needs: without
 // the background-networking ones Chromium dials out at start and is refused.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Chromium build, Blink and V8
+ * without the desktop browser's windowing and display compositor, and what Playwright itself runs
+ * for headless tests. The browser suite drives it: a page load costs it about half the CPU of
+ * `chromium --headless`, and the suite's time is mostly the browser's CPU (docs/benchmarks.md,
+ * "CI time", session 15). Benches that measure what a visitor's browser does keep CHROMIUM_PATH.
+ */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
