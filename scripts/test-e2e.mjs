@@ -8,7 +8,7 @@ import { ensureBuilt, ensureInstalled } from './lib/workspace.mjs';
 
 if (!existsSync(HEADLESS_SHELL_PATH)) {
   console.error(
-    `[stockwise] no Chromium headless shell at ${HEADLESS_SHELL_PATH}: install Debian's (apt-get install -y chromium-headless-shell) or set HEADLESS_SHELL_PATH.`,
+    `[stockwise] no Chromium at ${HEADLESS_SHELL_PATH}: install Debian's headless shell (apt-get install -y chromium-headless-shell; or chromium) or set HEADLESS_SHELL_PATH.`,
   );
   process.exit(1);
 }
