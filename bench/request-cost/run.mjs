@@ -268,7 +268,7 @@ const walAfter = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_w
 const [{ n: doubles }] = await db.query(
   `SELECT count(*)::int AS n FROM (SELECT item_id FROM sale_lines GROUP BY company_id, item_id HAVING count(*) > 1) d`,
 );
-log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
+if (SALES) log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
 
 // ── 3. pgbench after (the API idle) ──
 const tpsAfter = SALES ? pgbench() : NaN;
