@@ -641,6 +641,39 @@ describe('Content-Security-Policy', () => {
   });
 });
 
+describe('security headers', () => {
+  // Set once for the process, not built per request: every answer — a success, a refusal, a
+  // missing route, the docs' HTML — still carries the whole set, with the values a browser sees.
+  const HEADERS = {
+    'content-security-policy':
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'cross-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  test('a success, a 401, a 404 and the docs page carry the same full set', async () => {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/auth/getuser', 401],
+      ['/api/no-such-route', 404],
+      ['/api/docs/', 200],
+    ] as const) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode).toBe(status);
+      expect(res.headers).toMatchObject(HEADERS);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
 describe('slow bodies on a listening server', () => {
   let server: TestContext;
   let port = 0;

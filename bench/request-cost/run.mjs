@@ -12,6 +12,7 @@
 //   node bench/request-cost/run.mjs
 //   ITEMS=1000000 COMPANIES=100 SALE_SECONDS=20 READ_SECONDS=10 node bench/request-cost/run.mjs
 //   PGLITE_READS=1 node bench/request-cost/run.mjs   → also the reads on the embedded default
+//   SALES=0 node bench/request-cost/run.mjs          → the reads only (no pgbench, no sales run)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +33,9 @@ const SELLERS = Number(process.env.SELLERS ?? 20);
 const SALE_SECONDS = Number(process.env.SALE_SECONDS ?? 15);
 const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 15);
 const READ_SECONDS = Number(process.env.READ_SECONDS ?? 10);
+// The reads alone take a minute where the whole comparison takes five: a lever on the request's fixed
+// cost is measured against its anchor more often, at quieter moments, with SALES=0.
+const SALES = process.env.SALES !== '0';
 const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 200);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54395);
 const PORT = Number(process.env.BENCH_PORT ?? 8195);
@@ -190,17 +194,17 @@ async function reads(token, anchorPort, apiPid, withServer) {
 
 // ── 1. pgbench before ──
 log(`PostgreSQL at ${databaseUrl}; load ${load()}`);
-psql('CREATE DATABASE pgbench');
-execFileSync(
-  `${BIN}/pgbench`,
-  ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
-  {
-    stdio: 'ignore',
-  },
-);
+if (SALES) {
+  psql('CREATE DATABASE pgbench');
+  execFileSync(
+    `${BIN}/pgbench`,
+    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
+    { stdio: 'ignore' },
+  );
+}
 const loadBefore = load();
-const tpsBefore = pgbench();
-log(`pgbench before: ${tpsBefore.toFixed(0)} tps`);
+const tpsBefore = SALES ? pgbench() : NaN;
+if (SALES) log(`pgbench before: ${tpsBefore.toFixed(0)} tps`);
 
 // ── 2. the sales run ──
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-'));
@@ -228,28 +232,31 @@ const statsBefore = (
 )[0];
 const walBefore = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r;
 let next = 0;
+const noSales = { r: { '2xx': 0, non2xx: 0, errors: 0 }, apiCpu: NaN, dbCpu: NaN };
 const sellable = (k) => `SN-${String(10 * k + 1).padStart(8, '0')}`; // g % 10 < 6 is in stock
 const {
   r: sales,
   apiCpu: saleApiCpu,
   dbCpu: saleDbCpu,
-} = await perRequest(api.pid, true, () =>
-  run({
-    url: `${base}/api/sales`,
-    connections: SELLERS,
-    duration: SALE_SECONDS,
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ lines: [{ serial: sellable(next++), price: 9.5 }] }),
-        }),
-      },
-    ],
-  }),
-);
+} = !SALES
+  ? noSales
+  : await perRequest(api.pid, true, () =>
+      run({
+        url: `${base}/api/sales`,
+        connections: SELLERS,
+        duration: SALE_SECONDS,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ lines: [{ serial: sellable(next++), price: 9.5 }] }),
+            }),
+          },
+        ],
+      }),
+    );
 const salesPerSecond = sales['2xx'] / SALE_SECONDS;
 await new Promise((r) => setTimeout(r, 1000)); // the statistics collector's flush
 const statsAfter = (
@@ -261,11 +268,11 @@ const walAfter = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_w
 const [{ n: doubles }] = await db.query(
   `SELECT count(*)::int AS n FROM (SELECT item_id FROM sale_lines GROUP BY company_id, item_id HAVING count(*) > 1) d`,
 );
-log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
+if (SALES) log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
 
 // ── 3. pgbench after (the API idle) ──
-const tpsAfter = pgbench();
-log(`pgbench after: ${tpsAfter.toFixed(0)} tps`);
+const tpsAfter = SALES ? pgbench() : NaN;
+if (SALES) log(`pgbench after: ${tpsAfter.toFixed(0)} tps`);
 
 // ── 4. reads on PostgreSQL ──
 const pgReads = await reads(token, PORT + 1, api.pid, true);
@@ -303,11 +310,7 @@ const readRows = (
 const hotShare =
   statsAfter.upd - statsBefore.upd ? (statsAfter.hot - statsBefore.hot) / (statsAfter.upd - statsBefore.upd) : 0;
 
-console.log(`### Request cost against its anchors (${new Date().toISOString().slice(0, 10)})
-
-\`node bench/request-cost/run.mjs\` with ITEMS=${ITEMS} COMPANIES=${COMPANIES} SELLERS=${SELLERS} SALE_SECONDS=${SALE_SECONDS} PGBENCH_SECONDS=${PGBENCH_SECONDS} READ_CONNECTIONS=${READ_CONNECTIONS} READ_SECONDS=${READ_SECONDS}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}. A fresh PostgreSQL 15 cluster with default settings (fsync, synchronous_commit on).
-
-| sales | per second | ratio |
+const salesSection = `| sales | per second | ratio |
 | --- | --- | --- |
 | pgbench TPC-B, scale 20, 20 clients, 2 threads — before | ${f0(tpsBefore)} | |
 | sales, ${SELLERS} sellers, one line each (${sales['2xx']} sold, ${sales.non2xx} refused, ${sales.errors} errors) | ${f0(salesPerSecond)} | **${ratio(salesPerSecond, anchorTps)}** × mean pgbench |
@@ -315,7 +318,13 @@ console.log(`### Request cost against its anchors (${new Date().toISOString().sl
 
 Items sold twice: **${doubles}**. Item updates during the sales: ${statsAfter.upd - statsBefore.upd}, of them HOT ${statsAfter.hot - statsBefore.hot} (${(100 * hotShare).toFixed(0)} %). WAL records per sale: ${((walAfter - walBefore) / Math.max(1, sales['2xx'])).toFixed(1)}. CPU a sale: API ${f2(saleApiCpu)} ms, PostgreSQL ${f2(saleDbCpu)} ms.
 
-| reads, ${READ_CONNECTIONS} connections | req/s | p99 ms | ratio to bare Fastify | CPU ms a request (API + PostgreSQL) |
+`;
+
+console.log(`### Request cost against its anchors (${new Date().toISOString().slice(0, 10)})
+
+\`${SALES ? '' : 'SALES=0 '}node bench/request-cost/run.mjs\` with ITEMS=${ITEMS} COMPANIES=${COMPANIES} SELLERS=${SELLERS} SALE_SECONDS=${SALE_SECONDS} PGBENCH_SECONDS=${PGBENCH_SECONDS} READ_CONNECTIONS=${READ_CONNECTIONS} READ_SECONDS=${READ_SECONDS}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}. A fresh PostgreSQL 15 cluster with default settings (fsync, synchronous_commit on).
+
+${SALES ? salesSection : ''}| reads, ${READ_CONNECTIONS} connections | req/s | p99 ms | ratio to bare Fastify | CPU ms a request (API + PostgreSQL) |
 | --- | --- | --- | --- | --- |
 ${readRows('PostgreSQL', pgReads, true)}${pgliteReads ? `\n${readRows('PGlite', pgliteReads, false)}` : ''}
 `);
