@@ -44,7 +44,8 @@ const parsedOn = new WeakMap<PGlite, Map<string, Parsed>>();
  *
  * begin(): a transaction's BEGIN with its opening statement prepared like any other, in one call
  * into the engine (PGlite's exec() of the opening as text parsed and planned it on every request, as
- * PostgreSQL's simple protocol does: docs/benchmarks.md, lever 15).
+ * PostgreSQL's simple protocol does: docs/benchmarks.md, lever 15). end(): its COMMIT or ROLLBACK,
+ * one call too (exec() makes two, the statement and a sync).
  */
 function preparedStatements(pg: PGlite) {
   let parsed = parsedOn.get(pg);
@@ -113,6 +114,10 @@ function preparedStatements(pg: PGlite) {
         return lastRows<R>((await pg.execProtocol(message, { syncToFs: false })).messages);
       });
     },
+    async end(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+      if (process.env.PG_PREPARE === '0') return void (await pg.exec(command));
+      await locked(() => pg.execProtocol(serialize.query(command)));
+    },
   };
 }
 
@@ -124,7 +129,7 @@ export function pgliteDatabase(pg: PGlite): Database {
     queue = run.catch(() => undefined);
     return run;
   }
-  const { query, begin } = preparedStatements(pg);
+  const { query, begin, end } = preparedStatements(pg);
   // The same after-commit batches as on PostgreSQL: one code path for both drivers.
   const notices = notifier((sql, params) => exclusive(() => query(sql, params)));
   return {
@@ -142,11 +147,11 @@ export function pgliteDatabase(pg: PGlite): Database {
         };
         try {
           const result = await fn(q, await begin<R>(opening));
-          await pg.exec('COMMIT');
+          await end('COMMIT');
           notices.add(announced);
           return result;
         } catch (error) {
-          await pg.exec('ROLLBACK').catch(() => undefined);
+          await end('ROLLBACK').catch(() => undefined);
           throw error;
         }
       }),
