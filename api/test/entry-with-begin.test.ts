@@ -155,10 +155,13 @@ test('an ended session is refused by the list and by a check before the work, on
 });
 
 test('a transaction’s opening runs inside it: its rows reach the work, its settings last until the commit', async () => {
-  const seen = await ctx.db.transaction<string[], { v: string }>(async (q, opened) => {
-    const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
-    return [opened[0]!.v, row!.v];
-  }, { sql: `SELECT set_config('app.opening_test', 'set', true) AS v`, uuids: [] });
+  const seen = await ctx.db.transaction<string[], { v: string }>(
+    async (q, opened) => {
+      const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
+      return [opened[0]!.v, row!.v];
+    },
+    { sql: `SELECT set_config('app.opening_test', 'set', true) AS v`, uuids: [] },
+  );
   expect(seen).toEqual(['set', 'set']);
   // Its uuids reach it as values, each its own; anything but a uuid is refused before it is sent.
   const [a, b] = [randomUUID(), randomUUID()];

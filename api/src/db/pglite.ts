@@ -61,7 +61,11 @@ function preparedStatements(pg: PGlite) {
     if (!statement) {
       const name = `sw_${createHash('sha1').update(sql).digest('hex')}`;
       const { messages } = await pg.execProtocol(
-        Buffer.concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        Buffer.concat([
+          serialize.parse({ name, text: sql }),
+          serialize.describe({ type: 'S', name }),
+          serialize.sync(),
+        ]),
         { syncToFs: false },
       );
       const described = messages.find((m) => m.name === 'parameterDescription') as
