@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { Database, Queryable } from '../src/db/database.js';
+import type { Database, Opening, Queryable } from '../src/db/database.js';
 import { EXPORT_BATCH } from '../src/lib/csv.js';
 import {
   bearer,
@@ -167,7 +167,7 @@ test('a large export streams: bytes leave before the second batch is read, and r
     listen: (channel, handlers) => ctx.db.listen(channel, handlers),
     // Only transactions that read items are the export's: the app's own periodic work (the
     // import sweep on PostgreSQL) may open one while a slow machine streams.
-    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) => {
+    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: Opening) => {
       const started = Date.now();
       let readsItems = false;
       return ctx.db.transaction<T, R>(

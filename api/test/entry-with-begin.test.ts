@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { Database, Queryable } from '../src/db/database.js';
+import type { Database, Opening, Queryable } from '../src/db/database.js';
+import { openingText } from '../src/db/literal.js';
 import { inTenant } from '../src/db/tenant.js';
 import {
   bearer,
@@ -34,8 +36,9 @@ beforeAll(async () => {
   const watched: Database = {
     ...ctx.db,
     query: (sql, params) => (autocommit.push(sql), ctx.db.query(sql, params)),
-    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) => {
-      const asked: Asked = { opening, statements: [] };
+    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: Opening) => {
+      // As PostgreSQL receives it, in one text with BEGIN.
+      const asked: Asked = { opening: opening && openingText(opening), statements: [] };
       transactions.push(asked);
       return ctx.db.transaction<T, R>(
         (q, opened) =>
@@ -152,13 +155,28 @@ test('an ended session is refused by the list and by a check before the work, on
 });
 
 test('a transaction’s opening runs inside it: its rows reach the work, its settings last until the commit', async () => {
-  const seen = await ctx.db.transaction<string[], { v: string }>(async (q, opened) => {
-    const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
-    return [opened[0]!.v, row!.v];
-  }, `SELECT set_config('app.opening_test', 'set', true) AS v`);
+  const seen = await ctx.db.transaction<string[], { v: string }>(
+    async (q, opened) => {
+      const [row] = await q.query<{ v: string }>(`SELECT current_setting('app.opening_test', true) AS v`);
+      return [opened[0]!.v, row!.v];
+    },
+    { sql: `SELECT set_config('app.opening_test', 'set', true) AS v`, uuids: [] },
+  );
   expect(seen).toEqual(['set', 'set']);
+  // Its uuids reach it as values, each its own; anything but a uuid is refused before it is sent.
+  const [a, b] = [randomUUID(), randomUUID()];
+  const opened = await ctx.db.transaction<unknown, { a: string; b: string }>(async (_q, rows) => rows, {
+    sql: `SELECT $2::uuid::text AS a, $1::uuid::text AS b`,
+    uuids: [a, b],
+  });
+  expect(opened).toEqual([{ a: b, b: a }]);
+  await expect(
+    ctx.db.transaction(async () => 'never', { sql: `SELECT $1::uuid::text AS v`, uuids: [`${a}'; SELECT '1`] }),
+  ).rejects.toThrow(/not a uuid/);
   // A failing opening rolls the transaction back, and the next one starts clean.
-  await expect(ctx.db.transaction(async () => 'never', `SELECT 1 / 0`)).rejects.toThrow(/division by zero/);
+  await expect(ctx.db.transaction(async () => 'never', { sql: `SELECT 1 / 0`, uuids: [] })).rejects.toThrow(
+    /division by zero/,
+  );
   const after = await ctx.db.transaction(async (q) =>
     q.query<{ v: string | null }>(`SELECT nullif(current_setting('app.opening_test', true), '') AS v`),
   );

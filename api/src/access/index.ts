@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.js';
 import { inTenant, withPlans, type Plans } from '../db/tenant.js';
-import { uuidLiteral } from '../db/literal.js';
 import {
   deactivated,
   forbidden,
@@ -143,10 +142,12 @@ function entered(rows: AccessRow[], sessionId: string | null, beforeMfa: boolean
 
 /**
  * The caller's entry as a transaction's opening statement (Database.transaction), sent with BEGIN
- * in one round trip: the ids come from a verified token and are written in as checked uuids.
+ * in one round trip: the ids come from a verified token.
  */
-const entryOpening = (p: { companyId: string; userId: string; sessionId: string }) =>
-  `SELECT ${ENTRY_COLUMNS} FROM stockwise_enter(${uuidLiteral(p.companyId)}, ${uuidLiteral(p.userId)}, ${uuidLiteral(p.sessionId)})`;
+const entryOpening = (p: { companyId: string; userId: string; sessionId: string }) => ({
+  sql: ENTRY,
+  uuids: [p.companyId, p.userId, p.sessionId],
+});
 
 /** A route's rule: the permissions that let a caller in (any one suffices), or 'self'. */
 export type Rule = Permission[] | 'self';

@@ -2,7 +2,7 @@ import type { Database, DatabaseOptions } from './types.js';
 
 // The contract lives in types.ts (the drivers import it from there, so they and this opener form
 // no cycle); re-exported for the many callers that import it from here.
-export type { Database, DatabaseOptions, ListenHandlers, Queryable } from './types.js';
+export type { Database, DatabaseOptions, ListenHandlers, Opening, Queryable } from './types.js';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

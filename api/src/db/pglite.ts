@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Database, ListenHandlers, Queryable } from './types.js';
+import type { Database, ListenHandlers, Opening, Queryable } from './types.js';
+import { checkedUuid, openingText } from './literal.js';
 import { notifier } from './notifications.js';
 
 /** A PGlite with the extensions the migrations need (the tests' migrated template is made with it too). */
@@ -40,23 +41,22 @@ const parsedOn = new WeakMap<PGlite, Map<string, Parsed>>();
  * request's wait: planning was ≈ 9 of every 10 ms of the item list's statement (docs/benchmarks.md,
  * lever 12).
  * Values are serialised as PGlite's query() does (its serializers by the parameter's type).
+ *
+ * begin(): a transaction's BEGIN with its opening statement prepared like any other, in one call
+ * into the engine (PGlite's exec() of the opening as text parsed and planned it on every request, as
+ * PostgreSQL's simple protocol does: docs/benchmarks.md, lever 15). end(): its COMMIT or ROLLBACK,
+ * one call too (exec() makes two, the statement and a sync).
  */
-function preparedQuery(pg: PGlite) {
+function preparedStatements(pg: PGlite) {
   let parsed = parsedOn.get(pg);
   if (!parsed) parsedOn.set(pg, (parsed = new Map()));
   const statements = parsed;
   const { serialize } = protocol;
-  return async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    if (process.env.PG_PREPARE === '0') return (await pg.query<T>(sql, params)).rows;
-    // Under PGlite's own query lock, as its query() runs: execProtocol keeps the call's answer in
-    // one field of the PGlite and awaits the file sync before reading it back, so two statements of
-    // one transaction sent at once (Promise.all) would each read the other's rows.
-    return pg._runExclusiveQuery(() => run<T>(sql, params));
-  };
-  async function run<T>(sql: string, params: unknown[]): Promise<T[]> {
-    // Written to the data folder after a statement outside a transaction, as PGlite's query() does;
-    // a transaction's statements are written at its COMMIT.
-    const syncToFs = !pg.isInTransaction();
+  // Under PGlite's own query lock, as its query() runs: execProtocol keeps the call's answer in
+  // one field of the PGlite and awaits the file sync before reading it back, so two statements of
+  // one transaction sent at once (Promise.all) would each read the other's rows.
+  const locked = <T>(fn: () => Promise<T>) => pg._runExclusiveQuery(fn);
+  async function prepare(sql: string): Promise<Parsed> {
     let statement = statements.get(sql);
     if (!statement) {
       const name = `sw_${createHash('sha1').update(sql).digest('hex')}`;
@@ -72,23 +72,57 @@ function preparedQuery(pg: PGlite) {
         { dataTypeIDs: number[] } | undefined;
       statements.set(sql, (statement = { name, types: described?.dataTypeIDs ?? [] }));
     }
-    const types = statement.types;
+    return statement;
+  }
+  /** Bind, describe, execute and sync of a prepared statement: one message. */
+  function bound(statement: Parsed, params: unknown[]): Buffer {
     const values = params.map((v, i) => {
       if (v === null || v === undefined) return null;
-      const serializer = pg.serializers[types[i]!];
+      const serializer = pg.serializers[statement.types[i]!];
       return serializer ? serializer(v) : String(v);
     });
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs },
-    );
-    return parse.parseResults(messages, pg.parsers)[0]!.rows as T[];
+    return Buffer.concat([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
   }
+  /** The rows of the call's last statement. */
+  const lastRows = <T>(messages: Parameters<typeof parse.parseResults>[0]) => {
+    const results = parse.parseResults(messages, pg.parsers);
+    return results[results.length - 1]!.rows as T[];
+  };
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      if (process.env.PG_PREPARE === '0') return (await pg.query<T>(sql, params)).rows;
+      return locked(async () => {
+        // Written to the data folder after a statement outside a transaction, as PGlite's query()
+        // does; a transaction's statements are written at its COMMIT.
+        const syncToFs = !pg.isInTransaction();
+        const statement = await prepare(sql);
+        return lastRows<T>((await pg.execProtocol(bound(statement, params), { syncToFs })).messages);
+      });
+    },
+    async begin<R>(opening?: Opening): Promise<R[]> {
+      if (!opening || process.env.PG_PREPARE === '0') {
+        const results = await pg.exec(opening ? `BEGIN; ${openingText(opening)}` : 'BEGIN');
+        return opening ? (results[results.length - 1]!.rows as R[]) : [];
+      }
+      const head = opening.setup ? `BEGIN; ${opening.setup}` : 'BEGIN';
+      const uuids = opening.uuids.map(checkedUuid);
+      return locked(async () => {
+        // Prepared before BEGIN, in a call of its own the first time only.
+        const statement = await prepare(opening.sql);
+        const message = Buffer.concat([serialize.query(head), bound(statement, uuids)]);
+        return lastRows<R>((await pg.execProtocol(message, { syncToFs: false })).messages);
+      });
+    },
+    async end(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+      if (process.env.PG_PREPARE === '0') return void (await pg.exec(command));
+      await locked(() => pg.execProtocol(serialize.query(command)));
+    },
+  };
 }
 
 /** The Database over an open PGlite (the tests also dump it: test/pglite-template.ts). */
@@ -99,13 +133,13 @@ export function pgliteDatabase(pg: PGlite): Database {
     queue = run.catch(() => undefined);
     return run;
   }
-  const query = preparedQuery(pg);
+  const { query, begin, end } = preparedStatements(pg);
   // The same after-commit batches as on PostgreSQL: one code path for both drivers.
   const notices = notifier((sql, params) => exclusive(() => query(sql, params)));
   return {
     kind: 'pglite',
     query: (sql, params) => exclusive(() => query(sql, params)),
-    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) =>
+    transaction: <T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: Opening) =>
       exclusive(async () => {
         const announced: Array<[string, string]> = [];
         const q: Queryable = {
@@ -116,15 +150,12 @@ export function pgliteDatabase(pg: PGlite): Database {
           notify: (channel, payload) => void announced.push([channel, payload]),
         };
         try {
-          // One call for BEGIN and the opening statement, as on PostgreSQL (exec answers one result each).
-          const results = await pg.exec(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
-          const opened = opening === undefined ? [] : (results[results.length - 1]!.rows as R[]);
-          const result = await fn(q, opened);
-          await pg.exec('COMMIT');
+          const result = await fn(q, await begin<R>(opening));
+          await end('COMMIT');
           notices.add(announced);
           return result;
         } catch (error) {
-          await pg.exec('ROLLBACK').catch(() => undefined);
+          await end('ROLLBACK').catch(() => undefined);
           throw error;
         }
       }),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, ListenHandlers, Queryable } from './types.js';
+import type { Database, ListenHandlers, Opening, Queryable } from './types.js';
+import { openingText } from './literal.js';
 import { notifier } from './notifications.js';
 import { parseMultiHost, primaryClient } from './primary.js';
 
@@ -45,7 +46,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     async query<T>(sql: string, params: unknown[] = []) {
       return (await pool.query(prepared(sql, params))).rows as T[];
     },
-    async transaction<T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: string) {
+    async transaction<T, R>(fn: (q: Queryable, opened: R[]) => Promise<T>, opening?: Opening) {
       const client = await pool.connect();
       // A connection lost while checked out (a failover, a restart, a terminated backend) fails the
       // statement in flight, which is how the caller learns of it; pg also emits 'error' on the
@@ -57,7 +58,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
         if (opening === undefined) await client.query('BEGIN');
         else {
           // Several statements in one simple query: pg answers one result per statement.
-          const results = (await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[];
+          const results = (await client.query(`BEGIN; ${openingText(opening)}`)) as unknown as pg.QueryResult[];
           opened = results[results.length - 1]!.rows as R[];
         }
         const q: Queryable = {

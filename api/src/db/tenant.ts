@@ -1,6 +1,6 @@
 import type { Database, Queryable } from './database.js';
+import type { Opening } from './types.js';
 import { APP_ROLE } from './app-role.js';
-import { uuidLiteral } from './literal.js';
 
 /**
  * Runs fn in a transaction as the app role, bound to one company: row-level security then shows
@@ -14,13 +14,13 @@ export function inTenant<T>(
   plans: Plans = 'chosen',
 ): Promise<T> {
   // Sent with the BEGIN, in its round trip: set_config('role', …, true) is SET LOCAL ROLE (the same
-  // membership check). The company id is written in, as a checked uuid literal.
+  // membership check).
   return db.transaction(
     (q) => fn(q),
-    withPlans(
-      plans,
-      `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.company_id', ${uuidLiteral(companyId)}::text, true)`,
-    ),
+    withPlans(plans, {
+      sql: `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.company_id', $1::uuid::text, true)`,
+      uuids: [companyId],
+    }),
   );
 }
 
@@ -38,8 +38,8 @@ export function inTenant<T>(
 export type Plans = 'chosen' | 'generic';
 
 /** The opening statement, preceded by the plans setting when it is not PostgreSQL's own choice (same message). */
-export const withPlans = (plans: Plans, opening: string) =>
-  plans === 'generic' ? `SET LOCAL plan_cache_mode = force_generic_plan; ${opening}` : opening;
+export const withPlans = (plans: Plans, opening: Opening): Opening =>
+  plans === 'generic' ? { ...opening, setup: 'SET LOCAL plan_cache_mode = force_generic_plan' } : opening;
 
 /** As the app role with no company: only the non-tenant tables (directory, counters…) answer. */
 export function inPublic<T>(db: Database, fn: (q: Queryable) => Promise<T>): Promise<T> {

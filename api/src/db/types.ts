@@ -16,13 +16,13 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * BEGIN … COMMIT (ROLLBACK on a throw) on one connection. `opening`: the transaction's first
-   * statement, sent in the same message as BEGIN (PostgreSQL's simple protocol: one round trip for
-   * both, so it takes no parameters: its values are written in, and only values the API made and
-   * checked may be, e.g. the ids of a verified token); fn gets its rows.
+   * statement, sent with BEGIN (PostgreSQL: in one simple-protocol message, one round trip, its
+   * uuids written in as checked literals; PGlite: as a statement prepared once, in one call into
+   * the engine); fn gets its rows.
    */
   transaction<T, R = Record<string, unknown>>(
     fn: (q: Queryable, opened: R[]) => Promise<T>,
-    opening?: string,
+    opening?: Opening,
   ): Promise<T>;
   /**
    * NOTIFY payloads of one channel, as they are committed. PostgreSQL: one dedicated connection per
@@ -31,6 +31,18 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * A transaction's opening statement: `sql` with $1, $2… standing for `uuids`, ids the API made and
+ * checked (a verified token's, a directory row's) — only uuids, so that the PostgreSQL driver may
+ * write them in as literals (db/literal.ts refuses anything else); `setup`, statements without
+ * parameters run before it in the same transaction (SET LOCAL …).
+ */
+export interface Opening {
+  sql: string;
+  uuids: string[];
+  setup?: string;
 }
 
 export interface ListenHandlers {
