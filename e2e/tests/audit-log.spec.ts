@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { followDrawerLink } from '../support/menu';
 import { login, registerCompany, signInWithToken } from '../support/session';
 
 // The audit log of settings as a Company Owner uses it in the production build: they change what a
@@ -30,10 +31,7 @@ test('a claim change visible in the audit log: who, what, before and after; on a
   await expect(permissions).toBeHidden();
 
   // Settings → Company → Audit Log, from the drawer of the page the owner is on.
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const company = menu.getByRole('button', { name: 'Company' });
-  if ((await company.getAttribute('aria-expanded')) !== 'true') await company.click();
-  await menu.getByRole('link', { name: 'Audit Log' }).click();
+  await followDrawerLink(page, 'Company', 'Audit Log');
   await expect(page).toHaveURL(/\/settings\/audit-log$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
 

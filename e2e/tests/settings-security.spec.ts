@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type Page } from '../support/test';
 import { login, registerCompany, signInOnScreen, signInWithToken } from '../support/session';
+import { followDrawerLink } from '../support/menu';
 import { addUserWithRoles } from '../support/users';
 
 // Settings → Company → Security, as a Company Owner works it in the production build: requiring
@@ -23,10 +24,7 @@ async function enrolAuthenticator(page: Page) {
 
 /** Opens Security from the drawer: Settings → Company → Security. */
 async function openSecurity(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const company = menu.getByRole('button', { name: 'Company' });
-  if ((await company.getAttribute('aria-expanded')) !== 'true') await company.click();
-  await menu.getByRole('link', { name: 'Security' }).click();
+  await followDrawerLink(page, 'Company', 'Security');
   await expect(page).toHaveURL(/\/settings\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
 }
