@@ -88,6 +88,18 @@ export const baseItem = {
   updatedAt: '2026-01-02T10:00:00Z',
 };
 
+/** A model sold by quantity (no serials): its barcode is what a counter scans. */
+export const cable = {
+  ...baseItem,
+  id: 'm1',
+  name: 'USB-C cable',
+  brandName: null,
+  barcode: '8690001',
+  trackedByQuantity: true,
+  salePrice: 5,
+  inStock: 40,
+};
+
 /**
  * The smallest catalogue Add Item draws: one Phone type (no custom fields), one Main store, no
  * brands. The answer to `url`, or null for any other route.

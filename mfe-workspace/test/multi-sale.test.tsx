@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
-import { baseItem, renderAt, signInAs } from './helpers';
+import { baseItem, cable, renderAt, signInAs } from './helpers';
 
 const a = { ...baseItem, id: 'a', serial: 'SN-A', salePrice: 100 };
 const b = { ...baseItem, id: 'b', serial: 'SN-B', salePrice: 250.5 };
@@ -132,16 +132,6 @@ describe('/actions/multi-sale', () => {
   });
 
   it('sells a model tracked by quantity beside an item: each scan of its barcode adds one, and the sale has its model × quantity line', async () => {
-    const cable = {
-      ...baseItem,
-      id: 'm1',
-      name: 'USB-C cable',
-      brandName: null,
-      barcode: '8690001',
-      trackedByQuantity: true,
-      salePrice: 5,
-      inStock: 40,
-    };
     const calls = mockApi((config) => {
       const url = config.url ?? '';
       if (url === `/api/items/by-serial/${a.serial}`) return { status: 200, data: a };

@@ -4,7 +4,7 @@ import { i18n, ROLES, session } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
 import { createTillQueue, type Failure, type QueuedEntry } from '../src/offline/queue';
 import { memoryStore } from '../src/offline/store';
-import { accessAnswer, baseItem, makeToken, renderAt, signInAs } from './helpers';
+import { accessAnswer, baseItem, cable, makeToken, renderAt, signInAs } from './helpers';
 
 // The till that loses the network: sales wait on the device and are sent once, in order, when it
 // returns; a sale refused meanwhile (sold elsewhere) stays on its line with what to do.
@@ -88,6 +88,12 @@ function till(
     },
     retries,
   };
+}
+
+/** The browser's word on the network, as a page hears it (navigator.onLine and its events). */
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
 }
 
 describe('the till queue', () => {
@@ -202,10 +208,6 @@ describe('the till queue', () => {
 });
 
 describe('/actions/rapid-sell offline', () => {
-  const setOnline = (online: boolean) => {
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
-  };
   afterEach(() => setOnline(true));
 
   it('queues each scan at once while offline ("waiting to sync"), then sells each once when the network returns', async () => {
@@ -247,21 +249,7 @@ describe('/actions/rapid-sell offline', () => {
 });
 
 describe('/actions/rapid-sell offline: a model sold by quantity', () => {
-  const setOnline = (online: boolean) => {
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
-  };
   afterEach(() => setOnline(true));
-  const cable = {
-    ...baseItem,
-    id: 'm1',
-    name: 'USB-C cable',
-    brandName: null,
-    barcode: '8690001',
-    trackedByQuantity: true,
-    salePrice: 5,
-    inStock: 40,
-  };
   /** The API with a cable sold by quantity (no item has its barcode as a serial), while `network()`. */
   const cableApi = (network: () => boolean) =>
     mockApi((config) => {
@@ -331,10 +319,6 @@ describe('/actions/rapid-sell offline: a model sold by quantity', () => {
 });
 
 describe('/actions/multi-sale offline', () => {
-  const setOnline = (online: boolean) => {
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-    act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
-  };
   afterEach(() => setOnline(true));
 
   it('a cart sold after the network went keeps the sale on the device, and sends it once when it returns', async () => {
