@@ -13,6 +13,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { pageMainThread } from './trace.mjs';
 
 const TRACE = 'defaultPass.trace.json';
 const FACTORS = (process.env.FACTORS ?? '1').split(',').map(Number);
@@ -23,14 +24,7 @@ const FACTORS = (process.env.FACTORS ?? '1').split(',').map(Number);
  */
 function atCpuTime(trace, factor) {
   const events = trace.traceEvents;
-  const nav = events.find(
-    (e) =>
-      e.name === 'navigationStart' &&
-      e.args?.data?.isLoadingMainFrame &&
-      e.args?.data?.documentLoaderURL?.startsWith('http'),
-  );
-  const main = events.find((e) => e.name === 'thread_name' && e.pid === nav.pid && e.args?.name === 'CrRendererMain');
-  const onMain = events.filter((e) => e.pid === nav.pid && e.tid === main.tid);
+  const { onMain } = pageMainThread(events);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur > 0 && e.tdur != null);
   for (const task of tasks) {
     const ratio = Math.min(1, (factor * task.tdur) / task.dur);

@@ -10,6 +10,7 @@
 //   BY_KIND=1 node bench/lighthouse/tasks.mjs /tmp/lhr/_contact_us-*.trace.json   → one table over all the
 //     traces: every task grouped by what it does, its wall and CPU time, and the largest `sim@cpu`
 import { readFileSync } from 'node:fs';
+import { pageMainThread } from './trace.mjs';
 
 const MIN_CPU = Number(process.env.MIN_CPU || 2);
 const PARTS = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'EvaluateScript', 'FunctionCall'];
@@ -32,14 +33,8 @@ function kindOf(has) {
 
 for (const file of process.argv.slice(2)) {
   const events = JSON.parse(readFileSync(file, 'utf8')).traceEvents;
-  const nav = events.find(
-    (e) =>
-      e.name === 'navigationStart' &&
-      e.args?.data?.isLoadingMainFrame &&
-      e.args?.data?.documentLoaderURL?.startsWith('http'),
-  );
-  const main = events.find((e) => e.name === 'thread_name' && e.pid === nav.pid && e.args?.name === 'CrRendererMain');
-  const mine = events.filter((e) => e.pid === nav.pid && e.tid === main.tid && e.ph === 'X' && e.dur != null);
+  const { nav, onMain } = pageMainThread(events);
+  const mine = onMain.filter((e) => e.ph === 'X' && e.dur != null);
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === nav.pid);
   const at = (e) =>
     ms(e.ts - nav.ts)
