@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
-import { signedInOwner } from '../lib/owner.mjs';
+import { sessionStorageEntries, signedInOwner } from '../lib/owner.mjs';
 
 const ROUTES = [
   '/',
@@ -66,11 +66,10 @@ async function measure(browser, baseUrl, session) {
     const context = await browser.newContext();
     if (route === '/my-tasks') {
       await context.addInitScript(
-        ([token, user]) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('user', user);
+        (entries) => {
+          for (const [key, value] of entries) localStorage.setItem(key, value);
         },
-        [session.token, JSON.stringify(session.user)],
+        await sessionStorageEntries(baseUrl, session),
       );
     }
     const page = await context.newPage();

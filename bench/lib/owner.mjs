@@ -41,3 +41,28 @@ export async function signedInOwner(base) {
   if (!session.token) throw new Error(`sign-in failed: ${JSON.stringify(session)}`);
   return session;
 }
+
+/**
+ * What the shell keeps in localStorage for this signed-in owner, as entries: the token and user, and
+ * the hosted session behind the token where the page's supabase-js reads it (the first label of the
+ * auth service's host name plus '-auth-token', with the user that service answers). Without the
+ * hosted session the shell takes the token as signed out and leaves the page.
+ */
+export async function sessionStorageEntries(base, session) {
+  const entries = [
+    ['token', session.token],
+    ['user', JSON.stringify(session.user)],
+  ];
+  if (session.session) {
+    const { url, key } = (await (await fetch(`${base}/api/environment`)).json()).auth;
+    const res = await fetch(`${url}/auth/v1/user`, {
+      headers: { apikey: key, authorization: `Bearer ${session.token}` },
+    });
+    if (!res.ok) throw new Error(`GET /auth/v1/user answered ${res.status}`);
+    entries.push([
+      `${new URL(url).hostname.split('.')[0]}-auth-token`,
+      JSON.stringify({ ...session.session, user: await res.json() }),
+    ]);
+  }
+  return entries;
+}
