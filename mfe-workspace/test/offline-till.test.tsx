@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES, session } from '@stockwise/shared';
-import { mockApi } from '../../shared/test/mock-api';
+import { mockApi, type Reply } from '../../shared/test/mock-api';
 import { createTillQueue, type Failure, type QueuedEntry } from '../src/offline/queue';
 import { memoryStore } from '../src/offline/store';
 import { accessAnswer, baseItem, cable, makeToken, renderAt, signInAs } from './helpers';
@@ -94,6 +94,19 @@ function till(
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+}
+
+/**
+ * The API a seller's counter talks to while `network()`: a seller's access, `answer`'s replies, and
+ * an empty page for anything else; no answer at all while the network is gone.
+ */
+function counterApi(network: () => boolean, answer: (url: string) => Reply | undefined) {
+  return mockApi((config) => {
+    if (!network()) return new Error('Network Error');
+    const url = config.url ?? '';
+    if (url === '/api/access') return accessAnswer(['items.view', 'items.sell', 'customers.view']);
+    return answer(url) ?? { status: 200, data: { items: [], total: 0, nextCursor: null } };
+  });
 }
 
 describe('the till queue', () => {
@@ -252,14 +265,11 @@ describe('/actions/rapid-sell offline: a model sold by quantity', () => {
   afterEach(() => setOnline(true));
   /** The API with a cable sold by quantity (no item has its barcode as a serial), while `network()`. */
   const cableApi = (network: () => boolean) =>
-    mockApi((config) => {
-      if (!network()) return new Error('Network Error');
-      const url = config.url ?? '';
-      if (url === '/api/access') return accessAnswer(['items.view', 'items.sell', 'customers.view']);
+    counterApi(network, (url) => {
       if (url.startsWith('/api/items/by-serial/')) return { status: 404, data: { message: 'No item has it.' } };
       if (url === '/api/product-models') return { status: 200, data: { items: [cable], nextCursor: null } };
       if (url === '/api/sales') return { status: 201, data: { id: 's-cable', number: 77 } };
-      return { status: 200, data: { items: [], total: 0, nextCursor: null } };
+      return undefined;
     });
 
   it('a barcode this device has seen starts its line offline; each scan adds one and the sale waits as model × quantity', async () => {
@@ -323,15 +333,15 @@ describe('/actions/multi-sale offline', () => {
 
   it('a cart sold after the network went keeps the sale on the device, and sends it once when it returns', async () => {
     let network = true;
-    const calls = mockApi((config) => {
-      if (!network) return new Error('Network Error');
-      const url = config.url ?? '';
-      if (url === '/api/access') return accessAnswer(['items.view', 'items.sell', 'customers.view']);
-      if (url === '/api/items/by-serial/SN-CART')
-        return { status: 200, data: { ...baseItem, id: 'i-cart', serial: 'SN-CART' } };
-      if (url === '/api/sales') return { status: 201, data: { id: 's-cart', number: 88 } };
-      return { status: 200, data: { items: [], total: 0, nextCursor: null } };
-    });
+    const calls = counterApi(
+      () => network,
+      (url) => {
+        if (url === '/api/items/by-serial/SN-CART')
+          return { status: 200, data: { ...baseItem, id: 'i-cart', serial: 'SN-CART' } };
+        if (url === '/api/sales') return { status: 201, data: { id: 's-cart', number: 88 } };
+        return undefined;
+      },
+    );
     signInAs(ROLES.rapidSeller);
     session.setToken(makeToken({ role: [ROLES.rapidSeller], sub: 'u-cart' }));
     await act(() => i18n.changeLanguage('en'));

@@ -20,6 +20,15 @@ export interface LastKnownOptions {
   owner: () => string | null;
 }
 
+/** Where `resource` is kept for the signed-in user (null: nobody is, and nothing is kept or given). */
+function keyOf(resource: string, owner: LastKnownOptions['owner']): string | null {
+  const user = owner();
+  return user ? `${user}:${resource}` : null;
+}
+
+/** The kept answer at `key`, or undefined: a blocked or broken IndexedDB reads as nothing kept. */
+const readKept = <T>(store: LastKnownStore, key: string) => store.read<T>(key).catch(() => undefined);
+
 /**
  * Loads `resource` from the API; the answer is kept for its user. When the API cannot be reached
  * (no answer, 5xx — the till's own rule), that user's kept answer is given instead; a refusal
@@ -30,8 +39,7 @@ export async function withLastKnown<T>(
   load: () => Promise<T>,
   { store, owner }: LastKnownOptions = defaults(),
 ): Promise<T> {
-  const user = owner();
-  const key = user ? `${user}:${resource}` : null;
+  const key = keyOf(resource, owner);
   try {
     const value = await load();
     // Keeping is a courtesy: a full or blocked IndexedDB never fails the screen.
@@ -39,7 +47,7 @@ export async function withLastKnown<T>(
     return value;
   } catch (error) {
     if (!key || failureOf(error).kind !== 'network') throw error;
-    const kept = await store.read<T>(key).catch(() => undefined);
+    const kept = await readKept<T>(store, key);
     if (kept === undefined) throw error;
     return kept;
   }
@@ -50,8 +58,8 @@ export async function withLastKnown<T>(
  * already knows the network is gone (undefined when nothing was kept, or nobody is signed in).
  */
 export async function lastKnown<T>(resource: string, { store, owner }: LastKnownOptions = defaults()) {
-  const user = owner();
-  return user ? store.read<T>(`${user}:${resource}`).catch(() => undefined) : undefined;
+  const key = keyOf(resource, owner);
+  return key ? readKept<T>(store, key) : undefined;
 }
 
 let deviceStore: LastKnownStore | null = null;
