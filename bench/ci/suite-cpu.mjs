@@ -6,9 +6,9 @@
 // own busy share (/proc/stat) is printed beside the timeline, as other engineers share it.
 // Usage: node bench/ci/suite-cpu.mjs [--every 10] [--out file.json] -- <command> [args…]
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { processTable, withDescendants } from './tree-cpu.mjs';
 
-const TICK = 100; // USER_HZ on Linux
 const args = process.argv.slice(2);
 const split = args.indexOf('--');
 if (split < 0) throw new Error('usage: node bench/ci/suite-cpu.mjs [--every s] [--out file] -- <command> [args…]');
@@ -34,24 +34,6 @@ function roleOf(cmdline) {
   return cmdline.split(' ')[0].split('/').pop() ?? '?';
 }
 
-function table() {
-  const rows = new Map();
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      rows.set(Number(entry), {
-        ppid: Number(fields[1]),
-        cpu: (Number(fields[11]) + Number(fields[12])) / TICK,
-        start: fields[19],
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return rows;
-}
-
 function machineBusy() {
   const [, ...v] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   const idle = v[3] + v[4];
@@ -68,16 +50,8 @@ let lastMachine = machineBusy();
 let lastMark = started;
 
 function sample() {
-  const rows = table();
-  const inTree = new Set(roots);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const [pid, { ppid }] of rows)
-      if (!inTree.has(pid) && inTree.has(ppid)) {
-        inTree.add(pid);
-        grown = true;
-      }
-  }
+  const rows = processTable();
+  const inTree = withDescendants(rows, roots);
   for (const pid of inTree) {
     const row = rows.get(pid);
     if (!row) continue;
