@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
-import { sessionStorageEntries, signedInOwner } from '../lib/owner.mjs';
+import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
 
 const ROUTES = [
   '/',
@@ -65,12 +65,7 @@ async function measure(browser, baseUrl, session) {
   for (const route of ROUTES) {
     const context = await browser.newContext();
     if (route === '/my-tasks') {
-      await context.addInitScript(
-        (entries) => {
-          for (const [key, value] of entries) localStorage.setItem(key, value);
-        },
-        await sessionStorageEntries(baseUrl, session),
-      );
+      await context.addInitScript(writeStorage, await sessionStorageEntries(baseUrl, session));
     }
     const page = await context.newPage();
     const pending = [];

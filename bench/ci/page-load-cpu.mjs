@@ -9,55 +9,17 @@
 //   (and from FLAGGED_PATH, e.g. /usr/bin/chromium-headless-shell, if set),
 //   and CONTEXT_OPTIONS='{"reducedMotion":"reduce"}' adds options to every context
 import { readFileSync } from 'node:fs';
-import { chromium, request as playwrightRequest } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
+import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
 import { treeCpu } from './tree-cpu.mjs';
 
 const [base = 'http://localhost:8080', loads = '4', path = '/settings/company'] = process.argv.slice(2);
 const modes = (process.env.MODES ?? 'fresh,shared,traced,snapshots').split(',');
 
-// A new company's owner, verified through the development outbox and signed in by the API.
-const api = await playwrightRequest.newContext({ baseURL: base });
-const id = Date.now().toString(36);
-const owner = { userName: `bench_${id}`, email: `bench_${id}@example.com`, password: 'correct horse battery' };
-const registered = await api.post('/api/auth/company-with-admin', {
-  data: {
-    ...owner,
-    companyName: `Bench ${id}`,
-    firstName: 'A',
-    lastName: 'B',
-    phone: '+1 555 0100',
-    industry: 'Retail',
-    withGoogle: false,
-  },
-});
-if (!registered.ok()) throw new Error(`registration answered ${registered.status()}`);
-let mails = [];
-for (let i = 0; i < 50 && mails.length === 0; i++) {
-  mails = await (await api.get(`/api/dev/outbox?to=${encodeURIComponent(owner.email)}`)).json();
-  if (mails.length === 0) await new Promise((r) => setTimeout(r, 200));
-}
-const verifyToken = new URL(mails[0].text.match(/https?:\S+\/verify-email\?\S+/)[0]).searchParams.get('token');
-await api.post('/api/auth/verify-email', { data: { token: verifyToken } });
-const signedIn = await api.post('/api/auth/login', { data: { userName: owner.userName, password: owner.password } });
-if (!signedIn.ok()) throw new Error(`login answered ${signedIn.status()}`);
-const login = await signedIn.json();
-const auth = (await (await api.get('/api/environment')).json()).auth;
-const authUser = await (
-  await api.get(`${auth.url}/auth/v1/user`, { headers: { apikey: auth.key, authorization: `Bearer ${login.token}` } })
-).json();
-// The storage e2e/support/session.ts signInWithToken writes.
-const storage = [
-  login.token,
-  login.user,
-  `${new URL(auth.url).hostname.split('.')[0]}-auth-token`,
-  JSON.stringify({ ...login.session, user: authUser }),
-];
-const signIn = ([token, user, key, session]) => {
-  localStorage.setItem('token', token);
-  localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem(key, session);
-};
+// A new company's owner, verified through the development outbox and signed in by the API; the
+// storage the shell keeps for them (e2e/support/session.ts signInWithToken writes the same).
+const storage = await sessionStorageEntries(base, await signedInOwner(base));
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const extraFlags = (process.env.BROWSER_FLAGS_EXTRA ?? '').split(' ').filter(Boolean);
@@ -70,7 +32,7 @@ const flagged = modes.includes('flagged')
 const contextOptions = JSON.parse(process.env.CONTEXT_OPTIONS ?? '{}');
 const newContext = async (on = browser) => {
   const context = await on.newContext({ baseURL: base, ...contextOptions });
-  await context.addInitScript(signIn, storage);
+  await context.addInitScript(writeStorage, storage);
   return context;
 };
 const load = async (context) => {
@@ -115,4 +77,3 @@ for (const mode of modes) {
 }
 await browser.close();
 await flagged?.close();
-await api.dispose();

@@ -66,3 +66,8 @@ export async function sessionStorageEntries(base, session) {
   }
   return entries;
 }
+
+/** Writes storage entries into the page (an init script of a context, or page.evaluate). */
+export const writeStorage = (entries) => {
+  for (const [key, value] of entries) localStorage.setItem(key, value);
+};

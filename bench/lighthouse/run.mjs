@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { createRequire } from 'node:module';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
-import { signedInOwner } from '../lib/owner.mjs';
+import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
 
 const ROUTES = process.env.ROUTES?.split(',') ?? [
   '/',
@@ -67,13 +67,7 @@ async function seedSession(baseUrl, session) {
   // Cold cache, as for the other routes (Lighthouse's own reset is off for this one).
   await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
   await page.goto(`${baseUrl}/api/health`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.token, JSON.stringify(session.user)],
-  );
+  await page.evaluate(writeStorage, await sessionStorageEntries(baseUrl, session));
   await page.close();
   await browser.close();
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
+import { sessionStorageEntries, writeStorage } from '../lib/owner.mjs';
 
 const PORT = Number(process.env.BENCH_PORT || 8380);
 const SALES = Number(process.env.SALES || 100);
@@ -41,15 +42,9 @@ async function json(base, path, { token, body, method = body ? 'POST' : 'GET' } 
 
 const login = (base, userName) => json(base, '/api/auth/login', { body: { userName, password: PASSWORD } });
 
-async function signedInContext(browser, session) {
+async function signedInContext(browser, base, session) {
   const context = await browser.newContext();
-  await context.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', user);
-    },
-    [session.token, JSON.stringify(session.user)],
-  );
+  await context.addInitScript(writeStorage, await sessionStorageEntries(base, session));
   return context;
 }
 
@@ -68,7 +63,7 @@ async function receiveStock(base, owner, stamp) {
 }
 
 async function scanToSale(browser, base, seller, serials) {
-  const context = await signedInContext(browser, seller);
+  const context = await signedInContext(browser, base, seller);
   const page = await context.newPage();
   await page.goto(`${base}/actions/rapid-sell`);
   const scan = page.getByLabel('Scan or type a serial');
@@ -94,7 +89,7 @@ async function scanToSale(browser, base, seller, serials) {
 }
 
 async function firstLoad(browser, base, session, route, firstRow) {
-  const context = await signedInContext(browser, session);
+  const context = await signedInContext(browser, base, session);
   const page = await context.newPage();
   const pending = [];
   page.on('response', (response) => {
