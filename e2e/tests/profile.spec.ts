@@ -103,9 +103,17 @@ test('editing names changes the top bar without a reload; profile-updated from t
   page,
 }) => {
   const { owner, token } = await signInAsNewOwner(page);
+  // Two reads of the profile follow the load: the page's own, and the shell's profile sync half a
+  // second after it starts, which announces profile-updated too. Counting starts after both, so
+  // the count is the save's alone (under load the sync could land after the counter was set).
+  let reads = 0;
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/getuser') reads += 1;
+  });
   await page.goto('/profile');
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await expect(page.getByTestId('top-bar-user-name')).toHaveText('Ada Owner');
+  await expect.poll(() => reads).toBeGreaterThanOrEqual(2);
   // A marker that a reload would wipe out.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await countShellEvents(page, 'profile-updated');
