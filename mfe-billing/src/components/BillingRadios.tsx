@@ -107,7 +107,7 @@ export function BillingLabels({ discountPercent }: { discountPercent: number }) 
  * selected, and a radio focused by keyboard rings its label.
  */
 export const billingFollowsRadios = (theme: Theme): SystemStyleObject<Theme> =>
-  Object.fromEntries(
+  Object.fromEntries<SystemStyleObject<Theme>>(
     CHOICES.flatMap((choice) => {
       const other = choice === 'yearly' ? 'monthly' : 'yearly';
       const radio = `& > [data-billing-choice="${choice}"]`;
