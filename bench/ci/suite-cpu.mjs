@@ -27,7 +27,8 @@ function roleOf(cmdline) {
     return `chromium ${type ?? 'browser'}`;
   }
   if (/api\/dist\/main\.js/.test(cmdline)) return 'api';
-  if (/playwright.*(workerMain|processHost)|\/common\/process/.test(cmdline)) return 'playwright worker';
+  if (/playwright.*(workerMain|processHost|workerProcessEntry)|\/common\/process/.test(cmdline))
+    return 'playwright worker';
   if (/playwright/.test(cmdline)) return 'playwright runner (with the gateway)';
   if (/pg_autoctl|postgres/.test(cmdline)) return /pg_autoctl/.test(cmdline) ? 'pg_autoctl' : 'postgres';
   if (/^node|\/node /.test(cmdline)) return `node ${cmdline.split(' ').slice(1, 3).join(' ')}`.slice(0, 80);
