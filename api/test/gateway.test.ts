@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -172,3 +172,27 @@ test('a client that says Connection: close always reads the 413 of its over-size
   for (let i = 0; i < 20; i++) gatewayAnswers.push(await chunkedPost(gw, 17 * 1024 * 1024));
   expect(gatewayAnswers).toEqual(gatewayAnswers.map(() => 413));
 }, 120_000);
+
+test('a remote not built yet: its files answer 404 (the shell shows its fallback), and are served once it is built', async () => {
+  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'sw-gateway-unbuilt-')), 'dist');
+  const { buildGateway } = (await import(gatewayModule)) as {
+    buildGateway(options: object): Promise<FastifyInstance>;
+  };
+  const alone = await buildGateway({
+    apiUrl: 'http://127.0.0.1:9',
+    shellDir: mkdtempSync(path.join(tmpdir(), 'sw-gateway-shell-')),
+    remoteDirs: { 'mfe-billing': dist },
+  });
+  try {
+    const missing = await alone.inject({ url: '/remotes/billing/remoteEntry.js' });
+    expect(missing.statusCode).toBe(404);
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'remoteEntry.js'), 'self.built = true;');
+    const built = await alone.inject({ url: '/remotes/billing/remoteEntry.js' });
+    expect(built.statusCode).toBe(200);
+    expect(built.body).toBe('self.built = true;');
+    expect(built.headers['cache-control']).toBe('no-cache');
+  } finally {
+    await alone.close();
+  }
+});
