@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Company } from '../modules/companies/index.js';
 
 // The company's printed documents (a sale's receipt, a purchase order) are made one way: pdfkit
@@ -30,13 +29,19 @@ export interface CompanyDocument {
   finish(): Promise<Buffer>;
 }
 
-/** A new document with the company's letterhead: logo, name, address, tax number, phone. */
-export function companyDocument(
+/**
+ * A new document with the company's letterhead: logo, name, address, tax number, phone. pdfkit is
+ * loaded by the first document rather than when the API's modules load: few requests print, and it
+ * costs ≈ 0.37 CPU s to load (docs/benchmarks.md, "Session 16: the API's rarely used libraries on
+ * first use").
+ */
+export async function companyDocument(
   title: string,
   company: Company,
   logo: Buffer | null,
   language: DocumentLanguage,
-): CompanyDocument {
+): Promise<CompanyDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${title} · ${company.companyName}` } });
   doc.registerFont('body', FONT).registerFont('bold', BOLD).font('body');
   const chunks: Buffer[] = [];

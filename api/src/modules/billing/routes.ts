@@ -5,11 +5,11 @@ import { permit, SELF } from '../../access/index.js';
 import { answers } from '../../lib/schemas.js';
 import { persistedSecret } from '../../lib/secrets.js';
 import { applyEvent, isEpochSeconds, type WebhookEvent } from './events.js';
-import Stripe from 'stripe';
 import { PAYMENT_PROVIDER_ERROR } from './providers/stripe.js';
 import {
   localCheckoutRoutes,
   paymentProviderFromConfig,
+  stripeSdk,
   WEBHOOK_PATH,
   type PaymentProvider,
 } from './providers/index.js';
@@ -74,7 +74,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
             throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
           let event: WebhookEvent;
           try {
-            event = Stripe.webhooks.constructEvent(
+            event = (await stripeSdk()).webhooks.constructEvent(
               request.body,
               signature,
               provider.webhookSecret,

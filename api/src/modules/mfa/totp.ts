@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 // TOTP (RFC 6238) as GoTrue and every authenticator app use it: SHA-1, 6 digits, 30-second steps,
 // a 160-bit key, and one step of clock drift either way. otpauth does the arithmetic; qrcode
@@ -32,7 +31,8 @@ export async function newTotp(issuer: string, account: string): Promise<NewTotp>
   return {
     secret: totp.secret.base32,
     uri,
-    qrSvg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }),
+    // qrcode (57 files with its PNG encoder) is loaded by the first enrolment, not at start.
+    qrSvg: await (await import('qrcode')).default.toString(uri, { type: 'svg', errorCorrectionLevel: 'M' }),
   };
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { escapeHtml as escape } from '../../lib/html.js';
 import { thisMachineOnly } from '../../lib/network.js';
 import { persistedSecret } from '../../lib/secrets.js';
@@ -54,85 +54,97 @@ export async function oidcProviderPlugin(
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk;
   const names = new Map<string, { given: string; family: string }>();
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: LOCAL_CLIENT_ID,
-        token_endpoint_auth_method: 'none',
-        application_type: 'web',
-        // The shell's page (the browser's own code flow) and the auth service's callback (/auth/v1/authorize).
-        redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`, `${config.publicUrl}${HOSTED_CALLBACK_PATH}`],
-        post_logout_redirect_uris: [config.publicUrl],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
-    jwks: { keys: [privateJwk] },
-    cookies: { keys: [cookieKey] },
-    pkce: { required: () => true },
-    scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
-    ttl: { AuthorizationCode: 60, IdToken: 3600, AccessToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` },
-    // A first-party stand-in: no consent screen, the one client gets openid email profile.
-    loadExistingGrant: async (ctx: {
-      oidc: {
-        client: { clientId: string };
-        session: { accountId: string; grantIdFor(id: string): string | undefined };
-        result?: { consent?: { grantId?: string } };
-        provider: {
-          Grant: { find(id: string): Promise<unknown> } & (new (i: object) => {
-            addOIDCScope(s: string): void;
-            save(): Promise<string>;
-          });
+  // oidc-provider (with Koa under it) is loaded and built by the first /oidc request, not at start:
+  // nearly every process and API test never signs in through the stand-in, and loading it was
+  // among the largest costs of the API's start (docs/benchmarks.md, "Session 16: the API's rarely
+  // used libraries on first use"). The routes below exist from the start.
+  let built: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
+  const standIn = () => (built ??= build());
+  const build = async () => {
+    const { default: Provider } = await import('oidc-provider');
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: LOCAL_CLIENT_ID,
+          token_endpoint_auth_method: 'none',
+          application_type: 'web',
+          // The shell's page (the browser's own code flow) and the auth service's callback (/auth/v1/authorize).
+          redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`, `${config.publicUrl}${HOSTED_CALLBACK_PATH}`],
+          post_logout_redirect_uris: [config.publicUrl],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+        },
+      ],
+      jwks: { keys: [privateJwk] },
+      cookies: { keys: [cookieKey] },
+      pkce: { required: () => true },
+      scopes: ['openid', 'email', 'profile'],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+      conformIdTokenClaims: false,
+      features: { devInteractions: { enabled: false } },
+      ttl: { AuthorizationCode: 60, IdToken: 3600, AccessToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` },
+      // A first-party stand-in: no consent screen, the one client gets openid email profile.
+      loadExistingGrant: async (ctx: {
+        oidc: {
+          client: { clientId: string };
+          session: { accountId: string; grantIdFor(id: string): string | undefined };
+          result?: { consent?: { grantId?: string } };
+          provider: {
+            Grant: { find(id: string): Promise<unknown> } & (new (i: object) => {
+              addOIDCScope(s: string): void;
+              save(): Promise<string>;
+            });
+          };
         };
-      };
-    }) => {
-      const { client, session, provider: pr } = ctx.oidc;
-      const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (existing) {
-        const found = await pr.Grant.find(existing);
-        if (found) return found;
-      }
-      const grant = new pr.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    findAccount: async (_ctx: unknown, accountId: string) => ({
-      accountId,
-      claims: async () => {
-        const local = accountId.split('@')[0] ?? '';
-        const [g = '', f = ''] = local.split(/[._-]/);
-        const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-        const n = names.get(accountId) ?? { given: cap(g), family: cap(f) };
-        return {
-          sub: accountId,
-          email: accountId,
-          email_verified: true,
-          given_name: n.given,
-          family_name: n.family,
-          name: `${n.given} ${n.family}`.trim(),
-        };
+      }) => {
+        const { client, session, provider: pr } = ctx.oidc;
+        const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+        if (existing) {
+          const found = await pr.Grant.find(existing);
+          if (found) return found;
+        }
+        const grant = new pr.Grant({ clientId: client.clientId, accountId: session.accountId });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
       },
-    }),
-    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
-    },
-  });
-  provider.proxy = config.trustProxy !== false;
+      findAccount: async (_ctx: unknown, accountId: string) => ({
+        accountId,
+        claims: async () => {
+          const local = accountId.split('@')[0] ?? '';
+          const [g = '', f = ''] = local.split(/[._-]/);
+          const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+          const n = names.get(accountId) ?? { given: cap(g), family: cap(f) };
+          return {
+            sub: accountId,
+            email: accountId,
+            email_verified: true,
+            given_name: n.given,
+            family_name: n.family,
+            name: `${n.given} ${n.family}`.trim(),
+          };
+        },
+      }),
+      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+        ctx.type = 'html';
+        ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
+      },
+    });
+    provider.proxy = config.trustProxy !== false;
+    return { provider, handle: provider.callback() };
+  };
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', thisMachineOnly);
     await scope.register(formbody);
     scope.get('/oidc/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const { provider } = await standIn();
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       return reply.type('text/html').header('cache-control', 'no-store').send(page(interaction.uid));
     });
     scope.post('/oidc/interaction/:uid', { schema: { hide: true } }, async (request, reply) => {
+      const { provider } = await standIn();
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
@@ -152,13 +164,13 @@ export async function oidcProviderPlugin(
     // oidc-provider reads its own request bodies: leave the stream untouched.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const handler = provider.callback();
-    scope.all('/oidc/*', { schema: { hide: true } }, (request, reply) => {
+    scope.all('/oidc/*', { schema: { hide: true } }, async (request, reply) => {
+      const { handle } = await standIn();
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '').slice('/oidc'.length) || '/';
-      handler(raw, reply.raw);
+      void handle(raw, reply.raw);
     });
   });
 

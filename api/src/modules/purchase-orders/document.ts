@@ -48,11 +48,11 @@ export interface OrderDocumentInput {
 }
 
 /** The order's bytes: the company's letterhead, the vendor, then model, item, quantity, unit price, amount. */
-export function orderPdf({ company, logo, order, language }: OrderDocumentInput): Promise<Buffer> {
+export async function orderPdf({ company, logo, order, language }: OrderDocumentInput): Promise<Buffer> {
   const t = TEXTS[language];
   const money = new Intl.NumberFormat(language, { style: 'currency', currency: order.currency });
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
-  const pdf = companyDocument(`${t.order} ${order.reference}`, company, logo, language);
+  const pdf = await companyDocument(`${t.order} ${order.reference}`, company, logo, language);
   const { doc } = pdf;
   doc.font('bold').fontSize(13).text(`${t.order} ${order.reference}`);
   doc.font('body').fontSize(10);

@@ -54,11 +54,11 @@ export interface ReceiptInput {
 }
 
 /** The receipt's bytes (A4, pdfkit adds pages as the table grows). */
-export function receiptPdf({ company, logo, sale, language, timeZone }: ReceiptInput): Promise<Buffer> {
+export async function receiptPdf({ company, logo, sale, language, timeZone }: ReceiptInput): Promise<Buffer> {
   const t = TEXTS[language];
   const money = new Intl.NumberFormat(language, { style: 'currency', currency: sale.currency });
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone });
-  const pdf = companyDocument(`${t.receipt} #${sale.number}`, company, logo, language);
+  const pdf = await companyDocument(`${t.receipt} #${sale.number}`, company, logo, language);
   const { doc } = pdf;
   doc
     .font('bold')

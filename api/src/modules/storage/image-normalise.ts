@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { MAX_OBJECT_BYTES, StorageError } from './keys.js';
 import { sniffImage } from './image-sniff.js';
 
@@ -8,6 +7,13 @@ import { sniffImage } from './image-sniff.js';
  * count from the header, before allocating anything.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * sharp (libvips), loaded by the first image to decode rather than when the API's modules load:
+ * most requests, processes and API tests never touch an image (docs/benchmarks.md, "Session 16:
+ * the API's rarely used libraries on first use").
+ */
+export const loadSharp = async () => (await import('sharp')).default;
 
 export interface NormalisedImage {
   data: Buffer;
@@ -28,6 +34,7 @@ const notAnImage = () =>
 export async function normaliseImage(input: Buffer): Promise<NormalisedImage> {
   const type = sniffImage(input);
   if (!type) throw notAnImage();
+  const sharp = await loadSharp();
   let data: Buffer;
   try {
     // failOn 'error': corrupt or truncated data is refused; mere warnings (common in camera JPEGs) pass.

@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { LOGO_BUCKET, objectPath } from './keys.js';
 import { sniffImage } from './image-sniff.js';
 import type { ObjectStore } from './object-store.js';
-import { MAX_INPUT_PIXELS } from './image-normalise.js';
+import { loadSharp, MAX_INPUT_PIXELS } from './image-normalise.js';
 
 /**
  * A company's logo as a PDF can embed it: PNG and JPEG as stored, GIF and WebP (which a PDF cannot
@@ -10,6 +9,7 @@ import { MAX_INPUT_PIXELS } from './image-normalise.js';
  */
 export async function logoForPrint(objects: ObjectStore, logoPath: string | null): Promise<Buffer | null> {
   if (!logoPath) return null;
+  const sharp = await loadSharp();
   try {
     const data = await objects.get(LOGO_BUCKET, objectPath(logoPath));
     if (!data) return null;

@@ -1,11 +1,12 @@
-import Stripe from 'stripe';
 import type { Config } from '../../../config.js';
 import { LocalPaymentProvider } from './local/index.js';
 import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider, type StripeApi } from './stripe.js';
+import { stripeSdk } from './stripe-sdk.js';
 
 export { WEBHOOK_PATH, type PaymentProvider } from './provider.js';
 export { localCheckoutRoutes } from './local/routes.js';
+export { stripeSdk } from './stripe-sdk.js';
 
 const STRIPE_TIMEOUT_MS = 10_000;
 
@@ -23,6 +24,7 @@ export async function paymentProviderFromConfig(
 ): Promise<PaymentProvider | null> {
   if (config.stripeSecretKey) {
     const api = config.stripeApiUrl ? new URL(config.stripeApiUrl) : null;
+    const Stripe = await stripeSdk();
     const stripe = new Stripe(config.stripeSecretKey, {
       // The webhook calls Stripe (a duplicate's refund) while it holds the company's subscription
       // lock, and on PGlite every transaction waits for it: fail fast, with no retry of our own.

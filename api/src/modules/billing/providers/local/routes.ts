@@ -1,13 +1,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import Stripe from 'stripe';
 import { notFound } from '../../../../lib/errors.js';
 import { thisMachineOnly } from '../../../../lib/network.js';
 import { ErrorResponse } from '../../../../lib/schemas.js';
 import { CardForm, CheckoutParams } from '../../schemas.js';
 import { cancelCheckout, findCheckout, localPaymentEvents } from '../../service.js';
 import { WEBHOOK_PATH } from '../provider.js';
+import { stripeSdk } from '../stripe-sdk.js';
 import { payable, renderCheckout } from './checkout-page.js';
 import { chargeTestCard } from './test-cards.js';
 
@@ -91,6 +91,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncTypebox<{ webhookSecret: str
           .send(renderCheckout(view, { values, error: { message: result.message, field: result.field } }));
       }
       // Delivered the way Stripe delivers: signed with the SDK, to the webhook route.
+      const Stripe = await stripeSdk();
       for (const event of await localPaymentEvents(app.db, companyId, view.id)) {
         const payload = JSON.stringify(event);
         const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
