@@ -87,6 +87,11 @@ export default defineConfig({
     // CI keeps no traces (only the printed output, browserLog in support/test.ts), so it records none.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The offline worker is tested where it is the subject (offline-shell and offline-till allow
+    // it). Elsewhere each test's new context would install it, precache the shell and copy every
+    // file the page loaded into its caches, then answer each request through it: a quarter of a
+    // signed-in page load's CPU (docs/benchmarks.md, "Session 16"), spent on every test.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'demo company', testIgnore: OWN_COMPANIES, workers: 1 },

@@ -6,6 +6,9 @@ import { addUserWithRoles } from '../support/users';
 // the service worker gives the shell and the counter screen from its caches, the scan waits on the
 // device, and it is sold exactly once when the network returns. Its own company.
 
+// The worker is what this file tests (the other files run without it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function receive(request: APIRequestContext, token: string, serial: string) {

@@ -6,6 +6,10 @@ import { login, signInWithToken } from '../support/session';
 // returns; an item sold elsewhere meanwhile shows the conflict on its own line.
 // The demo company (development mode seeds it; password Demo1234!) receives the items first.
 
+// Offline as a till is: with the worker the first visit installs (the other files run without it:
+// playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'Demo1234!';
 const stamp = Date.now().toString(36).toUpperCase();
 const [first, second, soldElsewhere] = ['A', 'B', 'C'].map((s) => `OFF-${stamp}-${s}`);
