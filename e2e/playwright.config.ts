@@ -66,7 +66,7 @@ export default defineConfig({
   // One product instance serves every test. Three workers on two cores: each test spends much of
   // its time waiting (on the server under test, on a page's animations and polls, on tokens and
   // codes that expire by the clock), and with two browsers part of a core stayed idle; a third
-  // fills it (docs/benchmarks.md, "Session 16: a third browser"). The demo
+  // fills it (docs/benchmarks.md, CI time, "Session 16"). The demo
   // company's chain keeps its one. E2E_WORKERS=1 runs one test at a time.
   workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: false,
@@ -90,7 +90,7 @@ export default defineConfig({
     // The offline worker is tested where it is the subject (offline-shell and offline-till allow
     // it). Elsewhere each test's new context would install it, precache the shell and copy every
     // file the page loaded into its caches, then answer each request through it: a quarter of a
-    // signed-in page load's CPU (docs/benchmarks.md, "Session 16"), spent on every test.
+    // signed-in page load's CPU (docs/benchmarks.md, CI time, "Session 16"), spent on every test.
     serviceWorkers: 'block',
   },
   projects: [

@@ -32,8 +32,7 @@ export interface CompanyDocument {
 /**
  * A new document with the company's letterhead: logo, name, address, tax number, phone. pdfkit is
  * loaded by the first document rather than when the API's modules load: few requests print, and it
- * costs ≈ 0.37 CPU s to load (docs/benchmarks.md, "Session 16: the API's rarely used libraries on
- * first use").
+ * takes a third of a second of CPU to load (docs/benchmarks.md, CI time, sessions 12 and 16).
  */
 export async function companyDocument(
   title: string,

@@ -56,84 +56,10 @@ export async function oidcProviderPlugin(
 
   // oidc-provider (with Koa under it) is loaded and built by the first /oidc request, not at start:
   // nearly every process and API test never signs in through the stand-in, and loading it was
-  // among the largest costs of the API's start (docs/benchmarks.md, "Session 16: the API's rarely
-  // used libraries on first use"). The routes below exist from the start.
+  // among the largest costs of the API's start (docs/benchmarks.md, CI time, "Session 16"). The
+  // routes below exist from the start.
   let built: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
-  const standIn = () => (built ??= build());
-  const build = async () => {
-    const { default: Provider } = await import('oidc-provider');
-    const provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: LOCAL_CLIENT_ID,
-          token_endpoint_auth_method: 'none',
-          application_type: 'web',
-          // The shell's page (the browser's own code flow) and the auth service's callback (/auth/v1/authorize).
-          redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`, `${config.publicUrl}${HOSTED_CALLBACK_PATH}`],
-          post_logout_redirect_uris: [config.publicUrl],
-          response_types: ['code'],
-          grant_types: ['authorization_code'],
-        },
-      ],
-      jwks: { keys: [privateJwk] },
-      cookies: { keys: [cookieKey] },
-      pkce: { required: () => true },
-      scopes: ['openid', 'email', 'profile'],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-      conformIdTokenClaims: false,
-      features: { devInteractions: { enabled: false } },
-      ttl: { AuthorizationCode: 60, IdToken: 3600, AccessToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` },
-      // A first-party stand-in: no consent screen, the one client gets openid email profile.
-      loadExistingGrant: async (ctx: {
-        oidc: {
-          client: { clientId: string };
-          session: { accountId: string; grantIdFor(id: string): string | undefined };
-          result?: { consent?: { grantId?: string } };
-          provider: {
-            Grant: { find(id: string): Promise<unknown> } & (new (i: object) => {
-              addOIDCScope(s: string): void;
-              save(): Promise<string>;
-            });
-          };
-        };
-      }) => {
-        const { client, session, provider: pr } = ctx.oidc;
-        const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-        if (existing) {
-          const found = await pr.Grant.find(existing);
-          if (found) return found;
-        }
-        const grant = new pr.Grant({ clientId: client.clientId, accountId: session.accountId });
-        grant.addOIDCScope('openid email profile');
-        await grant.save();
-        return grant;
-      },
-      findAccount: async (_ctx: unknown, accountId: string) => ({
-        accountId,
-        claims: async () => {
-          const local = accountId.split('@')[0] ?? '';
-          const [g = '', f = ''] = local.split(/[._-]/);
-          const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-          const n = names.get(accountId) ?? { given: cap(g), family: cap(f) };
-          return {
-            sub: accountId,
-            email: accountId,
-            email_verified: true,
-            given_name: n.given,
-            family_name: n.family,
-            name: `${n.given} ${n.family}`.trim(),
-          };
-        },
-      }),
-      renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
-        ctx.type = 'html';
-        ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
-      },
-    });
-    provider.proxy = config.trustProxy !== false;
-    return { provider, handle: provider.callback() };
-  };
+  const standIn = () => (built ??= buildStandIn({ issuer, config, privateJwk, cookieKey, names }));
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', thisMachineOnly);
@@ -175,4 +101,92 @@ export async function oidcProviderPlugin(
   });
 
   return { issuer, clientId: LOCAL_CLIENT_ID, publicJwks: { keys: [publicJwk as JWK] } };
+}
+
+/** The stand-in's provider and its request handler, built once per process by its first request. */
+async function buildStandIn({
+  issuer,
+  config,
+  privateJwk,
+  cookieKey,
+  names,
+}: {
+  issuer: string;
+  config: FastifyInstance['config'];
+  privateJwk: JWK;
+  cookieKey: string;
+  names: Map<string, { given: string; family: string }>;
+}): Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> {
+  const { default: Provider } = await import('oidc-provider');
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        // The shell's page (the browser's own code flow) and the auth service's callback (/auth/v1/authorize).
+        redirect_uris: [`${config.publicUrl}${CALLBACK_PATH}`, `${config.publicUrl}${HOSTED_CALLBACK_PATH}`],
+        post_logout_redirect_uris: [config.publicUrl],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
+    jwks: { keys: [privateJwk] },
+    cookies: { keys: [cookieKey] },
+    pkce: { required: () => true },
+    scopes: ['openid', 'email', 'profile'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    ttl: { AuthorizationCode: 60, IdToken: 3600, AccessToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/oidc/interaction/${interaction.uid}` },
+    // A first-party stand-in: no consent screen, the one client gets openid email profile.
+    loadExistingGrant: async (ctx: {
+      oidc: {
+        client: { clientId: string };
+        session: { accountId: string; grantIdFor(id: string): string | undefined };
+        result?: { consent?: { grantId?: string } };
+        provider: {
+          Grant: { find(id: string): Promise<unknown> } & (new (i: object) => {
+            addOIDCScope(s: string): void;
+            save(): Promise<string>;
+          });
+        };
+      };
+    }) => {
+      const { client, session, provider: pr } = ctx.oidc;
+      const existing = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (existing) {
+        const found = await pr.Grant.find(existing);
+        if (found) return found;
+      }
+      const grant = new pr.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx: unknown, accountId: string) => ({
+      accountId,
+      claims: async () => {
+        const local = accountId.split('@')[0] ?? '';
+        const [g = '', f = ''] = local.split(/[._-]/);
+        const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+        const n = names.get(accountId) ?? { given: cap(g), family: cap(f) };
+        return {
+          sub: accountId,
+          email: accountId,
+          email_verified: true,
+          given_name: n.given,
+          family_name: n.family,
+          name: `${n.given} ${n.family}`.trim(),
+        };
+      },
+    }),
+    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Sign-in error</title><h1>Sign-in error</h1><pre>${escape(JSON.stringify(out, null, 2))}</pre>`;
+    },
+  });
+  provider.proxy = config.trustProxy !== false;
+  return { provider, handle: provider.callback() };
 }

@@ -10,8 +10,8 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
  * sharp (libvips), loaded by the first image to decode rather than when the API's modules load:
- * most requests, processes and API tests never touch an image (docs/benchmarks.md, "Session 16:
- * the API's rarely used libraries on first use").
+ * most requests, processes and API tests never touch an image (docs/benchmarks.md, CI time,
+ * sessions 12 and 16).
  */
 export const loadSharp = async () => (await import('sharp')).default;
 
