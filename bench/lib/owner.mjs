@@ -1,3 +1,5 @@
+import { hostedSessionEntry } from '../../scripts/lib/hosted-session.mjs';
+
 // A new company whose owner can sign in, for the benches that measure signed-in pages: created
 // through the API, its email verified through the development outbox as the mailed link would
 // (sign-in waits for verification), then signed in.
@@ -59,10 +61,7 @@ export async function sessionStorageEntries(base, session) {
       headers: { apikey: key, authorization: `Bearer ${session.token}` },
     });
     if (!res.ok) throw new Error(`GET /auth/v1/user answered ${res.status}`);
-    entries.push([
-      `${new URL(url).hostname.split('.')[0]}-auth-token`,
-      JSON.stringify({ ...session.session, user: await res.json() }),
-    ]);
+    entries.push(hostedSessionEntry(url, session.session, await res.json()));
   }
   return entries;
 }

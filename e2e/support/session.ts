@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { hostedSessionEntry } from '../../scripts/lib/hosted-session.mjs';
 import { verifyEmail } from './mail';
 
 export interface Company {
@@ -70,9 +71,8 @@ export async function authService(request: APIRequestContext): Promise<{ url: st
 
 /**
  * Signs the browser in the way the shell does after a login: token and user in the spec's
- * entries, and the session behind the token where the page's supabase-js keeps it (spec §9's
- * key: the first label of the service's host name plus '-auth-token'), with the user the auth
- * service answers for it. A token login() did not answer (a forged or expired one) goes alone.
+ * entries, and the session behind the token where the page's supabase-js keeps it
+ * (hostedSessionEntry). A token login() did not answer (a forged or expired one) goes alone.
  */
 export async function signInWithToken(page: Page, token: string, user: Record<string, unknown>) {
   await openOrigin(page);
@@ -84,8 +84,7 @@ export async function signInWithToken(page: Page, token: string, user: Record<st
       headers: { apikey: key, authorization: `Bearer ${token}` },
     });
     if (!res.ok()) throw new Error(`GET /auth/v1/user answered ${res.status()}: ${await res.text()}`);
-    const storageKey = `${new URL(url).hostname.split('.')[0]}-auth-token`;
-    stored = [storageKey, JSON.stringify({ ...session, user: await res.json() })];
+    stored = hostedSessionEntry(url, session, await res.json());
   }
   await page.evaluate(
     ([t, u, s]) => {
