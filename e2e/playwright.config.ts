@@ -66,8 +66,8 @@ export default defineConfig({
   // One product instance serves every test. Three workers on two cores: each test spends much of
   // its time waiting (on the server under test, on a page's animations and polls, on tokens and
   // codes that expire by the clock), and with two browsers part of a core stayed idle; a third
-  // fills it (docs/benchmarks.md, CI time, "Session 16"). The demo
-  // company's chain keeps its one. E2E_WORKERS=1 runs one test at a time.
+  // fills it (docs/benchmarks.md, CI time, "Session 16"). The demo company's chain keeps its one.
+  // E2E_WORKERS=1 runs one test at a time.
   workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: false,
   timeout: 90_000,
@@ -89,8 +89,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The offline worker is tested where it is the subject (offline-shell and offline-till allow
     // it). Elsewhere each test's new context would install it, precache the shell and copy every
-    // file the page loaded into its caches, then answer each request through it: a quarter of a
-    // signed-in page load's CPU (docs/benchmarks.md, CI time, "Session 16"), spent on every test.
+    // file the page loaded into its caches, then answer each request through it: a quarter of the
+    // CPU of a signed-in page's first load (docs/benchmarks.md, CI time, "Session 16"), in every test.
     serviceWorkers: 'block',
   },
   projects: [

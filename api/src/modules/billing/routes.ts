@@ -72,9 +72,10 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvid
             throw badRequest('Missing Stripe-Signature header.', 'stripe-signature', 'SIGNATURE_MISSING');
           if (!Buffer.isBuffer(request.body) || request.body.length === 0)
             throw badRequest('The event body is empty.', 'body', 'SIGNATURE_INVALID');
+          const { webhooks } = await stripeSdk();
           let event: WebhookEvent;
           try {
-            event = (await stripeSdk()).webhooks.constructEvent(
+            event = webhooks.constructEvent(
               request.body,
               signature,
               provider.webhookSecret,
