@@ -5,7 +5,7 @@
 // whether all passed.
 //
 // Why side by side: run one after the other, most of these jobs leave a core idle (Jest's default
-// is one worker on two cores, the PostgreSQL run waits on its server, each tsc checks with one thread).
+// is one worker on two cores, the PostgreSQL run waits on its server, each tsc runs one checker).
 // Each job's output is printed in one piece when it ends, and the summary gives each job's time,
 // so the next person sees where CI's minutes go (docs/benchmarks.md, "CI time").
 import { spawn } from 'node:child_process';

@@ -4,6 +4,8 @@ import { StorageClient } from '@supabase/storage-js';
 import sharp from 'sharp';
 import { inTenant } from '../src/db/tenant.js';
 import { UPLOAD_RATE } from '../src/modules/storage/keys.js';
+import type { ObjectStore } from '../src/modules/storage/object-store.js';
+import { logoForPrint } from '../src/modules/storage/print-image.js';
 import { STORAGE_LIMIT_BYTES } from '../src/modules/subscriptions/plan-limits.js';
 import { addUser, bearer, closeShared, registerCompany, testApp, type Tenant, type TestContext } from './helpers.js';
 
@@ -504,6 +506,30 @@ describe('what is stored is a decoded, re-encoded image', () => {
       .upload(`${a.companyId}/items/bomb.png`, bomb, { contentType: 'image/png' });
     expect(status(up.error)).toBe(422);
     expect(up.error?.message).toMatch(/larger than 40 megapixels/);
+  });
+});
+
+describe('the logo a printed document carries', () => {
+  /** A store holding one logo object (or failing every read), for logoForPrint alone. */
+  const storeWith = (logo: Buffer | null, fails = false) =>
+    ({ get: async () => (fails ? Promise.reject(new Error('disk gone')) : logo) }) as unknown as ObjectStore;
+
+  test('PNG and JPEG as stored; GIF and WebP turned into PNG; none, unreadable or unknown: no logo', async () => {
+    expect(await logoForPrint(storeWith(PNG), 'c/logo.png')).toBe(PNG);
+    expect(await logoForPrint(storeWith(JPEG), 'c/logo.jpg')).toBe(JPEG);
+    for (const format of ['gif', 'webp'] as const) {
+      const logo = await sharp({ create: { width: 5, height: 4, channels: 3, background: '#37a' } })
+        [format]()
+        .toBuffer();
+      const printed = await logoForPrint(storeWith(logo), `c/logo.${format}`);
+      expect(await sharp(printed!).metadata()).toMatchObject({ format: 'png', width: 5, height: 4 });
+    }
+    expect(await logoForPrint(storeWith(PNG), null)).toBeNull();
+    expect(await logoForPrint(storeWith(null), 'c/logo.png')).toBeNull();
+    expect(await logoForPrint(storeWith(PNG, true), 'c/logo.png')).toBeNull();
+    expect(await logoForPrint(storeWith(Buffer.from('not an image')), 'c/logo.png')).toBeNull();
+    // A GIF header on garbage: sharp cannot decode it, and the document prints without a logo.
+    expect(await logoForPrint(storeWith(Buffer.from('GIF89a' + 'x'.repeat(40))), 'c/logo.gif')).toBeNull();
   });
 });
 

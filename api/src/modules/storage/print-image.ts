@@ -9,13 +9,19 @@ import { loadSharp, MAX_INPUT_PIXELS } from './image-normalise.js';
  */
 export async function logoForPrint(objects: ObjectStore, logoPath: string | null): Promise<Buffer | null> {
   if (!logoPath) return null;
+  let data: Buffer | null;
+  try {
+    data = await objects.get(LOGO_BUCKET, objectPath(logoPath));
+  } catch {
+    return null;
+  }
+  if (!data) return null;
+  const type = sniffImage(data);
+  if (type === 'image/png' || type === 'image/jpeg') return data;
+  if (!type) return null;
+  // Only a GIF or WebP logo needs decoding: the receipt of a PNG or JPEG logo never loads sharp.
   const sharp = await loadSharp();
   try {
-    const data = await objects.get(LOGO_BUCKET, objectPath(logoPath));
-    if (!data) return null;
-    const type = sniffImage(data);
-    if (type === 'image/png' || type === 'image/jpeg') return data;
-    if (!type) return null;
     return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer();
   } catch {
     return null;
