@@ -63,12 +63,12 @@ const LONGEST_OWN = [
 // at once and runs beside the own-company files instead of after them.
 export default defineConfig({
   testDir: './tests',
-  // One product instance serves every test. Three workers on two cores: each test spends much of
-  // its time waiting (on the server under test, on a page's animations and polls, on tokens and
-  // codes that expire by the clock), and with two browsers part of a core stayed idle; a third
-  // fills it (docs/benchmarks.md, CI time, "Session 16"). The demo company's chain keeps its one.
-  // E2E_WORKERS=1 runs one test at a time.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // One product instance serves every test. Two workers on two cores: each test spends much of its
+  // time waiting (on the server under test, on tokens and codes that expire by the clock), and a
+  // second browser fills that. A third was faster still (docs/benchmarks.md, CI time, "Session
+  // 16") but, with the machine that much busier, a sign-in pressed while /login was still booting
+  // was lost once in seven runs; not yet understood, so not taken. E2E_WORKERS=1 runs one at a time.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 15_000 },
