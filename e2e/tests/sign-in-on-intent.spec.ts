@@ -52,6 +52,32 @@ for (const press of ['Enter in the password field', 'a click on Sign In'])
     expect(signIns, 'sign-in calls').toHaveLength(1);
   });
 
+test('typing and a press survive a page the app draws afresh (markup and script of different builds)', async ({
+  page,
+}) => {
+  const company = await registerCompany(page.request);
+  const signIns = countSignIns(page);
+  // As when the remote is deployed between the page and its script: a word of the markup differs
+  // from what the script renders, so React cannot adopt the markup and replaces every element.
+  await page.route('**/login', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      body: (await response.text()).replace('Forgot password?', 'Forgot your password?'),
+    });
+  });
+  const release = await holdTheShell(page);
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('User name or email').fill(company.userName);
+  await page.getByLabel('Password', { exact: true }).fill(company.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForLoadState('networkidle');
+  expect(signIns, 'sign-in calls').toHaveLength(1);
+});
+
 test('before the app is up, the sign-in page’s links lead on and its other ways in answer the press', async ({
   page,
 }) => {

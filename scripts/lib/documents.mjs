@@ -210,7 +210,9 @@ export const HYDRATED_EVENT = 'stockwise:hydrated';
  * Not on focus: the sign-in page's first field is focused by its `autofocus` as the page loads.
  * A press of a button before React owns the page (the language menu, "Sign in" or Enter in a
  * field, whose implicit submission is a click on the form's default button) is held — no native
- * submission, no React handler of a half-hydrated page — and replayed once, when React owns it.
+ * submission, no React handler of a half-hydrated page — and replayed once, when React owns it,
+ * on the element the event's detail names for it (the same one, or its counterpart when React drew
+ * the page afresh).
  * Links stay ordinary
  * navigations; one followed from the open mobile menu closes the menu (an in-page `#section`).
  * Native controls (`<details>`) need nothing from it. The CSP names it by hash (csp.mjs).
@@ -228,7 +230,7 @@ export function bootOnIntentScript(sources, prefetch = sources) {
     `function fetchLater(){if(b)return;P.forEach(function(s){var l=d.createElement("link");l.rel="prefetch";l.as="script";l.href=s;d.head.appendChild(l)})}` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(fetchLater,{timeout:2000}):setTimeout(fetchLater,200)}` +
     `d.readyState==="complete"?idle():addEventListener("load",idle,{once:true});` +
-    `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=1;if(q&&q.isConnected)q.click();q=null});` +
+    `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(e){h=1;var t=q&&(e.detail?e.detail(q):q.isConnected&&q);q=null;if(t)t.click()});` +
     `function control(e,s){var t=e.target.closest&&e.target.closest(s);return t&&r.contains(t)&&t.type!=="radio"&&t.type!=="checkbox"}` +
     `d.addEventListener("input",function(e){if(control(e,"input,textarea,select"))boot()},true);` +
     `d.addEventListener("keydown",function(e){if(control(e,"input,textarea,select"))boot()},true);` +

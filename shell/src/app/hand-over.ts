@@ -7,7 +7,16 @@
  */
 export const HYDRATED_EVENT = 'stockwise:hydrated';
 
+/**
+ * The event's detail: the element that now stands for `element`. React draws the page afresh
+ * when it cannot adopt the markup (a remote deployed between the page and its script, a render
+ * that differs), and then every element the visitor typed into or pressed is replaced.
+ */
+export type Counterpart = (element: Element) => Element | undefined;
+
 type Field = HTMLInputElement | HTMLTextAreaElement;
+
+const CONTROLS = 'button, input, textarea, select, a[href]';
 
 /** React marks each element it adopted with its fiber. */
 const adopted = (element: Element) =>
@@ -15,6 +24,36 @@ const adopted = (element: Element) =>
 
 /** About ten seconds of frames: a page that never hydrates in full still gets its text back. */
 const MAX_FRAMES = 600;
+
+/**
+ * What a control is to the visitor, the same in the prerendered markup and in a fresh drawing
+ * of the page: its kind, its name, its label, and a button's or link's words. A field's own
+ * text is what was typed, so it is left out.
+ */
+function identity(control: Element): string {
+  const words =
+    control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement ? '' : control.textContent;
+  return [
+    control.tagName,
+    control.getAttribute('type'),
+    control.getAttribute('name'),
+    control.getAttribute('aria-label'),
+    words?.trim(),
+  ].join('\u0000');
+}
+
+/** Each control's identity and its place among the controls of the same identity, in page order. */
+function places(container: HTMLElement): Map<Element, string> {
+  const seen = new Map<string, number>();
+  const placed = new Map<Element, string>();
+  for (const control of container.querySelectorAll(CONTROLS)) {
+    const key = identity(control);
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    placed.set(control, `${key}\u0000${nth}`);
+  }
+  return placed;
+}
 
 /**
  * Call just before hydrating `container`; call what it returns once the hydration committed.
@@ -32,11 +71,19 @@ export function captureTypedInput(container: HTMLElement): () => void {
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) latest.set(field, field.value);
   };
   container.addEventListener('input', record, true);
-  const controls = [...container.querySelectorAll('button, input, textarea, select, a[href]')];
+  const before = places(container);
+  const controls = [...before.keys()];
   const handOver = () => {
     container.removeEventListener('input', record, true);
-    for (const [field, recorded] of latest) {
-      if (!field.isConnected) continue;
+    const now = new Map([...places(container)].map(([control, place]) => [place, control]));
+    const counterpart: Counterpart = (element) => {
+      if (element.isConnected) return element;
+      const place = before.get(element);
+      return place === undefined ? undefined : now.get(place);
+    };
+    for (const [typedInto, recorded] of latest) {
+      const field = counterpart(typedInto);
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
       const value = field.value || recorded;
       // Through React's value tracker first (it then sees a change), then the element's own
       // setter: the input event that follows is React's onChange with the typed text.
@@ -44,7 +91,7 @@ export function captureTypedInput(container: HTMLElement): () => void {
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
+    window.dispatchEvent(new CustomEvent<Counterpart>(HYDRATED_EVENT, { detail: counterpart }));
   };
   const wait = (frames: number) => {
     if (frames === 0 || controls.every(adopted)) handOver();
