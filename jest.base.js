@@ -34,8 +34,11 @@ module.exports = (dir, overrides = {}) => ({
     // bundle keeps only Code 128 and QR); its CommonJS build, Jest's default, has only toSVG.
     '^bwip-js/browser$': path.join(__dirname, 'kit', 'node_modules', 'bwip-js', 'dist', 'bwip-js.mjs'),
   },
-  // Where the package's Testing Library is, for scripts/jest-setup.js.
-  globals: { TESTING_LIBRARY_REACT: optional('@testing-library/react', dir)[0] ?? null },
+  // Where the package's Testing Library and React are, for scripts/jest-setup.js.
+  globals: {
+    TESTING_LIBRARY_REACT: optional('@testing-library/react', dir)[0] ?? null,
+    REACT: optional('react', dir)[0] ?? null,
+  },
   setupFilesAfterEnv: [path.join(__dirname, 'scripts', 'jest-setup.js'), ...optional('@testing-library/jest-dom', dir)],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
   ...overrides,
