@@ -6,6 +6,9 @@
 //     and its trace (<route>-<n>.trace.json), for bench/lighthouse/tasks.mjs
 //   ARTIFACTS_DIR=/tmp/lha node bench/lighthouse/run.mjs   → also each run's gathered artifacts
 //     (<route>-<n>/), which bench/lighthouse/cpu-replay.mjs audits again at CPU time
+//   ANCHORS=1 node bench/lighthouse/run.mjs   → also, in the same run, the anchors (anchor.mjs): a
+//     page of one heading, and each marketing route's document as the product served it, from a
+//     bare Node server — what this machine's Lighthouse reports for a page that does nothing
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { createRequire } from 'node:module';
 import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/lib/workspace.mjs';
 import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
+import { startAnchors } from './anchor.mjs';
 
 const ROUTES = process.env.ROUTES?.split(',') ?? [
   '/',
@@ -38,6 +42,10 @@ const RUNS = Number(process.env.RUNS || 3);
 const LHR_DIR = process.env.LHR_DIR;
 /** ARTIFACTS_DIR: keep each run's gathered artifacts (trace, DevTools log) for cpu-replay.mjs. */
 const ARTIFACTS_DIR = process.env.ARTIFACTS_DIR;
+/** ANCHORS=1: the anchor pages too (anchor.mjs), measured between the product's routes. */
+const ANCHORS = process.env.ANCHORS === '1';
+/** The routes whose documents the anchors copy: the pages that run no application JavaScript. */
+const MARKETING = new Set(['/', '/pricing', '/documentation', '/privacy-policy', '/contact-us']);
 
 async function launchChromium(profileDir) {
   const chrome = spawn(
@@ -153,7 +161,28 @@ async function main() {
         env: { LOG_LEVEL: 'warn', NODE_ENV: mode },
       });
       try {
-        for (const route of routes) rows.push({ route, mode, ...(await measureRoute(product.url, route, loads)) });
+        const copied = ANCHORS && mode === 'production' ? routes.filter((route) => MARKETING.has(route)) : [];
+        const anchors = copied.length ? await startAnchors(product.url, copied, PORT + 5) : null;
+        try {
+          // Each anchor right after its route, so both meet the same moment of a shared machine.
+          if (anchors)
+            rows.push({
+              route: anchors.minimal,
+              mode: 'anchor',
+              ...(await measureRoute(anchors.url, anchors.minimal, loads)),
+            });
+          for (const route of routes) {
+            rows.push({ route, mode, ...(await measureRoute(product.url, route, loads)) });
+            if (copied.includes(route))
+              rows.push({
+                route: anchors.copyOf(route),
+                mode: 'anchor',
+                ...(await measureRoute(anchors.url, anchors.copyOf(route), loads)),
+              });
+          }
+        } finally {
+          await anchors?.close();
+        }
       } finally {
         await product.stop();
         rmSync(dataDir, { recursive: true, force: true });
