@@ -18,5 +18,5 @@ if (globalThis.TESTING_LIBRARY_REACT) require(globalThis.TESTING_LIBRARY_REACT).
 if (globalThis.REACT) {
   const internals = require(globalThis.REACT).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals && 'recentlyCreatedOwnerStacks' in internals)
-    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set: () => undefined });
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => 1e4, set() {} });
 }
