@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -44,4 +45,35 @@ it('keeps every change when two parts of a screen write the URL before it render
   await userEvent.click(screen.getByRole('button', { name: 'status' }));
   const after = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
   expect(Object.fromEntries(after)).toEqual({ size: '25', q: 'SN-1', location: 'kiosk', status: 'sold' });
+});
+
+/** A writer that keeps the handler of its first render, as the data grid keeps its sort handler until it re-renders. */
+function StaleWriter() {
+  const write = useSearchUpdate();
+  const [first] = useState(() => write);
+  const location = useLocation();
+  const set = (key: string, value: string) => (current: URLSearchParams) => {
+    const next = new URLSearchParams(current);
+    next.set(key, value);
+    return next;
+  };
+  return (
+    <>
+      <output aria-label="address">{location.search}</output>
+      <button onClick={() => write(set('q', 'SN-1'))}>search</button>
+      <button onClick={() => first(set('sort', 'serial'))}>sort</button>
+    </>
+  );
+}
+
+it('a write from the handler of an earlier render keeps what was written since', async () => {
+  render(
+    <MemoryRouter initialEntries={['/items?location=kiosk']}>
+      <StaleWriter />
+    </MemoryRouter>,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'search' }));
+  await userEvent.click(screen.getByRole('button', { name: 'sort' }));
+  const address = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
+  expect(Object.fromEntries(address)).toEqual({ location: 'kiosk', q: 'SN-1', sort: 'serial' });
 });
