@@ -23,6 +23,7 @@ import {
   readShellFonts,
 } from './lib/documents.mjs';
 import { contentSecurityPolicy, integrationsFromEnv } from './lib/csp.mjs';
+import { readBannerTexts, staticBanner } from './lib/dev-banner.mjs';
 import { parseRequestTimeout, parseTrustProxy, requestTimeouts } from './lib/server-options.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -244,7 +245,19 @@ export async function buildGateway({
   // Deep links: any GET that is not a file, an API call or a remote asset gets the shell —
   // with the page already in it when a remote prerendered that path.
   const indexHtml = () => readFileSync(join(shellDir, 'index.html'), 'utf8');
-  const sendShell = (reply, url) => {
+  // What GET /api/environment answers, once it has answered: a page shown before the app boots
+  // says in its markup which stand-ins are in use (dev-banner.mjs). Asked again until it answers.
+  let environment = null;
+  const bannerFor = async () => {
+    try {
+      const upstream = Array.isArray(apiUrl) ? apiUrl[0] : apiUrl;
+      environment ??= await (await fetch(`${upstream}/api/environment`, { signal: AbortSignal.timeout(2000) })).json();
+    } catch {
+      return '';
+    }
+    return environment.mode === 'development' ? staticBanner(environment, readBannerTexts()) : '';
+  };
+  const sendShell = async (reply, url) => {
     const found = prerenderedFor(normalizePath(url));
     // Read on every request, like the page: a remote rolled forward or back by remotes.json is
     // hinted as it is now, never as it was when the gateway started.
@@ -259,6 +272,7 @@ export async function buildGateway({
       remote: found?.remote,
       hints,
       prefetch: remote?.scripts ?? [],
+      banner: found ? await bannerFor() : '',
     });
     return reply
       .header('Cache-Control', 'no-cache')

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { loadedShares, MUI_STATE_MODULES, muiStateCopies, SHARED_SINGLETONS } from '../support/federation';
-import { appRan, waitForReact } from '../support/hydration';
+import { appRan, bootByTouch, waitForReact } from '../support/hydration';
 
 // Issue 14: the pages a first visit lands on come as HTML with their critical CSS (prerendered by
 // their remote's build) and the shell hydrates that markup instead of drawing the page again.
@@ -303,4 +303,40 @@ test('a prerendered document carries only the theme variables and font faces its
   }, unread);
   expect(app.variables.every(Boolean), `${unread.join(', ')} after hydration: ${app.variables.join(' | ')}`).toBe(true);
   expect(app.cyrillic, 'the Cyrillic faces, from the app stylesheet').toBe(true);
+});
+
+test('in development a page shown before the app boots says the stand-ins are in use, and the app’s banner takes its place without moving the page', async ({
+  browser,
+  page,
+}) => {
+  // In the markup: with JavaScript off too.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  for (const path of ['/', '/login']) {
+    await bare.goto(path);
+    const banner = bare.getByRole('region', { name: 'Development mode' });
+    await expect(banner).toContainText('are stand-ins. Not for real users.');
+    await expect(banner.getByRole('link', { name: 'Read the mail it sent' })).toHaveAttribute(
+      'href',
+      '/api/dev/outbox',
+    );
+  }
+  await noScript.close();
+
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(await appRan(page)).toBe(false);
+  const banner = page.getByRole('region', { name: 'Development mode' });
+  await expect(banner).toHaveCount(1);
+  const words = await banner.textContent();
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = (await heading.boundingBox())!.y;
+  await bootByTouch(page);
+  // The app's own banner (it knows the stand-ins from /api/environment), and only it.
+  await expect(page.getByTestId('development-banner')).toBeVisible();
+  await expect(banner).toHaveCount(1);
+  await expect(banner).toHaveText(words!);
+  expect(Math.abs((await heading.boundingBox())!.y - before), 'the heading moved when the app took over').toBeLessThan(
+    1,
+  );
 });

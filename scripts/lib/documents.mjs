@@ -263,8 +263,9 @@ export function withMeta(html, { title, description }) {
  * `hints` (documentHints) at the top of the head. Without a page, the shell's own document with
  * the hints only; a shell document of another shape is returned as it is. A page that boots on
  * intent fetches the shell's scripts and `prefetch` (its remote's, readRemoteAssets) once loaded.
+ * `banner` (dev-banner.mjs) goes before #root, outside what React hydrates.
  */
-export function composeDocument(shellHtml, page, { remote = '', hints = '', prefetch = [] } = {}) {
+export function composeDocument(shellHtml, page, { remote = '', hints = '', prefetch = [], banner = '' } = {}) {
   if (!shellHtml.includes(ROOT) || !shellHtml.includes('</head>')) return shellHtml;
   // Before the shell's own <script>, so the hinted fetches start no later than the shell's; after
   // the charset, which must stay within the document's first 1024 bytes.
@@ -283,5 +284,5 @@ export function composeDocument(shellHtml, page, { remote = '', hints = '', pref
   if (page.meta) html = withMeta(html, page.meta);
   return html
     .replace('</head>', () => `${page.head}</head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${remote}">${page.root}</div>${afterRoot}`);
+    .replace(ROOT, () => `${banner}<div id="root" data-prerendered="${remote}">${page.root}</div>${afterRoot}`);
 }

@@ -1,4 +1,6 @@
 // The shell's texts (namespace 'shell'). Turkish in tr.ts has every key of this file.
+import devBanner from './dev-banner.en.json';
+
 export const en = {
   brand: { name: 'Stockwise', tagline: 'Simplifying Inventory Management' },
   topBar: {
@@ -35,14 +37,8 @@ export const en = {
     body: 'The address may be mistyped, or the page may have moved.',
     action: 'Go to the start page',
   },
-  devBanner: {
-    label: 'Development mode',
-    withStandIns_one: 'Development mode — stand-in: {{list}}. Not for real users.',
-    withStandIns_other: 'Development mode — {{list}} are stand-ins. Not for real users.',
-    withoutStandIns: 'Development mode — not for real users.',
-    outbox: 'Read the mail it sent',
-    standIn: { signIn: 'sign-in', payments: 'payments', mail: 'mail', demoData: 'demo data' },
-  },
+  // In a file of its own: the gateway reads it too, for the banner of a page shown before the app boots.
+  devBanner,
   notifications: { dismiss: 'Dismiss' },
   remotes: {
     labels: {

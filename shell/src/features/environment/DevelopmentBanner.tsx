@@ -9,6 +9,11 @@ const BANNER_BACKGROUND = '#FCD34D';
 const BANNER_TEXT = '#1F1300';
 /** Where the mail stand-in's messages can be read (the verification link of a new account). */
 const OUTBOX_PAGE = '/api/dev/outbox';
+/**
+ * The banner the gateway puts in a page shown before the app boots (scripts/lib/dev-banner.mjs):
+ * this one replaces it, in the same paint.
+ */
+const STATIC_BANNER_ID = 'stockwise-static-development-banner';
 
 /**
  * Issue 8: when the API runs in development, every page says so plainly, with the stand-ins in
@@ -25,6 +30,7 @@ export function DevelopmentBanner() {
   useLayoutEffect(() => {
     const banner = ref.current;
     if (!shown || !banner) return;
+    document.getElementById(STATIC_BANNER_ID)?.remove();
     const root = document.documentElement;
     const publish = () => root.style.setProperty(PINNED_BANNER_HEIGHT_VAR, `${banner.offsetHeight}px`);
     publish();
