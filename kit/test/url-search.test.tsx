@@ -4,16 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useSearchUpdate } from '../src';
 
+/** An update that sets one parameter. */
+const set = (key: string, value: string) => (current: URLSearchParams) => {
+  const next = new URLSearchParams(current);
+  next.set(key, value);
+  return next;
+};
+
+/** The address the router shows, as parameters. */
+const shownAddress = () => Object.fromEntries(new URLSearchParams(screen.getByLabelText('address').textContent ?? ''));
+
 /** Two writers of one URL, as a screen has them: a search box and a filter select. */
 function Writers() {
   const writeSearch = useSearchUpdate();
   const writeFilter = useSearchUpdate();
   const location = useLocation();
-  const set = (key: string, value: string) => (current: URLSearchParams) => {
-    const next = new URLSearchParams(current);
-    next.set(key, value);
-    return next;
-  };
   return (
     <>
       <output aria-label="address">{location.search}</output>
@@ -38,13 +43,11 @@ it('keeps every change when two parts of a screen write the URL before it render
     </MemoryRouter>,
   );
   await userEvent.click(screen.getByRole('button', { name: 'both' }));
-  const address = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
-  expect(Object.fromEntries(address)).toEqual({ size: '25', q: 'SN-1', location: 'kiosk' });
+  expect(shownAddress()).toEqual({ size: '25', q: 'SN-1', location: 'kiosk' });
 
   // Later writes start from what is rendered.
   await userEvent.click(screen.getByRole('button', { name: 'status' }));
-  const after = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
-  expect(Object.fromEntries(after)).toEqual({ size: '25', q: 'SN-1', location: 'kiosk', status: 'sold' });
+  expect(shownAddress()).toEqual({ size: '25', q: 'SN-1', location: 'kiosk', status: 'sold' });
 });
 
 /** A writer that keeps the handler of its first render, as the data grid keeps its sort handler until it re-renders. */
@@ -52,11 +55,6 @@ function StaleWriter() {
   const write = useSearchUpdate();
   const [first] = useState(() => write);
   const location = useLocation();
-  const set = (key: string, value: string) => (current: URLSearchParams) => {
-    const next = new URLSearchParams(current);
-    next.set(key, value);
-    return next;
-  };
   return (
     <>
       <output aria-label="address">{location.search}</output>
@@ -74,6 +72,5 @@ it('a write from the handler of an earlier render keeps what was written since',
   );
   await userEvent.click(screen.getByRole('button', { name: 'search' }));
   await userEvent.click(screen.getByRole('button', { name: 'sort' }));
-  const address = new URLSearchParams(screen.getByLabelText('address').textContent ?? '');
-  expect(Object.fromEntries(address)).toEqual({ location: 'kiosk', q: 'SN-1', sort: 'serial' });
+  expect(shownAddress()).toEqual({ location: 'kiosk', q: 'SN-1', sort: 'serial' });
 });
