@@ -207,6 +207,44 @@ test('a returned quantity line goes back on the shelf with the refund; a void pu
   expect((await stock(model.id)).onHand).toBe(10);
 });
 
+test('a quantity line comes back in parts: each part’s refund is its share, the parts add up to the total, and no more units than are out', async () => {
+  const model = await cable();
+  await receive(model.id, 10);
+  // 3 at 10.00 less 0.01: a total of 29.99, which three returns of one unit must add up to.
+  const sale = await ok(seller, 'POST', '/api/sales', {
+    lines: [{ modelId: model.id, quantity: 3, price: 10, discount: 0.01 }],
+  });
+  expect(sale.lines[0]).toMatchObject({ total: 29.99, returnedQuantity: 0 });
+  const url = `/api/sales/${sale.id}/quantity-returns`;
+  const tooMany = await call(owner, 'POST', url, { line: 1, quantity: 4, reason: 'Too short' });
+  expect(tooMany.statusCode).toBe(400);
+  expect(tooMany.json().message).toContain('at most the 3 still out');
+  // More than one unit's share: refused, nothing back.
+  expect(
+    (await call(owner, 'POST', url, { line: 1, quantity: 1, reason: 'Too short', refund: 10.01 })).statusCode,
+  ).toBe(400);
+  expect((await stock(model.id)).onHand).toBe(7);
+
+  expect((await ok(owner, 'POST', url, { line: 1, quantity: 1, reason: 'Too short' })).onHand).toBe(8);
+  let line = (await ok(owner, 'GET', `/api/sales/${sale.id}`)).lines[0];
+  expect(line.returnedQuantity).toBe(1);
+  expect(line.returnedAt).not.toBeNull();
+  // A void of a sale with units back is refused, as with a line returned whole.
+  expect((await call(owner, 'POST', `/api/sales/${sale.id}/void`, { reason: 'Rung twice' })).statusCode).toBe(409);
+  expect((await ok(owner, 'POST', url, { line: 1, quantity: 1, reason: 'Too short' })).onHand).toBe(9);
+  // Without a quantity: the rest.
+  expect((await ok(owner, 'POST', url, { line: 1, reason: 'Too short' })).onHand).toBe(10);
+  line = (await ok(owner, 'GET', `/api/sales/${sale.id}`)).lines[0];
+  expect(line.returnedQuantity).toBe(3);
+  expect((await call(owner, 'POST', url, { line: 1, quantity: 1, reason: 'Again' })).statusCode).toBe(409);
+  const returns = (await ok(owner, 'GET', `/api/product-models/${model.id}/stock/moves`)).items.filter(
+    (m: { kind: string; saleId: string }) => m.kind === 'return' && m.saleId === sale.id,
+  );
+  expect(returns.map((m: { delta: number }) => m.delta)).toEqual([1, 1, 1]);
+  const refunds = returns.map((m: { refund: number }) => m.refund).sort((a: number, b: number) => a - b);
+  expect(refunds).toEqual([9.99, 10, 10]);
+});
+
 test('who may do what: the same claims as reception, moving and counting items', async () => {
   const model = await cable();
   await receive(model.id, 10);

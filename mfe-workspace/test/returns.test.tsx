@@ -174,6 +174,37 @@ describe('A sale’s lines: return a line, void a sale of today', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Show the lines of sale 12|sale #12/i }));
   };
 
+  /** A sale of one line of 3 USB-C cables for 29.99, `back` of them returned since. */
+  const quantityLineSale = (back: number) => ({
+    ...sale('2020-03-01T10:00:00Z'),
+    total: 29.99,
+    lines: [
+      {
+        line: 1,
+        itemId: null,
+        serial: null,
+        modelId: 'm1',
+        model: 'USB-C cable',
+        quantity: 3,
+        price: 30,
+        total: 29.99,
+        warrantyEndsAt: null,
+        returnedAt: back ? '2020-03-02T10:00:00Z' : null,
+        returnedQuantity: back,
+      },
+    ],
+  });
+  const openQuantity = (current: ReturnType<typeof quantityLineSale>) =>
+    api(soldItem, (config) => {
+      const url = config.url ?? '';
+      if (url === '/api/customers/c1') return { status: 200, data: customer };
+      if (url === '/api/customers/c1/history') return { status: 403, data: { message: 'no' } };
+      if (url === '/api/sales') return { status: 200, data: { items: [current], nextCursor: null } };
+      if (url === '/api/sales/s1') return { status: 200, data: current };
+      if (url === '/api/sales/s1/quantity-returns') return { status: 200, data: {} };
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+
   it('voids a sale of today with a reason, for a holder of sales.void', async () => {
     const calls = open(sale(new Date().toISOString()));
     await showLines();
@@ -190,6 +221,42 @@ describe('A sale’s lines: return a line, void a sale of today', () => {
     await showLines();
     expect(await screen.findByRole('button', { name: 'Return line 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Void sale' })).not.toBeInTheDocument();
+  });
+
+  it('returns some units of a quantity line, its refund following their share', async () => {
+    const quantitySale = quantityLineSale(1);
+    const calls = openQuantity(quantitySale);
+    await showLines();
+    // One of the three came back before: two are out, their share 19.99 of the 29.99 (the first took 10.00, cut as the API cuts).
+    await userEvent.click(await screen.findByRole('button', { name: 'Return line 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return line 1: 3 × USB-C cable' });
+    expect(within(dialog).getByText('2 of the 3 are still out: all of them go back, or fewer.')).toBeInTheDocument();
+    const units = within(dialog).getByLabelText('Units returned');
+    expect(units).toHaveValue('2');
+    expect(within(dialog).getByLabelText('Refund')).toHaveValue('19.99');
+    await userEvent.clear(units);
+    await userEvent.type(units, '3');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Too short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return line 1' }));
+    expect(await within(dialog).findByText('A whole number from 1 to 2.')).toBeInTheDocument();
+    await userEvent.clear(units);
+    await userEvent.type(units, '1');
+    expect(within(dialog).getByLabelText('Refund')).toHaveValue('9.99');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return line 1' }));
+    await closed();
+    expect(calls.find((call) => call.url === '/api/sales/s1/quantity-returns')?.body).toEqual({
+      line: 1,
+      quantity: 1,
+      reason: 'Too short',
+      refund: 9.99,
+    });
+  });
+
+  it('offers no return of a quantity line all of whose units are back', async () => {
+    openQuantity(quantityLineSale(3));
+    await showLines();
+    expect(await screen.findByText(/USB-C cable/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Return line 1' })).not.toBeInTheDocument();
   });
 
   it('offers a user without sales.void the line’s return but no void', async () => {

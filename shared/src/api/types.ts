@@ -1009,6 +1009,7 @@ export type ResetPasswordRequest = {
 
 export type ReturnQuantityLineRequest = {
   line: number;
+  quantity?: number;
   reason: string;
   refund?: number;
 };
@@ -1091,6 +1092,7 @@ export type SaleLine = {
   total: number;
   warrantyEndsAt: string | null;
   returnedAt: string | null;
+  returnedQuantity: number;
 };
 
 export type SalePage = {

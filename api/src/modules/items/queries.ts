@@ -409,7 +409,8 @@ export async function sellAndRecord<Sale>(
                       'itemTypeName', t.name, 'brandName', b.name, 'model', coalesce(i.model, m.name),
                       'price', l.price::float8, 'discount', l.discount::float8, 'net', l.net::float8,
                       'tax', l.tax::float8, 'total', l.total::float8,
-                      'warrantyEndsAt', ${iso('i.warranty_ends_at')}, 'returnedAt', NULL) ORDER BY l.line)
+                      'warrantyEndsAt', ${iso('i.warranty_ends_at')}, 'returnedAt', NULL,
+                      'returnedQuantity', 0) ORDER BY l.line)
                FROM l LEFT JOIN changed i ON i.id = l.item_id
                LEFT JOIN product_models m ON m.company_id = $7 AND m.id = l.model_id
                JOIN item_types t ON t.company_id = $7 AND t.id = coalesce(i.item_type_id, m.item_type_id)

@@ -170,25 +170,36 @@ export const lockQuantityLine = async (q: Queryable, saleId: string, line: numbe
       locationId: string | null;
       quantity: number;
       total: number;
-      returned: boolean;
+      returnedQuantity: number;
       voided: boolean;
       number: number;
     }>(
       `SELECT l.model_id AS "modelId", l.location_id AS "locationId", l.quantity, l.total::float8 AS total,
-              l.returned_move_id IS NOT NULL AS returned, s.voided_at IS NOT NULL AS voided, s.number
+              l.returned_quantity AS "returnedQuantity", s.voided_at IS NOT NULL AS voided, s.number
          FROM sale_lines l JOIN sales s ON s.company_id = l.company_id AND s.id = l.sale_id
         WHERE l.sale_id = $1 AND l.line = $2 FOR UPDATE OF l`,
       [saleId, line],
     )
   )[0] ?? null;
 
-export const markQuantityLineReturned = (q: Queryable, saleId: string, line: number, moveId: string) =>
-  q.query(`UPDATE sale_lines SET returned_move_id = $3 WHERE sale_id = $1 AND line = $2`, [saleId, line, moveId]);
+/** `quantity` more units of the line are back, by the return move `moveId` (the latest). */
+export const markQuantityLineReturned = (
+  q: Queryable,
+  saleId: string,
+  line: number,
+  quantity: number,
+  moveId: string,
+) =>
+  q.query(
+    `UPDATE sale_lines SET returned_quantity = returned_quantity + $3, returned_move_id = $4
+      WHERE sale_id = $1 AND line = $2`,
+    [saleId, line, quantity, moveId],
+  );
 
 /** A sale's quantity lines, locked, in (model, location) order: what a void puts back. */
 export const saleQuantityLines = (q: Queryable, saleId: string) =>
   q.query<{ modelId: string; locationId: string; quantity: number; returned: boolean }>(
-    `SELECT model_id AS "modelId", location_id AS "locationId", quantity, returned_move_id IS NOT NULL AS returned
+    `SELECT model_id AS "modelId", location_id AS "locationId", quantity, returned_quantity > 0 AS returned
        FROM sale_lines WHERE sale_id = $1 AND model_id IS NOT NULL ORDER BY model_id, location_id FOR UPDATE`,
     [saleId],
   );

@@ -123,7 +123,7 @@ export const quantityStockRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...permit('items.process'),
         operationId: 'returnQuantityLine',
         description:
-          'Returns a sale’s line of a model × quantity: the whole quantity goes back to the location it was sold from, with the reason and the refund (at most the line’s total, the default). A line is returned once (409). An item’s line is returned by returning the item. Needs the Return type’s claim.',
+          'Returns units of a sale’s line of a model × quantity — all still out (the default) or `quantity` of them — to the location it was sold from, with the reason and the refund (at most their share of the line’s total, the default). A line all back is returned no more (409); more units than are out is a 400. An item’s line is returned by returning the item. Needs the Return type’s claim.',
         params: IdParams,
         body: S.ReturnQuantityLineBody,
         response: answers(S.QuantityStockSchema),

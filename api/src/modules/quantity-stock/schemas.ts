@@ -103,12 +103,20 @@ export type CountQuantityBody = Static<typeof CountQuantityBody>;
 export const ReturnQuantityLineBody = Type.Object(
   {
     line: Type.Integer({ minimum: 1, description: 'The sale’s line of a model × quantity (1, 2, 3…).' }),
+    quantity: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100_000,
+        description: 'How many of the line’s units come back; all that are still out by default.',
+      }),
+    ),
     reason: Reason,
     refund: Type.Optional(
       Type.Number({
         minimum: 0,
         maximum: 99_999_999,
-        description: 'Paid back; at most the line’s total (the default).',
+        description:
+          'Paid back; at most the returned units’ share of the line’s total (the default), cut so that a line returned in parts adds up to its total.',
       }),
     ),
   },

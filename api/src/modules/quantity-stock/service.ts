@@ -307,17 +307,22 @@ export async function putBackForVoid(q: Queryable, actor: Actor, saleId: string,
   );
 }
 
+/** Cents of `total` that `units` of `quantity` stand for, rounded as the line's parts add up. */
+const shareOf = (total: number, units: number, quantity: number) => Math.round((total * units * 100) / quantity) / 100;
+
 /**
- * Returns a sale's quantity line: its whole quantity goes back where it was taken from, with a
- * "return" row naming the sale, the reason and what was paid back (at most the line's total, the
- * default; counted in the day's refunds). A line is returned once; a void sale's lines are not
- * returned (its void put them back). The Return type's claim, as an item's return.
+ * Returns units of a sale's quantity line — all that are still out (the default) or some of them:
+ * they go back where they were taken from, with a "return" row naming the sale, the reason and
+ * what was paid back (at most their share of the line's total, the default; counted in the day's
+ * refunds). The shares are cut so that the parts of a line returned in several goes add up to its
+ * total to the cent. A line all back is returned no more; a void sale's lines are not returned
+ * (its void put them back). The Return type's claim, as an item's return.
  */
 export async function returnLine(
   q: Queryable,
   actor: Actor,
   saleId: string,
-  body: { line: number; reason: string; refund?: number },
+  body: { line: number; reason: string; refund?: number; quantity?: number },
 ) {
   const lineNo = body.line;
   await mayRunBuiltIn(q, actor, 'return', 'Return');
@@ -326,23 +331,30 @@ export async function returnLine(
   if (!line.modelId || !line.locationId)
     throw badRequest('line: an item’s line is returned by returning the item (Item Process, Return)', 'line');
   if (line.voided) throw conflict(`Sale ${line.number} is void: its quantities are back already.`);
-  if (line.returned) throw conflict(`Line ${lineNo} of sale ${line.number} was returned already.`);
-  if (body.refund !== undefined && body.refund > line.total)
-    throw badRequest(`refund: at most the line's total, ${line.total.toFixed(2)}`, 'refund');
-  const after = (await db.addOnHand(q, actor.companyId, line.modelId, line.locationId, line.quantity))!;
+  const out = line.quantity - line.returnedQuantity;
+  if (out === 0) throw conflict(`Line ${lineNo} of sale ${line.number} was returned already.`);
+  const units = body.quantity ?? out;
+  if (units > out) throw badRequest(`quantity: at most the ${out} still out of line ${lineNo}`, 'quantity');
+  const share =
+    shareOf(line.total, line.returnedQuantity + units, line.quantity) -
+    shareOf(line.total, line.returnedQuantity, line.quantity);
+  const cap = Math.round(share * 100) / 100;
+  if (body.refund !== undefined && body.refund > cap)
+    throw badRequest(`refund: at most ${cap.toFixed(2)} for ${units} of ${line.quantity}`, 'refund');
+  const after = (await db.addOnHand(q, actor.companyId, line.modelId, line.locationId, units))!;
   const [moveId] = await db.insertMoves(q, actor.companyId, actor.userId, [
     {
       modelId: line.modelId,
       locationId: line.locationId,
       kind: 'return',
-      delta: line.quantity,
+      delta: units,
       onHandAfter: after,
-      refund: Math.round((body.refund ?? line.total) * 100) / 100,
+      refund: Math.round((body.refund ?? cap) * 100) / 100,
       reason: body.reason.trim(),
       saleId,
     },
   ]);
-  await db.markQuantityLineReturned(q, saleId, lineNo, moveId!);
+  await db.markQuantityLineReturned(q, saleId, lineNo, units, moveId!);
   announce(q, actor.companyId, [line.modelId]);
   publish(q, actor.companyId, 'sale.made', [saleId]);
   return (await db.stockOf(q, line.modelId))!;

@@ -30,7 +30,8 @@ export const saleLines = (q: Queryable, saleId: string) =>
             b.name AS "brandName", coalesce(i.model, m.name) AS model,
             l.price::float8 AS price, l.discount::float8 AS discount, l.net::float8 AS net, l.tax::float8 AS tax,
             l.total::float8 AS total, ${iso('i.warranty_ends_at')} AS "warrantyEndsAt",
-            ${iso('coalesce(r.created_at, v.created_at)')} AS "returnedAt"
+            ${iso('coalesce(r.created_at, v.created_at)')} AS "returnedAt",
+            CASE WHEN l.returned_by IS NOT NULL THEN 1 ELSE l.returned_quantity END AS "returnedQuantity"
        FROM sale_lines l LEFT JOIN items i ON i.company_id = l.company_id AND i.id = l.item_id
        LEFT JOIN product_models m ON m.company_id = l.company_id AND m.id = l.model_id
        JOIN item_types t ON t.company_id = l.company_id AND t.id = coalesce(i.item_type_id, m.item_type_id)

@@ -27,8 +27,16 @@ export const SaleLineSchema = Type.Object(
     total: Type.Number({ description: 'net + tax.' }),
     warrantyEndsAt: Nullable(Timestamp),
     returnedAt: Nullable(
-      Type.String({ format: 'date-time', description: 'When the line was returned (a line is returned once).' }),
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the line was returned: an item’s line once; a model × quantity line’s latest return of units (returnedQuantity says how many are back).',
+      }),
     ),
+    returnedQuantity: Type.Integer({
+      minimum: 0,
+      description: 'How many of the line’s units are back: an item’s line 0 or 1; a quantity line up to its quantity, returned in parts.',
+    }),
   },
   { title: 'SaleLine' },
 );

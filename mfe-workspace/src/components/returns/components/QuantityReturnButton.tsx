@@ -7,13 +7,25 @@ import { useT } from '../i18n';
 
 type Sale = ApiResponse<'getSale'>;
 interface Values {
+  quantity: string;
   reason: string;
   refund: string;
 }
 
+/** What `units` of a line of `quantity` stand for of its `total`, as the API cuts a line returned in parts. */
+const shareOf = (total: number, units: number, quantity: number) => Math.round((total * units * 100) / quantity) / 100;
+
+/** The most that `units` more of the line's units may be refunded, as text: their share of its total. */
+const refundFor = (line: Sale['lines'][number], units: number) =>
+  (
+    shareOf(line.total, line.returnedQuantity + units, line.quantity) -
+    shareOf(line.total, line.returnedQuantity, line.quantity)
+  ).toFixed(2);
+
 /**
- * "Return line n" on a sale's line of a model × quantity: the whole quantity goes back where it
- * was sold from, with a reason and a refund (at most the line's total, the default).
+ * "Return line n" on a sale's line of a model × quantity: all its units still out, or some of them,
+ * go back where they were sold from, with a reason and a refund (at most their share of the line's
+ * total, the default; the parts of a line returned in several goes add up to its total).
  */
 export function QuantityReturnButton({
   sale,
@@ -26,17 +38,29 @@ export function QuantityReturnButton({
 }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
-  const price = line.total.toFixed(2);
+  const out = line.quantity - line.returnedQuantity;
   const schema = useMemo(
     () =>
-      z.object({
-        reason: z.string().trim().min(1, t('returns.reasonRequired')).max(200),
-        refund: z
-          .string()
-          .trim()
-          .refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= line.total, t('returns.refundInvalid', { price })),
-      }),
-    [t, line.total, price],
+      z
+        .object({
+          quantity: z
+            .string()
+            .trim()
+            .refine(
+              (v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= out,
+              t('returns.quantityInvalid', { out }),
+            ),
+          reason: z.string().trim().min(1, t('returns.reasonRequired')).max(200),
+          refund: z.string().trim(),
+        })
+        .superRefine((values, context) => {
+          const units = Number(values.quantity);
+          if (!(units >= 1 && units <= out)) return;
+          const price = refundFor(line, units);
+          if (!/^\d+(\.\d{1,2})?$/.test(values.refund) || Number(values.refund) > Number(price))
+            context.addIssue({ code: 'custom', path: ['refund'], message: t('returns.refundInvalid', { price }) });
+        }),
+    [t, out, line],
   );
   return (
     <>
@@ -47,29 +71,50 @@ export function QuantityReturnButton({
         open={open}
         title={t('returns.quantityReturnTitle', { line: line.line, quantity: line.quantity, model: line.model ?? '' })}
         schema={schema}
-        defaultValues={{ reason: '', refund: price }}
+        defaultValues={{ quantity: String(out), reason: '', refund: refundFor(line, out) }}
         submitLabel={t('returns.returnLine', { line: line.line })}
         onSubmit={async (values) => {
+          const units = Number(values.quantity);
           await call('POST', '/api/sales/{id}/quantity-returns', {
             params: { id: sale.id },
-            body: { line: line.line, reason: values.reason.trim(), refund: Number(values.refund) },
+            body: { line: line.line, quantity: units, reason: values.reason.trim(), refund: Number(values.refund) },
           });
-          notify(t('returns.quantityReturned', { line: line.line, quantity: line.quantity }), 'success');
+          notify(t('returns.quantityReturned', { line: line.line, quantity: units }), 'success');
           onDone();
         }}
         onClose={() => setOpen(false)}
       >
-        {(field) => (
-          <>
-            <Typography variant="body2">{t('returns.quantityReturnHint', { quantity: line.quantity })}</Typography>
-            <TextField label={t('returns.reason')} required autoFocus {...field('reason')} />
-            <TextField
-              label={t('returns.refund')}
-              {...field('refund')}
-              helperText={(field('refund').helperText as string | undefined) ?? t('returns.refundHelp', { price })}
-            />
-          </>
-        )}
+        {(field, form) => {
+          const quantity = field('quantity');
+          return (
+            <>
+              <Typography variant="body2">
+                {line.returnedQuantity
+                  ? t('returns.quantityReturnHintRest', { out, quantity: line.quantity })
+                  : t('returns.quantityReturnHint', { quantity: line.quantity })}
+              </Typography>
+              <TextField
+                label={t('returns.quantity')}
+                inputMode="numeric"
+                {...quantity}
+                onChange={(event) => {
+                  void quantity.onChange(event);
+                  // The refund follows the units, as the API's default does.
+                  const units = Number(event.target.value);
+                  if (Number.isInteger(units) && units >= 1 && units <= out)
+                    form.setValue('refund', refundFor(line, units));
+                }}
+                helperText={(quantity.helperText as string | undefined) ?? t('returns.quantityHelp', { out })}
+              />
+              <TextField label={t('returns.reason')} required autoFocus {...field('reason')} />
+              <TextField
+                label={t('returns.refund')}
+                {...field('refund')}
+                helperText={(field('refund').helperText as string | undefined) ?? t('returns.refundHelpShare')}
+              />
+            </>
+          );
+        }}
       </FormDialog>
     </>
   );

@@ -66,7 +66,7 @@ export function SaleOutcomeActions({ sale }: { sale: Sale }) {
   );
 }
 
-/** "Return line n" on a sale's line not returned yet: the item's Return dialog. */
+/** "Return line n" on a sale's line not returned yet (a quantity line: not all of it): the Return dialog. */
 export function ReturnLineButton({ sale, line }: { sale: Sale; line: Sale['lines'][number] }) {
   const { t } = useT();
   const refresh = useRefresh();
@@ -77,9 +77,13 @@ export function ReturnLineButton({ sale, line }: { sale: Sale; line: Sale['lines
     enabled: open && line.itemId !== null,
   });
   const { returnType } = useOutcomeTypes(null);
-  if (sale.voidedAt || line.returnedAt || !returnType) return null;
-  // A line of a model × quantity has no item: its quantity goes back whole.
-  if (line.modelId) return <QuantityReturnButton sale={sale} line={line} onDone={refresh} />;
+  if (sale.voidedAt || !returnType) return null;
+  // A line of a model × quantity has no item: its units go back, in one go or in parts.
+  if (line.modelId)
+    return line.returnedQuantity < line.quantity ? (
+      <QuantityReturnButton sale={sale} line={line} onDone={refresh} />
+    ) : null;
+  if (line.returnedAt) return null;
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>

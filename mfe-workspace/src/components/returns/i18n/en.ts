@@ -41,9 +41,14 @@ export const en = {
     voidConfirm: 'Void the sale',
     voided: 'Sale {{number}} voided.',
     returnLine: 'Return line {{line}}',
-    // quantity stock: a sale's line of a model × quantity goes back on the shelf whole
+    // quantity stock: a sale's line of a model × quantity goes back on the shelf, all of it or some units
     quantityReturnTitle: 'Return line {{line}}: {{quantity}} × {{model}}',
-    quantityReturnHint: 'All {{quantity}} go back to where they were sold from.',
-    quantityReturned: 'Line {{line}} returned: {{quantity}} back on the shelf.',
+    quantityReturnHint: 'The units go back to where they were sold from: all {{quantity}}, or fewer.',
+    quantityReturnHintRest: '{{out}} of the {{quantity}} are still out: all of them go back, or fewer.',
+    quantity: 'Units returned',
+    quantityHelp: 'At most {{out}}.',
+    quantityInvalid: 'A whole number from 1 to {{out}}.',
+    refundHelpShare: 'At most their share of what the line was sold for.',
+    quantityReturned: 'Line {{line}}: {{quantity}} back on the shelf.',
   },
 };

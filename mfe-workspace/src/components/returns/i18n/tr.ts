@@ -45,9 +45,14 @@ export const tr: TranslationsOf<typeof en> = {
     voidConfirm: 'Satışı iptal et',
     voided: '{{number}} numaralı satış iptal edildi.',
     returnLine: '{{line}}. satırı iade al',
-    // quantity stock: a sale's line of a model × quantity goes back on the shelf whole
+    // quantity stock: a sale's line of a model × quantity goes back on the shelf, all of it or some units
     quantityReturnTitle: '{{line}}. satırı iade al: {{quantity}} × {{model}}',
-    quantityReturnHint: '{{quantity}} adedin tümü satıldığı yere geri döner.',
-    quantityReturned: '{{line}}. satır iade alındı: {{quantity}} adet rafa döndü.',
+    quantityReturnHint: 'Ürünler satıldığı yere döner: {{quantity}} adedin tümü ya da daha azı.',
+    quantityReturnHintRest: '{{quantity}} adetten {{out}} adedi hâlâ müşteride: tümü ya da daha azı geri döner.',
+    quantity: 'İade edilen adet',
+    quantityHelp: 'En çok {{out}}.',
+    quantityInvalid: '1 ile {{out}} arasında bir tam sayı.',
+    refundHelpShare: 'En çok, satırın satış tutarındaki payları kadar.',
+    quantityReturned: '{{line}}. satır: {{quantity}} adet rafa döndü.',
   },
 };

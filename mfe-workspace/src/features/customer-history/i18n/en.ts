@@ -14,6 +14,7 @@ export const en = {
     warrantyEnded: 'warranty ended {{date}}',
     quantityLine: '{{quantity}} × {{model}} · {{total}}',
     lineReturned: 'returned {{date}}',
+    lineReturnedPart: '{{returned}} of {{quantity}} returned, the last {{date}}',
     voided: 'Void',
     noWarranty: 'no warranty',
     more: 'Show more',

@@ -17,6 +17,7 @@ export const tr: TranslationsOf<typeof en> = {
     warrantyEnded: 'garanti {{date}} tarihinde bitti',
     quantityLine: '{{quantity}} × {{model}} · {{total}}',
     lineReturned: '{{date}} tarihinde iade alındı',
+    lineReturnedPart: '{{quantity}} adetten {{returned}} adedi iade alındı, sonuncusu {{date}}',
     voided: 'İptal',
     noWarranty: 'garanti yok',
     more: 'Daha fazla göster',

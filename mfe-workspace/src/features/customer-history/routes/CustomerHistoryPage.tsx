@@ -64,7 +64,13 @@ function SaleLines({ id }: { id: string }) {
               }
               secondary={
                 line.returnedAt
-                  ? t('customerHistory.lineReturned', { date: formatDate(line.returnedAt, i18n.language) })
+                  ? line.modelId && line.returnedQuantity < line.quantity
+                    ? t('customerHistory.lineReturnedPart', {
+                        returned: line.returnedQuantity,
+                        quantity: line.quantity,
+                        date: formatDate(line.returnedAt, i18n.language),
+                      })
+                    : t('customerHistory.lineReturned', { date: formatDate(line.returnedAt, i18n.language) })
                   : !line.itemId
                     ? null
                     : !ends
