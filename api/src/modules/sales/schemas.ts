@@ -35,7 +35,8 @@ export const SaleLineSchema = Type.Object(
     ),
     returnedQuantity: Type.Integer({
       minimum: 0,
-      description: 'How many of the line’s units are back: an item’s line 0 or 1; a quantity line up to its quantity, returned in parts.',
+      description:
+        'How many of the line’s units are back: an item’s line 0 or 1; a quantity line up to its quantity, returned in parts.',
     }),
   },
   { title: 'SaleLine' },
