@@ -177,6 +177,7 @@ describe('A sale’s lines: return a line, void a sale of today', () => {
   /** A sale of one line of 3 USB-C cables for 29.99, `back` of them returned since. */
   const quantityLineSale = (back: number) => ({
     ...sale('2020-03-01T10:00:00Z'),
+    currency: 'USD',
     total: 29.99,
     lines: [
       {

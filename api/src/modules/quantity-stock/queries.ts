@@ -173,9 +173,10 @@ export const lockQuantityLine = async (q: Queryable, saleId: string, line: numbe
       returnedQuantity: number;
       voided: boolean;
       number: number;
+      currency: string;
     }>(
       `SELECT l.model_id AS "modelId", l.location_id AS "locationId", l.quantity, l.total::float8 AS total,
-              l.returned_quantity AS "returnedQuantity", s.voided_at IS NOT NULL AS voided, s.number
+              l.returned_quantity AS "returnedQuantity", s.voided_at IS NOT NULL AS voided, s.number, s.currency
          FROM sale_lines l JOIN sales s ON s.company_id = l.company_id AND s.id = l.sale_id
         WHERE l.sale_id = $1 AND l.line = $2 FOR UPDATE OF l`,
       [saleId, line],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { currencyDigits } from '../../lib/money.js';
 import { decodeTimeIdCursor, encodeCursor } from '../../lib/schemas.js';
 import { assertMayRun, assertMaySetCost, seen, type Actor, type Sight } from '../items/index.js';
 import { findBuiltInType, findLocation } from '../catalogue/index.js';
@@ -307,8 +308,13 @@ export async function putBackForVoid(q: Queryable, actor: Actor, saleId: string,
   );
 }
 
-/** Cents of `total` that `units` of `quantity` stand for, rounded as the line's parts add up. */
-const shareOf = (total: number, units: number, quantity: number) => Math.round((total * units * 100) / quantity) / 100;
+/**
+ * What the first `units` of a line of `quantity` stand for of its `total`, rounded to the
+ * currency's decimals. A part's share is the difference of two of these, so however a line comes
+ * back in parts, its parts add up to its total exactly.
+ */
+const shareOf = (total: number, units: number, quantity: number, digits: number) =>
+  Math.round((total * units * 10 ** digits) / quantity) / 10 ** digits;
 
 /**
  * Returns units of a sale's quantity line — all that are still out (the default) or some of them:
@@ -335,12 +341,13 @@ export async function returnLine(
   if (out === 0) throw conflict(`Line ${lineNo} of sale ${line.number} was returned already.`);
   const units = body.quantity ?? out;
   if (units > out) throw badRequest(`quantity: at most the ${out} still out of line ${lineNo}`, 'quantity');
+  const digits = currencyDigits(line.currency);
   const share =
-    shareOf(line.total, line.returnedQuantity + units, line.quantity) -
-    shareOf(line.total, line.returnedQuantity, line.quantity);
-  const cap = Math.round(share * 100) / 100;
+    shareOf(line.total, line.returnedQuantity + units, line.quantity, digits) -
+    shareOf(line.total, line.returnedQuantity, line.quantity, digits);
+  const cap = Number(share.toFixed(digits));
   if (body.refund !== undefined && body.refund > cap)
-    throw badRequest(`refund: at most ${cap.toFixed(2)} for ${units} of ${line.quantity}`, 'refund');
+    throw badRequest(`refund: at most ${cap.toFixed(digits)} for ${units} of ${line.quantity}`, 'refund');
   const after = (await db.addOnHand(q, actor.companyId, line.modelId, line.locationId, units))!;
   const [moveId] = await db.insertMoves(q, actor.companyId, actor.userId, [
     {

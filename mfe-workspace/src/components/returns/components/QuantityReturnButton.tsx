@@ -12,15 +12,23 @@ interface Values {
   refund: string;
 }
 
-/** What `units` of a line of `quantity` stand for of its `total`, as the API cuts a line returned in parts. */
-const shareOf = (total: number, units: number, quantity: number) => Math.round((total * units * 100) / quantity) / 100;
+/** A currency's decimals as the API rounds its amounts (JPY 0, EUR 2; never more than two). */
+const digitsOf = (currency: string) =>
+  Math.min(
+    2,
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2,
+  );
 
-/** The most that `units` more of the line's units may be refunded, as text: their share of its total. */
-const refundFor = (line: Sale['lines'][number], units: number) =>
-  (
-    shareOf(line.total, line.returnedQuantity + units, line.quantity) -
-    shareOf(line.total, line.returnedQuantity, line.quantity)
-  ).toFixed(2);
+/**
+ * The most that `units` more of the line's units may be refunded, as text: their share of its
+ * total, cut as the API cuts a line returned in parts (the first k units' share rounded, a part's
+ * the difference), so the parts add up to the total.
+ */
+function refundFor(sale: Sale, line: Sale['lines'][number], units: number) {
+  const scale = 10 ** digitsOf(sale.currency);
+  const shareOf = (k: number) => Math.round((line.total * k * scale) / line.quantity) / scale;
+  return (shareOf(line.returnedQuantity + units) - shareOf(line.returnedQuantity)).toFixed(digitsOf(sale.currency));
+}
 
 /**
  * "Return line n" on a sale's line of a model × quantity: all its units still out, or some of them,
@@ -56,11 +64,11 @@ export function QuantityReturnButton({
         .superRefine((values, context) => {
           const units = Number(values.quantity);
           if (!(units >= 1 && units <= out)) return;
-          const price = refundFor(line, units);
+          const price = refundFor(sale, line, units);
           if (!/^\d+(\.\d{1,2})?$/.test(values.refund) || Number(values.refund) > Number(price))
             context.addIssue({ code: 'custom', path: ['refund'], message: t('returns.refundInvalid', { price }) });
         }),
-    [t, out, line],
+    [t, out, sale, line],
   );
   return (
     <>
@@ -71,7 +79,7 @@ export function QuantityReturnButton({
         open={open}
         title={t('returns.quantityReturnTitle', { line: line.line, quantity: line.quantity, model: line.model ?? '' })}
         schema={schema}
-        defaultValues={{ quantity: String(out), reason: '', refund: refundFor(line, out) }}
+        defaultValues={{ quantity: String(out), reason: '', refund: refundFor(sale, line, out) }}
         submitLabel={t('returns.returnLine', { line: line.line })}
         onSubmit={async (values) => {
           const units = Number(values.quantity);
@@ -102,7 +110,7 @@ export function QuantityReturnButton({
                   // The refund follows the units, as the API's default does.
                   const units = Number(event.target.value);
                   if (Number.isInteger(units) && units >= 1 && units <= out)
-                    form.setValue('refund', refundFor(line, units));
+                    form.setValue('refund', refundFor(sale, line, units));
                 }}
                 helperText={(quantity.helperText as string | undefined) ?? t('returns.quantityHelp', { out })}
               />
