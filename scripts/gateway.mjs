@@ -249,11 +249,15 @@ export async function buildGateway({
   // says in its markup which stand-ins are in use (dev-banner.mjs). Asked again until it answers.
   let environment = null;
   const bannerFor = async () => {
-    try {
-      const upstream = Array.isArray(apiUrl) ? apiUrl[0] : apiUrl;
-      environment ??= await (await fetch(`${upstream}/api/environment`, { signal: AbortSignal.timeout(2000) })).json();
-    } catch {
-      return '';
+    if (!environment) {
+      try {
+        const upstream = Array.isArray(apiUrl) ? apiUrl[0] : apiUrl;
+        const answer = await fetch(`${upstream}/api/environment`, { signal: AbortSignal.timeout(2000) });
+        if (!answer.ok) return '';
+        environment = await answer.json();
+      } catch {
+        return '';
+      }
     }
     return environment.mode === 'development' ? staticBanner(environment, readBannerTexts()) : '';
   };
