@@ -25,9 +25,10 @@ const digitsOf = (currency: string) =>
  * the difference), so the parts add up to the total.
  */
 function refundFor(sale: Sale, line: Sale['lines'][number], units: number) {
-  const scale = 10 ** digitsOf(sale.currency);
+  const digits = digitsOf(sale.currency);
+  const scale = 10 ** digits;
   const shareOf = (k: number) => Math.round((line.total * k * scale) / line.quantity) / scale;
-  return (shareOf(line.returnedQuantity + units) - shareOf(line.returnedQuantity)).toFixed(digitsOf(sale.currency));
+  return (shareOf(line.returnedQuantity + units) - shareOf(line.returnedQuantity)).toFixed(digits);
 }
 
 /**
