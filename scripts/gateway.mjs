@@ -245,21 +245,23 @@ export async function buildGateway({
   // Deep links: any GET that is not a file, an API call or a remote asset gets the shell —
   // with the page already in it when a remote prerendered that path.
   const indexHtml = () => readFileSync(join(shellDir, 'index.html'), 'utf8');
-  // What GET /api/environment answers, once it has answered: a page shown before the app boots
-  // says in its markup which stand-ins are in use (dev-banner.mjs). Asked again until it answers.
-  let environment = null;
+  // The banner's markup, once GET /api/environment has answered ('' outside development): a page
+  // shown before the app boots says in its markup which stand-ins are in use (dev-banner.mjs).
+  // Asked again until it answers; the answer and the texts do not change while the gateway runs.
+  let banner = null;
   const bannerFor = async () => {
-    if (!environment) {
+    if (banner === null) {
       try {
         const upstream = Array.isArray(apiUrl) ? apiUrl[0] : apiUrl;
         const answer = await fetch(`${upstream}/api/environment`, { signal: AbortSignal.timeout(2000) });
         if (!answer.ok) return '';
-        environment = await answer.json();
+        const environment = await answer.json();
+        banner = environment.mode === 'development' ? staticBanner(environment, readBannerTexts()) : '';
       } catch {
         return '';
       }
     }
-    return environment.mode === 'development' ? staticBanner(environment, readBannerTexts()) : '';
+    return banner;
   };
   const sendShell = async (reply, url) => {
     const found = prerenderedFor(normalizePath(url));
