@@ -62,6 +62,20 @@ function jobs() {
   return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
 }
 
+/**
+ * A failed job's failing tests, as Jest names them (`● suite › test`) with the first lines of each
+ * reason: repeated under the summary, because a CI log is often kept only by its tail and the
+ * job's own output may be far above it.
+ */
+function failuresOf(chunks, linesEach = 14, most = 8) {
+  const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    if (/^\s*● (?!Console\b)/.test(line) && found.length < most) found.push(lines.slice(i, i + linesEach).join('\n'));
+  });
+  return found.length > 0 ? found : lines.filter((l) => l.trim()).slice(-linesEach);
+}
+
 function run(job) {
   const cwd = join(root, job.pkg);
   const command = job.command ?? [scriptOf(job.pkg, job.script), ...(job.args ?? [])].join(' ');
@@ -84,7 +98,7 @@ function run(job) {
       console.log(`\n[stockwise] ── ${job.name}: ${command} (in ${job.pkg}) ──`);
       process.stdout.write(Buffer.concat(chunks));
       console.log(`[stockwise] ${code === 0 ? 'passed' : 'FAILED'}: ${job.name} in ${seconds.toFixed(1)} s`);
-      resolve({ name: job.name, ok: code === 0, seconds });
+      resolve({ name: job.name, ok: code === 0, seconds, failures: code === 0 ? [] : failuresOf(chunks) });
     });
   });
 }
@@ -110,4 +124,8 @@ await Promise.all(
 console.log(`\n[stockwise] summary (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);
 for (const { name, ok, seconds } of results.sort((a, b) => b.seconds - a.seconds))
   console.log(`  ${ok ? 'pass' : 'FAIL'}  ${name} (${seconds.toFixed(1)} s)`);
+for (const { name, failures } of results.filter((r) => !r.ok)) {
+  console.log(`\n[stockwise] what failed in ${name}:`);
+  for (const failure of failures) console.log(failure, '\n');
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
