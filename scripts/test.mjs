@@ -69,11 +69,18 @@ function jobs() {
  */
 function failuresOf(chunks, linesEach = 14, most = 8) {
   const lines = Buffer.concat(chunks).toString('utf8').split('\n');
-  const found = [];
+  const found = new Map(); // Jest names each failure twice (in its file's section and at the end)
   lines.forEach((line, i) => {
-    if (/^\s*● (?!Console\b)/.test(line) && found.length < most) found.push(lines.slice(i, i + linesEach).join('\n'));
+    if (/^\s*● (?!Console\b)/.test(line) && !found.has(line.trim()) && found.size < most)
+      found.set(
+        line.trim(),
+        lines
+          .slice(i, i + linesEach)
+          .join('\n')
+          .slice(0, 3000),
+      );
   });
-  return found.length > 0 ? found : lines.filter((l) => l.trim()).slice(-linesEach);
+  return found.size > 0 ? [...found.values()] : lines.filter((l) => l.trim()).slice(-linesEach);
 }
 
 function run(job) {
