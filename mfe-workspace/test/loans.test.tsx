@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { i18n, ROLES } from '@stockwise/shared';
+import { api as client, i18n, ROLES } from '@stockwise/shared';
 import { mockApi } from '../../shared/test/mock-api';
 import { accessAnswer, baseItem, renderAt, signInAs } from './helpers';
 
@@ -90,6 +90,29 @@ it('checks an item out to a colleague: who is required, the due day is sent as t
   const post = calls.find((call) => call.method === 'POST');
   expect(post).toMatchObject({ url: '/api/loans', body: { itemId: 'i1', userId: 'u2' } });
   expect((post!.body as { dueAt: string }).dueAt).toBe(new Date(2099, 2, 4, 23, 59, 59, 999).toISOString());
+});
+
+it('keeps the people on offer while the search for what was typed is on its way', async () => {
+  api(baseItem, ['items.view', 'items.lend']);
+  // The search for "Ivy" answers only when the test says so; every other call at once.
+  const answered = client.defaults.adapter as (config: unknown) => Promise<unknown>;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  client.defaults.adapter = async (config) => {
+    if ((config.params as { q?: string } | undefined)?.q === 'Ivy') await held;
+    return answered(config) as never;
+  };
+  renderAt('/item-status/item-search?q=SN-0001');
+  await userEvent.click(await screen.findByRole('button', { name: 'Check out' }, { timeout: 30_000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Check out SN-0001' });
+  await userEvent.type(within(dialog).getByLabelText(/To whom/), 'Ivy');
+  const offered = await screen.findByRole('option', { name: 'Ivy Invitee · ivy' });
+  // The search is asked a quarter second after the typing stops; what was offered stays meanwhile.
+  await waitFor(() => expect(within(dialog).getByRole('progressbar')).toBeInTheDocument());
+  expect(offered).toBeInTheDocument();
+  await userEvent.click(offered);
+  expect(within(dialog).getByLabelText(/To whom/)).toHaveValue('Ivy Invitee');
+  release();
 });
 
 it('shows an item on loan with to whom and overdue, and checks it in', async () => {

@@ -1,5 +1,5 @@
 import { CircularProgress, type AutocompleteRenderInputParams } from '@mui/material';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 /**
@@ -21,7 +21,16 @@ export function useTypeAhead<T>(
     return () => clearTimeout(timer);
   }, [input]);
   const term = termOf(search);
-  const options = useQuery({ queryKey: queryKey(term), queryFn: () => find(term), enabled: open, staleTime: 30_000 });
+  // What was offered stays on screen while the next search is asked (its spinner shows): without
+  // it the list emptied a quarter second after each pause in typing, and a click on an option
+  // at that moment picked nothing.
+  const options = useQuery({
+    queryKey: queryKey(term),
+    queryFn: () => find(term),
+    enabled: open,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
   return {
     input,
     search,
