@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
 import { signedInOwner } from '../lib/owner.mjs';
+import { captureSale, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..', '..');
@@ -116,29 +117,20 @@ const psql = (sql, db = 'postgres') =>
     encoding: 'utf8',
   }).trim();
 
-function pgbench() {
+const pgbench = () => pgbenchOn('pgbench', ['-c', '20', '-j', '2', '-T', String(PGBENCH_SECONDS)]).tps;
+
+/** pgbench's tps and transactions for `args` on `db`; throws when a client aborted. */
+function pgbenchOn(db, args) {
   const out = execFileSync(
     `${BIN}/pgbench`,
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'postgres',
-      '-c',
-      '20',
-      '-j',
-      '2',
-      '-T',
-      String(PGBENCH_SECONDS),
-      'pgbench',
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', ...args, db],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
+  const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
+  const failed = Number(out.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
   if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
-  return tps;
+  return { tps, done, failed };
 }
 
 function run(opts) {
@@ -270,6 +262,65 @@ const [{ n: doubles }] = await db.query(
 );
 if (SALES) log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, ${doubles} sold twice`);
 
+// ── 2b. the sale's own statements, by pgbench (sale-sql.mjs) ──
+// The in-stock serials the API's sellers do not take (their g ends in 1): g ends in 2…5.
+const saleSql = SALES ? await saleStatementsByPgbench() : null;
+if (saleSql) log(`the sale's statements by pgbench: ${saleSql.tps.toFixed(0)} tps, ${saleSql.failed} failed`);
+async function saleStatementsByPgbench() {
+  const company = companies[0].companyId;
+  const [item] = await db.query(
+    `SELECT id, location_id AS location, serial_key AS "serialKey" FROM items WHERE company_id = $1 AND serial = 'SN-00000002'`,
+    [company],
+  );
+  let saleId = '';
+  const captured = await captureSale({
+    logFile: path.join(pgDir, 'server.log'),
+    psql,
+    sell: async () => {
+      const answer = await fetch(`${base}/api/sales`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ serial: 'SN-00000002', price: 9.5 }] }),
+      });
+      if (answer.status !== 201) throw new Error(`the captured sale answered ${answer.status}`);
+      saleId = (await answer.json()).id;
+    },
+  });
+  const script = pgbenchScript(captured, {
+    item,
+    saleId,
+    company,
+    next: `'sn-' || lpad((10 * (:k / 4) + 2 + :k % 4)::text, 8, '0')`,
+  });
+  const file = writeScript(dataDir, script);
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const salesOf = async () =>
+    (await db.query(`SELECT count(*)::int AS n FROM sales WHERE company_id = $1`, [company]))[0].n;
+  const before = await salesOf();
+  const [w0, s0] = [(await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r, serverCpuMs()];
+  const result = pgbenchOn(database, [
+    '-n',
+    '-M',
+    'simple',
+    '-c',
+    '20',
+    '-j',
+    '2',
+    '-T',
+    String(PGBENCH_SECONDS),
+    '-D',
+    'n=0',
+    '-f',
+    file,
+  ]);
+  const [w1, s1] = [(await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r, serverCpuMs()];
+  const n = Math.max(1, result.done);
+  // Each replayed transaction is a real sale: one more row in sales, its item sold.
+  const made = (await salesOf()) - before;
+  if (made !== result.done) throw new Error(`pgbench reported ${result.done} sales, the database holds ${made} more`);
+  return { ...result, script: file, wal: (w1 - w0) / n, dbCpu: (s1 - s0) / n };
+}
+
 // ── 3. pgbench after (the API idle) ──
 const tpsAfter = SALES ? pgbench() : NaN;
 if (SALES) log(`pgbench after: ${tpsAfter.toFixed(0)} tps`);
@@ -315,8 +366,10 @@ const salesSection = `| sales | per second | ratio |
 | pgbench TPC-B, scale 20, 20 clients, 2 threads — before | ${f0(tpsBefore)} | |
 | sales, ${SELLERS} sellers, one line each (${sales['2xx']} sold, ${sales.non2xx} refused, ${sales.errors} errors) | ${f0(salesPerSecond)} | **${ratio(salesPerSecond, anchorTps)}** × mean pgbench |
 | pgbench — after | ${f0(tpsAfter)} | |
+| the sale's own statements by pgbench, no API (20 clients, 2 threads; ${saleSql?.done} done, ${saleSql?.failed} failed; \`${saleSql?.script}\`) | ${f0(saleSql?.tps ?? NaN)} | **${ratio(saleSql?.tps ?? NaN, anchorTps)}** × mean pgbench |
+| sales through the API against the sale's own statements | | **${ratio(salesPerSecond, saleSql?.tps ?? NaN)}** |
 
-Items sold twice: **${doubles}**. Item updates during the sales: ${statsAfter.upd - statsBefore.upd}, of them HOT ${statsAfter.hot - statsBefore.hot} (${(100 * hotShare).toFixed(0)} %). WAL records per sale: ${((walAfter - walBefore) / Math.max(1, sales['2xx'])).toFixed(1)}. CPU a sale: API ${f2(saleApiCpu)} ms, PostgreSQL ${f2(saleDbCpu)} ms.
+Items sold twice: **${doubles}**. Item updates during the sales: ${statsAfter.upd - statsBefore.upd}, of them HOT ${statsAfter.hot - statsBefore.hot} (${(100 * hotShare).toFixed(0)} %). WAL records per sale: ${((walAfter - walBefore) / Math.max(1, sales['2xx'])).toFixed(1)}. CPU a sale: API ${f2(saleApiCpu)} ms, PostgreSQL ${f2(saleDbCpu)} ms. The same statements by pgbench: ${(saleSql?.wal ?? NaN).toFixed(1)} WAL records and ${f2(saleSql?.dbCpu ?? NaN)} ms of PostgreSQL's CPU a sale.
 
 `;
 

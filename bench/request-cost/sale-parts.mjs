@@ -1,0 +1,233 @@
+// What each part of a sale's write costs the database: the sale's own statements (sale-sql.mjs)
+// replayed by pgbench, first as they are, then once with each index of the tables a sale writes
+// dropped, or each of their triggers disabled, alone — and put back before the next. The
+// difference in PostgreSQL's CPU a sale (and in tps) is that part's price: where a lever on the
+// database's side of a sale would pay. A measuring tool, not a proposal: every part is there for
+// a reason (docs/decisions.md says which).
+//
+// Usage (after `node scripts/pnpm.mjs --filter @stockwise/api build`):
+//   node bench/request-cost/sale-parts.mjs
+//   ITEMS=1000000 SECONDS=8 ROUNDS=2 node bench/request-cost/sale-parts.mjs
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seed, startApi } from '../inventory/dataset.mjs';
+import { captureSale, pgbenchScript, writeScript } from './sale-sql.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.join(here, '..', '..');
+const ITEMS = Number(process.env.ITEMS ?? 400_000);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54398);
+const PORT = Number(process.env.BENCH_PORT ?? 8198);
+const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const PASSWORD = 'bench-password-1';
+const TABLES = ['items', 'item_events', 'sales', 'sale_lines'];
+const log = (...a) => console.error('[sale-parts]', ...a);
+
+const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-parts-pg-'));
+const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
+const server = (cmd) =>
+  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
+const databaseUrl = server('start');
+let serverUp = true;
+process.on('exit', () => {
+  if (serverUp) server('stop');
+});
+const database = new URL(databaseUrl).pathname.slice(1);
+const psql = (sql, db = database) =>
+  execFileSync(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql], {
+    encoding: 'utf8',
+  }).trim();
+
+/** The PostgreSQL server's CPU ms: the postmaster, the backends it reaped and the live ones. */
+function serverCpuMs() {
+  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const master = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const m = stat(master);
+  let total = (Number(m[11]) + Number(m[12]) + Number(m[13]) + Number(m[14])) * 10;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = stat(d);
+      if (Number(f[1]) === master) total += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-parts-'));
+const { db, companies } = await seed({ databaseUrl, dataDir, items: ITEMS, companies: 2, password: PASSWORD, log });
+const company = companies[0].companyId;
+const api = await startApi({ databaseUrl, dataDir, port: PORT });
+const base = `http://127.0.0.1:${PORT}`;
+const { token } = await (
+  await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: companies[0].userName, password: PASSWORD }),
+  })
+).json();
+const [item] = await db.query(
+  `SELECT id, location_id AS location, serial_key AS "serialKey" FROM items WHERE company_id = $1 AND serial = 'SN-00000002'`,
+  [company],
+);
+let saleId = '';
+const captured = await captureSale({
+  logFile: path.join(pgDir, 'server.log'),
+  psql,
+  sell: async () => {
+    const answer = await fetch(`${base}/api/sales`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lines: [{ serial: 'SN-00000002', price: 9.5 }] }),
+    });
+    if (answer.status !== 201) throw new Error(`the captured sale answered ${answer.status}`);
+    saleId = (await answer.json()).id;
+  },
+});
+api.kill('SIGTERM');
+
+/** pgbench with 20 clients and 2 threads on `db`: its tps, transactions and the server's CPU ms each. */
+function pgbenchCpu(args, db) {
+  const cpu0 = serverCpuMs();
+  const out = execFileSync(
+    `${BIN}/pgbench`,
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(PG_PORT),
+      '-U',
+      'postgres',
+      '-c',
+      '20',
+      '-j',
+      '2',
+      '-T',
+      String(SECONDS),
+      ...args,
+      db,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
+  const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
+  return { tps, done, cpu: (serverCpuMs() - cpu0) / Math.max(1, done) };
+}
+
+// The anchor beside it: pgbench's own TPC-B at scale 20, the issue's yardstick.
+psql('CREATE DATABASE pgbench', 'postgres');
+execFileSync(
+  `${BIN}/pgbench`,
+  ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
+  {
+    stdio: 'ignore',
+  },
+);
+
+// Every run sells items no earlier run sold: the clients' :k starts where the last run ended.
+let offset = 0;
+function replay(variant = {}) {
+  const script = pgbenchScript(captured, {
+    ...variant,
+    item,
+    saleId,
+    company,
+    next: `'sn-' || lpad((10 * ((:k + ${offset}) / 4) + 2 + (:k + ${offset}) % 4)::text, 8, '0')`,
+  });
+  const file = writeScript(dataDir, script);
+  const { tps, done, cpu } = pgbenchCpu(['-n', '-M', 'simple', '-D', 'n=0', '-f', file], database);
+  // Clients do not sell alike: the next run starts after the highest :k any of them reached.
+  const g = Number(
+    psql(`SELECT max(substr(serial, 4)::int) FROM items WHERE company_id = '${company}' AND status = 'sold'
+            AND substr(serial, 4)::int % 10 BETWEEN 2 AND 5 AND serial LIKE 'SN-%'`),
+  );
+  offset = 4 * Math.floor(g / 10) + (g % 10) - 2 + 1 - 20;
+  if (4 * Math.floor(ITEMS / 2 / 10) < offset + 2 * done + 100) throw new Error('out of in-stock items: raise ITEMS');
+  return { tps, cpu };
+}
+
+const indexes = db.query(
+  `SELECT c.relname AS "table", i.relname AS name, pg_get_indexdef(i.oid) AS def, x.indisprimary OR x.indisunique AS "unique"
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
+    WHERE c.relname = ANY($1) ORDER BY 1, 2`,
+  [TABLES],
+);
+const triggers = db.query(
+  `SELECT c.relname AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relname = ANY($1) AND NOT t.tgisinternal ORDER BY 1, 2`,
+  [TABLES],
+);
+const secondary = (await indexes).filter((i) => !i.unique); // a unique index or key is a rule, not a cost
+const userTriggers = await triggers;
+// The caller's entry without its checks: only the role and company that row-level security needs.
+const bareEntry = `BEGIN; SET LOCAL plan_cache_mode = force_generic_plan; SELECT set_config('role', 'stockwise_app', true), set_config('app.company_id', '${company}', true)`;
+const parts = [
+  {
+    label: `every secondary index of ${TABLES.join(', ')} (${secondary.length})`,
+    off: secondary.map((i) => `DROP INDEX ${i.name}`).join('; '),
+    on: secondary.map((i) => i.def).join('; '),
+  },
+  {
+    label: `every trigger of those tables (${userTriggers.length})`,
+    off: userTriggers.map((t) => `ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`).join('; '),
+    on: userTriggers.map((t) => `ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`).join('; '),
+  },
+  { label: "the caller's entry's checks (session, roles, claims, second factor)", variant: { entry: bareEntry } },
+  { label: 'the live-update notices after the commit', variant: { afterCommit: false } },
+  // PARTS=each: every index and trigger alone as well (each is small; many runs to see one).
+  ...(process.env.PARTS === 'each'
+    ? [
+        ...secondary.map((i) => ({ label: `index ${i.table}.${i.name}`, off: `DROP INDEX ${i.name}`, on: i.def })),
+        ...userTriggers.map((t) => ({
+          label: `trigger ${t.table}.${t.name}`,
+          off: `ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`,
+          on: `ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`,
+        })),
+      ]
+    : []),
+];
+await db.query('CHECKPOINT');
+replay(); // warm: plans, caches
+const rows = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const tpcb = pgbenchCpu([], 'pgbench');
+  rows.push({ label: 'anchor: pgbench TPC-B, scale 20', ...tpcb });
+  log(`round ${round + 1}: TPC-B ${tpcb.tps.toFixed(0)} tps, ${tpcb.cpu.toFixed(2)} ms`);
+  const whole = replay();
+  rows.push({ label: 'the whole sale', ...whole });
+  log(`round ${round + 1}: the whole sale ${whole.tps.toFixed(0)} tps, ${whole.cpu.toFixed(2)} ms`);
+  for (const part of parts) {
+    if (part.off) psql(part.off);
+    let r;
+    try {
+      r = replay(part.variant);
+    } finally {
+      if (part.on) psql(part.on);
+    }
+    rows.push({ label: `without ${part.label}`, ...r, saved: whole.cpu - r.cpu });
+    log(`without ${part.label}: ${r.tps.toFixed(0)} tps, ${r.cpu.toFixed(2)} ms`);
+  }
+}
+await db.close();
+server('stop');
+serverUp = false;
+
+console.log(`### The parts of a sale's write (${new Date().toISOString().slice(0, 16)} UTC)
+
+\`node bench/request-cost/sale-parts.mjs\` with ITEMS=${ITEMS} SECONDS=${SECONDS} ROUNDS=${ROUNDS}; load average at the end ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(', ')}. PostgreSQL 15, default settings; pgbench, 20 clients, 2 threads, the sale's own statements.
+
+| run | tps | PostgreSQL CPU ms a sale | less than the whole sale's |
+| --- | ---: | ---: | ---: |
+${rows.map((r) => `| ${r.label} | ${r.tps.toFixed(0)} | ${r.cpu.toFixed(2)} | ${r.saved === undefined ? '' : r.saved.toFixed(2)} |`).join('\n')}
+`);
+process.exit(0);
