@@ -181,6 +181,20 @@ const parts = [
   },
   { label: "the caller's entry's checks (session, roles, claims, second factor)", variant: { entry: bareEntry } },
   { label: 'the live-update notices after the commit', variant: { afterCommit: false } },
+  // The floor: the sale's rows themselves with none of the above — what no lever on indexes,
+  // triggers, the entry or the notices could take below.
+  {
+    label: 'all four of the above at once',
+    off: [
+      ...secondary.map((i) => `DROP INDEX ${i.name}`),
+      ...userTriggers.map((t) => `ALTER TABLE ${t.table} DISABLE TRIGGER ${t.name}`),
+    ].join('; '),
+    on: [
+      ...secondary.map((i) => i.def),
+      ...userTriggers.map((t) => `ALTER TABLE ${t.table} ENABLE TRIGGER ${t.name}`),
+    ].join('; '),
+    variant: { entry: bareEntry, afterCommit: false },
+  },
   // PARTS=each: every index and trigger alone as well (each is small; many runs to see one).
   ...(process.env.PARTS === 'each'
     ? [
