@@ -1,47 +1,48 @@
 // The database's side of a reception of 1,000 serials: the items' insert as the API sends it
-// (`insertItems`, one statement), in a transaction of the app role bound to the company, timed from
-// one connection — with the search rows written per statement (migration 0045) and, alternated in
-// the same run, per row as before it. Each round times 15 receptions and takes the median.
+// (`insertItems`, one statement), in a transaction of the app role bound to the company
+// (`inTenant`, as the API's work runs) — with the search rows written per statement (migration
+// 0045) and, alternated in the same run, per row as before it. Each round times 15 receptions and
+// takes the median. On PostgreSQL (a fresh server of its own), or with PGLITE=1 on the embedded
+// default.
 //
-// Usage (from the repo root; the API's migrations are read from api/migrations):
+// Usage (from the repo root, after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   node bench/inventory/reception-insert.mjs
 //   ITEMS=1000000 ROUNDS=3 node bench/inventory/reception-insert.mjs
+//   PGLITE=1 ITEMS=50000 node bench/inventory/reception-insert.mjs
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiDir, seed } from './dataset.mjs';
+import { dist, seed } from './dataset.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..', '..');
-const pg = createRequire(path.join(apiDir, 'package.json'))('pg');
+const { inTenant } = await dist('db/tenant.js');
+const PGLITE = process.env.PGLITE === '1';
 const ITEMS = Number(process.env.ITEMS ?? 200_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54394);
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-rx-pg-'));
 const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
 const server = (cmd) =>
   execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
-const databaseUrl = server('start');
-const psql = (sql) =>
-  execFileSync(
-    `${BIN}/psql`,
-    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', new URL(databaseUrl).pathname.slice(1)],
-    { input: `\\set ON_ERROR_STOP 1\n${sql}`, stdio: ['pipe', 'ignore', 'inherit'] },
-  );
+const databaseUrl = PGLITE ? null : server('start');
 // The two ways of writing a new item's search row (migration 0045 and the one before it).
-const PER_STATEMENT = `DROP TRIGGER items_search_words ON items;
-  CREATE TRIGGER items_search_words_added AFTER INSERT ON items REFERENCING NEW TABLE AS new_items
-    FOR EACH STATEMENT EXECUTE FUNCTION stockwise_item_search_add();
-  CREATE TRIGGER items_search_words AFTER UPDATE OF serial, model, sku, received_at ON items
-    FOR EACH ROW EXECUTE FUNCTION stockwise_item_search_keep();`;
-const PER_ROW = `DROP TRIGGER items_search_words_added ON items; DROP TRIGGER items_search_words ON items;
-  CREATE TRIGGER items_search_words AFTER INSERT OR UPDATE OF serial, model, sku, received_at ON items
-    FOR EACH ROW EXECUTE FUNCTION stockwise_item_search_keep();`;
+const PER_STATEMENT = [
+  'DROP TRIGGER items_search_words ON items',
+  `CREATE TRIGGER items_search_words_added AFTER INSERT ON items REFERENCING NEW TABLE AS new_items
+    FOR EACH STATEMENT EXECUTE FUNCTION stockwise_item_search_add()`,
+  `CREATE TRIGGER items_search_words AFTER UPDATE OF serial, model, sku, received_at ON items
+    FOR EACH ROW EXECUTE FUNCTION stockwise_item_search_keep()`,
+];
+const PER_ROW = [
+  'DROP TRIGGER items_search_words_added ON items',
+  'DROP TRIGGER items_search_words ON items',
+  `CREATE TRIGGER items_search_words AFTER INSERT OR UPDATE OF serial, model, sku, received_at ON items
+    FOR EACH ROW EXECUTE FUNCTION stockwise_item_search_keep()`,
+];
 
 const rows = [];
 try {
@@ -60,9 +61,9 @@ try {
             (SELECT id FROM locations WHERE company_id = $1 LIMIT 1) AS location`,
     [company],
   );
-  await db.close();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const change = async (statements) => {
+    for (const sql of statements) await db.query(sql);
+  };
   let next = 0;
   const reception = async () => {
     const items = Array.from({ length: 1000 }, () => ({
@@ -77,12 +78,10 @@ try {
       images: [],
     }));
     const started = process.hrtime.bigint();
-    await client.query(
-      `BEGIN; SELECT set_config('role', 'stockwise_app', true), set_config('app.company_id', '${company}', true)`,
-    );
     // The statement of api/src/modules/items/queries.ts, insertItems.
-    await client.query(
-      `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, model_id, sku, vendor_id,
+    await inTenant(db, company, (q) =>
+      q.query(
+        `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, model_id, sku, vendor_id,
           cost, sale_price, warranty_months, fields, images)
        SELECT $1, x.serial, x."itemTypeId", x."locationId", 'in_stock', x."brandId", x.model, x."modelId", x.sku,
               x."vendorId", x.cost, x."salePrice", x."warrantyMonths", x.fields,
@@ -92,9 +91,9 @@ try {
                 "warrantyMonths" integer, fields jsonb, images jsonb)) WITH ORDINALITY AS x
         ORDER BY x.ordinality
        RETURNING id`,
-      [company, JSON.stringify(items)],
+        [company, JSON.stringify(items)],
+      ),
     );
-    await client.query('COMMIT');
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const round = async (label) => {
@@ -107,29 +106,29 @@ try {
   await reception();
   for (let r = 0; r < ROUNDS; r++) {
     await round('search rows per statement (0045)');
-    psql(PER_ROW);
+    await change(PER_ROW);
     await round('search rows per row (before 0045)');
-    psql(PER_STATEMENT);
+    await change(PER_STATEMENT);
   }
   // Every received item has its search row, either way.
-  const [missing] = (
-    await client.query(
-      `SELECT count(*)::int AS n FROM items i WHERE i.serial LIKE 'RXB-%'
-          AND NOT EXISTS (SELECT 1 FROM item_search s WHERE s.company_id = i.company_id AND s.item_id = i.id)`,
-    )
-  ).rows;
+  const [missing] = await db.query(
+    `SELECT count(*)::int AS n FROM items i WHERE i.serial LIKE 'RXB-%'
+        AND NOT EXISTS (SELECT 1 FROM item_search s WHERE s.company_id = i.company_id AND s.item_id = i.id)`,
+  );
   if (missing.n) throw new Error(`${missing.n} received items have no search row`);
-  await client.end();
+  await db.close();
 } finally {
-  server('stop');
+  if (!PGLITE) server('stop');
 }
 
 console.log(`### A reception's insert of 1,000 items (${new Date().toISOString().slice(0, 16)} UTC)
 
-\`node bench/inventory/reception-insert.mjs\` with ITEMS=${ITEMS} ROUNDS=${ROUNDS}; load average at the end ${os
+\`${PGLITE ? 'PGLITE=1 ' : ''}node bench/inventory/reception-insert.mjs\` with ITEMS=${ITEMS} ROUNDS=${ROUNDS}; load average at the end ${os
   .loadavg()
   .map((l) => l.toFixed(1))
-  .join(', ')}. PostgreSQL 15, default settings; 15 receptions a round, in order.
+  .join(
+    ', ',
+  )}. ${PGLITE ? 'PGlite (the embedded default)' : 'PostgreSQL 15, default settings'}; 15 receptions a round, in order.
 
 | round | median ms | min | max |
 | --- | ---: | ---: | ---: |
