@@ -9,26 +9,20 @@
 //   node bench/inventory/reception-insert.mjs
 //   ITEMS=1000000 ROUNDS=3 node bench/inventory/reception-insert.mjs
 //   PGLITE=1 ITEMS=50000 node bench/inventory/reception-insert.mjs
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freshServer } from '../lib/postgres.mjs';
 import { dist, seed } from './dataset.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.join(here, '..', '..');
 const { inTenant } = await dist('db/tenant.js');
 const PGLITE = process.env.PGLITE === '1';
 const ITEMS = Number(process.env.ITEMS ?? 200_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54394);
 
-const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-rx-pg-'));
-const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
-const server = (cmd) =>
-  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
-const databaseUrl = PGLITE ? null : server('start');
+const server = PGLITE ? null : freshServer(PG_PORT, 'rx');
+const databaseUrl = server?.databaseUrl ?? null;
 // The two ways of writing a new item's search row (migration 0045 and the one before it).
 const PER_STATEMENT = [
   'DROP TRIGGER items_search_words ON items',
@@ -118,7 +112,7 @@ try {
   if (missing.n) throw new Error(`${missing.n} received items have no search row`);
   await db.close();
 } finally {
-  if (!PGLITE) server('stop');
+  server?.stop();
 }
 
 console.log(`### A reception's insert of 1,000 items (${new Date().toISOString().slice(0, 16)} UTC)

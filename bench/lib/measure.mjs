@@ -24,10 +24,24 @@ export function parentOf(pid) {
   }
 }
 
-/** The postmaster and its children (backends, WAL writer…): what the database server did. */
+/** CPU time (ms) of the children `pid` has waited for (cutime + cstime); 0 when it is gone. */
+function reapedCpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[13]) + Number(f[14])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The postmaster and its children (backends, WAL writer…): what the database server did. A backend
+ * that has ended (a pool or pgbench closing its connections) is reaped by the postmaster, and its
+ * time moves to the postmaster's own count of its children, which is added here.
+ */
 export function postgresCpuMs(postmaster) {
   if (!postmaster) return 0;
-  let sum = cpuMs(postmaster);
+  let sum = cpuMs(postmaster) + reapedCpuMs(postmaster);
   for (const d of readdirSync('/proc'))
     if (/^\d+$/.test(d) && parentOf(Number(d)) === postmaster) sum += cpuMs(Number(d));
   return sum;
@@ -41,8 +55,7 @@ export async function postmasterOf(db) {
 
 /**
  * CPU per request over a phase: start() then per(n) → { api, db } ms per request. PGlite runs inside
- * the API process (postmaster 0: db stays 0). A backend that exits during the phase takes its time
- * with it, so the database figure can come out low (or negative): printed as measured.
+ * the API process (postmaster 0: db stays 0).
  */
 export function cpuMeter({ apiPid, postmaster }) {
   const now = () => ({ api: cpuMs(apiPid), db: postgresCpuMs(postmaster) });

@@ -8,76 +8,20 @@
 // Usage (after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   node bench/request-cost/entry.mjs
 //   SECONDS=8 ROUNDS=4 node bench/request-cost/entry.mjs
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seed } from '../inventory/dataset.mjs';
+import { freshServer } from '../lib/postgres.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.join(here, '..', '..');
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54399);
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const log = (...a) => console.error('[entry]', ...a);
 
-const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-entry-pg-'));
-const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
-const server = (cmd) =>
-  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
-const databaseUrl = server('start');
-let serverUp = true;
-process.on('exit', () => {
-  if (serverUp) server('stop');
-});
-const database = new URL(databaseUrl).pathname.slice(1);
-
-/** The PostgreSQL server's CPU ms: the postmaster, the backends it reaped and the live ones. */
-function serverCpuMs() {
-  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const master = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const m = stat(master);
-  let total = (Number(m[11]) + Number(m[12]) + Number(m[13]) + Number(m[14])) * 10;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const f = stat(d);
-      if (Number(f[1]) === master) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-function pgbench(args, db) {
-  const cpu0 = serverCpuMs();
-  const out = execFileSync(
-    `${BIN}/pgbench`,
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'postgres',
-      '-c',
-      '20',
-      '-j',
-      '2',
-      '-T',
-      String(SECONDS),
-      ...args,
-      db,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
-  const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
-  return { tps, cpu: (serverCpuMs() - cpu0) / Math.max(1, done) };
-}
+const server = freshServer(PG_PORT, 'entry');
+const { databaseUrl, database } = server;
+const pgbench = (args, db) => server.pgbench(db, SECONDS, args);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-entry-'));
 const { db, companies } = await seed({
@@ -119,30 +63,14 @@ const scripts = {
 // ENTRY_CANDIDATE=file.sql: a file that creates `stockwise_enter_candidate` (the entry's arguments and
 // columns), weighed beside the entry in the same rounds — a change measured before its migration.
 if (process.env.ENTRY_CANDIDATE) {
-  psql(readFileSync(process.env.ENTRY_CANDIDATE, 'utf8'), database);
+  server.psql(readFileSync(process.env.ENTRY_CANDIDATE, 'utf8'), database);
   scripts.candidate = write('candidate', [
     `BEGIN \\; SET LOCAL plan_cache_mode = force_generic_plan \\; SELECT user_exists AS exists, active, session_live AS "sessionLive", mfa_due AS "mfaDue", roles, claims FROM stockwise_enter_candidate(${ids});`,
     'COMMIT;',
   ]);
 }
 
-psql('CREATE DATABASE pgbench', 'postgres');
-execFileSync(
-  `${BIN}/pgbench`,
-  ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
-  {
-    stdio: 'ignore',
-  },
-);
-function psql(sql, db) {
-  return execFileSync(
-    `${BIN}/psql`,
-    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql],
-    {
-      encoding: 'utf8',
-    },
-  );
-}
+server.initPgbench(20);
 
 const runs = {
   'anchor: pgbench select-only (-S)': [],
@@ -154,8 +82,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const [name, file] of Object.entries(scripts)) runs[name].push(pgbench(['-n', '-f', file], database));
   log(`round ${round + 1} of ${ROUNDS}`);
 }
-server('stop');
-serverUp = false;
+server.stop();
 
 const mean = (xs, k) => xs.reduce((a, x) => a + x[k], 0) / xs.length;
 console.log(`### The caller's entry by itself (${new Date().toISOString().slice(0, 16)} UTC)

@@ -13,18 +13,16 @@
 //   ITEMS=1000000 COMPANIES=100 SALE_SECONDS=20 READ_SECONDS=10 node bench/request-cost/run.mjs
 //   PGLITE_READS=1 node bench/request-cost/run.mjs   → also the reads on the embedded default
 //   SALES=0 node bench/request-cost/run.mjs          → the reads only (no pgbench, no sales run)
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
 import { signedInOwner } from '../lib/owner.mjs';
-import { captureSale, pgbenchScript, writeScript } from './sale-sql.mjs';
+import { cpuMs, freshServer } from '../lib/postgres.mjs';
+import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.join(here, '..', '..');
 const apiRequire = createRequire(path.join(apiDir, 'package.json'));
 const autocannon = apiRequire('autocannon');
 
@@ -41,7 +39,6 @@ const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 200);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54395);
 const PORT = Number(process.env.BENCH_PORT ?? 8195);
 const PASSWORD = 'bench-password-1';
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const base = `http://127.0.0.1:${PORT}`;
 const log = (...a) => console.error('[request-cost]', ...a);
 const load = () =>
@@ -54,84 +51,18 @@ const load = () =>
 // Other engineers' jobs move req/s by 2× between identical runs on this machine; the CPU a request
 // costs the API process and the PostgreSQL server (user + system, from /proc, Linux only) moves far
 // less, so each read and the sales also print it, per request.
-const TICK_MS = 10; // USER_HZ = 100
-function cpuMs(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS;
-  } catch {
-    return 0; // not Linux, or the process is gone
-  }
-}
-/** CPU ms of the children `pid` has waited for (cutime + cstime). */
-function reapedCpuMs(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[13]) + Number(f[14])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-/** The PostgreSQL server's CPU: the postmaster and its children (backends, writers). */
-function serverCpuMs() {
-  let master;
-  try {
-    master = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return 0;
-  }
-  // A backend that ends (a pool closing its connections) is reaped by the postmaster: its CPU moves
-  // to the postmaster's cutime + cstime, and would be lost if only live processes were summed.
-  let total = cpuMs(master) + reapedCpuMs(master);
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === master) total += cpuMs(d);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 /** CPU ms per request of `pid` (and of the PostgreSQL server, when `withServer`) while `work` runs. */
 async function perRequest(pid, withServer, work) {
-  const [a, s] = [cpuMs(pid), withServer ? serverCpuMs() : 0];
+  const [a, s] = [cpuMs(pid), withServer ? server.cpuMs() : 0];
   const r = await work();
   const n = Math.max(1, r['2xx']);
-  return { r, apiCpu: (cpuMs(pid) - a) / n, dbCpu: withServer ? (serverCpuMs() - s) / n : 0 };
+  return { r, apiCpu: (cpuMs(pid) - a) / n, dbCpu: withServer ? (server.cpuMs() - s) / n : 0 };
 }
 
 // ── the PostgreSQL server: a fresh cluster, default settings ──
-const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-pg-'));
-const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
-const server = (cmd) =>
-  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
-const databaseUrl = server('start');
-// Stopped however the run ends: a server left behind holds the port the next run wants.
-let serverUp = true;
-process.on('exit', () => {
-  if (serverUp) server('stop');
-});
-const psql = (sql, db = 'postgres') =>
-  execFileSync(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql], {
-    encoding: 'utf8',
-  }).trim();
-
-const pgbench = () => pgbenchOn('pgbench', ['-c', '20', '-j', '2', '-T', String(PGBENCH_SECONDS)]).tps;
-
-/** pgbench's tps and transactions for `args` on `db`; throws when a client aborted. */
-function pgbenchOn(db, args) {
-  const out = execFileSync(
-    `${BIN}/pgbench`,
-    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', ...args, db],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
-  const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
-  const failed = Number(out.match(/number of failed transactions: (\d+)/)?.[1] ?? 0);
-  if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
-  return { tps, done, failed };
-}
+const server = freshServer(PG_PORT, 'cost');
+const { databaseUrl } = server;
+const pgbench = () => server.pgbench('pgbench', PGBENCH_SECONDS).tps;
 
 function run(opts) {
   return new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
@@ -187,12 +118,7 @@ async function reads(token, anchorPort, apiPid, withServer) {
 // ── 1. pgbench before ──
 log(`PostgreSQL at ${databaseUrl}; load ${load()}`);
 if (SALES) {
-  psql('CREATE DATABASE pgbench');
-  execFileSync(
-    `${BIN}/pgbench`,
-    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
-    { stdio: 'ignore' },
-  );
+  server.initPgbench(20);
 }
 const loadBefore = load();
 const tpsBefore = SALES ? pgbench() : NaN;
@@ -267,58 +193,24 @@ if (SALES) log(`sales: ${salesPerSecond.toFixed(0)}/s, ${sales.non2xx} non-2xx, 
 const saleSql = SALES ? await saleStatementsByPgbench() : null;
 if (saleSql) log(`the sale's statements by pgbench: ${saleSql.tps.toFixed(0)} tps, ${saleSql.failed} failed`);
 async function saleStatementsByPgbench() {
-  const company = companies[0].companyId;
-  const [item] = await db.query(
-    `SELECT id, location_id AS location, serial_key AS "serialKey" FROM items WHERE company_id = $1 AND serial = 'SN-00000002'`,
-    [company],
-  );
-  let saleId = '';
-  const captured = await captureSale({
-    logFile: path.join(pgDir, 'server.log'),
-    psql,
-    sell: async () => {
-      const answer = await fetch(`${base}/api/sales`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ lines: [{ serial: 'SN-00000002', price: 9.5 }] }),
-      });
-      if (answer.status !== 201) throw new Error(`the captured sale answered ${answer.status}`);
-      saleId = (await answer.json()).id;
-    },
-  });
-  const script = pgbenchScript(captured, {
-    item,
-    saleId,
-    company,
+  const sale = await captureOneSale({ db, base, token, company: companies[0].companyId, server });
+  const company = sale.company;
+  const script = pgbenchScript(sale.captured, {
+    ...sale,
     next: `'sn-' || lpad((10 * (:k / 4) + 2 + :k % 4)::text, 8, '0')`,
   });
   const file = writeScript(dataDir, script);
-  const database = new URL(databaseUrl).pathname.slice(1);
   const salesOf = async () =>
     (await db.query(`SELECT count(*)::int AS n FROM sales WHERE company_id = $1`, [company]))[0].n;
   const before = await salesOf();
-  const [w0, s0] = [(await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r, serverCpuMs()];
-  const result = pgbenchOn(database, [
-    '-n',
-    '-M',
-    'simple',
-    '-c',
-    '20',
-    '-j',
-    '2',
-    '-T',
-    String(PGBENCH_SECONDS),
-    '-D',
-    'n=0',
-    '-f',
-    file,
-  ]);
-  const [w1, s1] = [(await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r, serverCpuMs()];
+  const w0 = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r;
+  const result = server.pgbench(server.database, PGBENCH_SECONDS, ['-n', '-M', 'simple', '-D', 'n=0', '-f', file]);
+  const w1 = (await db.query(`SELECT wal_records::bigint AS r FROM pg_stat_wal`))[0].r;
   const n = Math.max(1, result.done);
   // Each replayed transaction is a real sale: one more row in sales, its item sold.
   const made = (await salesOf()) - before;
   if (made !== result.done) throw new Error(`pgbench reported ${result.done} sales, the database holds ${made} more`);
-  return { ...result, script: file, wal: (w1 - w0) / n, dbCpu: (s1 - s0) / n };
+  return { ...result, script: file, wal: (w1 - w0) / n, dbCpu: result.cpu };
 }
 
 // ── 3. pgbench after (the API idle) ──
@@ -343,8 +235,7 @@ if (process.env.PGLITE_READS === '1') {
   }
 }
 const loadAfter = load();
-server('stop');
-serverUp = false;
+server.stop();
 
 const anchorTps = (tpsBefore + tpsAfter) / 2;
 const ratio = (a, b) => (a / b).toFixed(3);

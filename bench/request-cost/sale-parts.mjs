@@ -8,58 +8,25 @@
 // Usage (after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   node bench/request-cost/sale-parts.mjs
 //   ITEMS=1000000 SECONDS=8 ROUNDS=2 node bench/request-cost/sale-parts.mjs
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seed, startApi } from '../inventory/dataset.mjs';
-import { captureSale, pgbenchScript, writeScript } from './sale-sql.mjs';
+import { freshServer } from '../lib/postgres.mjs';
+import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.join(here, '..', '..');
 const ITEMS = Number(process.env.ITEMS ?? 400_000);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54398);
 const PORT = Number(process.env.BENCH_PORT ?? 8198);
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const PASSWORD = 'bench-password-1';
 const TABLES = ['items', 'item_events', 'sales', 'sale_lines'];
 const log = (...a) => console.error('[sale-parts]', ...a);
 
-const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-parts-pg-'));
-const pgEnv = { ...process.env, PG_TEST_DIR: pgDir, PG_TEST_PORT: String(PG_PORT) };
-const server = (cmd) =>
-  execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env: pgEnv, encoding: 'utf8' }).trim();
-const databaseUrl = server('start');
-let serverUp = true;
-process.on('exit', () => {
-  if (serverUp) server('stop');
-});
-const database = new URL(databaseUrl).pathname.slice(1);
-const psql = (sql, db = database) =>
-  execFileSync(`${BIN}/psql`, ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-Atc', sql], {
-    encoding: 'utf8',
-  }).trim();
-
-/** The PostgreSQL server's CPU ms: the postmaster, the backends it reaped and the live ones. */
-function serverCpuMs() {
-  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const master = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const m = stat(master);
-  let total = (Number(m[11]) + Number(m[12]) + Number(m[13]) + Number(m[14])) * 10;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const f = stat(d);
-      if (Number(f[1]) === master) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
+const server = freshServer(PG_PORT, 'parts');
+const { databaseUrl, database } = server;
+const psql = (sql) => server.psql(sql, database);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-parts-'));
 const { db, companies } = await seed({ databaseUrl, dataDir, items: ITEMS, companies: 2, password: PASSWORD, log });
@@ -73,72 +40,20 @@ const { token } = await (
     body: JSON.stringify({ userName: companies[0].userName, password: PASSWORD }),
   })
 ).json();
-const [item] = await db.query(
-  `SELECT id, location_id AS location, serial_key AS "serialKey" FROM items WHERE company_id = $1 AND serial = 'SN-00000002'`,
-  [company],
-);
-let saleId = '';
-const captured = await captureSale({
-  logFile: path.join(pgDir, 'server.log'),
-  psql,
-  sell: async () => {
-    const answer = await fetch(`${base}/api/sales`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ lines: [{ serial: 'SN-00000002', price: 9.5 }] }),
-    });
-    if (answer.status !== 201) throw new Error(`the captured sale answered ${answer.status}`);
-    saleId = (await answer.json()).id;
-  },
-});
+const sale = await captureOneSale({ db, base, token, company, server });
 api.kill('SIGTERM');
 
-/** pgbench with 20 clients and 2 threads on `db`: its tps, transactions and the server's CPU ms each. */
-function pgbenchCpu(args, db) {
-  const cpu0 = serverCpuMs();
-  const out = execFileSync(
-    `${BIN}/pgbench`,
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'postgres',
-      '-c',
-      '20',
-      '-j',
-      '2',
-      '-T',
-      String(SECONDS),
-      ...args,
-      db,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
-  const tps = Number(out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1]);
-  return { tps, done, cpu: (serverCpuMs() - cpu0) / Math.max(1, done) };
-}
+const pgbenchCpu = (args, db) => server.pgbench(db, SECONDS, args);
 
 // The anchor beside it: pgbench's own TPC-B at scale 20, the issue's yardstick.
-psql('CREATE DATABASE pgbench', 'postgres');
-execFileSync(
-  `${BIN}/pgbench`,
-  ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-i', '-s', '20', '-q', 'pgbench'],
-  {
-    stdio: 'ignore',
-  },
-);
+server.initPgbench(20);
 
 // Every run sells items no earlier run sold: the clients' :k starts where the last run ended.
 let offset = 0;
 function replay(variant = {}) {
-  const script = pgbenchScript(captured, {
+  const script = pgbenchScript(sale.captured, {
     ...variant,
-    item,
-    saleId,
-    company,
+    ...sale,
     next: `'sn-' || lpad((10 * ((:k + ${offset}) / 4) + 2 + (:k + ${offset}) % 4)::text, 8, '0')`,
   });
   const file = writeScript(dataDir, script);
@@ -230,8 +145,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 await db.close();
-server('stop');
-serverUp = false;
+server.stop();
 
 console.log(`### The parts of a sale's write (${new Date().toISOString().slice(0, 16)} UTC)
 

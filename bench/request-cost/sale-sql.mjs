@@ -59,6 +59,35 @@ export async function captureSale({ logFile, psql, sell }) {
   return captured;
 }
 
+/** The in-stock item the capture sells (bench/inventory/dataset.mjs: a serial whose g ends in 2). */
+export const CAPTURED_SERIAL = 'SN-00000002';
+
+/**
+ * One sale of CAPTURED_SERIAL through the API at `base`, captured (captureSale): what pgbenchScript
+ * needs besides the expression of the next serial — the statements, the item and the sale's id.
+ */
+export async function captureOneSale({ db, base, token, company, server }) {
+  const [item] = await db.query(
+    `SELECT id, location_id AS location, serial_key AS "serialKey" FROM items WHERE company_id = $1 AND serial = $2`,
+    [company, CAPTURED_SERIAL],
+  );
+  let saleId = '';
+  const captured = await captureSale({
+    logFile: server.logFile,
+    psql: server.psql,
+    sell: async () => {
+      const answer = await fetch(`${base}/api/sales`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ lines: [{ serial: CAPTURED_SERIAL, price: 9.5 }] }),
+      });
+      if (answer.status !== 201) throw new Error(`the captured sale answered ${answer.status}`);
+      saleId = (await answer.json()).id;
+    },
+  });
+  return { captured, item, saleId, company };
+}
+
 /** `$1 = 'a', $2 = NULL, …` as SQL literals ('…' kept quoted, NULL as is), by number. */
 function parameters(detail) {
   const list = detail.replace(/^parameters: /, '');
