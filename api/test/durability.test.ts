@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DRIVER, PASSWORD, registerCompany, unique } from './helpers.js';
@@ -28,6 +28,8 @@ async function signUp(base: string) {
 
 afterAll(async () => {
   await api?.stop();
+  // The PGlite pass's data folder (tens of MB): a test machine runs this suite many times a day.
+  if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
 });
 
 test(`SIGKILL in the middle of receptions and sales loses nothing answered and leaves nothing half written (${DRIVER})`, async () => {

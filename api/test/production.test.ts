@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,12 @@ const freePort = () =>
     });
   });
 
+/** The data folders the production starts made: removed once the file is done (each is a PGlite). */
+const dataDirs: string[] = [];
+
 function productionEnv(extra: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sw-prod-'));
+  dataDirs.push(dataDir);
   // Jest's NODE_OPTIONS (VM modules) are not the product's.
   const {
     DATABASE_URL: _db,
@@ -35,7 +40,7 @@ function productionEnv(extra: Record<string, string> = {}) {
   return {
     ...rest,
     NODE_ENV: 'production',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sw-prod-')),
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...extra,
   };
@@ -69,6 +74,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (url: string) => fetch(`${base}${url}`);

@@ -9,10 +9,9 @@
 //   node bench/inventory/reception-insert.mjs
 //   ITEMS=1000000 ROUNDS=3 node bench/inventory/reception-insert.mjs
 //   PGLITE=1 ITEMS=50000 node bench/inventory/reception-insert.mjs
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { freshServer } from '../lib/postgres.mjs';
+import { scratchDir } from '../lib/scratch.mjs';
 import { dist, seed } from './dataset.mjs';
 
 const { inTenant } = await dist('db/tenant.js');
@@ -40,7 +39,7 @@ const PER_ROW = [
 
 const rows = [];
 try {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-rx-'));
+  const dataDir = scratchDir('rx');
   const { db, companies } = await seed({
     databaseUrl,
     dataDir,

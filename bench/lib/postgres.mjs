@@ -1,20 +1,20 @@
 // A PostgreSQL server of a bench's own and the tools beside it: psql, pgbench, and the server's CPU.
 // A fresh cluster with default settings (fsync and synchronous_commit on) in a temporary folder,
-// started by scripts/postgres-server.sh and stopped however the bench ends, since a server left
-// behind holds the port the next run wants.
+// started by scripts/postgres-server.sh, stopped and removed however the bench ends: a server left
+// behind holds the port the next run wants, and its folder the disk.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuMs, postgresCpuMs } from './measure.mjs';
+import { scratchDir } from './scratch.mjs';
 
 const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** Starts a fresh server on `port`; `name` tells its temporary folder apart. */
 export function freshServer(port, name) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `sw-bench-${name}-pg-`));
+  const dir = scratchDir(`${name}-pg`);
   const env = { ...process.env, PG_TEST_DIR: dir, PG_TEST_PORT: String(port) };
   const control = (cmd) =>
     execFileSync(path.join(repo, 'scripts', 'postgres-server.sh'), [cmd], { env, encoding: 'utf8' }).trim();
@@ -23,8 +23,10 @@ export function freshServer(port, name) {
   const stop = () => {
     if (up) control('stop');
     up = false;
+    rmSync(dir, { recursive: true, force: true });
   };
-  process.on('exit', stop);
+  // Prepended: the server stops before scratchDir removes its folder at exit.
+  process.prependListener('exit', stop);
   const connection = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres'];
   return {
     databaseUrl,

@@ -8,11 +8,12 @@
 // Usage (after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   node bench/request-cost/entry.mjs
 //   SECONDS=8 ROUNDS=4 node bench/request-cost/entry.mjs
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seed } from '../inventory/dataset.mjs';
 import { freshServer } from '../lib/postgres.mjs';
+import { scratchDir } from '../lib/scratch.mjs';
 
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -23,7 +24,7 @@ const server = freshServer(PG_PORT, 'entry');
 const { databaseUrl, database } = server;
 const pgbench = (args, db) => server.pgbench(db, SECONDS, args);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-entry-'));
+const dataDir = scratchDir('entry');
 const { db, companies } = await seed({
   databaseUrl,
   dataDir,

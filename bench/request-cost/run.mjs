@@ -14,13 +14,13 @@
 //   PGLITE_READS=1 node bench/request-cost/run.mjs   → also the reads on the embedded default
 //   SALES=0 node bench/request-cost/run.mjs          → the reads only (no pgbench, no sales run)
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
 import { signedInOwner } from '../lib/owner.mjs';
 import { cpuMs, freshServer } from '../lib/postgres.mjs';
+import { scratchDir } from '../lib/scratch.mjs';
 import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const apiRequire = createRequire(path.join(apiDir, 'package.json'));
@@ -125,7 +125,7 @@ const tpsBefore = SALES ? pgbench() : NaN;
 if (SALES) log(`pgbench before: ${tpsBefore.toFixed(0)} tps`);
 
 // ── 2. the sales run ──
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-'));
+const dataDir = scratchDir('cost');
 const { db, companies, seconds } = await seed({
   databaseUrl,
   dataDir,
@@ -210,7 +210,7 @@ async function saleStatementsByPgbench() {
   // Each replayed transaction is a real sale: one more row in sales, its item sold.
   const made = (await salesOf()) - before;
   if (made !== result.done) throw new Error(`pgbench reported ${result.done} sales, the database holds ${made} more`);
-  return { ...result, script: file, wal: (w1 - w0) / n, dbCpu: result.cpu };
+  return { ...result, wal: (w1 - w0) / n, dbCpu: result.cpu };
 }
 
 // ── 3. pgbench after (the API idle) ──
@@ -225,7 +225,7 @@ await db.close();
 // ── 5. reads on the embedded default (PGlite), when asked ──
 let pgliteReads = null;
 if (process.env.PGLITE_READS === '1') {
-  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-cost-pglite-'));
+  const pgliteDir = scratchDir('cost-pglite');
   api = await startApi({ databaseUrl: null, dataDir: pgliteDir, port: PORT });
   try {
     const owner = await signedInOwner(base);
@@ -257,7 +257,7 @@ const salesSection = `| sales | per second | ratio |
 | pgbench TPC-B, scale 20, 20 clients, 2 threads — before | ${f0(tpsBefore)} | |
 | sales, ${SELLERS} sellers, one line each (${sales['2xx']} sold, ${sales.non2xx} refused, ${sales.errors} errors) | ${f0(salesPerSecond)} | **${ratio(salesPerSecond, anchorTps)}** × mean pgbench |
 | pgbench — after | ${f0(tpsAfter)} | |
-| the sale's own statements by pgbench, no API (20 clients, 2 threads; ${saleSql?.done} done, ${saleSql?.failed} failed; \`${saleSql?.script}\`) | ${f0(saleSql?.tps ?? NaN)} | **${ratio(saleSql?.tps ?? NaN, anchorTps)}** × mean pgbench |
+| the sale's own statements by pgbench, no API (20 clients, 2 threads; ${saleSql?.done} done, ${saleSql?.failed} failed) | ${f0(saleSql?.tps ?? NaN)} | **${ratio(saleSql?.tps ?? NaN, anchorTps)}** × mean pgbench |
 | sales through the API against the sale's own statements | | **${ratio(salesPerSecond, saleSql?.tps ?? NaN)}** |
 
 Items sold twice: **${doubles}**. Item updates during the sales: ${statsAfter.upd - statsBefore.upd}, of them HOT ${statsAfter.hot - statsBefore.hot} (${(100 * hotShare).toFixed(0)} %). WAL records per sale: ${((walAfter - walBefore) / Math.max(1, sales['2xx'])).toFixed(1)}. CPU a sale: API ${f2(saleApiCpu)} ms, PostgreSQL ${f2(saleDbCpu)} ms. The same statements by pgbench: ${(saleSql?.wal ?? NaN).toFixed(1)} WAL records and ${f2(saleSql?.dbCpu ?? NaN)} ms of PostgreSQL's CPU a sale.

@@ -8,11 +8,10 @@
 // Usage (after `node scripts/pnpm.mjs --filter @stockwise/api build`):
 //   node bench/request-cost/sale-parts.mjs
 //   ITEMS=1000000 SECONDS=8 ROUNDS=2 node bench/request-cost/sale-parts.mjs
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { seed, startApi } from '../inventory/dataset.mjs';
 import { freshServer } from '../lib/postgres.mjs';
+import { scratchDir } from '../lib/scratch.mjs';
 import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const ITEMS = Number(process.env.ITEMS ?? 400_000);
@@ -28,7 +27,7 @@ const server = freshServer(PG_PORT, 'parts');
 const { databaseUrl, database } = server;
 const psql = (sql) => server.psql(sql, database);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sw-bench-parts-'));
+const dataDir = scratchDir('parts');
 const { db, companies } = await seed({ databaseUrl, dataDir, items: ITEMS, companies: 2, password: PASSWORD, log });
 const company = companies[0].companyId;
 const api = await startApi({ databaseUrl, dataDir, port: PORT });
