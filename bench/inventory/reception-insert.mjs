@@ -15,6 +15,7 @@ import { scratchDir } from '../lib/scratch.mjs';
 import { dist, seed } from './dataset.mjs';
 
 const { inTenant } = await dist('db/tenant.js');
+const { insertItems } = await dist('modules/items/queries.js');
 const PGLITE = process.env.PGLITE === '1';
 const ITEMS = Number(process.env.ITEMS ?? 200_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -71,22 +72,8 @@ try {
       images: [],
     }));
     const started = process.hrtime.bigint();
-    // The statement of api/src/modules/items/queries.ts, insertItems.
-    await inTenant(db, company, (q) =>
-      q.query(
-        `INSERT INTO items (company_id, serial, item_type_id, location_id, status, brand_id, model, model_id, sku, vendor_id,
-          cost, sale_price, warranty_months, fields, images)
-       SELECT $1, x.serial, x."itemTypeId", x."locationId", 'in_stock', x."brandId", x.model, x."modelId", x.sku,
-              x."vendorId", x.cost, x."salePrice", x."warrantyMonths", x.fields,
-              ARRAY(SELECT jsonb_array_elements_text(x.images))
-         FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (serial text, "itemTypeId" uuid, "locationId" uuid,
-                "brandId" uuid, model text, "modelId" uuid, sku text, "vendorId" uuid, cost numeric, "salePrice" numeric,
-                "warrantyMonths" integer, fields jsonb, images jsonb)) WITH ORDINALITY AS x
-        ORDER BY x.ordinality
-       RETURNING id`,
-        [company, JSON.stringify(items)],
-      ),
-    );
+    // The API's own write of a reception's items.
+    await inTenant(db, company, (q) => insertItems(q, company, items));
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const round = async (label) => {
