@@ -6,32 +6,30 @@ import os from 'node:os';
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
-/** CPU time (ms) a process has used so far; 0 when it is gone (or not Linux). */
-export function cpuMs(pid) {
+/** The fields of /proc/<pid>/stat after the command's name (state first), or null when it is gone. */
+function statOf(pid) {
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) * TICK_MS; // utime, stime
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
+/** CPU time (ms) a process has used so far; 0 when it is gone (or not Linux). */
+export function cpuMs(pid) {
+  const f = statOf(pid);
+  return f ? (Number(f[11]) + Number(f[12])) * TICK_MS : 0; // utime, stime
+}
+
 export function parentOf(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-  } catch {
-    return 0;
-  }
+  const f = statOf(pid);
+  return f ? Number(f[1]) : 0;
 }
 
 /** CPU time (ms) of the children `pid` has waited for (cutime + cstime); 0 when it is gone. */
 function reapedCpuMs(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[13]) + Number(f[14])) * TICK_MS;
-  } catch {
-    return 0;
-  }
+  const f = statOf(pid);
+  return f ? (Number(f[13]) + Number(f[14])) * TICK_MS : 0;
 }
 
 /**

@@ -1,12 +1,12 @@
 // A PostgreSQL server of a bench's own and the tools beside it: psql, pgbench, and the server's CPU.
 // A fresh cluster with default settings (fsync and synchronous_commit on) in a temporary folder,
-// started by scripts/postgres-server.sh, stopped and removed however the bench ends: a server left
-// behind holds the port the next run wants, and its folder the disk.
+// started by scripts/postgres-server.sh, stopped however the bench ends (and its folder removed by
+// scratchDir): a server left behind holds the port the next run wants, and its folder the disk.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, postgresCpuMs } from './measure.mjs';
+import { postgresCpuMs } from './measure.mjs';
 import { scratchDir } from './scratch.mjs';
 
 const repo = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,7 +23,6 @@ export function freshServer(port, name) {
   const stop = () => {
     if (up) control('stop');
     up = false;
-    rmSync(dir, { recursive: true, force: true });
   };
   // Prepended: the server stops before scratchDir removes its folder at exit.
   process.prependListener('exit', stop);
@@ -75,5 +74,3 @@ export function freshServer(port, name) {
     },
   };
 }
-
-export { cpuMs };

@@ -19,9 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
 import { signedInOwner } from '../lib/owner.mjs';
-import { cpuMs, freshServer } from '../lib/postgres.mjs';
+import { cpuMs } from '../lib/measure.mjs';
+import { freshServer } from '../lib/postgres.mjs';
 import { scratchDir } from '../lib/scratch.mjs';
-import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
+import { captureOneSale, nextSerialKey, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const apiRequire = createRequire(path.join(apiDir, 'package.json'));
 const autocannon = apiRequire('autocannon');
@@ -197,7 +198,7 @@ async function saleStatementsByPgbench() {
   const company = sale.company;
   const script = pgbenchScript(sale.captured, {
     ...sale,
-    next: `'sn-' || lpad((10 * (:k / 4) + 2 + :k % 4)::text, 8, '0')`,
+    next: nextSerialKey(),
   });
   const file = writeScript(dataDir, script);
   const salesOf = async () =>

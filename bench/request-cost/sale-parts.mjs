@@ -12,7 +12,7 @@ import os from 'node:os';
 import { seed, startApi } from '../inventory/dataset.mjs';
 import { freshServer } from '../lib/postgres.mjs';
 import { scratchDir } from '../lib/scratch.mjs';
-import { captureOneSale, pgbenchScript, writeScript } from './sale-sql.mjs';
+import { captureOneSale, nextSerialKey, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const ITEMS = Number(process.env.ITEMS ?? 400_000);
 const SECONDS = Number(process.env.SECONDS ?? 4);
@@ -53,7 +53,7 @@ function replay(variant = {}) {
   const script = pgbenchScript(sale.captured, {
     ...variant,
     ...sale,
-    next: `'sn-' || lpad((10 * ((:k + ${offset}) / 4) + 2 + (:k + ${offset}) % 4)::text, 8, '0')`,
+    next: nextSerialKey(offset),
   });
   const file = writeScript(dataDir, script);
   const { tps, done, cpu } = pgbenchCpu(['-n', '-M', 'simple', '-D', 'n=0', '-f', file], database);

@@ -14,15 +14,12 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Where the server's log ends now: the capture reads only what comes after. */
-export const logSize = (logFile) => statSync(logFile).size;
-
 /**
  * Runs `sell()` (one sale through the API) with every statement logged, and answers what its
  * transaction's connection sent: the entry, then each prepared statement with its parameters.
  */
 export async function captureSale({ logFile, psql, sell }) {
-  const from = logSize(logFile);
+  const from = statSync(logFile).size; // the capture reads only what the log gains from here
   psql(`ALTER SYSTEM SET log_statement = 'all'`);
   psql('SELECT pg_reload_conf()');
   await new Promise((r) => setTimeout(r, 300));
@@ -61,6 +58,14 @@ export async function captureSale({ logFile, psql, sell }) {
 
 /** The in-stock item the capture sells (bench/inventory/dataset.mjs: a serial whose g ends in 2). */
 export const CAPTURED_SERIAL = 'SN-00000002';
+
+/**
+ * The SQL expression of the serial key a replayed transaction sells, from pgbench's :k (each client
+ * its own, `offset` past an earlier run's): the in-stock serials whose g ends in 2…5, which the
+ * API's sellers in run.mjs (g ending in 1) and the capture (CAPTURED_SERIAL, :k = 0) never take.
+ */
+export const nextSerialKey = (offset = 0) =>
+  `'sn-' || lpad((10 * ((:k + ${offset}) / 4) + 2 + (:k + ${offset}) % 4)::text, 8, '0')`;
 
 /**
  * One sale of CAPTURED_SERIAL through the API at `base`, captured (captureSale): what pgbenchScript
