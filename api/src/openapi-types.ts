@@ -32,11 +32,13 @@ export function generateTypes(doc: OpenApiDocument): string {
   function ts(s: Schema | undefined, depth = 0, top = false): string {
     if (!s) return 'unknown';
     if (s.title && !top) {
+      // A titled schema made nullable where it is used (@fastify/swagger folds `anyOf [it, null]`
+      // into it with `nullable: true`): the name, or null. The named type itself is never null.
       if (!named.has(s.title)) {
         named.set(s.title, ''); // reserve (recursion guard)
-        named.set(s.title, ts(s, 0, true));
+        named.set(s.title, ts({ ...s, nullable: false }, 0, true));
       }
-      return s.title;
+      return s.nullable ? `${s.title} | null` : s.title;
     }
     let out: string;
     if (s.const !== undefined) out = JSON.stringify(s.const);

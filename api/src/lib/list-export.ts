@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database.js';
 import { EXPORT_BATCH, sendCsv, wantsCsv, type Batch, type Column, type Columns } from './csv.js';
 import { LANGUAGES, word, type Language } from './item-words.js';
 import { sendXlsx, type SheetColumn } from './xlsx.js';
+import { OneOf } from './schemas.js';
 
 // ── Exports for people and for machines: one way for every list ────────────────────────────
 // A list that exports answers three files. For people (csv, xlsx — the default): its columns named
@@ -19,19 +20,13 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** The query parameters of a list that exports (KeysetQuery's `format` argument). */
 export const ExportQuery = {
   format: Type.Optional(
-    Type.Union(
-      EXPORT_FORMATS.map((f) => Type.Literal(f)),
-      {
-        description:
-          'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching row for people — column names and keys in `lang`, times in `timeZone`, names instead of ids. raw-csv: every matching row as the JSON has it (ids, keys, UTC ISO times), for machines.',
-      },
-    ),
+    OneOf(EXPORT_FORMATS, {
+      description:
+        'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching row for people — column names and keys in `lang`, times in `timeZone`, names instead of ids. raw-csv: every matching row as the JSON has it (ids, keys, UTC ISO times), for machines.',
+    }),
   ),
   lang: Type.Optional(
-    Type.Union(
-      LANGUAGES.map((l) => Type.Literal(l)),
-      { description: 'The language of a csv or xlsx export’s column names and words (default en).' },
-    ),
+    OneOf(LANGUAGES, { description: 'The language of a csv or xlsx export’s column names and words (default en).' }),
   ),
   timeZone: Type.Optional(
     Type.String({

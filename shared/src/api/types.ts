@@ -326,7 +326,7 @@ export type CreateTransactionTypeRequest = {
   name: string;
   kind: "process" | "move" | "status_change" | "return" | "scrap";
   fromStatuses: Array<StatusKey>;
-  toStatus?: StatusKey | null | null;
+  toStatus?: StatusKey | null;
   defaultFromLocationId?: string | null;
   defaultToLocationId?: string | null;
   customerRequired?: boolean;
@@ -1366,7 +1366,7 @@ export type TransactionType = {
   kind: "receive" | "process" | "sell" | "move" | "status_change" | "return" | "scrap";
   builtIn: boolean;
   fromStatuses: Array<StatusKey>;
-  toStatus: StatusKey | null | null;
+  toStatus: StatusKey | null;
   defaultFromLocationId: string | null;
   defaultToLocationId: string | null;
   customerRequired: boolean;
@@ -1465,7 +1465,7 @@ export type UpdatePurchaseOrderRequest = {
 export type UpdateTransactionTypeRequest = {
   name?: string;
   fromStatuses?: Array<StatusKey>;
-  toStatus?: StatusKey | null | null;
+  toStatus?: StatusKey | null;
   defaultFromLocationId?: string | null;
   defaultToLocationId?: string | null;
   customerRequired?: boolean;

@@ -1,19 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, Timestamp, Uuid } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetQuery, Nullable, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { ExportQuery } from '../../lib/list-export.js';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../vocabulary.js';
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const Instant = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })], {
   description: 'A date (midnight UTC) or a date-time.',
 });
 
-export const AuditEntitySchema = Type.Union(
-  AUDIT_ENTITIES.map((e) => Type.Literal(e)),
-  { description: 'What kind of setting changed.' },
-);
-export const AuditActionSchema = Type.Union(AUDIT_ACTIONS.map((a) => Type.Literal(a)));
+export const AuditEntitySchema = OneOf(AUDIT_ENTITIES, { description: 'What kind of setting changed.' });
+export const AuditActionSchema = OneOf(AUDIT_ACTIONS);
 
 export const AuditQuery = KeysetQuery(
   ['newest'] as const,

@@ -1,5 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { Email, HttpUrl, OneLine, Password, PersonName, UserName, Uuid, Timestamp } from '../../lib/schemas.js';
+import {
+  Email,
+  HttpUrl,
+  Nullable,
+  OneLine,
+  OneOf,
+  Password,
+  PersonName,
+  Timestamp,
+  UserName,
+  Uuid,
+} from '../../lib/schemas.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -11,12 +22,12 @@ export const UserInfoSchema = Type.Object(
     firstName: Type.String(),
     lastName: Type.String(),
     email: Type.String(),
-    profilePictureUrl: Type.Union([Type.String(), Type.Null()]),
+    profilePictureUrl: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
     CompanyName: Type.String(),
     companyName: Type.String(),
     googleConnected: Type.Boolean({ description: 'A Google account is connected (from the profile).' }),
-    pendingEmail: Type.Union([Type.String(), Type.Null()], {
+    pendingEmail: Nullable(Type.String(), {
       description: 'A new email waiting for its verification link; the email changes when it is used.',
     }),
   },
@@ -193,7 +204,7 @@ export const UpdateUserBody = Type.Object(
 
 export const AuthProviders = Type.Object(
   {
-    google: Type.Union([Type.Object({ clientId: Type.String() }, { additionalProperties: false }), Type.Null()], {
+    google: Nullable(Type.Object({ clientId: Type.String() }, { additionalProperties: false }), {
       description: 'Google Identity Services, when the API verifies real Google ID tokens (GOOGLE_CLIENT_ID).',
     }),
     oidc: Type.Union(
@@ -212,10 +223,10 @@ export const SessionSchema = Type.Object(
       format: 'date-time',
       description: 'The last refresh of its tokens, or the sign-in when never refreshed.',
     }),
-    userAgent: Type.Union([Type.String(), Type.Null()], { description: 'The browser’s User-Agent at sign-in.' }),
-    ip: Type.Union([Type.String(), Type.Null()], { description: 'The address it signed in from.' }),
-    signInMethod: Type.Union([Type.Literal('password'), Type.Literal('oauth'), Type.Literal('otp')]),
-    aal: Type.Union([Type.Literal('aal1'), Type.Literal('aal2')]),
+    userAgent: Nullable(Type.String(), { description: 'The browser’s User-Agent at sign-in.' }),
+    ip: Nullable(Type.String(), { description: 'The address it signed in from.' }),
+    signInMethod: OneOf(['password', 'oauth', 'otp']),
+    aal: OneOf(['aal1', 'aal2']),
     current: Type.Boolean({ description: 'The session of the token that asked.' }),
   },
   { title: 'Session' },

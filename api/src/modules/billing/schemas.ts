@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../../lib/schemas.js';
+import { Nullable, OneOf, Timestamp } from '../../lib/schemas.js';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-const Interval = Type.Union([Type.Literal('month'), Type.Literal('year')]);
+const Interval = OneOf(['month', 'year']);
 
 export const CreateCheckoutBody = Type.Object(
   {
-    kind: Type.Union([Type.Literal('plan'), Type.Literal('addon')], {
+    kind: OneOf(['plan', 'addon'], {
       description: 'A plan for an interval, or one add-on',
     }),
     planId: Type.Optional(Type.String({ format: 'uuid' })),
@@ -32,18 +31,13 @@ export const CreateCheckoutBody = Type.Object(
 export const CheckoutSchema = Type.Object(
   {
     checkoutId: Type.String(),
-    provider: Type.Union([Type.Literal('local'), Type.Literal('stripe')]),
+    provider: OneOf(['local', 'stripe']),
     url: Type.String({
       description:
         'Where the browser pays: the local checkout page, or (Stripe) the purchase page that embeds the form',
     }),
     sessionId: Type.String(),
-    status: Type.Union([
-      Type.Literal('open'),
-      Type.Literal('completed'),
-      Type.Literal('canceled'),
-      Type.Literal('expired'),
-    ]),
+    status: OneOf(['open', 'completed', 'canceled', 'expired']),
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
@@ -81,7 +75,7 @@ export const BillingSubscriptionSchema = Type.Object(
     planType: Type.Integer(),
     status: Type.Integer(),
     premium: Type.Boolean(),
-    billingInterval: Type.Union([Interval, Type.Null()]),
+    billingInterval: Nullable(Interval),
     currentPeriodEnd: Nullable(Timestamp),
     cancelAtPeriodEnd: Type.Boolean(),
     cancelReason: Nullable(Type.String()),
@@ -109,7 +103,7 @@ export const PaymentSchema = Type.Object(
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
-    status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('refunded')], {
+    status: OneOf(['paid', 'failed', 'refunded'], {
       description: 'refunded: it arrived for a period already paid and was given back',
     }),
     periodEnd: Nullable(Timestamp),
@@ -124,13 +118,10 @@ export const CheckoutHistorySchema = Type.Object(
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
-    status: Type.Union(
-      [Type.Literal('open'), Type.Literal('completed'), Type.Literal('canceled'), Type.Literal('expired')],
-      {
-        description:
-          'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours; canceled: abandoned, or paid for a period already paid and refunded',
-      },
-    ),
+    status: OneOf(['open', 'completed', 'canceled', 'expired'], {
+      description:
+        'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours; canceled: abandoned, or paid for a period already paid and refunded',
+    }),
     createdAt: Timestamp,
   },
   { title: 'CheckoutHistoryEntry' },

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { Email, OneLine, Uuid, FormatQuery, Timestamp } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, FormatQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { STATUSES, TRANSACTION_KINDS, type StatusKey as StatusWord, type TransactionKind } from '../../vocabulary.js';
 
 // The catalogue a company's items are described with: item types (with their custom fields),
@@ -7,13 +7,9 @@ import { STATUSES, TRANSACTION_KINDS, type StatusKey as StatusWord, type Transac
 
 export { STATUSES };
 export type StatusKey = StatusWord;
-export const StatusKey = Type.Union(
-  STATUSES.map((s) => Type.Literal(s)),
-  { title: 'StatusKey' },
-);
+export const StatusKey = OneOf(STATUSES, { title: 'StatusKey' });
 export { TRANSACTION_KINDS, type TransactionKind };
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Name = OneLine({ minLength: 1, maxLength: 120 });
 const Text = (maxLength: number) => Nullable(OneLine({ maxLength }));
 
@@ -23,7 +19,7 @@ export const FieldDefinition = Type.Object(
   {
     key: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', description: 'The key item.fields uses.' }),
     label: OneLine({ minLength: 1, maxLength: 80 }),
-    type: Type.Union(FIELD_TYPES.map((t) => Type.Literal(t))),
+    type: OneOf(FIELD_TYPES),
     required: Type.Boolean(),
     options: Type.Optional(Type.Array(OneLine({ minLength: 1, maxLength: 80 }), { maxItems: 100 })),
   },
@@ -77,7 +73,7 @@ export const BrandBody = Type.Object({ name: Name }, { additionalProperties: fal
 
 // ── locations ──
 export const LOCATION_KINDS = ['warehouse', 'store', 'other'] as const;
-const LocationKind = Type.Union(LOCATION_KINDS.map((k) => Type.Literal(k)));
+const LocationKind = OneOf(LOCATION_KINDS);
 export const LocationSchema = Type.Object(
   {
     id: Type.String(),
@@ -162,7 +158,7 @@ export const UpdateCustomerBody = Type.Partial(Type.Object(customerFields), {
 });
 
 // ── transaction types ──
-const TransactionKindSchema = Type.Union(TRANSACTION_KINDS.map((k) => Type.Literal(k)));
+const TransactionKindSchema = OneOf(TRANSACTION_KINDS);
 export const TransactionTypeSchema = Type.Object(
   {
     id: Type.String(),
@@ -232,8 +228,8 @@ export const LABEL_FIELDS = ['serial', 'sku', 'model', 'brand', 'itemType', 'pri
 const labelFields = {
   widthMm: Type.Integer({ minimum: 10, maximum: 300 }),
   heightMm: Type.Integer({ minimum: 10, maximum: 300 }),
-  symbology: Type.Union([Type.Literal('code128'), Type.Literal('qr')]),
-  fields: Type.Array(Type.Union(LABEL_FIELDS.map((f) => Type.Literal(f))), { maxItems: 8, uniqueItems: true }),
+  symbology: OneOf(['code128', 'qr']),
+  fields: Type.Array(OneOf(LABEL_FIELDS), { maxItems: 8, uniqueItems: true }),
   showLogo: Type.Boolean(),
 };
 export const LabelSettingsSchema = Type.Object({ ...labelFields, updatedAt: Timestamp }, { title: 'LabelSettings' });
@@ -247,9 +243,9 @@ export const LabelSettingsBody = Type.Partial(Type.Object(labelFields), {
 export const CustomerListQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 120 })),
-    kind: Type.Optional(Type.Union([Type.Literal('customer'), Type.Literal('vendor')])),
+    kind: Type.Optional(OneOf(['customer', 'vendor'])),
     active: Type.Optional(
-      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      OneOf(['true', 'false'], {
         description: 'true: only active ones (what pickers offer); false: only deactivated ones. Left out: both.',
       }),
     ),

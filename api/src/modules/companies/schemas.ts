@@ -1,7 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ONE_LINE, OneLine, Timestamp } from '../../lib/schemas.js';
-
-const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
+import { Nullable, ONE_LINE, OneLine, Timestamp } from '../../lib/schemas.js';
 
 export const CompanySchema = Type.Object(
   {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
-import { answers } from '../../lib/schemas.js';
+import { answers, OneOf } from '../../lib/schemas.js';
 
 export const EnvironmentSchema = Type.Object(
   {
-    mode: Type.Union([Type.Literal('development'), Type.Literal('production')]),
+    mode: OneOf(['development', 'production']),
     standIns: Type.Object(
       {
         signIn: Type.Boolean({ description: 'The embedded OpenID provider stands in for Google.' }),

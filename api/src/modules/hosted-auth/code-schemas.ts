@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../../lib/schemas.js';
 
 // What supabase-js 2.109 sends to /otp, /verify, /resend and PUT /user (auth-js GoTrueClient.ts
 // signInWithOtp, verifyOtp, resend, updateUser), nothing else: any other field is a 400
@@ -6,13 +7,13 @@ import { Type } from '@sinclair/typebox';
 
 const Email = Type.String({ maxLength: 320 });
 const Phone = Type.String({ maxLength: 32 });
-const Nullable = (s: ReturnType<typeof Type.String>) => Type.Optional(Type.Union([s, Type.Null()]));
+const OptionalNullable = <T extends TSchema>(s: T) => Type.Optional(Nullable(s));
 const Captcha = Type.Optional(
-  Type.Object({ captcha_token: Nullable(Type.String({ maxLength: 4096 })) }, { additionalProperties: false }),
+  Type.Object({ captcha_token: OptionalNullable(Type.String({ maxLength: 4096 })) }, { additionalProperties: false }),
 );
 const CodeChallenge = {
-  code_challenge: Nullable(Type.String({ maxLength: 256 })),
-  code_challenge_method: Nullable(Type.String({ maxLength: 16 })),
+  code_challenge: OptionalNullable(Type.String({ maxLength: 256 })),
+  code_challenge_method: OptionalNullable(Type.String({ maxLength: 16 })),
 };
 const Metadata = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 });
 

@@ -44,6 +44,7 @@ import { identitiesOf } from './identities.js';
 import { disconnectGoogle } from './queries.js';
 import { findProvider, type SsoProvider } from './sso-providers.js';
 import { userDates } from './user.js';
+import { Nullable } from '../../lib/schemas.js';
 
 // Sign-in through another provider, GoTrue's way (supabase/auth internal/api external.go,
 // identity.go, sso.go, token.go PKCE and token_oidc.go): Google by redirect (/authorize) or by ID
@@ -78,15 +79,15 @@ const CallbackQuery = Type.Object(
 );
 const SsoBody = Type.Object(
   {
-    provider_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-    domain: Type.Optional(Type.Union([Type.String({ maxLength: 253 }), Type.Null()])),
-    redirect_to: Type.Optional(Type.Union([Type.String({ maxLength: 2048 }), Type.Null()])),
+    provider_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+    domain: Type.Optional(Nullable(Type.String({ maxLength: 253 }))),
+    redirect_to: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
     skip_http_redirect: Type.Optional(Type.Boolean()),
-    code_challenge: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
-    code_challenge_method: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+    code_challenge: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
+    code_challenge_method: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
     gotrue_meta_security: Type.Optional(
       Type.Object(
-        { captcha_token: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])) },
+        { captcha_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))) },
         { additionalProperties: false },
       ),
     ),

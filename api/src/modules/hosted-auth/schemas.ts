@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../lib/schemas.js';
 
 // What supabase-js sends to each endpoint (auth-js GoTrueClient.ts), nothing else: any other field
 // is a 400 validation_failed. Lengths bound what the server reads, not what a person may choose.
@@ -8,12 +9,12 @@ const Email = Type.String({ maxLength: 320 });
 export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+$/;
 const Password = Type.String({ maxLength: 1024 });
 const Captcha = Type.Object(
-  { captcha_token: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])) },
+  { captcha_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))) },
   { additionalProperties: false },
 );
 const CodeChallenge = {
-  code_challenge: Type.Optional(Type.Union([Type.String({ maxLength: 256 }), Type.Null()])),
-  code_challenge_method: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+  code_challenge: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
+  code_challenge_method: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
 };
 
 export const TokenQuery = Type.Object({ grant_type: Type.String({ maxLength: 32 }) }, { additionalProperties: false });
@@ -32,8 +33,8 @@ export const TokenBody = Type.Object(
     // id_token (signInWithIdToken, linkIdentity with a token); access_token is Google's, unused here
     provider: Type.Optional(Type.String({ maxLength: 32 })),
     id_token: Type.Optional(Type.String({ maxLength: 8192 })),
-    access_token: Type.Optional(Type.Union([Type.String({ maxLength: 8192 }), Type.Null()])),
-    nonce: Type.Optional(Type.Union([Type.String({ maxLength: 512 }), Type.Null()])),
+    access_token: Type.Optional(Nullable(Type.String({ maxLength: 8192 }))),
+    nonce: Type.Optional(Nullable(Type.String({ maxLength: 512 }))),
     link_identity: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

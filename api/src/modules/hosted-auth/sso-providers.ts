@@ -6,7 +6,7 @@ import { permit } from '../../access/index.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { answers, IdParams } from '../../lib/schemas.js';
+import { answers, IdParams, Nullable } from '../../lib/schemas.js';
 import type { TokenService } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
@@ -76,7 +76,7 @@ const ProviderChangeBody = Type.Object(
     issuer: NewProviderBody.properties.issuer,
     clientId: NewProviderBody.properties.clientId,
     clientSecret: Type.Optional(
-      Type.Union([Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET }), Type.Null()], {
+      Nullable(Type.String({ minLength: 1, maxLength: MAX_CLIENT_SECRET }), {
         description: 'Omitted: the kept secret stays; null: no secret (a public client).',
       }),
     ),

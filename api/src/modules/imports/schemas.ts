@@ -1,25 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RowError, Timestamp } from '../../lib/schemas.js';
+import { Nullable, OneOf, RowError, Timestamp } from '../../lib/schemas.js';
 import { MAX_IMPORT_ROWS } from './csv.js';
 
 export const ImportJobSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     kind: Type.Literal('items'),
-    fileName: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union([
-      Type.Literal('queued'),
-      Type.Literal('running'),
-      Type.Literal('succeeded'),
-      Type.Literal('failed'),
-    ]),
+    fileName: Nullable(Type.String()),
+    status: OneOf(['queued', 'running', 'succeeded', 'failed']),
     totalRows: Type.Integer(),
     rowsDone: Type.Integer(),
     percent: Type.Integer({ minimum: 0, maximum: 100 }),
-    message: Type.Union([Type.String(), Type.Null()]),
+    message: Nullable(Type.String()),
     errors: Type.Array(RowError),
     createdAt: Timestamp,
-    finishedAt: Type.Union([Timestamp, Type.Null()]),
+    finishedAt: Nullable(Timestamp),
   },
   { title: 'ImportJob', additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, OneLine, Timestamp } from '../../lib/schemas.js';
+import { Email, Nullable, OneLine, OneOf, Timestamp } from '../../lib/schemas.js';
 import { INVITATION_STATUSES, type InvitationStatus } from '../../vocabulary.js';
 
 export const INVITATION_DAYS = 7;
@@ -12,11 +12,11 @@ export const InvitationSchema = Type.Object(
     email: Type.String(),
     roles: Type.Array(Type.String()),
     invitedBy: Type.String(),
-    invitedByUserName: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union(INVITATION_STATUSES.map((s) => Type.Literal(s))),
+    invitedByUserName: Nullable(Type.String()),
+    status: OneOf(INVITATION_STATUSES),
     expiresAt: Timestamp,
     createdAt: Timestamp,
-    acceptedAt: Type.Union([Timestamp, Type.Null()]),
+    acceptedAt: Nullable(Timestamp),
     inviteUrl: Type.Optional(Type.String()),
   },
   { title: 'Invitation' },

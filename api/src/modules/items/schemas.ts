@@ -1,10 +1,8 @@
 import { EXPORT_FORMATS, ExportQuery } from '../../lib/list-export.js';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { StatusKey } from '../catalogue/index.js';
 import { WARRANTY_STATES } from '../../vocabulary.js';
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A serial or IMEI as typed or scanned: one line; stored trimmed, unique per company ignoring case. */
 export const Serial = OneLine({ minLength: 1, maxLength: 100 });
@@ -81,10 +79,7 @@ export const ItemEventSchema = Type.Object(
     refund: Nullable(Type.Number({ description: 'A return’s amount paid back; null on other events.' })),
     warrantyClaimId: Nullable(Type.String({ description: 'A warranty claim’s step (kind warranty): the claim.' })),
     warrantyState: Nullable(
-      Type.Union(
-        WARRANTY_STATES.map((s) => Type.Literal(s)),
-        { description: 'A warranty claim’s step: the state the claim reached.' },
-      ),
+      OneOf(WARRANTY_STATES, { description: 'A warranty claim’s step: the state the claim reached.' }),
     ),
     stocktakeId: Nullable(
       Type.String({ description: 'A stock-take applied to the item (kind stocktake): the count, its reason.' }),
@@ -143,13 +138,10 @@ export type ItemSort = (typeof ITEM_SORTS)[number];
 const ItemExportQuery = {
   ...ExportQuery,
   format: Type.Optional(
-    Type.Union(
-      EXPORT_FORMATS.map((f) => Type.Literal(f)),
-      {
-        description:
-          'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching item for people — column names and statuses in `lang`, times in `timeZone`, names instead of ids, one column per custom field. raw-csv: every matching item in the columns the reception import reads (POST /api/imports/items), ids, status keys and UTC ISO times after them.',
-      },
-    ),
+    OneOf(EXPORT_FORMATS, {
+      description:
+        'json: this page. csv (or the header Accept: text/csv) and xlsx: every matching item for people — column names and statuses in `lang`, times in `timeZone`, names instead of ids, one column per custom field. raw-csv: every matching item in the columns the reception import reads (POST /api/imports/items), ids, status keys and UTC ISO times after them.',
+    }),
   ),
 };
 

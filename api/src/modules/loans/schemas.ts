@@ -1,8 +1,15 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FormatQuery, KeysetPage, MAX_PAGE_SIZE, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  FormatQuery,
+  KeysetPage,
+  MAX_PAGE_SIZE,
+  Nullable,
+  OneLine,
+  OneOf,
+  Timestamp,
+  Uuid,
+} from '../../lib/schemas.js';
 import { LOAN_VIEWS, STATUSES } from '../../vocabulary.js';
-
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const LoanSchema = Type.Object(
   {
@@ -11,7 +18,7 @@ export const LoanSchema = Type.Object(
     serial: Type.String(),
     itemTypeName: Nullable(Type.String()),
     model: Nullable(Type.String()),
-    borrowerKind: Type.Union([Type.Literal('user'), Type.Literal('customer')], {
+    borrowerKind: OneOf(['user', 'customer'], {
       description: 'To whom: a user of the company or a customer.',
     }),
     userId: Nullable(Type.String()),
@@ -19,10 +26,9 @@ export const LoanSchema = Type.Object(
     borrowerName: Type.String(),
     dueAt: Timestamp,
     overdue: Type.Boolean({ description: 'Open and past its due time.' }),
-    fromStatus: Type.Union(
-      STATUSES.map((s) => Type.Literal(s)),
-      { description: 'What the item was before the check-out, and is again after the check-in.' },
-    ),
+    fromStatus: OneOf(STATUSES, {
+      description: 'What the item was before the check-out, and is again after the check-in.',
+    }),
     note: Nullable(Type.String()),
     checkedOutBy: Nullable(Type.String({ description: 'The user name of who checked it out.' })),
     checkedOutAt: Timestamp,
@@ -37,13 +43,10 @@ export const LoanPage = KeysetPage(LoanSchema, 'LoanPage');
 export const LoanListQuery = Type.Object(
   {
     view: Type.Optional(
-      Type.Union(
-        LOAN_VIEWS.map((v) => Type.Literal(v)),
-        {
-          description:
-            'open (default): not checked in, soonest due first — the overdue ones lead; overdue: only those past due; returned: checked in, latest first; all: every loan, latest check-out first.',
-        },
-      ),
+      OneOf(LOAN_VIEWS, {
+        description:
+          'open (default): not checked in, soonest due first — the overdue ones lead; overdue: only those past due; returned: checked in, latest first; all: every loan, latest check-out first.',
+      }),
     ),
     itemId: Type.Optional({ ...Uuid, description: 'One item’s loans.' }),
     ...FormatQuery,
@@ -78,7 +81,7 @@ export type CheckInBody = Static<typeof CheckInBody>;
 
 export const BorrowerSchema = Type.Object(
   {
-    kind: Type.Union([Type.Literal('user'), Type.Literal('customer')]),
+    kind: OneOf(['user', 'customer']),
     id: Type.String(),
     name: Type.String(),
     detail: Nullable(Type.String({ description: 'A user’s user name, a customer’s email or phone.' })),

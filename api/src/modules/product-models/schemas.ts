@@ -1,10 +1,9 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ExportQuery } from '../../lib/list-export.js';
-import { KeysetPage, KeysetQuery, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
+import { KeysetPage, KeysetQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 
 // Product models (the catalogue of what a company stocks) and their reorder points.
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
 
 export const ReorderPoint = Type.Object(
@@ -114,7 +113,7 @@ export const ProductModelListQuery = KeysetQuery(
     itemTypeId: Type.Optional(Uuid),
     brandId: Type.Optional(Uuid),
     archived: Type.Optional(
-      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      OneOf(['true', 'false'], {
         description: 'true: the archived ones only (default: the others).',
       }),
     ),

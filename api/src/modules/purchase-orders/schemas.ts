@@ -1,19 +1,17 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { DOCUMENT_LANGUAGES } from '../../lib/pdf.js';
 import { ExportQuery } from '../../lib/list-export.js';
-import { KeysetPage, KeysetQuery, Timestamp, Uuid } from '../../lib/schemas.js';
+import { KeysetPage, KeysetQuery, Nullable, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { PURCHASE_ORDER_STATUSES } from '../../vocabulary.js';
 import { FieldValues, ItemSchema, MAX_RECEIVE, Serial } from '../items/index.js';
 import { QuantityStockSchema } from '../quantity-stock/index.js';
 
 // Purchase orders: what a company orders from a vendor, by product model, and receives against.
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
-const Status = Type.Union(
-  PURCHASE_ORDER_STATUSES.map((s) => Type.Literal(s)),
-  { description: 'draft → sent → partly_received → received; cancelled before it is all in.' },
-);
+const Status = OneOf(PURCHASE_ORDER_STATUSES, {
+  description: 'draft → sent → partly_received → received; cancelled before it is all in.',
+});
 const COST = 'Absent for a caller who holds neither items.cost.view nor purchasing.manage.';
 
 export const PurchaseOrderLineSchema = Type.Object(
@@ -93,10 +91,7 @@ export type OrderInput = Static<typeof UpdatePurchaseOrderBody>;
 export const SendPurchaseOrderBody = Type.Object(
   {
     lang: Type.Optional(
-      Type.Union(
-        DOCUMENT_LANGUAGES.map((l) => Type.Literal(l)),
-        { description: 'The language of the mail and its PDF (default en).' },
-      ),
+      OneOf(DOCUMENT_LANGUAGES, { description: 'The language of the mail and its PDF (default en).' }),
     ),
   },
   { additionalProperties: false, title: 'SendPurchaseOrderRequest' },
@@ -105,7 +100,7 @@ export type SendPurchaseOrderBody = Static<typeof SendPurchaseOrderBody>;
 
 export const PdfQuery = Type.Object(
   {
-    lang: Type.Optional(Type.Union(DOCUMENT_LANGUAGES.map((l) => Type.Literal(l)))),
+    lang: Type.Optional(OneOf(DOCUMENT_LANGUAGES)),
   },
   { additionalProperties: false },
 );
@@ -157,7 +152,7 @@ export const PurchaseOrderListQuery = KeysetQuery(
   ORDER_SORTS,
   {
     status: Type.Optional(
-      Type.Union([...PURCHASE_ORDER_STATUSES.map((s) => Type.Literal(s)), Type.Literal('open')], {
+      OneOf([...PURCHASE_ORDER_STATUSES, 'open'], {
         description: 'One status, or open: sent or partly received (what reception can receive against).',
       }),
     ),

@@ -1,9 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetPage, KeysetQuery, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetPage, KeysetQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 
 // Quantity stock: a product model tracked by quantity per location, and its ledger.
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 /** How many of a model a movement takes or brings (a shop's shelf, not a warehouse's silo). */
 export const MAX_QUANTITY = 100_000;
 const Quantity = Type.Integer({ minimum: 1, maximum: MAX_QUANTITY });
@@ -33,10 +32,9 @@ export type QuantityStock = Static<typeof QuantityStockSchema>;
 export const QuantityMoveSchema = Type.Object(
   {
     id: Type.String(),
-    kind: Type.Union(
-      QUANTITY_MOVE_KINDS.map((k) => Type.Literal(k)),
-      { description: 'What changed the quantity: a reception, a sale, a move, a count, a return or a void.' },
-    ),
+    kind: OneOf(QUANTITY_MOVE_KINDS, {
+      description: 'What changed the quantity: a reception, a sale, a move, a count, a return or a void.',
+    }),
     locationId: Type.String(),
     locationName: Type.String(),
     delta: Type.Integer({

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, Uuid, Timestamp } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetQuery, Nullable, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { ExportQuery } from '../../lib/list-export.js';
 import { StatusKey } from '../catalogue/index.js';
 import {
@@ -12,7 +12,6 @@ import {
 import { ItemEventSchema } from '../items/index.js';
 import { UsageSchema } from '../billing/index.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Integer({ minimum: 0 });
 const Money = Type.Number();
 
@@ -90,12 +89,7 @@ export const GROUP_BY = ['itemType', 'brand', 'model', 'location'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 export const InventoryQuery = Type.Object(
   {
-    groupBy: Type.Optional(
-      Type.Union(
-        GROUP_BY.map((g) => Type.Literal(g)),
-        { default: 'itemType' },
-      ),
-    ),
+    groupBy: Type.Optional(OneOf(GROUP_BY, { default: 'itemType' })),
     status: Type.Optional({
       ...StatusKey,
       description: `One held status only. Default: all of them (${HELD_STATUSES.join(', ')}).`,
@@ -118,7 +112,7 @@ export const InventoryRowSchema = Type.Object(
 export type InventoryRow = Static<typeof InventoryRowSchema>;
 export const InventorySchema = Type.Object(
   {
-    groupBy: Type.Union(GROUP_BY.map((g) => Type.Literal(g))),
+    groupBy: OneOf(GROUP_BY),
     items: Type.Array(InventoryRowSchema),
     totals: Type.Object({
       items: Count,
@@ -136,13 +130,13 @@ export const WarrantyQuery = KeysetQuery(
   {
     within: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650, default: 30 })),
     ended: Type.Optional(
-      Type.Union([Type.Literal('1'), Type.Literal('0')], {
+      OneOf(['1', '0'], {
         description: '1 (default): warranties that have ended are listed too; 0: only those still running.',
       }),
     ),
     customerId: Type.Optional(Uuid),
     claim: Type.Optional(
-      Type.Union([...WARRANTY_STATES.map((s) => Type.Literal(s)), Type.Literal('any')], {
+      OneOf([...WARRANTY_STATES, 'any'], {
         description:
           'Only items whose latest warranty claim is in this state (any: items with a claim); the within/ended window is then not applied — a claim is listed however far its warranty still runs.',
       }),
@@ -167,8 +161,8 @@ export const WarrantyRowSchema = Type.Object(
     warrantyEndsAt: Timestamp,
     daysLeft: Type.Integer({ description: 'Whole days until it ends; negative once ended.' }),
     claimId: Nullable(Type.String({ description: 'The item’s latest warranty claim, if any.' })),
-    claimState: Nullable(Type.Union(WARRANTY_STATES.map((s) => Type.Literal(s)))),
-    claimOutcome: Nullable(Type.Union(WARRANTY_OUTCOMES.map((s) => Type.Literal(s)))),
+    claimState: Nullable(OneOf(WARRANTY_STATES)),
+    claimOutcome: Nullable(OneOf(WARRANTY_OUTCOMES)),
   },
   { title: 'WarrantyRow' },
 );
@@ -188,7 +182,7 @@ export const PurchaseSchema = Type.Object(
     price: Money,
     status: StatusKey,
     warrantyEndsAt: Nullable(Timestamp),
-    warranty: Type.Union([Type.Literal('active'), Type.Literal('ended'), Type.Literal('none')]),
+    warranty: OneOf(['active', 'ended', 'none']),
   },
   { title: 'CustomerPurchase' },
 );

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CLAIM_TYPES, PERMISSIONS } from '../../vocabulary.js';
-import { OneLine, Uuid } from '../../lib/schemas.js';
+import { OneLine, OneOf, Uuid } from '../../lib/schemas.js';
 
 export const RoleSchema = Type.Object(
   {
@@ -74,7 +74,7 @@ export const UserRolesSchema = Type.Object(
 export const MyAccessSchema = Type.Object(
   {
     roles: Type.Array(Type.String()),
-    permissions: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p)))),
+    permissions: Type.Array(OneOf(PERMISSIONS)),
     /** True for the Company Owner, who may run every transaction type, present and future. */
     allTransactionTypes: Type.Boolean(),
     transactionTypeIds: Type.Array(Type.String()),

@@ -1,8 +1,7 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { Serial } from '../items/index.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const MAX_LINES = 500;
 
 export const SaleLineSchema = Type.Object(
@@ -125,9 +124,7 @@ export type VoidSaleBody = Static<typeof VoidSaleBody>;
 
 export const ReceiptQuery = Type.Object(
   {
-    lang: Type.Optional(
-      Type.Union([Type.Literal('en'), Type.Literal('tr')], { default: 'en', description: 'The receipt’s language.' }),
-    ),
+    lang: Type.Optional(OneOf(['en', 'tr'], { default: 'en', description: 'The receipt’s language.' })),
     tz: Type.Optional(
       Type.String({ maxLength: 64, description: 'IANA time zone the sale’s time is printed in (default UTC).' }),
     ),

@@ -1,13 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { FormatQuery, OneLine, Timestamp, Uuid } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { FormatQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { STOCKTAKE_OUTCOMES, STOCKTAKE_STATES } from '../../vocabulary.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const literals = <T extends readonly string[]>(words: T, description: string) =>
-  Type.Union(
-    words.map((w) => Type.Literal(w)),
-    { description },
-  );
+const literals = <T extends readonly string[]>(words: T, description: string) => OneOf(words, { description });
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const StocktakeState = literals(
@@ -108,7 +103,7 @@ export const VarianceLine = Type.Object(
 );
 export type VarianceLine = Static<typeof VarianceLine>;
 export const VariancePage = Type.Object(
-  { items: Type.Array(VarianceLine), nextCursor: Type.Union([Type.String(), Type.Null()]) },
+  { items: Type.Array(VarianceLine), nextCursor: Nullable(Type.String()) },
   { title: 'StocktakeVariancePage' },
 );
 export const VarianceQuery = Type.Object(

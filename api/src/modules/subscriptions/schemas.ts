@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Timestamp } from '../../lib/schemas.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+import { Nullable, Timestamp } from '../../lib/schemas.js';
 
 export const PlanSchema = Type.Object(
   {

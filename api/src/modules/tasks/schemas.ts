@@ -1,15 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { KeysetQuery, OneLine, Uuid, Timestamp } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { KeysetQuery, Nullable, OneLine, OneOf, Timestamp, Uuid } from '../../lib/schemas.js';
 import { TASK_STATUSES } from '../../vocabulary.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const TASK_KINDS = ['process', 'transfer', 'warranty', 'other'] as const;
 
 export const TaskSchema = Type.Object(
   {
     id: Type.String(),
     title: Type.String(),
-    kind: Type.Union(TASK_KINDS.map((k) => Type.Literal(k))),
+    kind: OneOf(TASK_KINDS),
     assigneeUserId: Nullable(Type.String()),
     assigneeRoleId: Nullable(Type.String()),
     assigneeName: Type.String({ description: 'The user name, or the role name for a role queue.' }),
@@ -18,7 +17,7 @@ export const TaskSchema = Type.Object(
     toLocationId: Nullable(Type.String()),
     dueAt: Nullable(Timestamp),
     note: Nullable(Type.String()),
-    status: Type.Union(TASK_STATUSES.map((s) => Type.Literal(s))),
+    status: OneOf(TASK_STATUSES),
     createdBy: Type.String(),
     createdAt: Timestamp,
     doneAt: Nullable(Timestamp),
@@ -31,7 +30,7 @@ export type Task = Static<typeof TaskSchema>;
 export const CreateTaskBody = Type.Object(
   {
     title: OneLine({ minLength: 1, maxLength: 200 }),
-    kind: Type.Optional(Type.Union(TASK_KINDS.map((k) => Type.Literal(k)))),
+    kind: Type.Optional(OneOf(TASK_KINDS)),
     assigneeUserId: Type.Optional(Uuid),
     assigneeRoleId: Type.Optional(Uuid),
     itemId: Type.Optional(Uuid),
@@ -45,11 +44,11 @@ export type CreateTaskBody = Static<typeof CreateTaskBody>;
 
 export const TaskListQuery = KeysetQuery(['newest'] as const, {
   mine: Type.Optional(
-    Type.Union([Type.Literal('1'), Type.Literal('0')], {
+    OneOf(['1', '0'], {
       description: '1 (default): assigned to me or to one of my roles; 0: every task (users.manage or items.process).',
     }),
   ),
-  status: Type.Optional(Type.Union(TASK_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(OneOf(TASK_STATUSES)),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
 
@@ -78,7 +77,7 @@ export const QueuesSchema = Type.Object(
     }),
     queues: Type.Array(
       Type.Object({
-        key: Type.Union(QUEUE_KEYS.map((k) => Type.Literal(k))),
+        key: OneOf(QUEUE_KEYS),
         count: Type.Integer(),
         items: Type.Array(QueueItemSchema, {
           description: 'The 20 that have waited longest (warranties: ending soonest).',

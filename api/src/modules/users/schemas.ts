@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Timestamp } from '../../lib/schemas.js';
+import { Nullable, OneOf, Timestamp } from '../../lib/schemas.js';
 
 export const CompanyUserSchema = Type.Object(
   {
@@ -8,7 +8,7 @@ export const CompanyUserSchema = Type.Object(
     email: Type.String(),
     firstName: Type.String(),
     lastName: Type.String(),
-    profilePictureUrl: Type.Union([Type.String(), Type.Null()]),
+    profilePictureUrl: Nullable(Type.String()),
     roles: Type.Array(Type.String()),
     /** false: deactivated — cannot sign in, and tokens issued before stop working. */
     active: Type.Boolean(),
@@ -20,7 +20,7 @@ export type CompanyUser = Static<typeof CompanyUserSchema>;
 
 /** The languages of the product's screens and of what the server writes to a person (the digest). */
 export const UserLanguageSchema = Type.Object(
-  { language: Type.Union([Type.Literal('en'), Type.Literal('tr')]) },
+  { language: OneOf(['en', 'tr']) },
   { title: 'UserLanguage', additionalProperties: false },
 );
 export type UserLanguage = Static<typeof UserLanguageSchema>;

@@ -1,13 +1,8 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { OneLine, Timestamp } from '../../lib/schemas.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, OneLine, OneOf, Timestamp } from '../../lib/schemas.js';
 import { WARRANTY_OUTCOMES, WARRANTY_STATES } from '../../vocabulary.js';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const literals = <T extends readonly string[]>(words: T, description: string) =>
-  Type.Union(
-    words.map((w) => Type.Literal(w)),
-    { description },
-  );
+const literals = <T extends readonly string[]>(words: T, description: string) => OneOf(words, { description });
 
 export const WarrantyState = literals(
   WARRANTY_STATES,
