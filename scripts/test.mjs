@@ -39,14 +39,27 @@ const WEIGHT = {
   'tests shell': 50,
 };
 
+/**
+ * `--part=checks` runs only the lint, format and type checks; `--part=suites` only the test
+ * suites; no `--part`, both. The two parts are the whole run: CI runs them as two commands, the
+ * checks at the lowest priority beside the rest (.ci/run), as they wait on no clock.
+ */
+const PART = process.argv.find((a) => a.startsWith('--part='))?.slice('--part='.length);
+if (PART !== undefined && PART !== 'checks' && PART !== 'suites') {
+  console.error(`[stockwise] --part=${PART}: checks or suites`);
+  process.exit(2);
+}
+
 /** Every job of the run. A job runs a package's own script, as `pnpm run` would. */
 function jobs() {
-  const list = [
+  const checks = [
     { name: 'lint', pkg: '.', command: 'eslint .' },
     { name: 'format', pkg: '.', command: 'prettier --check .' },
   ];
   for (const pkg of PACKAGES)
-    if (scriptOf(pkg, 'typecheck')) list.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
+    if (scriptOf(pkg, 'typecheck')) checks.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
+  const list = PART === 'suites' ? [] : checks;
+  if (PART === 'checks') return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
   for (const pkg of PACKAGES.filter((p) => p !== 'e2e' && p !== 'api'))
     if (scriptOf(pkg, 'test')) list.push({ name: `tests ${pkg}`, pkg, script: 'test' });
   // The API suite: on PGlite alone without a server (a fresh machine). With DATABASE_URL (CI), all
