@@ -198,7 +198,13 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       } catch {
         // not up yet
       }
-      if (Date.now() > deadline) throw new Error(`the cluster: ${what} did not happen within ${ms / 1000} s`);
+      if (Date.now() > deadline) {
+        // What the monitor last reported, so a failed run's log says where the cluster stood.
+        const states = await nodes()
+          .then((ns) => ns.map((n) => `${n.name} ${n.reported} → ${n.goal}`).join(', '))
+          .catch((error) => `the monitor did not answer: ${error instanceof Error ? error.message : error}`);
+        throw new Error(`the cluster: ${what} did not happen within ${ms / 1000} s (${states})`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
   };
@@ -221,15 +227,24 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
    * checkpoint_completion_target schedule, so the ~1,000 buffers that CREATE DATABASE left dirty held
    * the copy ~95 s. An immediate CHECKPOINT just before leaves that one almost nothing to write.
    * No timer of pg_auto_failover's or PostgreSQL's changes; if it fails, the copy is only slower.
+   * Tried again for up to 20 s: the first node's keeper may be restarting its server just then (a
+   * CI run met "terminating connection due to administrator command"), and the standby's copy
+   * should not begin against a server that is going down.
    */
   async function checkpointBeforeCopy() {
-    try {
-      const primary = (await nodes()).find((n) => ['single', 'wait_primary', 'primary'].includes(n.reported));
-      if (primary) await query(portOf(primary.name), 'CHECKPOINT');
-    } catch (error) {
-      log(
-        `no checkpoint before the standby's copy (${error instanceof Error ? error.message : error}): it waits for a spread one`,
-      );
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      try {
+        const primary = (await nodes()).find((n) => ['single', 'wait_primary', 'primary'].includes(n.reported));
+        if (primary) await query(portOf(primary.name), 'CHECKPOINT');
+        return;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (Date.now() > deadline)
+          return log(`no checkpoint before the standby's copy (${reason}): it waits for a spread one`);
+        log(`the checkpoint before the standby's copy is tried again (${reason})`);
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
     }
   }
 
