@@ -183,7 +183,11 @@ export async function startProduct({
         if (child.exitCode !== null) return;
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        // The limit's timer is cleared once the API has exited: left running, it kept the caller's
+        // process (the browser suite's runner, at its end) alive for the rest of the ten seconds.
+        let limit;
+        await Promise.race([exited, new Promise((r) => (limit = setTimeout(r, 10_000)))]);
+        clearTimeout(limit);
         if (child.exitCode === null) child.kill('SIGKILL');
       }),
     );
