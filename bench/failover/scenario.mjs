@@ -162,7 +162,7 @@ export async function failoverUnderSales({
       log(
         `round ${round}: promoted after ${((promotedAt - killedAt) / 1000).toFixed(1)} s; ${primary.name}'s server started again`,
       );
-      cluster.restart(primary.name);
+      await cluster.restart(primary.name);
       await cluster.waitFor(`${primary.name} back as the standby`, cluster.settled, 300_000);
       const rejoinedAt = Date.now();
       log(`round ${round}: ${primary.name} rejoined after ${((rejoinedAt - killedAt) / 1000).toFixed(1)} s`);

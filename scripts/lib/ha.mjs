@@ -226,16 +226,21 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
    * PostgreSQL then writes one dirty buffer and sleeps 100 ms while ahead of its
    * checkpoint_completion_target schedule, so the ~1,000 buffers that CREATE DATABASE left dirty held
    * the copy ~95 s. An immediate CHECKPOINT just before leaves that one almost nothing to write.
-   * No timer of pg_auto_failover's or PostgreSQL's changes; if it fails, the copy is only slower.
-   * Tried again for up to 20 s: the first node's keeper may be restarting its server just then (a
-   * CI run met "terminating connection due to administrator command"), and the standby's copy
-   * should not begin against a server that is going down.
+   * A lost primary coming back waits the same way: its rewind (or copy) needs the new primary's
+   * first checkpoint since the promotion, a spread one too; a rehearsal's rejoin took 69 s where
+   * others took 13–15. No timer of pg_auto_failover's or PostgreSQL's changes; if it fails, the
+   * copy is only slower. Tried again for up to 20 s: the primary's keeper may be restarting its
+   * server just then (a CI run met "terminating connection due to administrator command"), and a
+   * copy should not begin against a server that is going down. `except`: a node whose state the
+   * monitor still reports from before it was lost.
    */
-  async function checkpointBeforeCopy() {
+  async function checkpointBeforeCopy(except = '') {
     const deadline = Date.now() + 20_000;
     for (;;) {
       try {
-        const primary = (await nodes()).find((n) => ['single', 'wait_primary', 'primary'].includes(n.reported));
+        const primary = (await nodes()).find(
+          (n) => n.name !== except && ['single', 'wait_primary', 'primary'].includes(n.reported),
+        );
         if (primary) await query(portOf(primary.name), 'CHECKPOINT');
         return;
       } catch (error) {
@@ -309,10 +314,14 @@ export function haCluster({ dir, portBase = 6000, log = () => {} }) {
       }
       return pid;
     },
-    /** The lost server back: its pg_autoctl rejoins the cluster as the standby (rewound if it must). */
-    restart(name) {
-      if (name === 'monitor') runMonitor();
-      else run(name);
+    /**
+     * The lost server back: its pg_autoctl rejoins the cluster as the standby (rewound if it must),
+     * after a checkpoint on the primary that took over, so that the rewind does not wait for a spread one.
+     */
+    async restart(name) {
+      if (name === 'monitor') return runMonitor();
+      await checkpointBeforeCopy(name);
+      run(name);
     },
     async writeState(file, url) {
       const ns = await nodes();
