@@ -50,16 +50,20 @@ if (PART !== undefined && PART !== 'checks' && PART !== 'suites') {
   process.exit(2);
 }
 
-/** Every job of the run. A job runs a package's own script, as `pnpm run` would. */
-function jobs() {
-  const checks = [
+/** The lint, format and type checks. */
+function checks() {
+  const list = [
     { name: 'lint', pkg: '.', command: 'eslint .' },
     { name: 'format', pkg: '.', command: 'prettier --check .' },
   ];
   for (const pkg of PACKAGES)
-    if (scriptOf(pkg, 'typecheck')) checks.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
-  const list = PART === 'suites' ? [] : checks;
-  if (PART === 'checks') return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
+    if (scriptOf(pkg, 'typecheck')) list.push({ name: `types ${pkg}`, pkg, script: 'typecheck' });
+  return list;
+}
+
+/** Every package's own test suite. */
+function suites() {
+  const list = [];
   for (const pkg of PACKAGES.filter((p) => p !== 'e2e' && p !== 'api'))
     if (scriptOf(pkg, 'test')) list.push({ name: `tests ${pkg}`, pkg, script: 'test' });
   // The API suite: on PGlite alone without a server (a fresh machine). With DATABASE_URL (CI), all
@@ -72,6 +76,12 @@ function jobs() {
     list.push({ name: 'api tests (PGlite checks)', pkg: 'api', script: 'test', args: ['--pglite-checks'] });
     list.push({ name: 'api tests (PostgreSQL)', pkg: 'api', script: 'test', args: ['--postgres', '--maxWorkers=1'] });
   } else list.push({ name: 'api tests (PGlite)', pkg: 'api', script: 'test', args: ['--pglite'] });
+  return list;
+}
+
+/** Every job of the run (of its `--part`). A job runs a package's own script, as `pnpm run` would. */
+function jobs() {
+  const list = [...(PART === 'suites' ? [] : checks()), ...(PART === 'checks' ? [] : suites())];
   return list.sort((a, b) => (WEIGHT[b.name] ?? 0) - (WEIGHT[a.name] ?? 0));
 }
 

@@ -1,20 +1,11 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { Nullable } from '../../lib/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { Captcha, CodeChallenge, Email } from './schemas.js';
 
 // What supabase-js 2.109 sends to /otp, /verify, /resend and PUT /user (auth-js GoTrueClient.ts
 // signInWithOtp, verifyOtp, resend, updateUser), nothing else: any other field is a 400
 // validation_failed. Lengths bound what the server reads.
 
-const Email = Type.String({ maxLength: 320 });
 const Phone = Type.String({ maxLength: 32 });
-const OptionalNullable = <T extends TSchema>(s: T) => Type.Optional(Nullable(s));
-const Captcha = Type.Optional(
-  Type.Object({ captcha_token: OptionalNullable(Type.String({ maxLength: 4096 })) }, { additionalProperties: false }),
-);
-const CodeChallenge = {
-  code_challenge: OptionalNullable(Type.String({ maxLength: 256 })),
-  code_challenge_method: OptionalNullable(Type.String({ maxLength: 16 })),
-};
 const Metadata = Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 32 });
 
 export const OtpBody = Type.Object(
@@ -24,7 +15,7 @@ export const OtpBody = Type.Object(
     data: Type.Optional(Metadata),
     create_user: Type.Optional(Type.Boolean()),
     channel: Type.Optional(Type.String({ maxLength: 16 })),
-    gotrue_meta_security: Captcha,
+    gotrue_meta_security: Type.Optional(Captcha),
     ...CodeChallenge,
   },
   { additionalProperties: false },
@@ -48,7 +39,7 @@ export const VerifyBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    gotrue_meta_security: Captcha,
+    gotrue_meta_security: Type.Optional(Captcha),
   },
   { additionalProperties: false },
 );
@@ -58,7 +49,7 @@ export const ResendBody = Type.Object(
     type: Type.Optional(Type.String({ maxLength: 32 })),
     email: Type.Optional(Email),
     phone: Type.Optional(Phone),
-    gotrue_meta_security: Captcha,
+    gotrue_meta_security: Type.Optional(Captcha),
     ...CodeChallenge,
   },
   { additionalProperties: false },

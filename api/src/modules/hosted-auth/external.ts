@@ -45,6 +45,7 @@ import { disconnectGoogle } from './queries.js';
 import { findProvider, type SsoProvider } from './sso-providers.js';
 import { userDates } from './user.js';
 import { Nullable } from '../../lib/schemas.js';
+import { Captcha, CodeChallenge } from './schemas.js';
 
 // Sign-in through another provider, GoTrue's way (supabase/auth internal/api external.go,
 // identity.go, sso.go, token.go PKCE and token_oidc.go): Google by redirect (/authorize) or by ID
@@ -83,14 +84,8 @@ const SsoBody = Type.Object(
     domain: Type.Optional(Nullable(Type.String({ maxLength: 253 }))),
     redirect_to: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
     skip_http_redirect: Type.Optional(Type.Boolean()),
-    code_challenge: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
-    code_challenge_method: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
-    gotrue_meta_security: Type.Optional(
-      Type.Object(
-        { captcha_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))) },
-        { additionalProperties: false },
-      ),
-    ),
+    ...CodeChallenge,
+    gotrue_meta_security: Type.Optional(Captcha),
   },
   { additionalProperties: false },
 );

@@ -4,15 +4,17 @@ import { Nullable } from '../../lib/schemas.js';
 // What supabase-js sends to each endpoint (auth-js GoTrueClient.ts), nothing else: any other field
 // is a 400 validation_failed. Lengths bound what the server reads, not what a person may choose.
 
-const Email = Type.String({ maxLength: 320 });
+export const Email = Type.String({ maxLength: 320 });
 /** What GoTrue calls a valid address here: something@something (its "invalid format" otherwise). */
 export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+$/;
 const Password = Type.String({ maxLength: 1024 });
-const Captcha = Type.Object(
+/** supabase-js's `gotrue_meta_security` (a captcha token, which this service does not ask for). */
+export const Captcha = Type.Object(
   { captcha_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))) },
   { additionalProperties: false },
 );
-const CodeChallenge = {
+/** The PKCE challenge supabase-js sends with a flow that ends in a code. */
+export const CodeChallenge = {
   code_challenge: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
   code_challenge_method: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
 };
