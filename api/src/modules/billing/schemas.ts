@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, OneOf, Timestamp } from '../../lib/schemas.js';
 
 const Interval = OneOf(['month', 'year']);
+/** A checkout's state, in the purchase answer and in the billing history. */
+const CHECKOUT_STATUSES = ['open', 'completed', 'canceled', 'expired'] as const;
 
 export const CreateCheckoutBody = Type.Object(
   {
@@ -37,7 +39,7 @@ export const CheckoutSchema = Type.Object(
         'Where the browser pays: the local checkout page, or (Stripe) the purchase page that embeds the form',
     }),
     sessionId: Type.String(),
-    status: OneOf(['open', 'completed', 'canceled', 'expired']),
+    status: OneOf(CHECKOUT_STATUSES),
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
@@ -118,7 +120,7 @@ export const CheckoutHistorySchema = Type.Object(
     description: Type.String(),
     amountCents: Type.Integer(),
     currency: Type.String(),
-    status: OneOf(['open', 'completed', 'canceled', 'expired'], {
+    status: OneOf(CHECKOUT_STATUSES, {
       description:
         'expired: a newer checkout of the same product replaced it, or it was left open for 24 hours; canceled: abandoned, or paid for a period already paid and refunded',
     }),
