@@ -53,9 +53,13 @@ const ICONS = new Set(['favicon.ico', 'favicon.svg']);
  */
 const NEVER_STALE = new Set(['remoteEntry.js', 'sw.js']);
 
-/** Entries must be revalidated on every load; the icons are cached a day; everything else is content-hashed. */
+/**
+ * Entries must be revalidated on every load; the icons are cached a day; everything else is
+ * content-hashed. A precompressed copy (`remoteEntry.js.br`, see precompressed() in rspack.base.js)
+ * is cached as the file it encodes.
+ */
 export function cacheControlFor(filePath) {
-  const file = basename(filePath);
+  const file = basename(filePath).replace(/\.(?:br|gz)$/, '');
   if (NEVER_STALE.has(file) || file.endsWith('.json') || file.endsWith('.html')) return 'no-cache';
   return ICONS.has(file) ? 'public, max-age=86400' : 'public, max-age=31536000, immutable';
 }
@@ -125,6 +129,8 @@ export async function buildGateway({
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // What is compressed here is what no build could: the documents and the API's answers. The
+  // builds' files arrive compressed already (preCompressed below).
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
 
   // Bodies are read whole (up to the largest the API takes on any route) before they are passed
@@ -231,6 +237,7 @@ export async function buildGateway({
       // built), which the shell shows as its fallback. No allowedPath: with one, @fastify/static
       // lists every folder of the path on each request to check its spelling.
       suppressWarning: true,
+      preCompressed: true,
     });
   }
 
@@ -240,6 +247,7 @@ export async function buildGateway({
     setHeaders: cacheHeaders,
     index: false,
     wildcard: true,
+    preCompressed: true,
   });
 
   // Deep links: any GET that is not a file, an API call or a remote asset gets the shell —
@@ -310,7 +318,7 @@ export async function buildGateway({
  */
 export async function buildRemoteServer(dir) {
   const app = Fastify();
-  await app.register(fastifyStatic, { root: dir, prefix: '/', setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, { root: dir, prefix: '/', setHeaders: cacheHeaders, preCompressed: true });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,6 +193,54 @@ test('a remote not built yet: its files answer 404 (the shell shows its fallback
     expect(built.statusCode).toBe(200);
     expect(built.body).toBe('self.built = true;');
     expect(built.headers['cache-control']).toBe('no-cache');
+  } finally {
+    await alone.close();
+  }
+});
+
+test('a build’s precompressed files are sent as they are, to each browser in the encoding it takes, cached as the file they encode', async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'sw-gateway-precompressed-'));
+  const entry = `self.entry = "${'stock '.repeat(400)}";`;
+  const chunk = `self.chunk = "${'item '.repeat(400)}";`;
+  for (const [file, text] of [
+    ['remoteEntry.js', entry],
+    ['12.4058cf0b63.js', chunk],
+  ]) {
+    writeFileSync(path.join(dist, file), text);
+    writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
+  }
+  const { buildGateway } = (await import(gatewayModule)) as {
+    buildGateway(options: object): Promise<FastifyInstance>;
+  };
+  const alone = await buildGateway({
+    apiUrl: 'http://127.0.0.1:9',
+    shellDir: mkdtempSync(path.join(tmpdir(), 'sw-gateway-shell-')),
+    remoteDirs: { 'mfe-billing': dist },
+  });
+  try {
+    const get = (file: string, encodings?: string) =>
+      alone.inject({
+        url: `/remotes/billing/${file}`,
+        headers: encodings ? { 'accept-encoding': encodings } : {},
+      });
+    const brotli = await get('remoteEntry.js', 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(entry);
+    // The entry is asked again on every load, whichever copy of it is sent.
+    expect(brotli.headers['cache-control']).toBe('no-cache');
+
+    const gzip = await get('12.4058cf0b63.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(chunk);
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await get('12.4058cf0b63.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
   } finally {
     await alone.close();
   }

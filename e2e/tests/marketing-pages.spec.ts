@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test';
 import { loadedShares, SHARED_SINGLETONS } from '../support/federation';
 import { appRan, waitForReact } from '../support/hydration';
 import { login, registerCompany, signInWithToken } from '../support/session';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 27: the marketing pages are finished when their HTML and CSS arrive; the application
 // boots only when the visitor shows intent (typing, a control that needs it), and links are links.
@@ -170,8 +170,7 @@ test('on /pricing the switch runs no app; choosing a plan boots it and keeps the
   await page.goto('/pricing');
   await page.waitForLoadState('networkidle');
   // As a first visit finds it, before the app: no serious or critical accessibility violation.
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousA11yFindings(page, '/pricing')).toEqual([]);
   // As a visitor does: the switch's visible word (its radio is hidden from sight, not from the keyboard).
   await page.getByText('Monthly', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();

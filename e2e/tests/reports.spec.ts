@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
 import { openInApp, settled, watchRequests } from '../support/settled';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 12: the owner's dashboard and the report screens on the demo company (development mode
 // seeds it; password Demo1234!). The demo data is random, so the figures are checked against
@@ -136,9 +136,7 @@ test('the report screens and the dashboard have no serious axe finding, light an
   const requests = watchRequests(page);
   const check = async (label: string) => {
     await settled(page, requests);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yFindings(page, label)).toEqual([]);
   };
   for (const [i, path] of screens.entries()) {
     if (i > 0) await openInApp(page, requests, path);

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type Page } from '../support/test';
 import { login, registerCompany, signInOnScreen, signInWithToken } from '../support/session';
 import { followDrawerLink } from '../support/menu';
 import { addUserWithRoles } from '../support/users';
+import { seriousA11yFindings } from '../support/axe';
 
 // Settings → Company → Security, as a Company Owner works it in the production build: requiring
 // two-step verification of Owners and Admins (an Admin without a factor is held at the shell's
@@ -31,8 +31,7 @@ async function openSecurity(page: Page) {
 
 /** No serious or critical axe finding in the screen (the shell's <main>) as it is now. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousA11yFindings(page, 'the screen', 'main')).toEqual([]);
 }
 
 async function setRequirement(page: Page, on: boolean, notice: string) {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { png } from '../support/images';
 import { login, registerCompany, signInWithToken } from '../support/session';
 import { openInApp, settled, watchRequests } from '../support/settled';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 13: the settings screens as a Company Owner works them, in Chromium against the
 // production build — the company's name and logo (the sidebar follows without a reload),
@@ -13,14 +13,7 @@ import { openInApp, settled, watchRequests } from '../support/settled';
  * shell's own frame is checked by shell-and-public.spec.ts.
  */
 async function expectAccessible(page: Page, label: string) {
-  expect(await seriousFindings(page, label)).toEqual([]);
-}
-
-async function seriousFindings(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await seriousA11yFindings(page, label, 'main')).toEqual([]);
 }
 
 async function signInAsNewOwner(page: Page) {
@@ -258,7 +251,7 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   const findings: string[] = [];
   for (const screen of SETTINGS_SCREENS) {
     await visit(screen);
-    findings.push(...(await seriousFindings(page, screen.path)));
+    findings.push(...(await seriousA11yFindings(page, screen.path, 'main')));
   }
 
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
@@ -266,7 +259,7 @@ test('every settings screen: no serious axe finding in light and dark, and usabl
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   for (const screen of SETTINGS_SCREENS) {
     await visit(screen);
-    findings.push(...(await seriousFindings(page, `${screen.path} (dark)`)));
+    findings.push(...(await seriousA11yFindings(page, `${screen.path} (dark)`, 'main')));
   }
   expect(findings).toEqual([]);
 

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf } from '../support/mail';
 import { login, registerCompany, signInWithToken } from '../support/session';
 import { acceptOnScreen } from '../support/invitations';
 import { menuLinks, PURCHASING_LINKS, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
 import { settled } from '../support/settled';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 4, point 10: the shell and the public site as a new user meets them, in Chromium.
 
@@ -23,12 +23,7 @@ const PUBLIC_PAGES = [
 async function expectNoSeriousA11yViolations(page: Page, label: string, only?: string) {
   // The settled page, as a user reads it: data loaded, no transition halfway through.
   await settled(page);
-  const builder = new AxeBuilder({ page });
-  const results = await (only ? builder.include(only) : builder).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousA11yFindings(page, label, only)).toEqual([]);
 }
 
 test("a visitor's landing page: links, tiles, accordion, footer, at phone width too", async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { expectDecoded } from '../support/images';
 import { addPhoto, fillReception } from '../support/reception';
 import { login, signInWithToken } from '../support/session';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 12, part 2: labels after a reception, item photos, bulk moves from the item manager and
 // the item list, in Chromium against the production build, as the demo company's people.
@@ -101,9 +101,7 @@ test.describe.serial('workspace: labels, photos, bulk actions', () => {
     );
     await page.keyboard.press('Escape');
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousA11yFindings(page, 'the item list')).toEqual([]);
   });
 
   test('on a phone the item list shows the end of each serial, where its last digits are', async ({

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { login, signInWithToken } from '../support/session';
 import { openInApp, settled, watchRequests, type RequestWatch } from '../support/settled';
+import { seriousA11yFindings } from '../support/axe';
 
 // Issue 12: the workspace's counter screens in Chromium against the production build, as the demo
 // company's people use them (development mode seeds them; password Demo1234!).
@@ -80,11 +80,7 @@ test.describe.serial('workspace: receive, sell, history', () => {
 
 async function expectNoSeriousA11yViolations(page: Page, label: string, requests: RequestWatch) {
   await settled(page, requests);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousA11yFindings(page, label)).toEqual([]);
 }
 
 const SCREENS = [

@@ -36,6 +36,23 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    MuiChip: {
+      styleOverrides: {
+        // An outlined chip writes its label in its colour's main shade. On the light scheme's
+        // white, the warning orange reads at 3.1:1 and the info blue at 3.9:1, under WCAG's 4.5:1
+        // for a chip's small label (a reserved or on-loan item's status in the item list); their
+        // dark shades read at 5.7:1 and 7:1. The dark scheme's light shades already pass.
+        root: ({ theme: t }) => ({
+          variants: (['warning', 'info'] as const).map((color) => ({
+            props: { variant: 'outlined', color },
+            style: {
+              color: (t.vars ?? t).palette[color].dark,
+              ...t.applyStyles('dark', { color: (t.vars ?? t).palette[color].main }),
+            },
+          })),
+        }),
+      },
+    },
   },
 });
 
