@@ -12,9 +12,7 @@ import type { Page } from '@playwright/test';
  */
 export async function seriousA11yFindings(page: Page, label: string, within?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const t0 = Date.now();
   const { violations } = await (within ? builder.include(within) : builder).analyze();
-  console.log(`AXE ${label} ${Date.now() - t0} ms`);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
