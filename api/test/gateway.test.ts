@@ -205,7 +205,7 @@ test('a build’s precompressed files are sent as they are, to each browser in t
   for (const [file, text] of [
     ['remoteEntry.js', entry],
     ['12.4058cf0b63.js', chunk],
-  ]) {
+  ] as const) {
     writeFileSync(path.join(dist, file), text);
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
