@@ -222,10 +222,10 @@ function offlineWorker(appRequire, dir) {
  * A production build's text files (scripts, styles, manifests, the barcode reader's WebAssembly)
  * written beside themselves compressed once, as `.br` and `.gz`: the gateway sends those
  * (@fastify/static's preCompressed) instead of compressing the same file again for every request,
- * which was most of its CPU in the browser suite (docs/benchmarks.md, "CI time", session 20), and a
- * CDN that serves precompressed files can send them as they are. Brotli at quality 10: a tenth
- * smaller than the gateway's quality 4 made per request, at a fifth of quality 11's build time
- * for 2 % more bytes. Files under 1 KB, or that would not shrink by a fifth, are left alone.
+ * which was half its CPU in the browser suite (docs/benchmarks.md, "CI time", session 20), and a
+ * CDN that serves precompressed files can send them as they are. Brotli at quality 10: an eighth
+ * smaller than the gateway's quality 4 made per request, at about a third of quality 11's build
+ * time for 2 % more bytes. Files under 1 KB, or that would not shrink by a fifth, are left alone.
  */
 function precompressed() {
   const CompressionPlugin = require('compression-webpack-plugin');
