@@ -174,16 +174,21 @@ test('a client that says Connection: close always reads the 413 of its over-size
   expect(gatewayAnswers).toEqual(gatewayAnswers.map(() => 413));
 }, 120_000);
 
-test('a remote not built yet: its files answer 404 (the shell shows its fallback), and are served once it is built', async () => {
-  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'sw-gateway-unbuilt-')), 'dist');
+/** A gateway of its own, no API behind it, serving the billing remote from `dist`. */
+async function gatewayForBilling(dist: string): Promise<FastifyInstance> {
   const { buildGateway } = (await import(gatewayModule)) as {
     buildGateway(options: object): Promise<FastifyInstance>;
   };
-  const alone = await buildGateway({
+  return buildGateway({
     apiUrl: 'http://127.0.0.1:9',
     shellDir: mkdtempSync(path.join(tmpdir(), 'sw-gateway-shell-')),
     remoteDirs: { 'mfe-billing': dist },
   });
+}
+
+test('a remote not built yet: its files answer 404 (the shell shows its fallback), and are served once it is built', async () => {
+  const dist = path.join(mkdtempSync(path.join(tmpdir(), 'sw-gateway-unbuilt-')), 'dist');
+  const alone = await gatewayForBilling(dist);
   try {
     const missing = await alone.inject({ url: '/remotes/billing/remoteEntry.js' });
     expect(missing.statusCode).toBe(404);
@@ -210,14 +215,7 @@ test('a build’s precompressed files are sent as they are, to each browser in t
     writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
   }
-  const { buildGateway } = (await import(gatewayModule)) as {
-    buildGateway(options: object): Promise<FastifyInstance>;
-  };
-  const alone = await buildGateway({
-    apiUrl: 'http://127.0.0.1:9',
-    shellDir: mkdtempSync(path.join(tmpdir(), 'sw-gateway-shell-')),
-    remoteDirs: { 'mfe-billing': dist },
-  });
+  const alone = await gatewayForBilling(dist);
   try {
     const get = (file: string, encodings?: string) =>
       alone.inject({
