@@ -68,7 +68,7 @@ export default defineConfig({
   // the other browsers fill that. Since the gateway stopped compressing every script per request,
   // a test costs less CPU and the suite alone took 333 s with three against 396 with two
   // (docs/benchmarks.md, CI time, "Session 20"). Session 16 saw, once in seven runs with three,
-  // a sign-in pressed while /login was booting never carried out; not seen in session 20's five
+  // a sign-in pressed while /login was booting never carried out; not seen in session 20's six
   // runs with three, and still not understood (docs/decisions.md, "Session 16").
   // E2E_WORKERS=1 runs one at a time.
   workers: Number(process.env.E2E_WORKERS) || 3,
