@@ -427,7 +427,8 @@ function createPrerenderConfig({ dir, outDir }) {
     module: browser.module,
     optimization: { minimize: false },
     performance: { hints: false },
-    plugins: browser.plugins.filter((p) => !/ModuleFederation|HtmlRspack/.test(p.constructor.name)),
+    // A Node bundle run once at build time: no federation, no document, nothing to precompress.
+    plugins: browser.plugins.filter((p) => !/ModuleFederation|HtmlRspack|Compression/.test(p.constructor.name)),
   };
 }
 

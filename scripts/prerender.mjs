@@ -16,11 +16,16 @@ const { rspack } = appRequire('@rspack/core');
 const { createPrerenderConfig } = appRequire('../rspack.base.js');
 
 const outDir = join(dir, 'node_modules', '.cache', 'stockwise-prerender');
+const compiler = rspack(createPrerenderConfig({ dir, outDir }));
 await new Promise((resolve, reject) =>
-  rspack(createPrerenderConfig({ dir, outDir })).run((err, stats) =>
+  compiler.run((err, stats) =>
     err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve(),
   ),
 );
+// Closed before the pages are rendered, as Rspack asks after a run. One CI build's prerender
+// aborted (exit 134) after writing its last page with the compiler left open; why is not known,
+// and nothing of the compiler's should still be running when the process ends.
+await new Promise((resolve, reject) => compiler.close((err) => (err ? reject(err) : resolve())));
 
 const { PRERENDERED_PATHS, render } = appRequire(join(outDir, 'prerender.js'));
 const target = join(dir, 'dist', 'prerendered');
