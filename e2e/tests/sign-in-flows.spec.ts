@@ -183,6 +183,9 @@ test.describe('third-party sign-in through the embedded provider', () => {
     await page.getByRole('link', { name: 'Register your company with Google' }).click();
 
     await expect(page).toHaveURL(/\/register$/);
+    // The address changes before the registration screen replaces the sign-in one (the navigation
+    // waits for its screen's code), and both have this button: pressed too soon, it was sign-in's.
+    await expect(page.getByRole('heading', { name: 'Register your company', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: DEV_SIGN_IN }).click();
     await signInAtProvider(page, email, { given: 'Gina', family: 'Google' });
     await expect(page).toHaveURL(/\/register$/);
