@@ -11,8 +11,11 @@ import { ensureBuilt, ensureInstalled, root, startProduct } from '../../scripts/
 
 export const { chromium } = createRequire(join(root, 'package.json'))('playwright-core');
 
-/** `measure({ product, browser })` against the production build on `port`; answers what it answers. */
-export async function withProductionBrowser(name, port, measure) {
+/**
+ * `measure({ product, browser })` against the production build on `port`; answers what it answers.
+ * `mode: 'development'` starts it as `npm start` and the browser suite do (banner, stand-ins).
+ */
+export async function withProductionBrowser(name, port, measure, { mode = 'production' } = {}) {
   process.env.HOST ??= '127.0.0.1';
   ensureInstalled();
   ensureBuilt();
@@ -22,7 +25,7 @@ export async function withProductionBrowser(name, port, measure) {
     dataDir,
     quiet: true,
     startTimeoutMs: 300_000,
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { LOG_LEVEL: 'warn', NODE_ENV: mode },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { hostedSessionEntry } from '../../scripts/lib/hosted-session.mjs';
 import { verifyEmail } from './mail';
+import { pressWhileBooting } from './hydration';
 
 export interface Company {
   companyName: string;
@@ -122,5 +123,5 @@ export async function signInOnScreen(page: Page, userName: string, password: str
 export async function submitSignIn(page: Page, userName: string, password: string) {
   await page.getByLabel('User name or email').fill(userName);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await pressWhileBooting(page, page.getByRole('button', { name: 'Sign In', exact: true }));
 }

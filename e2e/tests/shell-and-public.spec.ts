@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { mailedLink, pathOf } from '../support/mail';
+import { pressWhileBooting } from '../support/hydration';
 import { login, registerCompany, signInWithToken } from '../support/session';
 import { acceptOnScreen } from '../support/invitations';
 import { menuLinks, PURCHASING_LINKS, REPORTING_LINKS, STOCKTAKE_LINKS } from '../support/menu';
@@ -67,7 +68,7 @@ test('register a company in the browser; after verifying the email the owner lan
   await page.getByLabel('Email').fill(`grace_${id}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create company' }).click();
+  await pressWhileBooting(page, page.getByRole('button', { name: 'Create company' }));
   // Issue 8: the email is proven first — the mailed link, then sign in.
   await expect(page.getByRole('status')).toContainText('Check your email');
   await page.goto(pathOf(await mailedLink(page.request, `grace_${id}@example.com`, '/verify-email')));
@@ -96,7 +97,7 @@ test('register a company in the browser; after verifying the email the owner lan
   await page.goto('/login');
   await page.getByLabel('User name or email').fill(`grace_${id}`);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await pressWhileBooting(page, page.getByRole('button', { name: 'Sign In', exact: true }));
   await expect(page.getByRole('alert')).toContainText('Invalid user name or password.');
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -10,7 +10,7 @@ import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
 import { registerServiceWorker } from './service-worker/register';
-import { captureTypedInput } from './app/hand-over';
+import { captureTypedInput, type HydratingRoot } from './app/hand-over';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -43,12 +43,16 @@ async function hydratePrerendered(remote: RemoteName) {
   // the main thread for the whole page: the page is on screen already, nothing waits on it.
   // A marketing page booted on intent: what the visitor typed before is given back afterwards.
   const handOver = captureTypedInput(container);
+  let root: HydratingRoot | undefined;
+  const afterHydration = () => {
+    if (root) handOver(root);
+  };
   startTransition(() => {
-    hydrateRoot(
+    root = hydrateRoot(
       container,
       <>
         <App />
-        <AfterHydration run={handOver} />
+        <AfterHydration run={afterHydration} />
       </>,
       { onRecoverableError: reportRecoverableError },
     );

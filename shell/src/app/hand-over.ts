@@ -26,6 +26,15 @@ const adopted = (element: Element) =>
 const MAX_FRAMES = 600;
 
 /**
+ * The root hydrateRoot made. React hydrates a Suspense boundary's server markup (the remote's
+ * page) in a pass of its own at its lowest priority, which never expires and yields to every
+ * other update. The root's `unstable_scheduleHydration` is React's way to say "the visitor is
+ * here": the boundary holding the element is hydrated at the default priority instead. Not in
+ * React's types; a React without it keeps the lowest priority, and the hand-over still waits.
+ */
+export type HydratingRoot = object & { unstable_scheduleHydration?: (target: Node) => void };
+
+/**
  * What a control is to the visitor, the same in the prerendered markup and in a fresh drawing
  * of the page: its kind, its name, its label, and a button's or link's words. A field's own
  * text is what was typed, so it is left out.
@@ -56,11 +65,12 @@ function places(container: HTMLElement): Map<Element, string> {
 }
 
 /**
- * Call just before hydrating `container`; call what it returns once the hydration committed.
- * The root commits before a Suspense boundary inside it (the remote's page) is hydrated, so the
- * hand-over waits, frame by frame, until React has adopted every control of the page.
+ * Call just before hydrating `container`; call what it returns with the root once the hydration
+ * committed. The root commits before a Suspense boundary inside it (the remote's page) is
+ * hydrated, so the hand-over asks for that hydration and waits, frame by frame, until React has
+ * adopted every control of the page.
  */
-export function captureTypedInput(container: HTMLElement): () => void {
+export function captureTypedInput(container: HTMLElement): (root: HydratingRoot) => void {
   // The latest text of each field typed into, kept until the hand-over: typing goes on while the
   // page hydrates, and a field a form library emptied at registration gets it back.
   const latest = new Map<Field, string>();
@@ -97,5 +107,11 @@ export function captureTypedInput(container: HTMLElement): () => void {
     if (frames === 0 || controls.every(adopted)) handOver();
     else requestAnimationFrame(() => wait(frames - 1));
   };
-  return () => wait(MAX_FRAMES);
+  return (root) => {
+    // The visitor has shown intent and may have pressed already: the page is wanted now. One
+    // element stands for its boundary; asking for a hydrated one costs nothing.
+    const waiting = controls.find((control) => !adopted(control));
+    if (waiting) root.unstable_scheduleHydration?.(waiting);
+    wait(MAX_FRAMES);
+  };
 }
