@@ -6,10 +6,21 @@ import { buildRemoteServer } from '../../scripts/gateway.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * A remote's own server, as its CDN. Its `close` is the CDN going down: every connection is cut,
+ * not waited for. A close that waited held a test's teardown past its 90 s once, on a loaded
+ * machine (a CI rehearsal in session 21), with the test's page still open.
+ */
 export async function startRemoteServer(dir: string, port: number): Promise<{ close: () => Promise<void> }> {
   const app = await buildRemoteServer(dir);
   await app.listen({ port, host: '127.0.0.1' });
-  return { close: () => app.close() };
+  return {
+    close: async () => {
+      const closed = app.close();
+      app.server.closeAllConnections();
+      await closed;
+    },
+  };
 }
 
 /** Replaces visible text only: a string literal, or JSX text, never an identifier. */

@@ -104,7 +104,7 @@ export { ScreenNotFound } from './ui/ScreenNotFound';
 export { ScreenRefused } from './ui/ScreenRefused';
 export { MENU_COLLAPSES, MENU_GROUPS, ScreenGuard, ScreenRoutes, preloadScreen } from './ui/screens';
 export type { MenuChip, MenuCollapse, MenuGroup, MenuPlacement, Screen, ScreenTable } from './ui/screens';
-export { theme, StockwiseThemeProvider } from './ui/theme';
+export { readableText, theme, StockwiseThemeProvider } from './ui/theme';
 export { adoptPrerenderedQueries, createQueryClient } from './api/query-client';
 export { resourceKey } from './api/query-keys';
 export { useLiveUpdates, connectLiveUpdates, invalidateResources, LIVE_CHANGE_KINDS } from './api/live-updates';

@@ -1,6 +1,7 @@
 import { Box, Chip, type Theme } from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 import type { Ref } from 'react';
+import { readableText } from '@stockwise/shared';
 import { useT } from '@/i18n';
 import type { SelectedBilling } from '@/lib/plan-selection';
 import { showDiscountBadge } from '@/lib/price-math';
@@ -116,11 +117,8 @@ export const billingFollowsRadios = (theme: Theme): SystemStyleObject<Theme> =>
         [
           `${radio}:checked ~ [data-billing-switch] [data-billing-label="${choice}"]`,
           {
-            // primary.main on the selected tint reads at 4.3:1 in the light scheme, under WCAG's
-            // 4.5:1 for this small label; the darker shade reads at about 7:1. The dark scheme's
-            // light primary already passes on its dark tint.
-            color: (theme.vars ?? theme).palette.primary.dark,
-            ...theme.applyStyles('dark', { color: (theme.vars ?? theme).palette.primary.main }),
+            // The selected label sits on primary's tint, where primary's own shade is too faint.
+            ...readableText(theme, 'primary'),
             backgroundColor: theme.vars
               ? `rgba(${theme.vars.palette.primary.mainChannel} / ${theme.vars.palette.action.selectedOpacity})`
               : theme.palette.action.selected,

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '@stockwise/kit';
-import { AppError, getAuthClient, notify, resourceKey } from '@stockwise/shared';
+import { AppError, getAuthClient, notify, readableText, resourceKey } from '@stockwise/shared';
 import { PROFILE_KEY } from '@/lib/profile-key';
 import { useT } from '../i18n';
 import { unwrap } from '../lib/auth-errors';
@@ -66,13 +66,7 @@ export function ConnectedAccounts() {
               <Typography
                 variant="body2"
                 id="google-only-way"
-                // The warning orange reads at 3.1:1 on the light scheme's white, under WCAG's 4.5:1;
-                // its dark shade reads at 5.7:1. The dark scheme's light orange already passes.
-                sx={(theme) => ({
-                  mt: 0.5,
-                  color: 'warning.dark',
-                  ...theme.applyStyles('dark', { color: 'warning.main' }),
-                })}
+                sx={(theme) => ({ mt: 0.5, ...readableText(theme, 'warning') })}
               >
                 {t('security.accounts.onlyWay')}
               </Typography>
