@@ -120,6 +120,8 @@ test('an owner buys Premium yearly with 4242 4242 4242 4242 and sees the Pro bad
   await expect(page.getByTestId('usage-Users')).toHaveText('1 of 25');
   await page.getByRole('button', { name: 'Cancel at period end' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel at period end' }).click();
+  // The dialog says the same words while it fades out; the page's notice is what stays.
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText(/Premium stays active until/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Keep Premium' })).toBeVisible();
   // Still Premium until the period ends.
