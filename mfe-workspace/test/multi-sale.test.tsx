@@ -1,18 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
-import { mockApi } from '../../shared/test/mock-api';
+import { holdAnswers, mockApi } from '../../shared/test/mock-api';
 import { baseItem, cable, renderAt, signInAs } from './helpers';
 
 const a = { ...baseItem, id: 'a', serial: 'SN-A', salePrice: 100 };
 const b = { ...baseItem, id: 'b', serial: 'SN-B', salePrice: 250.5 };
 const sold = { ...baseItem, id: 's', serial: 'SN-S', status: 'sold' };
+const lent = { ...baseItem, id: 'l', serial: 'SN-L', status: 'on_loan' };
+// The company's Sell type: what a sale accepts.
+const sellType = { id: 't-sell', name: 'Sell', kind: 'sell', builtIn: true, active: true, fromStatuses: ['in_stock'] };
 
 function api(sale?: () => { status: number; data: unknown }) {
   return mockApi((config) => {
     const url = config.url ?? '';
-    const found = [a, b, sold].find((item) => url === `/api/items/by-serial/${item.serial}`);
+    const found = [a, b, sold, lent].find((item) => url === `/api/items/by-serial/${item.serial}`);
     if (found) return { status: 200, data: found };
+    if (url === '/api/transaction-types') return { status: 200, data: { items: [sellType] } };
     if (url === '/api/statuses') return { status: 200, data: { items: [], total: 0 } };
     if (url === '/api/sales') {
       if (sale) return sale();
@@ -75,6 +79,18 @@ beforeEach(async () => {
 });
 
 describe('/actions/multi-sale', () => {
+  it('keeps an item on loan out of the cart even when the Sell type answers after the item (a busy phone)', async () => {
+    const calls = api();
+    const releaseTypes = holdAnswers('/api/transaction-types');
+    renderAt('/actions/multi-sale');
+    const scan = await screen.findByLabelText('Scan or type a serial');
+    await userEvent.type(scan, 'SN-L{Enter}');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/items/by-serial/SN-L')).toBe(true));
+    releaseTypes();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^SN-L is .+ and cannot be sold\.$/);
+    expect(screen.queryByText('SN-L added to the cart.')).toBeNull();
+  });
+
   it('sells a cart of scanned items in one sale and shows a receipt', async () => {
     const calls = api();
     renderAt('/actions/multi-sale');

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, ROLES } from '@stockwise/shared';
-import { mockApi } from '../../shared/test/mock-api';
+import { holdAnswers, mockApi } from '../../shared/test/mock-api';
 import { baseItem, renderAt, signInAs } from './helpers';
 
 const sold = { ...baseItem, id: 'i2', serial: 'SN-0002', status: 'sold', soldAt: '2026-01-03T10:00:00Z' };
@@ -165,6 +165,18 @@ describe('/actions/rapid-sell', () => {
     expect(screen.queryByRole('button', { name: 'Sell (Enter)' })).toBeNull();
     await userEvent.keyboard('{Enter}');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('judges a scan by the Sell type even when the types answer after the item (a busy phone)', async () => {
+    const calls = api();
+    const releaseTypes = holdAnswers('/api/transaction-types');
+    renderAt('/actions/rapid-sell');
+    await screen.findByLabelText('Scan or type a serial');
+    await userEvent.keyboard('SN-0003{Enter}');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/items/by-serial/SN-0003')).toBe(true));
+    releaseTypes();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^SN-0003 is .+ and cannot be sold\.$/);
+    expect(screen.queryByText(/is ready/)).toBeNull();
   });
 
   it('says when no item has the scanned serial, and Escape clears the screen', async () => {

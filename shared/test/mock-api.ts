@@ -30,3 +30,15 @@ export function mockApi(route: Route) {
   };
   return calls;
 }
+
+/** Holds the answers to `url` (after mockApi) until the returned function is called: they come late. */
+export function holdAnswers(url: string): () => void {
+  const answer = api.defaults.adapter as (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  api.defaults.adapter = async (config) => {
+    if (config.url === url) await held;
+    return answer(config);
+  };
+  return release;
+}

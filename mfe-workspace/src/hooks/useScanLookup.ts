@@ -14,8 +14,11 @@ export function useScanLookup({
   onFound,
   onMiss,
   failedText,
+  judgedAfter,
 }: {
   onFound: (item: Item) => void;
+  /** What must have answered before a found item is judged (the sale screens: useSellable's `judged`). */
+  judgedAfter?: () => Promise<unknown>;
   /** The words to show, the error (a 403 makes a screen say it is forbidden) and the serial scanned. */
   onMiss: (text: string, error: unknown, scanned: string) => void;
   failedText: string;
@@ -25,7 +28,7 @@ export function useScanLookup({
   const [serial, setSerial] = useState('');
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
   const lookup = useMutation({
-    mutationFn: getItemBySerial,
+    mutationFn: async (scanned: string) => (await Promise.all([getItemBySerial(scanned), judgedAfter?.()]))[0],
     onSuccess: onFound,
     onError: (error, scanned) =>
       onMiss(

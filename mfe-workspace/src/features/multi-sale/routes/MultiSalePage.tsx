@@ -49,7 +49,7 @@ export function MultiSalePage() {
   const money = useMoney();
   const discounts = useDiscounts();
   const statusName = useStatusName();
-  const sellable = useSellable();
+  const { sellable, judged } = useSellable();
   const queryClient = useQueryClient();
   const handed = handedItems(useLocation().state);
   const [lines, setLines] = useState<Line[]>(() =>
@@ -68,6 +68,7 @@ export function MultiSalePage() {
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('multiSale.lookupFailed'),
+    judgedAfter: judged,
     onFound: (item) => {
       if (!sellable(item)) {
         setMessage({

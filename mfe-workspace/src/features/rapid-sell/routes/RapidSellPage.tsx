@@ -47,7 +47,7 @@ export function RapidSellPage() {
   const qty = useQuantityLine(language, (model, quantity) =>
     setMessage({ severity: 'info', text: t('rapidSell.readyQuantity', { quantity, model: model.name }) }),
   );
-  const sellable = useSellable();
+  const { sellable, judged } = useSellable();
   const statusName = useStatusName();
   // Offline, a scan is queued on the device (sold at its sale price when the network returns).
   const counter = useCounterTill();
@@ -56,6 +56,7 @@ export function RapidSellPage() {
 
   const { scanRef, serial, setSerial, focusScan, lookup } = useScanLookup({
     failedText: t('rapidSell.lookupFailed'),
+    judgedAfter: judged,
     onFound: (found) => {
       qty.clear();
       setItem(found);
