@@ -198,7 +198,7 @@ export function documentHints({
 /** The shell's own scripts in its document (its entry, deferred in the head). */
 const SHELL_SCRIPTS = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/gi;
 
-/** Dispatched by the shell once React owns a prerendered page (shell/src/app/hand-over.ts). */
+/** Dispatched by the shell once React owns a prerendered page (shell/src/app/hand-over.tsx). */
 export const HYDRATED_EVENT = 'stockwise:hydrated';
 
 /**

@@ -1,5 +1,4 @@
-import { startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
@@ -10,7 +9,7 @@ import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { isPrerendered, reportRecoverableError } from './app/prerendered';
 import { registerServiceWorker } from './service-worker/register';
-import { captureTypedInput, type HydratingRoot } from './app/hand-over';
+import { hydrateHandingOver } from './app/hand-over';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -20,12 +19,6 @@ startHostedSession();
 
 // The offline worker: after this visit the shell and the screens opened load without the network.
 registerServiceWorker();
-
-/** Renders nothing; its effect runs once React committed the hydrated page. */
-function AfterHydration({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
-}
 
 /**
  * A public page prerendered by its remote (issue 14) is already on screen: React adopts that
@@ -39,24 +32,8 @@ async function hydratePrerendered(remote: RemoteName) {
     // The remote is down: hydration meets the same failure and shows the remote's fallback.
     console.warn("[shell] the prerendered page's remote could not be loaded", error);
   }
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page: the page is on screen already, nothing waits on it.
-  // A marketing page booted on intent: what the visitor typed before is given back afterwards.
-  const handOver = captureTypedInput(container);
-  let root: HydratingRoot | undefined;
-  const afterHydration = () => {
-    if (root) handOver(root);
-  };
-  startTransition(() => {
-    root = hydrateRoot(
-      container,
-      <>
-        <App />
-        <AfterHydration run={afterHydration} />
-      </>,
-      { onRecoverableError: reportRecoverableError },
-    );
-  });
+  // A marketing page booted on intent: what the visitor typed and pressed before is handed over.
+  hydrateHandingOver(container, <App />, { onRecoverableError: reportRecoverableError });
 }
 
 registerRemotesFromConfig().then(

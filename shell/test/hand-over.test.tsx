@@ -1,7 +1,6 @@
-import { startTransition, Suspense, useEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { Suspense, useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
-import { captureTypedInput, HYDRATED_EVENT, type Counterpart, type HydratingRoot } from '../src/app/hand-over';
+import { HYDRATED_EVENT, hydrateHandingOver, type Counterpart } from '../src/app/hand-over';
 
 /** Renders nothing, and again as soon as it has: a boot whose other updates never stop. */
 function Busy() {
@@ -27,11 +26,6 @@ function Page({ onPress }: { onPress: () => void }) {
       </button>
     </form>
   );
-}
-
-function AfterHydration({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
 }
 
 /** The shell's shape: the remote's page in a Suspense boundary, beside the rest of the app. */
@@ -70,17 +64,7 @@ describe('the hand-over of a page booted on intent', () => {
         { once: true },
       );
     });
-    const handOver = captureTypedInput(container);
-    let root: HydratingRoot | undefined;
-    startTransition(() => {
-      root = hydrateRoot(
-        container,
-        <>
-          {app(pressed)}
-          <AfterHydration run={() => root && handOver(root)} />
-        </>,
-      );
-    });
+    hydrateHandingOver(container, app(pressed));
 
     await replayed;
     expect(pressed).toHaveBeenCalledTimes(1);

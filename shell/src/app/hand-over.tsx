@@ -1,3 +1,6 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { hydrateRoot, type HydrationOptions } from 'react-dom/client';
+
 /**
  * A marketing page is HTML and CSS until the visitor shows intent; its inline boot script
  * (scripts/lib/documents.mjs) loads the shell then. What the visitor did meanwhile is handed
@@ -32,7 +35,7 @@ const MAX_FRAMES = 600;
  * here": the boundary holding the element is hydrated at the default priority instead. Not in
  * React's types; a React without it keeps the lowest priority, and the hand-over still waits.
  */
-export type HydratingRoot = object & { unstable_scheduleHydration?: (target: Node) => void };
+type HydratingRoot = object & { unstable_scheduleHydration?: (target: Node) => void };
 
 /**
  * What a control is to the visitor, the same in the prerendered markup and in a fresh drawing
@@ -70,7 +73,7 @@ function places(container: HTMLElement): Map<Element, string> {
  * hydrated, so the hand-over asks for that hydration and waits, frame by frame, until React has
  * adopted every control of the page.
  */
-export function captureTypedInput(container: HTMLElement): (root: HydratingRoot) => void {
+function captureTypedInput(container: HTMLElement): (root: HydratingRoot) => void {
   // The latest text of each field typed into, kept until the hand-over: typing goes on while the
   // page hydrates, and a field a form library emptied at registration gets it back.
   const latest = new Map<Field, string>();
@@ -114,4 +117,34 @@ export function captureTypedInput(container: HTMLElement): (root: HydratingRoot)
     if (waiting) root.unstable_scheduleHydration?.(waiting);
     wait(MAX_FRAMES);
   };
+}
+
+/** Renders nothing; its effect runs once React committed the hydrated page. */
+function AfterHydration({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
+/**
+ * Hydrates `container`'s prerendered markup with `children`, and hands over what the visitor did
+ * before (captureTypedInput) once it has committed. As a transition, hydration yields to the
+ * browser every few milliseconds instead of holding the main thread for the whole page: the page
+ * is on screen already.
+ */
+export function hydrateHandingOver(container: HTMLElement, children: ReactNode, options?: HydrationOptions): void {
+  const handOver = captureTypedInput(container);
+  let root: HydratingRoot | undefined;
+  const afterHydration = () => {
+    if (root) handOver(root);
+  };
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <>
+        {children}
+        <AfterHydration run={afterHydration} />
+      </>,
+      options,
+    );
+  });
 }
