@@ -14,14 +14,17 @@
 //   PGLITE_READS=1 node bench/request-cost/run.mjs   → also the reads on the embedded default
 //   SALES=0 node bench/request-cost/run.mjs          → the reads only (no pgbench, no sales run)
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiDir, seed, startApi } from '../inventory/dataset.mjs';
 import { signedInOwner } from '../lib/owner.mjs';
 import { cpuMs } from '../lib/measure.mjs';
 import { freshServer } from '../lib/postgres.mjs';
 import { scratchDir } from '../lib/scratch.mjs';
+import { captureRequest, replayScript } from './capture.mjs';
 import { captureOneSale, nextSerialKey, pgbenchScript, writeScript } from './sale-sql.mjs';
 
 const apiRequire = createRequire(path.join(apiDir, 'package.json'));
@@ -69,13 +72,11 @@ function run(opts) {
   return new Promise((resolve, reject) => autocannon(opts, (err, r) => (err ? reject(err) : resolve(r))));
 }
 
-// ── the bare Fastify anchor, in its own process like the API ──
-async function bareFastify(port) {
-  const code = `
-    const app = require('fastify')({ logger: false });
-    app.get('/', async () => ({ hello: 'world' }));
-    app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: apiDir, stdio: ['ignore', 'ignore', 'inherit'] });
+// ── the anchors, each a server in its own process like the API ──
+/** A server started with `args` (node's), answering GET / on `port` once it is up. */
+async function anchorServer(args, port) {
+  const child = spawn(process.execPath, args, { cwd: apiDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  process.once('exit', () => child.kill('SIGKILL'));
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
@@ -85,14 +86,51 @@ async function bareFastify(port) {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGTERM');
-  throw new Error('the bare Fastify server did not start');
+  throw new Error(`the anchor server (${args.join(' ').slice(0, 60)}) did not start`);
 }
+
+const bareFastify = (port) =>
+  anchorServer(
+    [
+      '-e',
+      `const app = require('fastify')({ logger: false });
+       app.get('/', async () => ({ hello: 'world' }));
+       app.listen({ port: ${port}, host: '127.0.0.1' });`,
+    ],
+    port,
+  );
 
 const stop = (child) =>
   new Promise((resolve) => {
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
+
+/**
+ * The statements the API sends for `url` (capture.mjs), behind a bare Fastify server on `port`
+ * (replay-server.mjs) with the API's pool size: `first` picks the request's first statement.
+ */
+async function replayAnchor(url, headers, first, port) {
+  const steps = await captureRequest({
+    logFile: server.logFile,
+    psql: server.psql,
+    first,
+    send: async () => {
+      const answer = await fetch(url, { headers });
+      if (!answer.ok) throw new Error(`${url} answered ${answer.status} while captured`);
+      await answer.arrayBuffer();
+    },
+  });
+  // The database alone first (pgbench: no HTTP, no Node.js), then behind the bare Fastify.
+  const bench = path.join(dataDir, `replay-${port}.pgbench`);
+  writeFileSync(bench, replayScript(steps));
+  const alone = server.pgbench(server.database, READ_SECONDS, ['-n', '-M', 'simple', '-D', 'n=0', '-f', bench]);
+  const file = path.join(dataDir, `replay-${port}.json`);
+  writeFileSync(file, JSON.stringify(steps));
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'replay-server.mjs');
+  const pool = process.env.DATABASE_POOL_SIZE || '10';
+  return { steps, alone, child: await anchorServer([script, String(port), file, databaseUrl, pool], port) };
+}
 
 async function reads(token, anchorPort, apiPid, withServer) {
   const headers = { authorization: `Bearer ${token}` };
@@ -104,16 +142,26 @@ async function reads(token, anchorPort, apiPid, withServer) {
     if (r.non2xx || r.errors) log(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     return { rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], bad: r.non2xx + r.errors, apiCpu, dbCpu };
   };
-  const anchor = await bareFastify(anchorPort);
-  let bare;
-  try {
-    bare = await measure(`http://127.0.0.1:${anchorPort}/`, anchor.pid, {});
-  } finally {
-    await stop(anchor);
-  }
+  const measureAnchor = async (child) => {
+    try {
+      return await measure(`http://127.0.0.1:${anchorPort}/`, child.pid, {});
+    } finally {
+      await stop(child);
+    }
+  };
+  const bare = await measureAnchor(await bareFastify(anchorPort));
+  // On PostgreSQL, the same SQL without the API: the anchor that says whether a ratio is the SQL's.
+  const replay = async (url, first) => {
+    const { steps, alone, child } = await replayAnchor(url, headers, first, anchorPort);
+    log(`${url}: ${steps.length} statements captured; by pgbench ${alone.tps.toFixed(0)} tps, ${alone.failed} failed:`);
+    for (const step of steps) log(`  ${(step.text ?? step.sql).replace(/\s+/g, ' ').slice(0, 2000)}`);
+    return { ...(await measureAnchor(child)), alone };
+  };
+  const getuserSql = withServer ? await replay(`${base}/api/auth/getuser`, /stockwise_getuser\(/) : null;
   const getuser = await measure(`${base}/api/auth/getuser`, apiPid);
+  const listSql = withServer ? await replay(`${base}/api/items?limit=50`, /stockwise_enter\(/) : null;
   const list = await measure(`${base}/api/items?limit=50`, apiPid);
-  return { bare, getuser, list };
+  return { bare, getuser, list, getuserSql, listSql };
 }
 
 // ── 1. pgbench before ──
@@ -138,6 +186,8 @@ const { db, companies, seconds } = await seed({
 log(`seeded ${ITEMS} items in ${seconds.toFixed(0)} s`);
 await db.query('CHECKPOINT');
 let api = await startApi({ databaseUrl, dataDir, port: PORT });
+// However the run ends: an API left running holds the port, and the next run would measure it.
+process.once('exit', () => api.kill('SIGKILL'));
 const login = await fetch(`${base}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -243,13 +293,19 @@ const ratio = (a, b) => (a / b).toFixed(3);
 const f0 = (n) => n.toFixed(0);
 const f2 = (n) => n.toFixed(2);
 const cpu = (m, db) => `${f2(m.apiCpu)}${db ? ` + ${f2(m.dbCpu)}` : ''}`;
+const sqlRow = (name, sql, r) =>
+  sql
+    ? `| ${name}'s own SQL by pgbench, 20 clients: no HTTP, no Node.js (${sql.alone.done} done, ${sql.alone.failed} failed) | ${f0(sql.alone.tps)} | | ${ratio(sql.alone.tps, r.bare.rps)} | ${f2(sql.alone.cpu)} (PostgreSQL) |
+| ${name}'s own SQL behind a bare Fastify, pg pool of ${process.env.DATABASE_POOL_SIZE || 10}: no API | ${f0(sql.rps)} | ${sql.p99} | ${ratio(sql.rps, r.bare.rps)} | ${cpu(sql, true)} |
+`
+    : '';
 const readRows = (
   label,
   r,
   db,
 ) => `| ${label}: bare Fastify \`GET /\` | ${f0(r.bare.rps)} | ${r.bare.p99} | 1 | ${f2(r.bare.apiCpu)} |
-| ${label}: \`GET /api/auth/getuser\` | ${f0(r.getuser.rps)} | ${r.getuser.p99} | ${ratio(r.getuser.rps, r.bare.rps)} | ${cpu(r.getuser, db)} |
-| ${label}: \`GET /api/items?limit=50\` | ${f0(r.list.rps)} | ${r.list.p99} | ${ratio(r.list.rps, r.bare.rps)} | ${cpu(r.list, db)} |`;
+${sqlRow('getuser', r.getuserSql, r)}| ${label}: \`GET /api/auth/getuser\` | ${f0(r.getuser.rps)} | ${r.getuser.p99} | ${ratio(r.getuser.rps, r.bare.rps)}${r.getuserSql ? ` (${ratio(r.getuser.rps, r.getuserSql.rps)} of its SQL's)` : ''} | ${cpu(r.getuser, db)} |
+${sqlRow('the item list', r.listSql, r)}| ${label}: \`GET /api/items?limit=50\` | ${f0(r.list.rps)} | ${r.list.p99} | ${ratio(r.list.rps, r.bare.rps)}${r.listSql ? ` (${ratio(r.list.rps, r.listSql.rps)} of its SQL's)` : ''} | ${cpu(r.list, db)} |`;
 const hotShare =
   statsAfter.upd - statsBefore.upd ? (statsAfter.hot - statsBefore.hot) / (statsAfter.upd - statsBefore.upd) : 0;
 

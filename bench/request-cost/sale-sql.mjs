@@ -11,46 +11,21 @@
 // captured sale's wherever they appear. Per transaction it reads one row more than the API (the
 // next item to sell, by its serial, outside the transaction): a little more work than a sale, so
 // the anchor errs low, never high.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { captureRequest, preparedLines, simpleLine } from './capture.mjs';
 
 /**
  * Runs `sell()` (one sale through the API) with every statement logged, and answers what its
  * transaction's connection sent: the entry, then each prepared statement with its parameters.
  */
 export async function captureSale({ logFile, psql, sell }) {
-  const from = statSync(logFile).size; // the capture reads only what the log gains from here
-  psql(`ALTER SYSTEM SET log_statement = 'all'`);
-  psql('SELECT pg_reload_conf()');
-  await new Promise((r) => setTimeout(r, 300));
-  try {
-    await sell();
-    await new Promise((r) => setTimeout(r, 300));
-  } finally {
-    psql('ALTER SYSTEM RESET log_statement');
-    psql('SELECT pg_reload_conf()');
-  }
-  const text = readFileSync(logFile, 'utf8').slice(from);
-  // One entry a logged line, its continuation lines (a tab first) joined back.
-  const entries = [];
-  for (const line of text.split('\n')) {
-    const head = /^\S+ \S+ \S+ \[(\d+)\] (LOG|DETAIL): {2}(.*)$/.exec(line);
-    if (head) entries.push({ pid: head[1], kind: head[2], text: head[3] });
-    else if (line.startsWith('\t') && entries.length) entries.at(-1).text += `\n${line.slice(1)}`;
-  }
-  const begin = entries.findIndex((e) => e.kind === 'LOG' && /^statement: BEGIN; .*stockwise_enter\(/s.test(e.text));
-  if (begin < 0) throw new Error('the sale was not in the server log (log_statement did not take?)');
-  const pid = entries[begin].pid;
-  const mine = entries.slice(begin).filter((e) => e.pid === pid);
-  const captured = { entry: mine[0].text.replace(/^statement: /, ''), statements: [], commitAt: -1 };
-  for (let i = 1; i < mine.length; i++) {
-    const e = mine[i];
-    if (e.kind === 'LOG' && e.text === 'statement: COMMIT') captured.commitAt = captured.statements.length;
-    else if (e.kind === 'LOG' && e.text.startsWith('execute ')) {
-      const sql = e.text.replace(/^execute [^:]+: /s, '');
-      const detail = mine[i + 1]?.kind === 'DETAIL' ? mine[i + 1].text : '';
-      captured.statements.push({ sql, params: parameters(detail) });
-    } else if (e.kind === 'LOG' && e.text.startsWith('statement: ')) break; // the next request's
+  const steps = await captureRequest({ logFile, psql, send: sell, first: /^BEGIN; .*stockwise_enter\(/s });
+  const captured = { entry: steps[0].text, statements: [], commitAt: -1 };
+  for (const step of steps.slice(1)) {
+    if (step.kind === 'simple' && step.text === 'COMMIT') captured.commitAt = captured.statements.length;
+    else if (step.kind === 'execute') captured.statements.push({ sql: step.sql, params: step.params });
+    else break; // the next request's
   }
   if (captured.commitAt < 0 || captured.statements.length === 0) throw new Error('no COMMIT after the sale');
   return captured;
@@ -93,15 +68,6 @@ export async function captureOneSale({ db, base, token, company, server }) {
   return { captured, item, saleId, company };
 }
 
-/** `$1 = 'a', $2 = NULL, …` as SQL literals ('…' kept quoted, NULL as is), by number. */
-function parameters(detail) {
-  const list = detail.replace(/^parameters: /, '');
-  const out = [];
-  const re = /\$(\d+) = ('(?:[^']|'')*'|NULL)(?:, |$)/gy;
-  for (let m = re.exec(list); m; m = re.exec(list)) out[Number(m[1])] = m[2];
-  return out;
-}
-
 /**
  * The pgbench script for the captured sale. `item` is the captured sale's item: its `id`,
  * `location` and `serialKey`, and the `saleId` it made; `company` the seller's company; `next`
@@ -115,23 +81,12 @@ export function pgbenchScript(captured, { item, saleId, company, next, entry, af
       .replaceAll(item.location, ':loc')
       .replaceAll(item.serialKey, ':key')
       .replaceAll(saleId, ':sale');
-  const name = (i) => `bench_sale_${i}`;
-  const prepare = captured.statements.map((s, i) => `PREPARE ${name(i)} AS ${s.sql.replace(/\s*\n\s*/g, ' ')};`);
-  const execute = captured.statements.map(
-    (s, i) =>
-      `EXECUTE ${name(i)}(${s.params
-        .slice(1)
-        .map((p) => swap(p ?? 'NULL'))
-        .join(', ')});`,
-  );
+  const { prepare, execute } = preparedLines(captured.statements, 'bench_sale', swap);
   return [
-    '\\set n :n + 1',
-    '\\set k :client_id + 20 * :n',
-    '\\if :n = 1',
     ...prepare,
-    '\\endif',
+    '\\set k :client_id + 20 * :n',
     `SELECT id AS item, location_id AS loc, serial_key AS key, gen_random_uuid() AS sale FROM items WHERE company_id = '${company}' AND serial_key = ${next} \\gset`,
-    `${(entry ?? captured.entry).replace(/\s*\n\s*/g, ' ').replaceAll('; ', ' \\; ')};`,
+    simpleLine(entry ?? captured.entry),
     ...execute.slice(0, captured.commitAt),
     'COMMIT;',
     ...(afterCommit ? execute.slice(captured.commitAt) : []),
