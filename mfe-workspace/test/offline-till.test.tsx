@@ -34,9 +34,12 @@ function till(
     dropSends?: number;
     /** Each send waits for this (a slow network). */
     gate?: Promise<void>;
+    /** The browser says online, but the API does not answer (a shop's line down behind its Wi-Fi). */
+    lineDown?: boolean;
   } = {},
 ) {
   let network = options.online ?? true;
+  let lineDown = options.lineDown ?? false;
   let drops = options.dropSends ?? 0;
   const sent: Array<{ key: string; body: unknown }> = [];
   const soldSerials = new Set<string>();
@@ -47,7 +50,7 @@ function till(
     store: options.store ?? memoryStore(),
     sender: {
       send: async ({ key, body }) => {
-        if (!network || drops-- > 0) throw new Offline('offline');
+        if (!network || lineDown || drops-- > 0) throw new Offline('offline');
         sent.push({ key, body });
         await options.gate;
         // The API's idempotency: a resent key answers the first sale.
@@ -59,6 +62,9 @@ function till(
         const answer = { id: `s-${key}`, number: done.size + 1 };
         done.set(key, answer);
         return answer;
+      },
+      reach: async () => {
+        if (!network || lineDown) throw new Offline('offline');
       },
       lineFor: async (code) => {
         if (!network) throw new Offline('offline');
@@ -85,6 +91,10 @@ function till(
     setNetwork(on: boolean) {
       network = on;
       queue.changed(on);
+    },
+    /** The shop's line behind its Wi-Fi: the browser hears nothing of it. */
+    setLine(up: boolean) {
+      lineDown = !up;
     },
     retries,
   };
@@ -127,6 +137,23 @@ describe('the till queue', () => {
     // Another round (a second online event) sends nothing again.
     await t.queue.sync();
     expect(t.sent).toHaveLength(2);
+  });
+
+  it('says offline from the start when the API does not answer though the browser says online, and online once it does', async () => {
+    const t = till({ lineDown: true });
+    await t.queue.check();
+    expect(t.queue.getSnapshot().online).toBe(false);
+    // So a sale goes to the queue at once instead of waiting on a request that will not arrive.
+    const result = await t.queue.submit('sale', { lines: [{ itemId: 'D', price: 4 }] }, 'D');
+    expect('queued' in result && result.queued?.state).toBe('waiting');
+    expect(t.sent).toEqual([]);
+    // The line comes back; the browser says nothing. The till's next try finds it and sends the sale.
+    t.setLine(true);
+    expect(t.retries).toHaveLength(1);
+    t.retries[0]!();
+    await waitFor(() => expect(t.queue.getSnapshot().entries).toEqual([]));
+    expect(t.sent.map((s) => s.key)).toEqual(['key-1']);
+    expect(t.queue.getSnapshot().online).toBe(true);
   });
 
   it('a sale whose send fails on the network is queued under the key it was tried with, and retried later', async () => {

@@ -58,6 +58,8 @@ export type ScannedLine = { serial: string; price: number } | { modelId: string;
 
 export interface Sender {
   send(entry: Pick<QueuedEntry, 'key' | 'kind' | 'body'>): Promise<unknown>;
+  /** A request that only asks whether the API answers (nothing is sent or changed). */
+  reach(): Promise<unknown>;
   /**
    * The line a code scanned offline sells: the item with that serial, or — no item has it — one of
    * the model tracked by quantity whose barcode it is; null when what it names has no sale price.
@@ -87,7 +89,9 @@ export interface TillDeps {
   later: (fn: () => void, ms: number) => () => void;
 }
 
-const MAX_BACKOFF_MS = 60_000;
+// A till with nothing to tell it the network is back (the browser's word alone) finds out at its
+// next try: at most this long after the network returns, a sale waiting on the device is sent.
+const MAX_BACKOFF_MS = 15_000;
 
 /** The device's queue of sales and receptions: kept in `store`, sent in order, each exactly once. */
 export function createTillQueue(deps: TillDeps) {
@@ -129,7 +133,32 @@ export function createTillQueue(deps: TillDeps) {
     cancelRetry?.();
     const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures);
     failures += 1;
-    cancelRetry = deps.later(() => void sync(), wait);
+    cancelRetry = deps.later(() => void check(), wait);
+  }
+
+  /**
+   * Asks the API whether it answers, and sends what waits when it does. The browser's word is not
+   * enough: it says online on a shop's Wi-Fi whose line is down, and a reloaded page may hear no
+   * "offline" at all, so a till that only waited for its first sale to fail said Online until then.
+   */
+  async function check() {
+    cancelRetry?.();
+    cancelRetry = null;
+    if (!deps.browserOnline()) return; // its "online" event comes back through changed(true)
+    try {
+      await deps.sender.reach();
+    } catch (error) {
+      // Any answer, even a refusal, is the API answering; only no answer (or a 5xx) is not.
+      if (deps.sender.failureOf(error).kind === 'network') {
+        reachable = false;
+        emit();
+        retryLater();
+        return;
+      }
+    }
+    reachable = true;
+    emit();
+    await sync();
   }
 
   /** Sends the owner's waiting entries oldest first; a network failure stops the round and retries later. */
@@ -255,6 +284,7 @@ export function createTillQueue(deps: TillDeps) {
     enqueue,
     submit,
     sync,
+    check,
     /** The browser went on- or offline; the session changed (another owner's queue is shown). */
     changed(online?: boolean) {
       if (online === true) {

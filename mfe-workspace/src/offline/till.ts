@@ -39,6 +39,7 @@ export function theTill(): TillQueue {
         kind === 'sale'
           ? call('POST', '/api/sales', { body: body as SaleRequest }, headers(key))
           : call('POST', '/api/items/receive', { body: body as ReceiveRequest }, headers(key)),
+      reach: () => call('GET', '/api/health'),
       lineFor: async (code) => {
         try {
           const item = await getItemBySerial(code);
@@ -71,8 +72,9 @@ export function theTill(): TillQueue {
   sessionStore.subscribe((state, previous) => {
     if (state.token !== previous.token) queue.changed();
   });
-  // Whatever waited from an earlier visit goes as soon as the queue is read.
-  void queue.loaded.then(() => queue.changed());
+  // Whether the API answers is asked as soon as the queue is read, and whatever waited from an
+  // earlier visit goes then.
+  void queue.loaded.then(() => queue.check());
   till = queue;
   return queue;
 }
