@@ -40,6 +40,8 @@ const READ_SECONDS = Number(process.env.READ_SECONDS ?? 10);
 // cost is measured against its anchor more often, at quieter moments, with SALES=0.
 const SALES = process.env.SALES !== '0';
 const READ_CONNECTIONS = Number(process.env.READ_CONNECTIONS ?? 200);
+// The API's pool (db/postgres.ts), which the replayed SQL's anchor uses too.
+const POOL_SIZE = process.env.DATABASE_POOL_SIZE || '10';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54395);
 const PORT = Number(process.env.BENCH_PORT ?? 8195);
 const PASSWORD = 'bench-password-1';
@@ -128,8 +130,7 @@ async function replayAnchor(url, headers, first, port) {
   const file = path.join(dataDir, `replay-${port}.json`);
   writeFileSync(file, JSON.stringify(steps));
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'replay-server.mjs');
-  const pool = process.env.DATABASE_POOL_SIZE || '10';
-  return { steps, alone, child: await anchorServer([script, String(port), file, databaseUrl, pool], port) };
+  return { steps, alone, child: await anchorServer([script, String(port), file, databaseUrl, POOL_SIZE], port) };
 }
 
 async function reads(token, anchorPort, apiPid, withServer) {
@@ -296,7 +297,7 @@ const cpu = (m, db) => `${f2(m.apiCpu)}${db ? ` + ${f2(m.dbCpu)}` : ''}`;
 const sqlRow = (name, sql, r) =>
   sql
     ? `| ${name}'s own SQL by pgbench, 20 clients: no HTTP, no Node.js (${sql.alone.done} done, ${sql.alone.failed} failed) | ${f0(sql.alone.tps)} | | ${ratio(sql.alone.tps, r.bare.rps)} | ${f2(sql.alone.cpu)} (PostgreSQL) |
-| ${name}'s own SQL behind a bare Fastify, pg pool of ${process.env.DATABASE_POOL_SIZE || 10}: no API | ${f0(sql.rps)} | ${sql.p99} | ${ratio(sql.rps, r.bare.rps)} | ${cpu(sql, true)} |
+| ${name}'s own SQL behind a bare Fastify, pg pool of ${POOL_SIZE}: no API | ${f0(sql.rps)} | ${sql.p99} | ${ratio(sql.rps, r.bare.rps)} | ${cpu(sql, true)} |
 `
     : '';
 const readRows = (

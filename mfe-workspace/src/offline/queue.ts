@@ -136,6 +136,13 @@ export function createTillQueue(deps: TillDeps) {
     cancelRetry = deps.later(() => void check(), wait);
   }
 
+  /** The API did not answer: the till says offline and tries again later. */
+  function unreachable() {
+    reachable = false;
+    emit();
+    retryLater();
+  }
+
   /**
    * Asks the API whether it answers, and sends what waits when it does. The browser's word is not
    * enough: it says online on a shop's Wi-Fi whose line is down, and a reloaded page may hear no
@@ -150,9 +157,7 @@ export function createTillQueue(deps: TillDeps) {
     } catch (error) {
       // Any answer, even a refusal, is the API answering; only no answer (or a 5xx) is not.
       if (deps.sender.failureOf(error).kind === 'network') {
-        reachable = false;
-        emit();
-        retryLater();
+        unreachable();
         return;
       }
     }
@@ -197,8 +202,7 @@ export function createTillQueue(deps: TillDeps) {
       } catch (error) {
         const failure = deps.sender.failureOf(error);
         if (failure.kind === 'network') {
-          reachable = false;
-          retryLater();
+          unreachable();
           return;
         }
         // Signed out or session over: the entries wait for the next sign-in of their owner.
@@ -268,9 +272,7 @@ export function createTillQueue(deps: TillDeps) {
       const queued = await enqueue(kind, body, label, { key });
       // Nobody to keep it for (signed out meanwhile): the failure is the answer.
       if (!queued) throw error;
-      reachable = false;
-      emit();
-      retryLater();
+      unreachable();
       return { queued };
     }
   }
