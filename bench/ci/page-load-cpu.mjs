@@ -1,14 +1,20 @@
-// CPU seconds Chromium spends loading one signed-in page of the app, in four ways: a fresh browser
+// CPU seconds Chromium spends loading one signed-in page of the app, in these ways: a fresh browser
 // context per load (as every test has), one context for all loads (what reusing a context across
-// tests would save), and a fresh context with Playwright's tracing on, with and without its
-// screenshots (the suite's `trace` setting). Counts the browser's process tree from /proc (see
-// browser-cpu.mjs); CPU, not wall-clock, as the machine is shared.
+// tests would save), one persistent profile for all loads (its HTTP cache and V8's code cache kept,
+// which an off-the-record context never keeps from one test to the next), and a fresh context with
+// Playwright's tracing on, with and without its screenshots (the suite's `trace` setting); and, as
+// the floor under them, a fresh context that opens an empty page the browser answers itself.
+// Counts the browser's process tree from /proc (see browser-cpu.mjs); CPU, not wall-clock, as the
+// machine is shared.
 // Usage: node bench/ci/page-load-cpu.mjs <base URL of a running product> [loads] [path]
-//   MODES=fresh,shared,traced,snapshots (the default, in that order; repeat to interleave);
+//   MODES=fresh,shared,traced,snapshots (the default, in that order; repeat to interleave; also
+//   `persistent` and `blank`);
 //   mode `flagged` is `fresh` in a second browser launched with BROWSER_FLAGS_EXTRA='--flag …' added
 //   (and from FLAGGED_PATH, e.g. /usr/bin/chromium-headless-shell, if set),
 //   and CONTEXT_OPTIONS='{"reducedMotion":"reduce"}' adds options to every context
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
@@ -58,6 +64,35 @@ for (const mode of modes) {
     const context = await newContext();
     for (let i = 0; i < Number(loads); i++) await load(context);
     await context.close();
+  } else if (mode === 'persistent') {
+    // A profile of its own, warmed by one load first (V8 caches a script's code from its second
+    // load on), so the loads counted are the ones a test late in a worker's run would make.
+    const profile = mkdtempSync(join(tmpdir(), 'page-load-cpu-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: base,
+      ...contextOptions,
+    });
+    await context.addInitScript(writeStorage, storage);
+    await load(context);
+    const warm = treeCpu(process.pid) - before;
+    for (let i = 0; i < Number(loads); i++) await load(context);
+    const cpu = treeCpu(process.pid) - before - warm;
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    console.log(`persistent: ${cpu.toFixed(1)} CPU s, ${loads} loads of ${path} after one to warm its caches`);
+    continue;
+  } else if (mode === 'blank') {
+    for (let i = 0; i < Number(loads); i++) {
+      const context = await browser.newContext({ baseURL: base, ...contextOptions });
+      const page = await context.newPage();
+      await page.route('/__blank__', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+      );
+      await page.goto('/__blank__');
+      await context.close();
+    }
   } else if (mode === 'flagged') {
     for (let i = 0; i < Number(loads); i++) await inFreshContext(null, flagged);
   } else {

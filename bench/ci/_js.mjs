@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
+import { sessionStorageEntries, signedInOwner, writeStorage } from '../lib/owner.mjs';
+const [base, path = '/dashboard'] = process.argv.slice(2);
+const storage = await sessionStorageEntries(base, await signedInOwner(base));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: CHROMIUM_ARGS });
+const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+await context.addInitScript(writeStorage, storage);
+const page = await context.newPage();
+const rows = [];
+page.on('response', async (r) => { if (/\.js$/.test(new URL(r.url()).pathname)) { try { rows.push([new URL(r.url()).pathname, (await r.body()).length]); } catch {} } });
+await page.goto(path, { waitUntil: 'networkidle' });
+await page.locator('main h1').first().waitFor();
+await page.waitForTimeout(1000);
+rows.sort((a, b) => b[1] - a[1]);
+console.log(rows.length, 'scripts', (rows.reduce((a, r) => a + r[1], 0) / 1024).toFixed(0), 'KB raw');
+for (const [p, n] of rows.slice(0, 25)) console.log((n / 1024).toFixed(1).padStart(8), p);
+await browser.close();
