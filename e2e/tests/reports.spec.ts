@@ -35,6 +35,12 @@ test('the owner opens the dashboard and sees the stock and plan usage of the dem
   const expected = await apiGet<Dashboard>(request, token, '/api/dashboard');
   expect(expected.stock.held).toBeGreaterThan(0);
 
+  // The scripts the dashboard downloads: a screen without a list loads none of the data grid's
+  // code (once, every screen did, through the kit's index and the menu's screen tables).
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text().catch(() => ''));
+  });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Items in stock' })).toContainText(number(expected.stock.held));
@@ -51,6 +57,9 @@ test('the owner opens the dashboard and sees the stock and plan usage of the dem
     plan.getByRole('progressbar', { name: `Locations: ${locations.used} of ${locations.max}` }),
   ).toBeVisible();
   await expect(plan).toContainText(expected.planUsage.planName);
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length, 'the scripts were seen').toBeGreaterThan(10);
+  expect(loaded.filter((code) => code.includes('MuiDataGrid')).length, 'scripts with the data grid').toBe(0);
 });
 
 test('the dashboard changes on its own while a seller sells in another browser', async ({ page, browser, request }) => {
