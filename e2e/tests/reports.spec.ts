@@ -36,7 +36,7 @@ test('the owner opens the dashboard and sees the stock and plan usage of the dem
   expect(expected.stock.held).toBeGreaterThan(0);
 
   // The scripts the dashboard downloads: a screen without a list loads none of the data grid's
-  // code (once, every screen did, through the kit's index and the menu's screen tables).
+  // code (it used to, through the kit's index, until the kit said its modules have no side effects).
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
     if (/\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text().catch(() => ''));
