@@ -78,6 +78,13 @@ export default defineConfig({
   outputDir: '.artifacts',
   globalSetup: './support/global-setup.ts',
   use: {
+    // An action or a navigation waits at most a minute (Playwright's own default is for ever): one that
+    // waits on what never comes — a button that stays disabled, a field a screen never shows — fails
+    // at that step, naming its locator, instead of running out the test's whole time with nothing
+    // said of where (a stock-take test spent its four minutes so in a CI run). The slowest wait
+    // that passes, a first page boot on a loaded CI machine, takes a fraction of it.
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     baseURL: `http://localhost:${E2E_PORT}`,
     // Debian's headless shell: the suite's time is the browser's CPU, and it spends about half of
     // what `chromium --headless` does on the same page (scripts/lib/chromium.mjs).

@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext } from '@playwright/test';
+import { test as base, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 // Every spec imports `test` from here: a test fails when any page of its browser context breaks
 // the Content-Security-Policy (a refused script, style, frame, connection…), so a policy too
@@ -22,7 +22,7 @@ export async function collectCspViolations(context: BrowserContext): Promise<str
       report?.(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
     });
   }, BINDING);
-  const watch = (page: import('@playwright/test').Page) =>
+  const watch = (page: Page) =>
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
         violations.push(`${page.url()}: ${message.text()}`);
@@ -33,15 +33,20 @@ export async function collectCspViolations(context: BrowserContext): Promise<str
 }
 
 /**
- * What the browser did, for a failed test's report: the pages it went to, its console errors and
- * the API's refusals. CI keeps only its printed output, not the traces, so a failure that does not
- * happen again (a race under load) still says what the browser saw.
+ * What the browser did, for a failed test's report: the pages it went to, its console errors, the
+ * API's refusals and the requests still unanswered when the test ended. CI keeps only its printed
+ * output, not the traces, so a failure that does not happen again (a race under load) still says
+ * what the browser saw; a test that waited for ever says what it was waiting for.
  */
-export function recordBrowserLog(context: BrowserContext): string[] {
-  const log: string[] = [];
-  const started = Date.now();
-  const at = () => `+${((Date.now() - started) / 1000).toFixed(2)}s`;
-  const watch = (page: import('@playwright/test').Page) => {
+export function recordBrowserLog(
+  context: BrowserContext,
+  log: string[] = [],
+  label = '',
+  started = Date.now(),
+): BrowserLog {
+  const at = () => `+${((Date.now() - started) / 1000).toFixed(2)}s${label}`;
+  const pending = new Map<Request, number>();
+  const watch = (page: Page) => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) log.push(`${at()} page ${frame.url()}`);
     });
@@ -53,19 +58,82 @@ export function recordBrowserLog(context: BrowserContext): string[] {
       if (response.status() >= 400)
         log.push(`${at()} ${response.status()} ${response.request().method()} ${response.url()}`);
     });
+    page.on('request', (request) => pending.set(request, Date.now()));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => {
+      pending.delete(request);
+      log.push(`${at()} failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+    });
   };
   context.pages().forEach(watch);
   context.on('page', watch);
-  return log;
+  return {
+    log,
+    // A live-updates stream is open for as long as its page is: only what it says of others counts.
+    unanswered: () =>
+      [...pending]
+        .filter(([request]) => request.resourceType() !== 'eventsource')
+        .map(
+          ([request, since]) =>
+            `${at()} unanswered for ${((Date.now() - since) / 1000).toFixed(1)} s: ${request.method()} ${request.url()}`,
+        ),
+  };
+}
+
+/**
+ * The start of what each open page of `context` showed when its test failed, as the accessibility
+ * tree reads it (headings, fields, alerts): the screenshots stay on the CI machine, this is printed.
+ */
+async function whatPagesShow(context: BrowserContext, n: number): Promise<string[]> {
+  const shown = await Promise.all(
+    context.pages().map(async (page) => {
+      if (page.url() === 'about:blank') return [];
+      // The screen itself: the shell's banner and the stand-ins' notice are the same on every page.
+      const main = page.getByRole('main');
+      const tree = await ((await main.count()) === 1 ? main : page.locator('body'))
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: unknown) => `(unread: ${String(error).split('\n')[0]})`);
+      const lines = tree.split('\n');
+      const cut = lines.length > 30 ? [...lines.slice(0, 30), `  … ${lines.length - 30} lines more`] : lines;
+      return [`[context ${n}] ${page.url()} showed:`, ...cut.map((line) => `  ${line}`)];
+    }),
+  );
+  return shown.flat();
+}
+
+export interface BrowserLog {
+  log: string[];
+  /** The requests sent and neither answered nor failed yet, each with how long it has waited. */
+  unanswered(): string[];
 }
 
 export const test = base.extend<{ cspViolations: string[]; browserLog: string[] }>({
+  // Every context a test opens — its own and each `browser.newContext()` (a second phone, a visitor
+  // without JavaScript) — is logged the same way, and closed when the test ends, after its log is
+  // read: a test needs no `finally` of its own, whose error would hide the one that failed the test.
   browserLog: [
-    async ({ context }, use, testInfo) => {
-      const log = recordBrowserLog(context);
-      await use(log);
-      if (testInfo.status !== testInfo.expectedStatus && log.length > 0) {
-        console.log(`[browser log of "${testInfo.title}"]\n${log.join('\n')}`);
+    async ({ context, browser }, use, testInfo) => {
+      const log: string[] = [];
+      const started = Date.now();
+      const recorded = [recordBrowserLog(context, log, '', started)];
+      const opened: BrowserContext[] = [];
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const made = await newContext(options);
+        opened.push(made);
+        recorded.push(recordBrowserLog(made, log, ` [context ${opened.length + 1}]`, started));
+        return made;
+      };
+      try {
+        await use(log);
+      } finally {
+        browser.newContext = newContext;
+        if (testInfo.status !== testInfo.expectedStatus) {
+          const shown = await Promise.all([context, ...opened].map((made, i) => whatPagesShow(made, i + 1)));
+          const lines = [...log, ...recorded.flatMap((r) => r.unanswered()), ...shown.flat()];
+          if (lines.length > 0) console.log(`[browser log of "${testInfo.title}"]\n${lines.join('\n')}`);
+        }
+        await Promise.allSettled(opened.map((made) => made.close()));
       }
     },
     { auto: true },

@@ -42,45 +42,41 @@ test('a loan goes overdue, shows in the alerts, is checked in and the item sells
   expect(lent.status(), await lent.text()).toBe(201);
 
   const phone = await browser.newContext(PHONE);
-  try {
-    const keeperPage = await phone.newPage();
-    await signInWithToken(keeperPage, keeper.token, keeper.user);
+  const keeperPage = await phone.newPage();
+  await signInWithToken(keeperPage, keeper.token, keeper.user);
 
-    // The demo phone lent to the owner from its page, due back in a week (the form's default).
-    await keeperPage.goto(`/item-status/item-search?q=${demo}`);
-    await keeperPage.getByRole('button', { name: 'Check out' }).click({ timeout: 60_000 });
-    const dialog = keeperPage.getByRole('dialog', { name: `Check out ${demo}` });
-    await dialog.getByRole('combobox', { name: /To whom/ }).fill('Ada');
-    await keeperPage.getByRole('option', { name: new RegExp(`^Ada Owner`) }).click();
-    await dialog.getByRole('button', { name: 'Check out' }).click();
-    await expect(dialog).toHaveCount(0);
-    const panel = keeperPage.getByRole('region', { name: 'Loan' });
-    await expect(panel).toContainText('Lent to Ada Owner');
-    await expect(keeperPage.getByRole('list', { name: 'Timeline' })).toContainText('Checked out');
+  // The demo phone lent to the owner from its page, due back in a week (the form's default).
+  await keeperPage.goto(`/item-status/item-search?q=${demo}`);
+  await keeperPage.getByRole('button', { name: 'Check out' }).click({ timeout: 60_000 });
+  const dialog = keeperPage.getByRole('dialog', { name: `Check out ${demo}` });
+  await dialog.getByRole('combobox', { name: /To whom/ }).fill('Ada');
+  await keeperPage.getByRole('option', { name: new RegExp(`^Ada Owner`) }).click();
+  await dialog.getByRole('button', { name: 'Check out' }).click();
+  await expect(dialog).toHaveCount(0);
+  const panel = keeperPage.getByRole('region', { name: 'Loan' });
+  await expect(panel).toContainText('Lent to Ada Owner');
+  await expect(keeperPage.getByRole('list', { name: 'Timeline' })).toContainText('Checked out');
 
-    // The loaner is overdue: the alert in My Tasks leads to the overdue loans, where it is checked in.
-    // Only what is left of the loan's 5 s (the check-out above took some of it).
-    await keeperPage.waitForTimeout(Math.max(0, dueAt - Date.now()) + 250);
-    await keeperPage.goto('/my-tasks');
-    const alert = keeperPage.getByRole('region', { name: 'Needs attention' });
-    await expect(alert).toContainText('1 loan overdue', { timeout: 60_000 });
-    await alert.getByRole('link', { name: 'See the list' }).click();
-    await expect(keeperPage).toHaveURL(/\/item-status\/loans\?view=overdue$/);
-    const row = keeperPage.getByTestId('loan-row').filter({ hasText: loaner });
-    await expect(row).toContainText('Lent to Grace Borrower');
-    await expect(row.getByTestId('loan-overdue')).toBeVisible();
-    await row.getByRole('button', { name: 'Check in' }).click();
-    const checkIn = keeperPage.getByRole('dialog', { name: `Check in ${loaner}` });
-    await checkIn.getByRole('textbox', { name: 'Note' }).fill('Back in its box');
-    await checkIn.getByRole('button', { name: 'Check in' }).click();
-    await expect(checkIn).toHaveCount(0);
-    await expect(keeperPage.getByTestId('loan-row').filter({ hasText: loaner })).toHaveCount(0);
-    await keeperPage.goto('/my-tasks');
-    await expect(keeperPage.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(keeperPage.getByRole('region', { name: 'Needs attention' })).toHaveCount(0);
-  } finally {
-    await phone.close();
-  }
+  // The loaner is overdue: the alert in My Tasks leads to the overdue loans, where it is checked in.
+  // Only what is left of the loan's 5 s (the check-out above took some of it).
+  await keeperPage.waitForTimeout(Math.max(0, dueAt - Date.now()) + 250);
+  await keeperPage.goto('/my-tasks');
+  const alert = keeperPage.getByRole('region', { name: 'Needs attention' });
+  await expect(alert).toContainText('1 loan overdue', { timeout: 60_000 });
+  await alert.getByRole('link', { name: 'See the list' }).click();
+  await expect(keeperPage).toHaveURL(/\/item-status\/loans\?view=overdue$/);
+  const row = keeperPage.getByTestId('loan-row').filter({ hasText: loaner });
+  await expect(row).toContainText('Lent to Grace Borrower');
+  await expect(row.getByTestId('loan-overdue')).toBeVisible();
+  await row.getByRole('button', { name: 'Check in' }).click();
+  const checkIn = keeperPage.getByRole('dialog', { name: `Check in ${loaner}` });
+  await checkIn.getByRole('textbox', { name: 'Note' }).fill('Back in its box');
+  await checkIn.getByRole('button', { name: 'Check in' }).click();
+  await expect(checkIn).toHaveCount(0);
+  await expect(keeperPage.getByTestId('loan-row').filter({ hasText: loaner })).toHaveCount(0);
+  await keeperPage.goto('/my-tasks');
+  await expect(keeperPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(keeperPage.getByRole('region', { name: 'Needs attention' })).toHaveCount(0);
 
   // The owner's till: the lent demo phone is refused before Enter; the checked-in loaner sells.
   await signInWithToken(page, token, user);

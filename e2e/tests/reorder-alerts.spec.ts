@@ -54,21 +54,17 @@ test('a model falls below its reorder point and the alert appears and is mailed'
 
   // The storekeeper, on a phone: the alert in My Tasks, then the report saying what to buy.
   const phone = await browser.newContext(PHONE);
-  try {
-    const keeperPage = await phone.newPage();
-    await signInWithToken(keeperPage, keeper.token, keeper.user);
-    await keeperPage.goto('/my-tasks');
-    const alert = keeperPage.getByRole('region', { name: 'Needs attention' });
-    await expect(alert).toContainText('1 model below its reorder point', { timeout: 60_000 });
-    await alert.getByRole('link', { name: 'See the list' }).click();
-    await expect(keeperPage).toHaveURL(/\/reporting\/to-reorder$/);
-    await expect(keeperPage.getByRole('heading', { level: 1, name: 'To Reorder' })).toBeVisible();
-    const row = keeperPage.getByRole('row').filter({ hasText: 'Case S' });
-    await expect(row).toContainText('All locations');
-    await expect(row.getByRole('gridcell')).toContainText(['Case S', 'General', 'All locations', '3', '2', '1']);
-  } finally {
-    await phone.close();
-  }
+  const keeperPage = await phone.newPage();
+  await signInWithToken(keeperPage, keeper.token, keeper.user);
+  await keeperPage.goto('/my-tasks');
+  const alert = keeperPage.getByRole('region', { name: 'Needs attention' });
+  await expect(alert).toContainText('1 model below its reorder point', { timeout: 60_000 });
+  await alert.getByRole('link', { name: 'See the list' }).click();
+  await expect(keeperPage).toHaveURL(/\/reporting\/to-reorder$/);
+  await expect(keeperPage.getByRole('heading', { level: 1, name: 'To Reorder' })).toBeVisible();
+  const row = keeperPage.getByRole('row').filter({ hasText: 'Case S' });
+  await expect(row).toContainText('All locations');
+  await expect(row.getByRole('gridcell')).toContainText(['Case S', 'General', 'All locations', '3', '2', '1']);
 
   // The owner, on the desktop dashboard.
   await page.goto('/dashboard');

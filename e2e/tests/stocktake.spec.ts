@@ -56,70 +56,65 @@ test('count a location with two phones and apply the variance', async ({ page, b
 
   const first = await browser.newContext(PHONE);
   const second = await browser.newContext(PHONE);
-  try {
-    const phoneA = await first.newPage();
-    const phoneB = await second.newPage();
-    await signInWithToken(phoneA, token, user);
-    await signInWithToken(phoneB, keeper.token, keeper.user);
+  const phoneA = await first.newPage();
+  const phoneB = await second.newPage();
+  await signInWithToken(phoneA, token, user);
+  await signInWithToken(phoneB, keeper.token, keeper.user);
 
-    // The owner opens a count of the shop from the Stock-takes list.
-    await phoneA.goto('/actions/stocktakes');
-    await expect(phoneA.getByRole('heading', { level: 1, name: 'Stock-takes' })).toBeVisible({ timeout: 60_000 });
-    await phoneA.getByRole('combobox', { name: 'Location to count' }).click();
-    await phoneA.getByRole('option', { name: 'Main store' }).click();
-    await phoneA.getByRole('button', { name: 'Start a count' }).click();
-    await expect(phoneA).toHaveURL(/\/actions\/stocktake\?id=/);
-    await expect(phoneA.getByRole('heading', { level: 1, name: 'Count of Main store' })).toBeVisible();
+  // The owner opens a count of the shop from the Stock-takes list.
+  await phoneA.goto('/actions/stocktakes');
+  await expect(phoneA.getByRole('heading', { level: 1, name: 'Stock-takes' })).toBeVisible({ timeout: 60_000 });
+  await phoneA.getByRole('combobox', { name: 'Location to count' }).click();
+  await phoneA.getByRole('option', { name: 'Main store' }).click();
+  await phoneA.getByRole('button', { name: 'Start a count' }).click();
+  await expect(phoneA).toHaveURL(/\/actions\/stocktake\?id=/);
+  await expect(phoneA.getByRole('heading', { level: 1, name: 'Count of Main store' })).toBeVisible();
 
-    // The storekeeper finds it in the list on the second phone and joins.
-    await phoneB.goto('/actions/stocktakes');
-    await phoneB.getByTestId('stocktake-row').filter({ hasText: 'Main store' }).first().click();
-    await expect(phoneB.getByRole('heading', { level: 1, name: 'Count of Main store' })).toBeVisible({
-      timeout: 60_000,
-    });
+  // The storekeeper finds it in the list on the second phone and joins.
+  await phoneB.goto('/actions/stocktakes');
+  await phoneB.getByTestId('stocktake-row').filter({ hasText: 'Main store' }).first().click();
+  await expect(phoneB.getByRole('heading', { level: 1, name: 'Count of Main store' })).toBeVisible({
+    timeout: 60_000,
+  });
 
-    await scan(phoneA, onShelf[0]!);
-    await expect(phoneA.getByTestId('stocktake-message')).toHaveText(`${onShelf[0]}: counted.`);
-    // Live: the other phone's total grows without a reload.
-    await expect(phoneB.getByTestId('stocktake-scanned')).toHaveText('1');
-    await scan(phoneB, onShelf[1]!);
-    await expect(phoneB.getByTestId('stocktake-message')).toHaveText(`${onShelf[1]}: counted.`);
-    await scan(phoneB, misplaced);
-    await expect(phoneB.getByTestId('stocktake-message')).toHaveText(
-      `${misplaced} belongs to Back room: counted as misplaced.`,
-    );
-    // The same serial again, on the other phone: counted once.
-    await scan(phoneA, onShelf[1]!);
-    await expect(phoneA.getByTestId('stocktake-message')).toHaveText(`${onShelf[1]} was already counted.`);
-    await expect(phoneA.getByTestId('stocktake-scanned')).toHaveText('3');
-    await expect(phoneB.getByTestId('stocktake-scanned')).toHaveText('3');
+  await scan(phoneA, onShelf[0]!);
+  await expect(phoneA.getByTestId('stocktake-message')).toHaveText(`${onShelf[0]}: counted.`);
+  // Live: the other phone's total grows without a reload.
+  await expect(phoneB.getByTestId('stocktake-scanned')).toHaveText('1');
+  await scan(phoneB, onShelf[1]!);
+  await expect(phoneB.getByTestId('stocktake-message')).toHaveText(`${onShelf[1]}: counted.`);
+  await scan(phoneB, misplaced);
+  await expect(phoneB.getByTestId('stocktake-message')).toHaveText(
+    `${misplaced} belongs to Back room: counted as misplaced.`,
+  );
+  // The same serial again, on the other phone: counted once.
+  await scan(phoneA, onShelf[1]!);
+  await expect(phoneA.getByTestId('stocktake-message')).toHaveText(`${onShelf[1]} was already counted.`);
+  await expect(phoneA.getByTestId('stocktake-scanned')).toHaveText('3');
+  await expect(phoneB.getByTestId('stocktake-scanned')).toHaveText('3');
 
-    // Closed: the third shelf item was never scanned.
-    await phoneA.getByRole('button', { name: 'Close the count' }).click();
-    await phoneA.getByRole('dialog').getByRole('button', { name: 'Close the count' }).click();
-    await expect(phoneA.getByTestId('variance-found')).toContainText('2');
-    await expect(phoneA.getByTestId('variance-missing')).toContainText('1');
-    await expect(phoneA.getByTestId('variance-unexpected')).toContainText('1');
-    await expect(phoneA.getByTestId('variance-lines')).toContainText(onShelf[2]!);
-    await phoneA.getByRole('tab', { name: 'In another location' }).click();
-    await expect(phoneA.getByTestId('variance-lines')).toContainText(misplaced);
-    await expect(phoneA.getByTestId('variance-lines')).toContainText('Recorded at Back room');
-    // The other phone sees it closed: no more scanning there.
-    await expect(phoneB.getByTestId('variance-missing')).toContainText('1');
-    await expect(phoneB.getByLabel('Scan or type a serial')).toHaveCount(0);
+  // Closed: the third shelf item was never scanned.
+  await phoneA.getByRole('button', { name: 'Close the count' }).click();
+  await phoneA.getByRole('dialog').getByRole('button', { name: 'Close the count' }).click();
+  await expect(phoneA.getByTestId('variance-found')).toContainText('2');
+  await expect(phoneA.getByTestId('variance-missing')).toContainText('1');
+  await expect(phoneA.getByTestId('variance-unexpected')).toContainText('1');
+  await expect(phoneA.getByTestId('variance-lines')).toContainText(onShelf[2]!);
+  await phoneA.getByRole('tab', { name: 'In another location' }).click();
+  await expect(phoneA.getByTestId('variance-lines')).toContainText(misplaced);
+  await expect(phoneA.getByTestId('variance-lines')).toContainText('Recorded at Back room');
+  // The other phone sees it closed: no more scanning there.
+  await expect(phoneB.getByTestId('variance-missing')).toContainText('1');
+  await expect(phoneB.getByLabel('Scan or type a serial')).toHaveCount(0);
 
-    await phoneA.getByRole('button', { name: 'Apply the variance' }).click();
-    await phoneA.getByRole('dialog').getByRole('button', { name: 'Apply the variance' }).click();
-    await expect(phoneA.getByText('Applied: 1 marked lost, 1 moved, 0 left as they were.')).toBeVisible();
-    await expect(phoneA.getByTestId('stocktake-state')).toHaveText('Applied');
+  await phoneA.getByRole('button', { name: 'Apply the variance' }).click();
+  await phoneA.getByRole('dialog').getByRole('button', { name: 'Apply the variance' }).click();
+  await expect(phoneA.getByText('Applied: 1 marked lost, 1 moved, 0 left as they were.')).toBeVisible();
+  await expect(phoneA.getByTestId('stocktake-state')).toHaveText('Applied');
 
-    // The missing item's history names the stock-take and the status it gave.
-    await phoneA.goto(`/item-status/item-search?id=${missing.id}`);
-    const timeline = phoneA.getByRole('list', { name: 'Timeline' });
-    await expect(timeline.getByRole('listitem').first()).toContainText('Stock-take', { timeout: 60_000 });
-    await expect(timeline.getByRole('listitem').first()).toContainText('Lost');
-  } finally {
-    await first.close();
-    await second.close();
-  }
+  // The missing item's history names the stock-take and the status it gave.
+  await phoneA.goto(`/item-status/item-search?id=${missing.id}`);
+  const timeline = phoneA.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Stock-take', { timeout: 60_000 });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Lost');
 });

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { api } from '../src/api/client';
-import { ACCESS_QUERY_KEY, useAccess, type MyAccess } from '../src/auth/access';
+import { ACCESS_QUERY_KEY, ACCESS_RETRY_MS, useAccess, type MyAccess } from '../src/auth/access';
 import { session } from '../src/auth/session-store';
 import { addTranslations } from '../src/i18n';
 import { ScreenRoutes, type Screen } from '../src/ui/screens';
@@ -86,5 +86,27 @@ describe('a screen’s guard, from its row in the screen table', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(page).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/access')).toHaveLength(1);
+  });
+
+  it('asks again on a clock while the answer cannot be read, and offers what the claims open once it comes', async () => {
+    // The clock runs as usual (the screen's own waits), and is moved on past the retry's wait.
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let down = true;
+      const calls = mockApi(() =>
+        down ? { status: 503, data: { message: 'down' } } : { status: 200, data: accessFor(['Company Owner']) },
+      );
+      renderAt('/customers/history');
+      const page = await screen.findByText('History');
+      expect(calls.filter((call) => call.url === '/api/access')).toHaveLength(1);
+      down = false;
+      await act(() => jest.advanceTimersByTimeAsync(ACCESS_RETRY_MS));
+      expect(await screen.findByText('History with totals')).toBeInTheDocument();
+      // The same page, never taken off the screen while it was asked again.
+      expect(page).toHaveTextContent('History with totals');
+      expect(calls.filter((call) => call.url === '/api/access')).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -39,6 +39,9 @@ export interface AccessView {
  * the answer is refreshed on focus, on every navigation (the shell invalidates it) and whenever
  * the live-update stream reconnects after the API closed it for an access change.
  */
+/** How long a failed read of the access answer waits before it is asked again. */
+export const ACCESS_RETRY_MS = 10_000;
+
 export function useAccess(): AccessView {
   const token = useSession((state) => state.token);
   const { data, isError } = useQuery({
@@ -48,9 +51,13 @@ export function useAccess(): AccessView {
     staleTime: 30_000,
     // A failed answer is not asked again by every component that mounts and asks useAccess: each
     // such ask turned the answer back to "pending", the screen's guard back to its spinner, and the
-    // page under it (with its nested askers) was unmounted and mounted again, without end. It is
-    // asked again on navigation, on focus and on reconnect, as a stale answer is.
+    // page under it (with its nested askers) was unmounted and mounted again, without end.
     retryOnMount: false,
+    // It is asked again on a clock instead, for as long as it keeps failing: the buttons and fields
+    // a screen offers by claim (a count's scan field, a sale's Return) come back once the server
+    // answers, without the user having to leave the screen. A refetch keeps the failed state until
+    // it succeeds, so the page under the guard stays mounted meanwhile.
+    refetchInterval: (query) => (query.state.status === 'error' ? ACCESS_RETRY_MS : false),
   });
   // Signed out there is nothing to ask (the shell's sign-in guard handles that); a failed read
   // with no earlier answer leaves the decision to the API.
