@@ -10,9 +10,8 @@ export type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 const BINDING = '__stockwiseCspViolation';
 
-/** Starts collecting the CSP violations of `context`'s pages into the returned list. */
-export async function collectCspViolations(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = [];
+/** Starts collecting the CSP violations of `context`'s pages into `violations`. */
+async function collectCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
   await context.exposeBinding(BINDING, ({ page }, text: string) => {
     violations.push(`${page.url()}: ${text}`);
   });
@@ -29,7 +28,6 @@ export async function collectCspViolations(context: BrowserContext): Promise<str
     });
   context.pages().forEach(watch);
   context.on('page', watch);
-  return violations;
 }
 
 /**
@@ -107,40 +105,66 @@ export interface BrowserLog {
   unanswered(): string[];
 }
 
-export const test = base.extend<{ cspViolations: string[]; browserLog: string[] }>({
+/** Every browser context of one test: its own first, then each it opened, in order. */
+export interface TestContexts {
+  readonly all: readonly BrowserContext[];
+  /** Runs `watcher` on each context there is and on each the test opens from now on. */
+  each(watcher: (context: BrowserContext, n: number) => Promise<void> | void): Promise<void>;
+}
+
+export const test = base.extend<{ contexts: TestContexts; cspViolations: string[]; browserLog: string[] }>({
   // Every context a test opens — its own and each `browser.newContext()` (a second phone, a visitor
-  // without JavaScript) — is logged the same way, and closed when the test ends, after its log is
-  // read: a test needs no `finally` of its own, whose error would hide the one that failed the test.
-  browserLog: [
-    async ({ context, browser }, use, testInfo) => {
-      const log: string[] = [];
-      const started = Date.now();
-      const recorded = [recordBrowserLog(context, log, '', started)];
-      const opened: BrowserContext[] = [];
+  // without JavaScript) — is watched as its own is (its log, its policy violations), and closed
+  // when the test ends, after they are read: a test needs no `finally` of its own, whose error
+  // would hide the one that failed the test.
+  contexts: [
+    async ({ context, browser }, use) => {
+      const all: BrowserContext[] = [context];
+      const watchers: Array<(context: BrowserContext, n: number) => Promise<void> | void> = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const made = await newContext(options);
-        opened.push(made);
-        recorded.push(recordBrowserLog(made, log, ` [context ${opened.length + 1}]`, started));
+        all.push(made);
+        for (const watcher of watchers) await watcher(made, all.length);
         return made;
       };
       try {
-        await use(log);
+        await use({
+          all,
+          each: async (watcher) => {
+            watchers.push(watcher);
+            for (const [i, made] of all.entries()) await watcher(made, i + 1);
+          },
+        });
       } finally {
         browser.newContext = newContext;
-        if (testInfo.status !== testInfo.expectedStatus) {
-          const shown = await Promise.all([context, ...opened].map((made, i) => whatPagesShow(made, i + 1)));
-          const lines = [...log, ...recorded.flatMap((r) => r.unanswered()), ...shown.flat()];
-          if (lines.length > 0) console.log(`[browser log of "${testInfo.title}"]\n${lines.join('\n')}`);
-        }
-        await Promise.allSettled(opened.map((made) => made.close()));
+        await Promise.allSettled(all.slice(1).map((made) => made.close()));
+      }
+    },
+    { auto: true },
+  ],
+  browserLog: [
+    async ({ contexts }, use, testInfo) => {
+      const log: string[] = [];
+      const started = Date.now();
+      const recorded: BrowserLog[] = [];
+      await contexts.each((made, n) => {
+        recorded.push(recordBrowserLog(made, log, n === 1 ? '' : ` [context ${n}]`, started));
+      });
+      await use(log);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const shown = await Promise.all(contexts.all.map((made, i) => whatPagesShow(made, i + 1)));
+        const lines = [...log, ...recorded.flatMap((r) => r.unanswered()), ...shown.flat()];
+        if (lines.length > 0) console.log(`[browser log of "${testInfo.title}"]\n${lines.join('\n')}`);
       }
     },
     { auto: true },
   ],
   cspViolations: [
-    async ({ context }, use, testInfo) => {
-      const violations = await collectCspViolations(context);
+    async ({ contexts }, use, testInfo) => {
+      const violations: string[] = [];
+      // One list for the test, whichever of its contexts saw the violation.
+      await contexts.each((made) => collectCspViolations(made, violations));
       await use(violations);
       if (violations.length > 0 && testInfo.status === testInfo.expectedStatus) {
         throw new Error(`Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`);
