@@ -118,3 +118,51 @@ test('count a location with two phones and apply the variance', async ({ page, b
   await expect(timeline.getByRole('listitem').first()).toContainText('Stock-take', { timeout: 60_000 });
   await expect(timeline.getByRole('listitem').first()).toContainText('Lost');
 });
+
+test('a phone out of the network keeps counting: its scans wait on the device and count once when it returns', async ({
+  page,
+  context,
+}) => {
+  const owner = await registerCompany(page.request);
+  const { token, user } = await login(page.request, owner.userName, owner.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const made = async (url: string, data: object) => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const itemType = await made('/api/item-types', { name: 'Phone' });
+  const [shop] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];
+  const id = Date.now().toString(36).toUpperCase();
+  const serials = [`OFC-${id}-1`, `OFC-${id}-2`];
+  await made('/api/items/receive', { itemTypeId: itemType.id, locationId: shop!.id, serials });
+  const count = await made('/api/stocktakes', { locationId: shop!.id });
+
+  await signInWithToken(page, token, user);
+  await page.goto(`/actions/stocktake?id=${count.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Count of Main store' })).toBeVisible({ timeout: 60_000 });
+  const status = page.getByTestId('till-status');
+  await expect(status).toHaveText('Online');
+
+  // The back room has no Wi-Fi: each scan is taken at once and kept on the phone.
+  await context.setOffline(true);
+  await expect(status).toContainText('Offline — scans are kept on this device');
+  for (const serial of serials) {
+    await scan(page, serial);
+    await expect(page.getByTestId('stocktake-message')).toHaveText(
+      `${serial} is saved on this device and will be counted when the network returns.`,
+    );
+  }
+  await expect(page.getByTestId('stocktake-kept')).toHaveText('+2 kept on this device');
+  await expect(page.getByTestId('stocktake-scanned')).toHaveText('0');
+
+  await context.setOffline(false);
+  const lines = page.getByTestId('till-queue').getByTestId('till-line');
+  for (const serial of serials) await expect(lines.filter({ hasText: serial })).toContainText('Synced — counted');
+  await expect(page.getByTestId('stocktake-scanned')).toHaveText('2');
+  await expect(page.getByTestId('stocktake-kept')).toHaveCount(0);
+  await expect(status).toHaveText('Online');
+  // The server counted each scan once.
+  const counted = await page.request.get(`/api/stocktakes/${count.id}`, { headers });
+  expect(((await counted.json()) as { scanned: number }).scanned).toBe(2);
+});

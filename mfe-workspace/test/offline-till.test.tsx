@@ -450,3 +450,73 @@ describe('/actions/inventory-reception offline', () => {
     expect(screen.getByTestId('till-status')).toHaveTextContent('Online');
   });
 });
+
+describe('/actions/stocktake offline', () => {
+  it('keeps a scan whose request never arrives on the device beside the total, and counts it once when the API answers again', async () => {
+    let reachable = false;
+    let scanned = 1;
+    const keys: string[] = [];
+    const count = () => ({
+      id: 's1',
+      locationId: 'l1',
+      locationName: 'Back room',
+      state: 'counting',
+      note: null,
+      openedBy: 'Olga Owner',
+      openedAt: '2026-11-28T08:00:00Z',
+      updatedAt: '2026-11-28T08:00:00Z',
+      closedAt: null,
+      appliedAt: null,
+      scanned,
+      found: null,
+      missing: null,
+      unexpected: null,
+      recent: [],
+    });
+    const calls = mockApi((config) => {
+      if (config.url === '/api/access') return accessAnswer(['items.view', 'stock.count']);
+      if (config.url === '/api/stocktakes/s1') return { status: 200, data: count() };
+      if (config.url === '/api/stocktakes/s1/scans') {
+        keys.push(String(config.headers['Idempotency-Key']));
+        if (!reachable) return new Error('Network Error');
+        scanned += 1;
+        const answer = { serial: 'C-2', outcome: 'found', itemId: 'i2', locationName: null, repeated: false, scanned };
+        return { status: 200, data: answer };
+      }
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    signInAs(ROLES.storekeeper);
+    session.setToken(makeToken({ role: [ROLES.storekeeper], sub: 'u-count' }));
+    await act(() => i18n.changeLanguage('en'));
+    renderAt('/actions/stocktake?id=s1');
+    const field = await screen.findByRole('textbox', { name: 'Scan or type a serial' });
+    expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('1');
+
+    await userEvent.type(field, 'C-2{Enter}');
+    expect(
+      await screen.findByText('C-2 is saved on this device and will be counted when the network returns.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('stocktake-kept')).toHaveTextContent('+1 kept on this device');
+    expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('1');
+    expect(screen.getByTestId('till-status')).toHaveTextContent(
+      'Offline — scans are kept on this device and counted when the network returns.',
+    );
+    // Scanned again while it waits: kept once.
+    await userEvent.type(field, 'c-2{Enter}');
+    expect(await screen.findByText('c-2 is already waiting to sync.')).toBeInTheDocument();
+    expect(screen.getByTestId('stocktake-kept')).toHaveTextContent('+1 kept on this device');
+
+    reachable = true;
+    // The retry after a network failure comes by itself (backoff), without an online event.
+    const queue = screen.getByTestId('till-queue');
+    await waitFor(() => expect(within(queue).getByText('Synced — counted')).toBeInTheDocument(), { timeout: 5000 });
+    // The total is the server's again, read once the scan was counted.
+    await waitFor(() => expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('2'));
+    expect(screen.queryByTestId('stocktake-kept')).not.toBeInTheDocument();
+    expect(screen.getByTestId('till-status')).toHaveTextContent('Online');
+    // Every attempt was the same scan under the same key.
+    const sent = calls.filter((c) => c.url === '/api/stocktakes/s1/scans');
+    expect(sent.map((c) => c.body)).toEqual(sent.map(() => ({ serial: 'C-2' })));
+    expect(new Set(keys).size).toBe(1);
+  });
+});

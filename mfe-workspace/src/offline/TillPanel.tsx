@@ -7,12 +7,16 @@ import { useT } from './i18n';
 import type { QueuedEntry, QueuedKind, SyncedEntry } from './queue';
 import { useTill } from './useTill';
 
+// What the screen's work becomes while offline, in its own words.
+const OFFLINE_TEXT = { sale: 'till.offline', receive: 'till.offlineReceive', count: 'till.offlineCount' } as const;
+const SYNCED_TEXT = { receive: 'till.received', count: 'till.counted' } as const;
+
 /** The till's honest state in one line: online, offline, or syncing N. */
 export function TillStatus({ kind }: { kind: QueuedKind }) {
   const { t } = useT();
   const { online, syncing, waiting } = useTill(kind);
   const [icon, text, color] = !online
-    ? [<CloudOffIcon key="i" />, t('till.offline'), 'warning' as const]
+    ? [<CloudOffIcon key="i" />, t(OFFLINE_TEXT[kind]), 'warning' as const]
     : syncing && waiting > 0
       ? [<SyncIcon key="i" />, t('till.syncing', { count: waiting }), 'info' as const]
       : waiting > 0
@@ -40,9 +44,12 @@ function QueuedLine({ entry, onDismiss }: { entry: QueuedEntry; onDismiss: (key:
         <ListItemText primary={entry.label} secondary={t('till.waiting', { time })} />
       </ListItem>
     );
+  // "Sold elsewhere" is what a sale's conflict means; a reception's or a count's is the API's own words.
   const text = entry.noPrice
     ? t('till.noPrice')
-    : t(entry.state === 'conflict' ? 'till.conflict' : 'till.failed', { problem: entry.problem ?? '' });
+    : t(entry.state === 'conflict' && entry.kind === 'sale' ? 'till.conflict' : 'till.failed', {
+        problem: entry.problem ?? '',
+      });
   return (
     <ListItem disableGutters data-testid="till-line" data-state={entry.state}>
       <Alert
@@ -72,7 +79,7 @@ function SyncedLine({ entry }: { entry: SyncedEntry }) {
     <ListItem disableGutters data-testid="till-line" data-state="synced">
       <ListItemText
         primary={entry.label}
-        secondary={entry.kind === 'sale' ? t('till.sent', { number }) : t('till.received')}
+        secondary={entry.kind === 'sale' ? t('till.sent', { number }) : t(SYNCED_TEXT[entry.kind])}
       />
     </ListItem>
   );

@@ -1,7 +1,8 @@
-export type QueuedKind = 'sale' | 'receive';
+/** What waits on the device: a sale, a reception, or one scan of a stock-take's count. */
+export type QueuedKind = 'sale' | 'receive' | 'count';
 
 /**
- * One sale or reception made while the till could not reach the API, waiting on the device.
+ * One sale, reception or count scan made while the till could not reach the API, waiting on the device.
  * `key` is its Idempotency-Key, made on the device before the first attempt: however often it is
  * sent (a retry, a second tab, a lost answer), the API does it once.
  */

@@ -1,6 +1,7 @@
 import { readClaims, sessionStore, toAppError } from '@stockwise/shared';
 import { call } from '@stockwise/shared';
 import { getItemBySerial, type ReceiveRequest, type SaleRequest } from '@/api/inventory';
+import { scanSerial } from '@/api/stocktakes';
 import { quantityModelByBarcode } from '@/lib/quantity-models';
 import { createTillQueue, type Failure, type TillQueue } from './queue';
 import { indexedDbStore, memoryStore } from './store';
@@ -27,18 +28,28 @@ export function failureOf(error: unknown): Failure {
 
 const headers = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
+/** A stock-take scan as it waits on the device: which count, and the serial seen. */
+export interface CountScan {
+  stocktakeId: string;
+  serial: string;
+}
+
 let till: TillQueue | null = null;
 
-/** The page's one till queue (both counter screens and reception share it), made on first use. */
+/** The page's one till queue (the counter screens, reception and the count share it), made on first use. */
 export function theTill(): TillQueue {
   if (till) return till;
   const queue = createTillQueue({
     store: typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore(),
     sender: {
-      send: ({ key, kind, body }) =>
-        kind === 'sale'
-          ? call('POST', '/api/sales', { body: body as SaleRequest }, headers(key))
-          : call('POST', '/api/items/receive', { body: body as ReceiveRequest }, headers(key)),
+      send: ({ key, kind, body }) => {
+        if (kind === 'sale') return call('POST', '/api/sales', { body: body as SaleRequest }, headers(key));
+        if (kind === 'count') {
+          const { stocktakeId, serial } = body as CountScan;
+          return scanSerial(stocktakeId, serial, key);
+        }
+        return call('POST', '/api/items/receive', { body: body as ReceiveRequest }, headers(key));
+      },
       reach: () => call('GET', '/api/health'),
       lineFor: async (code) => {
         try {

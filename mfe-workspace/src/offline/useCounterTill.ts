@@ -1,6 +1,7 @@
 import type { Item, ReceiveRequest, Sale, SaleRequest } from '@/api/inventory';
+import type { ScanAnswer } from '@/api/stocktakes';
 import { useT } from './i18n';
-import { failureOf, theTill } from './till';
+import { failureOf, theTill, type CountScan } from './till';
 import { queueScan } from './useTill';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string };
@@ -55,5 +56,30 @@ export function useReceptionTill() {
       return 'answer' in result ? (result.answer as { items: Item[] }).items : null;
     },
     queuedText: t('till.queuedReceive'),
+  };
+}
+
+/**
+ * A stock-take's scans through the till: counted at once when online, kept on the device otherwise
+ * (a back room without Wi-Fi) and counted when the network returns, each under the key it was
+ * first tried with. A serial already waiting for this count is not kept twice.
+ */
+export function useCountTill(stocktakeId: string) {
+  const { t } = useT();
+  return {
+    async scan(serial: string): Promise<{ answer: ScanAnswer } | { kept: Message }> {
+      const till = theTill();
+      const waiting = till.getSnapshot().entries.some((e) => {
+        if (e.kind !== 'count' || e.state !== 'waiting') return false;
+        const kept = e.body as CountScan;
+        return kept.stocktakeId === stocktakeId && kept.serial.toLowerCase() === serial.toLowerCase();
+      });
+      if (waiting) return { kept: { severity: 'info', text: t('till.alreadyQueued', { serial }) } };
+      const body: CountScan = { stocktakeId, serial };
+      const result = await till.submit('count', body, serial);
+      return 'answer' in result
+        ? { answer: result.answer as ScanAnswer }
+        : { kept: { severity: 'info', text: t('till.queuedCount', { serial }) } };
+    },
   };
 }

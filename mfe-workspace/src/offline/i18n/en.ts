@@ -2,12 +2,15 @@ export const en = {
   till: {
     online: 'Online',
     offline: 'Offline — sales are kept on this device and sent when the network returns.',
+    offlineReceive: 'Offline — receptions are kept on this device and sent when the network returns.',
+    offlineCount: 'Offline — scans are kept on this device and counted when the network returns.',
     syncing: 'Syncing {{count}} waiting…',
     waitingCount: '{{count}} waiting to sync',
     queueTitle: 'On this device',
     waiting: 'Waiting to sync · queued {{time}}',
     sent: 'Synced — sale #{{number}}',
     received: 'Synced — received',
+    counted: 'Synced — counted',
     conflict: 'Sold elsewhere while offline — check the item. {{problem}}',
     failed: 'Not sent: {{problem}}',
     noPrice: 'Not sent: the item has no sale price. Sell it again with a price.',
@@ -18,5 +21,6 @@ export const en = {
     alreadyQueued: '{{serial}} is already waiting to sync.',
     offlineLookup: 'Offline: items cannot be looked up. Sell the cart on this device, or scan on Rapid Sell.',
     queuedReceive: 'Saved on this device — it will be received when the network returns.',
+    queuedCount: '{{serial}} is saved on this device and will be counted when the network returns.',
   },
 };

@@ -17,6 +17,7 @@ export const en = {
     // the count screen
     countTitle: 'Count of {{location}}',
     counted: 'Counted',
+    kept: '+{{count}} kept on this device',
     scanHint: 'Scan or type each serial and press Enter. Others counting this location see the count grow.',
     pause: 'Pause',
     resume: 'Resume',

@@ -19,6 +19,7 @@ export const tr: TranslationsOf<typeof en> = {
     states: { counting: 'Sayılıyor', paused: 'Duraklatıldı', closed: 'Kapatıldı', applied: 'Uygulandı' },
     countTitle: '{{location}} sayımı',
     counted: 'Sayılan',
+    kept: '+{{count}} bu cihazda bekliyor',
     scanHint:
       'Her seri numarasını okutun veya yazıp Enter’a basın. Bu lokasyonu sayan diğerleri sayının arttığını görür.',
     pause: 'Duraklat',

@@ -2,12 +2,13 @@ import { Alert, Box, Button, Container, List, ListItem, ListItemText, Paper, Sta
 import { ConfirmDialog, PageHeader } from '@stockwise/kit';
 import { errorMessage, resourceKey, useAccess } from '@stockwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { getStocktake, scanSerial, stepStocktake, type ScanAnswer, type Stocktake } from '@/api/stocktakes';
+import { getStocktake, stepStocktake, type ScanAnswer, type Stocktake } from '@/api/stocktakes';
 import { ScanField } from '@/components/ScanField';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDateTime } from '@/lib/format';
+import { THROUGH_THE_TILL, TillQueue, TillStatus, useCountTill, useTill, type CountScan } from '@/offline';
 import { Variance } from '../components/Variance';
 import { useT } from '../i18n';
 import { StateChip } from './StocktakesPage';
@@ -17,8 +18,9 @@ type Message = { severity: 'success' | 'warning' | 'info' | 'error'; text: strin
 /**
  * /actions/stocktake?id=…: one count. While counting, a scan field (a scanner's Enter, the camera,
  * or typing) records each serial and says at once what it is for this count; the total is the
- * server's, so every phone counting shows the same number (live updates refetch it). Closed, it
- * shows the variance by outcome, and Apply.
+ * server's, so every phone counting shows the same number (live updates refetch it). Without a
+ * network (a back room out of the Wi-Fi's reach) scans are kept on the device, shown beside the
+ * total, and counted when it returns. Closed, it shows the variance by outcome, and Apply.
  */
 export function StocktakeCountPage() {
   const { t } = useT();
@@ -72,11 +74,23 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
     if (answer.outcome === 'sold') return { severity: 'warning', text: t('stocktakes.scanSold', { serial }) };
     return { severity: 'warning', text: t('stocktakes.scanUnknown', { serial }) };
   };
+  const till = useCountTill(stocktake.id);
+  const device = useTill('count');
+  const kept = device.entries.filter(
+    (e) => e.state === 'waiting' && (e.body as CountScan).stocktakeId === stocktake.id,
+  ).length;
+  const syncedScans = device.synced.length;
+  // A scan kept on the device has just been counted: the total and the last scans are read again.
+  useEffect(() => {
+    if (syncedScans > 0) void queryClient.invalidateQueries({ queryKey: resourceKey('stocktakes') });
+  }, [syncedScans, queryClient]);
   const scan = useMutation({
-    // The key is made once per scan: a resend of this scan is the same scan.
-    mutationFn: (scanned: string) => scanSerial(stocktake.id, scanned, crypto.randomUUID()),
-    onSuccess: (answer) => {
-      setMessage(said(answer));
+    // Through the till, whatever the browser says of the network: the till keeps the scan when
+    // there is none, under the one key every resend of it carries.
+    ...THROUGH_THE_TILL,
+    mutationFn: (scanned: string) => till.scan(scanned),
+    onSuccess: (result) => {
+      setMessage('answer' in result ? said(result.answer) : result.kept);
       void refresh();
     },
     onError: (error) => {
@@ -105,11 +119,17 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
   const counting = stocktake.state === 'counting';
   return (
     <Stack spacing={2}>
+      <TillStatus kind="count" />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography color="text.secondary">{t('stocktakes.counted')}</Typography>
         <Typography variant="h3" component="p" sx={{ fontWeight: 700 }} data-testid="stocktake-scanned">
           {stocktake.scanned}
         </Typography>
+        {kept > 0 ? (
+          <Typography color="text.secondary" data-testid="stocktake-kept">
+            {t('stocktakes.kept', { count: kept })}
+          </Typography>
+        ) : null}
       </Paper>
       {counting && mayCount ? (
         <Box>
@@ -132,6 +152,7 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
           {message.text}
         </Alert>
       ) : null}
+      <TillQueue kind="count" />
       {mayCount ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {counting ? (
