@@ -177,8 +177,9 @@ const MATRIX: Record<string, string> = {
   getImport: 'OAN',
   // single sign-on providers: company settings
   listSsoProviders: 'OA',
-  createSsoProvider: 'OA',
-  updateSsoProvider: 'OA',
+  // adding or changing a provider: the owner only (it signs in anyone of the company, owners too)
+  createSsoProvider: 'O',
+  updateSsoProvider: 'O',
   deleteSsoProvider: 'OA',
   // the audit log of settings: read by who manages the settings (settings.manage)
   getAuditLog: 'OA',
@@ -702,4 +703,74 @@ test('the owner’s claims cannot change, built-in roles cannot be renamed or de
   });
   expect(makeOwner.statusCode).toBe(403);
   expect((await ctx.app.inject({ url: '/api/billing/overview', headers: bearer(admin.token) })).statusCode).toBe(403);
+});
+
+test('no one hands out through an invitation or a role change what they do not hold: a permission or a transaction type', async () => {
+  const company = await registerCompany(ctx.app, { name: 'Grant Gamma', premium: true });
+  const setClaims = async (role: string, claims: Array<{ type: string; value: string }>) => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/roles/${role}/claims`,
+      headers: bearer(company.token),
+      payload: { claims },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const newRole = async (name: string, claims: Array<{ type: string; value: string }>) => {
+    const id = (await post(company, '/api/roles', { name })).id as string;
+    await setClaims(id, claims);
+  };
+  const types = (await ctx.app.inject({ url: '/api/transaction-types', headers: bearer(company.token) })).json()
+    .items as Array<{ id: string; name: string; kind: string }>;
+  const scrap = types.find((t) => t.kind === 'scrap')!;
+  await newRole('Biller', [{ type: 'permission', value: 'billing.manage' }]);
+  await newRole('Scrapper', [{ type: 'transaction-type', value: scrap.id }]);
+  await newRole('People', [{ type: 'permission', value: 'users.manage' }]);
+  const admin = await addUser(ctx.app, company, ['Admin']);
+  const people = await addUser(ctx.app, company, ['People']);
+  const member = await addUser(ctx.app, company, ['Rapid Seller']);
+
+  const invite = (who: Tenant, roles: string[]) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(who.token),
+      payload: { email: `${unique()}@gamma.io`, roles },
+    });
+  const give = (who: Tenant, roles: string[]) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${member.userId}/roles`,
+      headers: bearer(who.token),
+      payload: { roles },
+    });
+  const pending = async () =>
+    ((await ctx.app.inject({ url: '/api/invitations', headers: bearer(company.token) })).json() as unknown[]).length;
+  const invitedBefore = await pending();
+
+  // An Admin holds every permission but billing: an invitation is no way round the role change.
+  for (const refused of [await invite(admin, ['Biller']), await give(admin, ['Rapid Seller', 'Biller'])]) {
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You cannot give a role granting what you do not hold yourself: billing.manage.',
+    );
+  }
+  // Who may manage users but run no transaction type cannot give one either way.
+  for (const refused of [await invite(people, ['Scrapper']), await give(people, ['Rapid Seller', 'Scrapper'])]) {
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `You cannot give a role granting what you do not hold yourself: the transaction type ${scrap.name}.`,
+    );
+  }
+  expect(await pending()).toBe(invitedBefore);
+  // The member's roles as the server reads them now.
+  const held = (await ctx.app.inject({ url: '/api/access', headers: bearer(member.token) })).json() as {
+    roles: string[];
+  };
+  expect(held.roles).toEqual(['Rapid Seller']);
+
+  // What they hold they may give; the owner holds everything.
+  expect((await invite(people, ['People'])).statusCode).toBe(201);
+  expect((await give(admin, ['Rapid Seller', 'Scrapper'])).statusCode).toBe(200);
+  expect((await invite(company, ['Biller'])).statusCode).toBe(201);
 });

@@ -241,6 +241,34 @@ describe('/settings/security: editing a single sign-on provider', () => {
     createdAt: '2026-11-25T10:00:00.000Z',
   });
 
+  test('an Admin sees the providers and may remove one, but adding or changing one is the owner’s', async () => {
+    signIn(['Admin']);
+    providers = [globex()];
+    securityApi((call) =>
+      call.url === '/api/access'
+        ? {
+            status: 200,
+            data: {
+              roles: ['Admin'],
+              permissions: ['settings.manage'],
+              allTransactionTypes: false,
+              transactionTypeIds: [],
+            },
+          }
+        : undefined,
+    );
+    renderAt('/settings/security');
+    const row = await screen.findByRole('listitem', { name: 'globex.example' });
+    expect(
+      screen.getByText(
+        'Only a Company Owner can add or change a provider: it signs in your company’s users, owners too.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add provider' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Edit globex.example' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Remove globex.example' })).toBeInTheDocument();
+  });
+
   test('the owner edits a provider: its values are filled in, the domain stays, a blank secret keeps the stored one', async () => {
     providers = [globex()];
     const calls = securityApi();

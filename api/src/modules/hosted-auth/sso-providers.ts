@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { permit } from '../../access/index.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { inPublic, inTenant } from '../../db/tenant.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { answers, IdParams, Nullable } from '../../lib/schemas.js';
 import type { TokenService } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -184,6 +185,19 @@ const auditShape = (row: ProviderListing) => ({
   hasClientSecret: row.hasClientSecret,
 });
 
+/**
+ * Adding or changing a provider is the Company Owner's: the provider's word on an address signs in
+ * the company's user with it — owners too — so whoever may point it at an issuer of their own may
+ * sign in as anyone. `settings.manage` (an Admin) still sees the providers and may remove one,
+ * which only sends its domain back to passwords.
+ */
+function ownerOnly(request: FastifyRequest): void {
+  if (!request.access?.owner)
+    throw forbidden(
+      'Only a Company Owner can add or change a single sign-on provider: it signs in the company’s users, its owners among them.',
+    );
+}
+
 /** Under /api/sso-providers: the company's providers (settings.manage). */
 export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['sso'], security: [{ bearer: [] }] };
@@ -215,12 +229,13 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'createSsoProvider',
         ...permit('settings.manage'),
         description:
-          'Registers the company’s OpenID Connect provider for an email domain its users’ addresses are on. The issuer’s discovery document must answer. Register `redirectUri` at the provider.',
+          'Registers the company’s OpenID Connect provider for an email domain its users’ addresses are on. The issuer’s discovery document must answer. Register `redirectUri` at the provider. The Company Owner only (403 otherwise): the provider signs in the company’s users, owners too.',
         body: NewProviderBody,
         response: answers(ProviderSchema, 201),
       },
     },
     async (request, reply) => {
+      ownerOnly(request);
       const companyId = request.principal!.companyId;
       const b = request.body;
       const issuer = checkedIssuer(b.issuer, app.config.production);
@@ -265,13 +280,14 @@ export const ssoProviderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateSsoProvider',
         ...permit('settings.manage'),
         description:
-          'Changes a provider’s issuer, client id or client secret (write-only: omitted keeps the kept one, null removes it). A changed issuer’s discovery document must answer. The domain does not change.',
+          'Changes a provider’s issuer, client id or client secret (write-only: omitted keeps the kept one, null removes it). A changed issuer’s discovery document must answer. The domain does not change. The Company Owner only (403 otherwise).',
         params: IdParams,
         body: ProviderChangeBody,
         response: answers(ProviderSchema),
       },
     },
     async (request) => {
+      ownerOnly(request);
       const { id } = request.params;
       const b = request.body;
       const current = await app.inCompany(request, (q) => providerIssuer(q, id));

@@ -39,7 +39,7 @@ export const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         service.createInvitation(
           q,
           p.companyId,
-          { userId: p.userId, roles: request.roles! },
+          { ...request.access!, userId: p.userId },
           request.body.email,
           request.body.roles,
         ),

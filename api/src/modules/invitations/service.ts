@@ -4,6 +4,8 @@ import { inPublic, inTenant } from '../../db/tenant.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { insertUser, key, loadUserInfo, OWNER, type NewUser, type UserInfo } from '../auth/index.js';
 import { assertSeatsAvailable } from '../subscriptions/index.js';
+import { assertMayGrantRoles } from '../roles/index.js';
+import type { Access } from '../../access/index.js';
 import { recordAudit } from '../audit/index.js';
 import * as db from './queries.js';
 import type { Invitation, InvitationStatus } from './schemas.js';
@@ -59,15 +61,15 @@ const audited = (
 export async function createInvitation(
   q: Queryable,
   companyId: string,
-  caller: { userId: string; roles: string[] },
+  caller: Access & { userId: string },
   email: string,
   roles: string[],
 ): Promise<Sent> {
   const known = await db.knownRoleNames(q, roles);
   const unknown = roles.filter((r) => !known.includes(r));
   if (unknown.length) throw badRequest(`roles: unknown role ${unknown.map((r) => `"${r}"`).join(', ')}`, 'roles');
-  if (roles.includes(OWNER) && !caller.roles.includes(OWNER))
-    throw forbidden('Only a Company Owner can invite another Company Owner.');
+  if (roles.includes(OWNER) && !caller.owner) throw forbidden('Only a Company Owner can invite another Company Owner.');
+  await assertMayGrantRoles(q, roles, caller);
   if (await db.pendingFor(q, key(email)))
     throw conflict('A pending invitation for this email already exists.', 'email');
   await assertSeatsAvailable(q, 1);

@@ -54,14 +54,21 @@ export async function replaceClaims(q: Queryable, companyId: string, roleId: str
 export const rolesByName = (q: Queryable, names: string[]) =>
   q.query<{ id: string; name: string }>(`SELECT id, name FROM roles WHERE name = ANY($1::text[])`, [names]);
 
-/** The permissions the named roles grant (claims rows; the owner's are implicit). */
-export const permissionsOfRoles = async (q: Queryable, roleIds: string[]) =>
-  (
-    await q.query<{ value: string }>(
-      `SELECT DISTINCT claim_value AS value FROM role_claims WHERE role_id = ANY($1::uuid[]) AND claim_type = 'permission'`,
-      [roleIds],
-    )
-  ).map((r) => r.value);
+/**
+ * Every claim the named roles grant (the owner's are implicit, so it has no rows): permissions,
+ * and transaction types with their names for a refusal to say.
+ */
+export const claimsOfRoleNames = (q: Queryable, names: string[]) =>
+  q.query<Claim & { typeName: string | null }>(
+    `SELECT DISTINCT rc.claim_type AS type, rc.claim_value AS value, tt.name AS "typeName"
+       FROM roles r
+       JOIN role_claims rc ON rc.company_id = r.company_id AND rc.role_id = r.id
+       LEFT JOIN transaction_types tt
+         ON rc.claim_type = 'transaction-type' AND tt.company_id = rc.company_id AND tt.id::text = rc.claim_value
+      WHERE r.name = ANY($1::text[])
+      ORDER BY 1, 2`,
+    [names],
+  );
 
 export const userRoleNames = async (q: Queryable, userId: string, lock = false) =>
   (

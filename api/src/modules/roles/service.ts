@@ -154,6 +154,22 @@ export async function putClaims(
   return saved;
 }
 
+/**
+ * Refuses roles that grant what the caller does not hold themselves: a permission, or a
+ * transaction type they may not run. Both ways a role reaches a person ask it — given to a member,
+ * or named in an invitation, whose acceptance gives exactly those roles — so neither is a way
+ * round the other (a `users.manage` holder is no path to `billing.manage`). An owner holds all.
+ */
+export async function assertMayGrantRoles(q: Queryable, names: string[], caller: Access): Promise<void> {
+  if (caller.owner || names.length === 0) return;
+  const beyond = (await db.claimsOfRoleNames(q, names)).find((c) =>
+    c.type === 'permission' ? !caller.may(c.value as Permission) : !caller.mayRun(c.value),
+  );
+  if (!beyond) return;
+  const what = beyond.type === 'permission' ? beyond.value : `the transaction type ${beyond.typeName ?? beyond.value}`;
+  throw forbidden(`You cannot give a role granting what you do not hold yourself: ${what}.`);
+}
+
 export async function setUserRoles(
   q: Queryable,
   companyId: string,
@@ -171,9 +187,7 @@ export async function setUserRoles(
   if (!caller.owner) {
     if (added.includes(OWNER) || removed.includes(OWNER))
       throw forbidden('Only a Company Owner can give or take the Company Owner role.');
-    const addedIds = found.filter((r) => added.includes(r.name)).map((r) => r.id);
-    const beyond = (await db.permissionsOfRoles(q, addedIds)).filter((p) => !caller.may(p as Permission));
-    if (beyond.length) throw forbidden(`You cannot give a role granting what you do not hold yourself: ${beyond[0]}.`);
+    await assertMayGrantRoles(q, added, caller);
   }
   if (removed.includes(OWNER) && (await db.ownerCount(q, OWNER)) <= 1)
     throw conflict('The company needs at least one Company Owner.', 'roles');

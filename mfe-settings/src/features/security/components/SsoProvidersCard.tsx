@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { EmptyState, LoadError, Loading, RowAction } from '@stockwise/kit';
+import { ROLES, useAccess } from '@stockwise/shared';
 import { useState } from 'react';
 import { deleteAction, DeleteDialog, editAction } from '@/components/list-parts';
 import { useDeleteSsoProvider, useDevelopmentStandIn, useSsoProviders, type SsoProvider } from '../api/sso-providers';
@@ -25,16 +26,20 @@ export function SsoProvidersCard() {
   const providers = useSsoProviders();
   const remove = useDeleteSsoProvider();
   const standIn = useDevelopmentStandIn();
+  // Adding or changing a provider is the owner's (the API's rule: it signs in anyone, owners too);
+  // with no access answer to read, the API decides.
+  const access = useAccess();
+  const mayChange = access.unavailable || access.holds(ROLES.companyOwner);
   const [adding, setAdding] = useState(false);
   // The provider stays while its dialog closes: the dialog fades out as it was, not as an empty add form.
   const [editing, setEditing] = useState<{ provider: SsoProvider; open: boolean } | null>(null);
   const [removing, setRemoving] = useState<SsoProvider | null>(null);
 
-  const add = (
+  const add = mayChange ? (
     <Button variant="contained" onClick={() => setAdding(true)}>
       {t('security.sso.add')}
     </Button>
-  );
+  ) : null;
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="sso-title">
@@ -47,6 +52,7 @@ export function SsoProvidersCard() {
             {providers.data?.length ? add : null}
           </Stack>
           <Typography color="text.secondary">{t('security.sso.explain')}</Typography>
+          {mayChange ? null : <Typography color="text.secondary">{t('security.sso.ownerOnly')}</Typography>}
           {providers.isPending ? (
             <Loading />
           ) : providers.isError ? (
@@ -60,7 +66,7 @@ export function SsoProvidersCard() {
                   key={provider.id}
                   provider={provider}
                   isStandIn={provider.issuer === standIn?.issuer}
-                  onEdit={() => setEditing({ provider, open: true })}
+                  onEdit={mayChange ? () => setEditing({ provider, open: true }) : undefined}
                   onRemove={() => setRemoving(provider)}
                 />
               ))}
@@ -97,12 +103,13 @@ function ProviderItem({
 }: {
   provider: SsoProvider;
   isStandIn: boolean;
-  onEdit: () => void;
+  /** Absent: the caller may not change it (only remove it). */
+  onEdit?: () => void;
   onRemove: () => void;
 }) {
   const { t } = useT();
   const actions = [
-    editAction(t('security.sso.edit', { domain: provider.domain }), onEdit),
+    ...(onEdit ? [editAction(t('security.sso.edit', { domain: provider.domain }), onEdit)] : []),
     deleteAction(t('security.sso.remove', { domain: provider.domain }), onRemove),
   ];
   return (

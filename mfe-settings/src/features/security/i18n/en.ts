@@ -19,6 +19,7 @@ export const en = {
       explain:
         'Your company’s own OpenID Connect provider (Microsoft Entra ID, Okta, Google Workspace…) for an email ' +
         'domain your users are on. Users with an address on that domain can then sign in through it.',
+      ownerOnly: 'Only a Company Owner can add or change a provider: it signs in your company’s users, owners too.',
       add: 'Add provider',
       addTitle: 'Add single sign-on provider',
       domain: 'Email domain',

@@ -22,6 +22,8 @@ export const tr: TranslationsOf<SecurityTexts> = {
       explain:
         'Şirketinizin, kullanıcılarınızın e-posta alan adı için kendi OpenID Connect sağlayıcısı (Microsoft Entra ID, ' +
         'Okta, Google Workspace…). Bu alan adında adresi olan kullanıcılar onunla giriş yapabilir.',
+      ownerOnly:
+        'Sağlayıcıyı yalnızca Şirket Sahibi ekleyebilir veya değiştirebilir: şirketinizin kullanıcılarını, sahipler dahil, oturum açtırır.',
       add: 'Sağlayıcı ekleyin',
       addTitle: 'Tek oturum açma sağlayıcısı ekleyin',
       domain: 'E-posta alan adı',
