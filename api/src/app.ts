@@ -1,3 +1,4 @@
+import { stricterFormats } from './lib/formats.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -96,7 +97,11 @@ export function requestTimeouts(seconds: number) {
   };
 }
 
-const AJV = { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false } };
+const AJV = {
+  customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
+  // After ajv-formats (which runs after any `plugins`), so these narrow its formats.
+  onCreate: stricterFormats,
+};
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -145,3 +145,26 @@ test('a reception resent with its key receives once and answers the same items',
   const asSale = await call(owner, 'POST', '/api/sales', { lines: [{ serial: body.serials[0], price: 1 }] }, key);
   expect(asSale.statusCode).toBe(422);
 });
+
+test('the same key and body sent to another count’s scans is another request: refused, never answered with the first count’s scan', async () => {
+  const serial = await inStock();
+  // Two counts (one open count a location): the shop's, and the whole company's.
+  const open = async (locationId: string | null) => {
+    const res = await call(owner, 'POST', '/api/stocktakes', { locationId });
+    expect(res.statusCode).toBe(201);
+    return res.json().id as string;
+  };
+  const [first, second] = [await open(ids.shop), await open(null)];
+  const key = randomUUID();
+  const a = await call(owner, 'POST', `/api/stocktakes/${first}/scans`, { serial }, key);
+  expect(a.statusCode).toBe(200);
+  // The route pattern and the body are the same; the count is not.
+  const b = await call(owner, 'POST', `/api/stocktakes/${second}/scans`, { serial }, key);
+  expect(b.statusCode).toBe(422);
+  expect(b.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  const counted = async (id: string) => (await call(owner, 'GET', `/api/stocktakes/${id}`)).json().scanned as number;
+  expect([await counted(first), await counted(second)]).toEqual([1, 0]);
+  // A resend to the first count is still that scan.
+  const again = await call(owner, 'POST', `/api/stocktakes/${first}/scans`, { serial }, key);
+  expect(again.json()).toEqual(a.json());
+});

@@ -113,6 +113,23 @@ test('bad rows: 400 listing each by line and reason, and nothing written', async
   expect(await itemCount(owner.companyId)).toBe(before);
 });
 
+test('a row’s texts have the limits a reception by hand has: a model and a SKU no longer than its body allows', async () => {
+  const before = await itemCount(owner.companyId);
+  const csv = [
+    'serial,itemType,location,model,sku,fields.color',
+    `LIM-1,Phone,Shop,${'m'.repeat(121)},,black`,
+    `LIM-2,Phone,Shop,,${'s'.repeat(81)},black`,
+    'LIM-3,Phone,Shop,fine,fine,black',
+  ].join('\n');
+  const res = await upload(owner, csv);
+  expect(res.statusCode).toBe(400);
+  expect(res.json().rowErrors).toEqual([
+    { line: 2, column: 'model', reason: 'longer than 120 characters' },
+    { line: 3, column: 'sku', reason: 'longer than 80 characters' },
+  ]);
+  expect(await itemCount(owner.companyId)).toBe(before);
+});
+
 test('wrong columns, bad encodings, garbage and ragged rows: a clear 4xx each, nothing written', async () => {
   const before = await itemCount(owner.companyId);
   const cases: Array<[string | Buffer, number, string, RegExp]> = [

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { buildApp } from '../src/app.js';
+import { encodeCursor } from '../src/lib/schemas.js';
 import { loadConfig, ConfigError } from '../src/config.js';
 import { migrate } from '../src/db/migrations.js';
 import { TokenService } from '../src/modules/auth/tokens.js';
@@ -415,6 +416,43 @@ describe('hostile input gets a 4xx', () => {
       payload: { firstName: 'Eve\u2066' },
     });
     expect(name.statusCode).toBe(400);
+  });
+
+  test('values JSON allows and the database or the code cannot read are a 400, never a 500, and nothing changes', async () => {
+    const t = await registerCompany(ctx.app);
+    const get = (url: string) => ctx.app.inject({ url, headers: bearer(t.token) });
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      ctx.app.inject({ method, url, headers: bearer(t.token), payload });
+    const id = randomUUID();
+    const refused = [
+      // An id only as the API writes one: lower case, no urn: prefix (PostgreSQL refused that one;
+      // an upper-case one passed a compare with the caller's own id as another user's).
+      await get(`/api/items/urn:uuid:${id}`),
+      await get(`/api/items/${id.toUpperCase()}`),
+      await send('POST', `/api/users/${t.userId.toUpperCase()}/deactivate`, {}),
+      // Year 0 (PostgreSQL has none) and a leap second (JavaScript cannot read one).
+      await get('/api/sales?from=0000-01-01T00:00:00Z'),
+      await get('/api/reports/tracking?to=2016-12-31T23:59:60Z'),
+      // A cursor no list gave out: a time Date.parse takes and PostgreSQL does not.
+      await get(`/api/sales?cursor=${encodeCursor(['1', id])}`),
+      // A reason of spaces alone was trimmed to '' and refused by the database.
+      await send('POST', `/api/sales/${id}/void`, { reason: '   ' }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 400));
+    // Still the owner, still signed in.
+    expect((await get('/api/access')).statusCode).toBe(200);
+  });
+
+  test('a multipart upload the reader cannot read is a 400 in Storage’s shape', async () => {
+    const t = await registerCompany(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/storage/v1/object/ItemImages/${t.companyId}/items/a.png`,
+      headers: { ...bearer(t.token), 'content-type': 'multipart/form-data' },
+      payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: '400', error: 'InvalidRequest' });
   });
 
   test('logoPath only in the company’s own folder; profile pictures only from the product’s storage', async () => {

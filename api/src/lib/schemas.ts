@@ -53,8 +53,13 @@ export function answers<S extends TSchema>(ok: S, status = 200) {
  * which can make a name read differently on screen than it is stored (a spoofed user or company).
  */
 export const ONE_LINE = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
+/**
+ * A one-line text (ONE_LINE). One that must not be empty must say something, too: a character that
+ * is not a space. It is stored trimmed, and a value of spaces alone reached the database as '' —
+ * refused there by a blank check, a 500 instead of this 400.
+ */
 export const OneLine = (options: { minLength?: number; maxLength: number; description?: string }) =>
-  Type.String({ ...options, pattern: ONE_LINE });
+  Type.String({ ...options, pattern: (options.minLength ?? 0) > 0 ? `(?=\\s*\\S)${ONE_LINE}` : ONE_LINE });
 
 /**
  * `schema`, or null. A schema of one JSON type becomes that type or "null" (`type: [t, 'null']`,
@@ -167,11 +172,26 @@ export function decodeCursor(cursor: string | undefined, length: number): unknow
  * database error.
  */
 export function decodeTimeIdCursor(cursor: string | undefined): [string, string] | null {
-  const after = decodeCursor(cursor, 2) as [string, string] | null;
-  if (after && (Number.isNaN(Date.parse(String(after[0]))) || !/^[0-9a-f-]{36}$/.test(String(after[1]))))
-    throw new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
-  return after;
+  const after = decodeCursor(cursor, 2);
+  if (after && (!isKeyTime(after[0]) || !CURSOR_ID.test(String(after[1])))) throw badCursor();
+  return after as [string, string] | null;
 }
+
+/** A cursor this API never gave out (forged, or from another list). */
+export const badCursor = () =>
+  new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
+
+export const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * What `exact()` (db/timestamps.ts) writes, a real moment: anything looser (`Date.parse` takes "1",
+ * or the 30th of February) reached PostgreSQL from a forged cursor and failed there, a 500.
+ */
+const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+export const isKeyTime = (v: unknown) =>
+  typeof v === 'string' &&
+  KEY_TIME.test(v) &&
+  !Number.isNaN(Date.parse(v)) &&
+  new Date(v).toISOString().slice(0, 19) === v.slice(0, 19);
 
 /**
  * The one timestamp format on the wire: ISO 8601 in UTC to the millisecond, what

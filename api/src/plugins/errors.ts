@@ -4,6 +4,14 @@ import type { FastifyError } from 'fastify';
 import { ApiError } from '../lib/errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 
+/**
+ * PostgreSQL's refusals of a value itself: a check constraint (23514), text that is not of the
+ * column's type (22P02), a number out of range (22003), a string too long (22001), a date or time
+ * it cannot take (22007, 22008). Validation stops such values first; one that gets past it is still
+ * the request's fault, so it is a 400 (logged as a warning, as a gap in validation) and never a 500.
+ */
+const REFUSED_VALUES = new Set(['23514', '22P02', '22003', '22001', '22007', '22008']);
+
 /** A unique constraint's name → the field and message a client sees (409), declared by its module. */
 export type ConstraintMessages = Record<string, [field: string, message: string]>;
 
@@ -38,6 +46,16 @@ export const errorsPlugin = fp<{ constraints: ConstraintMessages }>(
       if (error.code === '23505' && error.constraint && constraints[error.constraint]) {
         const [field, message] = constraints[error.constraint]!;
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message, code: 'CONFLICT', field });
+      }
+      // `routine` tells PostgreSQL's (and PGlite's) errors from a library's that share a code field.
+      if (typeof error.code === 'string' && REFUSED_VALUES.has(error.code) && 'routine' in error) {
+        request.log.warn({ err: error }, 'a value the database refused got past validation');
+        return reply.status(400).send({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'A value in this request cannot be stored as it is. Check the fields and try again.',
+          code: 'INVALID_VALUE',
+        });
       }
       const status =
         typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500

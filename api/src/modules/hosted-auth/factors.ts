@@ -51,7 +51,11 @@ const EnrollBody = Type.Object(
   {
     friendly_name: Type.Optional(Type.String({ maxLength: 256 })),
     factor_type: Type.String({ maxLength: 16 }),
-    issuer: Type.Optional(Type.String({ maxLength: 256 })),
+    // Written into the otpauth:// URI and its QR code: one line of whole characters (a lone
+    // surrogate cannot be URI-encoded), short enough for the code to hold it beside the address.
+    issuer: Type.Optional(
+      Type.String({ maxLength: 64, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F\\uD800-\\uDFFF]*$' }),
+    ),
     phone: Type.Optional(Type.String({ maxLength: 32 })),
   },
   { additionalProperties: false },

@@ -27,8 +27,16 @@ export async function once<T>(
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return { status, body: await work(), replayed: false };
   const principal = request.principal!;
+  // The route's path with its params: the same key and body sent to another count's scans, or
+  // another order's reception, is another request, not a resend of the first.
   const requestHash = sha256(
-    JSON.stringify([request.routeOptions.url, request.method, principal.userId, request.body ?? null]),
+    JSON.stringify([
+      request.routeOptions.url,
+      request.params ?? null,
+      request.method,
+      principal.userId,
+      request.body ?? null,
+    ]),
   );
   if (await db.claim(q, principal.companyId, key, requestHash)) {
     const body = await work();

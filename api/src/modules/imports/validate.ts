@@ -1,6 +1,16 @@
 import type { Queryable } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
-import { RAW_EXPORT_ONLY, checkFields, existingSerials, type NewItem } from '../items/index.js';
+import { Value } from '@sinclair/typebox/value';
+import {
+  RAW_EXPORT_ONLY,
+  checkFields,
+  existingSerials,
+  FieldValues,
+  ModelText,
+  Serial,
+  Sku,
+  type NewItem,
+} from '../items/index.js';
 import type { CsvRow, RowError } from './csv.js';
 import { catalogueByName, type Named } from './queries.js';
 
@@ -75,13 +85,22 @@ export async function validateItemRows(
     return value;
   };
 
+  /**
+   * A text cell no longer than a reception by hand may send for that column (the schema's own
+   * maxLength): the import wrote what the body could not — a model of several kilobytes went into
+   * a unique index. Line breaks stay allowed here: a spreadsheet's cell may hold two lines.
+   */
+  const fits = (row: CsvRow, column: string, max: number) => {
+    if ((row.cells[column] ?? '').length <= max) return true;
+    errors.push({ line: row.line, column, reason: `longer than ${max} characters` });
+    return false;
+  };
+
   for (const row of rows) {
     const before = errors.length;
     const serial = row.cells.serial ?? '';
     if (!serial) errors.push({ line: row.line, column: 'serial', reason: 'the serial is blank' });
-    else if (serial.length > 100)
-      errors.push({ line: row.line, column: 'serial', reason: 'longer than 100 characters' });
-    else {
+    else if (fits(row, 'serial', Serial.maxLength!)) {
       const key = serial.toLowerCase();
       const first = firstLine.get(key);
       if (first) errors.push({ line: row.line, column: 'serial', reason: `${serial} is on line ${first} too` });
@@ -94,6 +113,8 @@ export async function validateItemRows(
     const cost = number(row, 'cost', { max: MAX_MONEY });
     const salePrice = number(row, 'salePrice', { max: MAX_MONEY });
     const warranty = number(row, 'warrantyMonths', { integer: true, max: 600 });
+    fits(row, 'model', ModelText.maxLength!);
+    fits(row, 'sku', Sku.maxLength!);
     let fields: Record<string, unknown> = {};
     if (type) {
       const defs = new Map(type.fields.map((d) => [d.key, d]));
@@ -109,6 +130,15 @@ export async function validateItemRows(
               : text;
       }
       try {
+        // The same limits as a reception's body: a text field of at most 1,000 characters.
+        const tooLong = Object.entries(fields).find(([, v]) => !Value.Check(FieldValues, { f: v }));
+        if (tooLong)
+          throw new ApiError(
+            400,
+            `fields.${tooLong[0]}: longer than 1,000 characters`,
+            'VALIDATION_ERROR',
+            `fields.${tooLong[0]}`,
+          );
         fields = checkFields(type.fields, fields);
       } catch (error) {
         const e = error as ApiError;

@@ -23,7 +23,16 @@ export {
   statusesBeforeSale,
   unsell,
 } from './queries.js';
-export { FieldValues, ItemEventSchema, ItemSchema, ReceiveBody, Serial, MAX_RECEIVE } from './schemas.js';
+export {
+  FieldValues,
+  ItemEventSchema,
+  ItemSchema,
+  ModelText,
+  ReceiveBody,
+  Serial,
+  Sku,
+  MAX_RECEIVE,
+} from './schemas.js';
 export { RECEIVE_BODY_LIMIT } from './routes.js';
 export { assertMaySetCost, seen, seenColumns, seenEvent, sightOf, type Sight } from './sight.js';
 export { actorOf } from './actor.js';

@@ -6,6 +6,8 @@ import { WARRANTY_STATES } from '../../vocabulary.js';
 
 /** A serial or IMEI as typed or scanned: one line; stored trimmed, unique per company ignoring case. */
 export const Serial = OneLine({ minLength: 1, maxLength: 100 });
+export const ModelText = OneLine({ maxLength: 120 });
+export const Sku = OneLine({ maxLength: 80 });
 export const MAX_RECEIVE = 10_000;
 export const MAX_BATCH = 1_000;
 const Money = Type.Number({ minimum: 0, maximum: 99_999_999 });
@@ -116,8 +118,8 @@ export const ReceiveBody = Type.Object(
           'A product model of the item type (not archived): the brand, model text, sale price, cost and warranty months left out are the model’s.',
       }),
     ),
-    model: Type.Optional(Nullable(OneLine({ maxLength: 120 }))),
-    sku: Type.Optional(Nullable(OneLine({ maxLength: 80 }))),
+    model: Type.Optional(Nullable(ModelText)),
+    sku: Type.Optional(Nullable(Sku)),
     vendorId: Type.Optional(Nullable(Uuid)),
     cost: Type.Optional(Nullable(Money)),
     salePrice: Type.Optional(Nullable(Money)),
@@ -172,9 +174,9 @@ export const PatchItemBody = Type.Object(
   {
     version: Type.Integer({ minimum: 1, description: 'The version read: a stale one is a 409.' }),
     serial: Type.Optional(Serial),
-    sku: Type.Optional(Nullable(OneLine({ maxLength: 80 }))),
+    sku: Type.Optional(Nullable(Sku)),
     brandId: Type.Optional(Nullable(Uuid)),
-    model: Type.Optional(Nullable(OneLine({ maxLength: 120 }))),
+    model: Type.Optional(Nullable(ModelText)),
     cost: Type.Optional(Nullable(Money)),
     salePrice: Type.Optional(Nullable(Money)),
     vendorId: Type.Optional(Nullable(Uuid)),

@@ -262,7 +262,7 @@ export async function patch(q: Queryable, actor: Actor, id: string, body: PatchI
   for (const field of EDITABLE) {
     let value = body[field];
     if (value === undefined) continue;
-    if (typeof value === 'string') value = value.trim() || (field === 'serial' ? value : null);
+    if (typeof value === 'string') value = value.trim() || null;
     if (field === 'serial' && !value) throw badRequest('serial: must not be blank', 'serial');
     if (JSON.stringify(value) === JSON.stringify(row[field])) continue;
     deltas[field] = [row[field], value];

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
-import { ApiError, badRequest, notFound } from '../../lib/errors.js';
-import { decodeCursor, encodeCursor } from '../../lib/schemas.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { badCursor, CURSOR_ID, decodeCursor, decodeTimeIdCursor, encodeCursor, isKeyTime } from '../../lib/schemas.js';
 import { usage } from '../billing/index.js';
 import { findCustomer } from '../catalogue/index.js';
 import { seen, seenEvent, type Sight } from '../items/index.js';
@@ -17,23 +17,6 @@ import {
 } from './schemas.js';
 
 const DAY = 86_400_000;
-const badCursor = () => new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** What exact() writes; anything else (Date.parse takes "1") could reach PostgreSQL and fail there. */
-const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const isKeyTime = (v: unknown) =>
-  typeof v === 'string' &&
-  KEY_TIME.test(v) &&
-  !Number.isNaN(Date.parse(v)) &&
-  new Date(v).toISOString().slice(0, 19) === v.slice(0, 19);
-
-/** A (timestamp, uuid) keyset position, checked: a forged one is a 400, never a database error. */
-function timeCursor(cursor: string | undefined): [string, string] | null {
-  const after = decodeCursor(cursor, 2);
-  if (after && (!isKeyTime(after[0]) || !UUID.test(String(after[1])))) throw badCursor();
-  return after as [string, string] | null;
-}
-
 function page<R extends { id?: string; _key: string }>(rows: R[], limit: number, idOf: (r: R) => string) {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
@@ -62,7 +45,7 @@ export async function tracking(q: Queryable, query: TrackingQuery, sight: Sight)
       dir: query.sort === 'oldest' ? 'asc' : 'desc',
       limit,
     },
-    timeCursor(query.cursor),
+    decodeTimeIdCursor(query.cursor),
   );
   const answer = page(rows, limit, (r) => r.id);
   return { ...answer, items: answer.items.map((r) => seenEvent(seen(r, sight), sight)) };
@@ -103,7 +86,7 @@ export async function warranty(q: Queryable, query: WarrantyQuery, sight: Sight)
       dir: query.sort === 'ends_desc' ? 'desc' : 'asc',
       limit,
     },
-    timeCursor(query.cursor),
+    decodeTimeIdCursor(query.cursor),
   );
   return page(
     rows.map((r) => seen(r, sight)),
@@ -120,7 +103,7 @@ export async function customerHistory(q: Queryable, customerId: string, query: {
   if (
     after &&
     (!isKeyTime(after[0]) ||
-      !UUID.test(String(after[1])) ||
+      !CURSOR_ID.test(String(after[1])) ||
       !(Number.isInteger(after[2]) && (after[2] as number) >= 1 && (after[2] as number) <= 2 ** 31 - 1))
   )
     throw badCursor();

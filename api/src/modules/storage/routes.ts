@@ -151,8 +151,19 @@ export const storageRoutes: FastifyPluginAsync = async (app) => {
 
     async function readUpload(request: FastifyRequest): Promise<Buffer> {
       if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') return part.toBuffer();
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') return await part.toBuffer();
+          }
+        } catch (error) {
+          // The reader's own refusals (a file too large: 413) keep their status. What it cannot read
+          // at all — no boundary in the Content-Type, a body cut off mid-part — is the client's.
+          if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+          throw new StorageError(
+            400,
+            'InvalidRequest',
+            `The multipart body could not be read: ${(error as Error).message}`,
+          );
         }
         throw new StorageError(400, 'InvalidRequest', 'No file in the multipart body');
       }
