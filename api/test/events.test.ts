@@ -243,6 +243,20 @@ test('signing out everywhere ends the user’s open stream', async () => {
   expect((await call(user, 'POST', '/api/events/ticket')).statusCode).toBe(401);
 });
 
+test('a ticket asked for just before signing out opens no stream after it', async () => {
+  const user = await addUser(ctx.app, alpha, ['Storekeeper']);
+  const ticket = await ticketFor(user);
+  const { auth } = (await ctx.app.inject({ url: '/api/environment' })).json() as { auth: { key: string } };
+  const out = await ctx.app.inject({
+    method: 'POST',
+    url: '/auth/v1/logout?scope=global',
+    headers: { apikey: auth.key, ...bearer(user.token) },
+  });
+  expect(out.statusCode).toBe(204);
+  // Within its 30 s, unused: still refused, its session being over.
+  expect((await fetch(`${base}/api/events/stream?ticket=${ticket}`)).status).toBe(401);
+});
+
 test('a change to a role’s claims ends the streams of the users who hold it', async () => {
   const role = await call(alpha, 'POST', '/api/roles', { name: unique('Counter ') });
   const claims = [{ type: 'permission', value: 'items.view' }];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import { bearer, closeShared, registerCompany, unique, type TestContext, servedTestApp } from './helpers.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
@@ -296,5 +297,31 @@ describe('unlinking', () => {
     const ended = await del(theirs.identity_id, token);
     expect(ended.status).toBe(403);
     expect(((await ended.json()) as { error_code: string }).error_code).toBe('session_not_found');
+  });
+});
+
+describe('a second factor guards the ways in', () => {
+  test('with a verified factor, Google is linked or unlinked only from a session that proved it', async () => {
+    const { t, supabase, google } = await ownerWithClient();
+    expect((await linkGoogle(supabase, google)).error).toBeNull();
+    const { data: enrolled } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app' });
+    const code = new TOTP({ secret: Secret.fromBase32(enrolled!.totp.secret) }).generate({
+      timestamp: Date.now() - 30_000,
+    });
+    expect((await supabase.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code })).error).toBeNull();
+    // The password alone (aal1): someone who has only that cannot add or remove a way in.
+    const stolen = pkceClient(base, key);
+    expect(
+      (await stolen.auth.signInWithPassword({ email: t.email, password: 'correct-horse-battery' })).error,
+    ).toBeNull();
+    const linking = await stolen.auth.linkIdentity({ provider: 'google', options: { skipBrowserRedirect: true } });
+    expect(linking.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    const theGoogle = (await stolen.auth.getUserIdentities()).data!.identities.find((i) => i.provider === 'google')!;
+    expect((await stolen.auth.unlinkIdentity(theGoogle)).error).toMatchObject({
+      status: 403,
+      code: 'insufficient_aal',
+    });
+    // The session that proved the factor still may.
+    expect((await supabase.auth.unlinkIdentity(theGoogle)).error).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from './helpers.js';
 import { loadConfig } from '../src/config.js';
 import { findProvider } from '../src/modules/hosted-auth/sso-providers.js';
+import { discover } from '../src/modules/oidc/index.js';
 import { Browser, pkceClient } from './redirect-browser.js';
 
 // Single sign-on with a company's own OpenID Connect provider: an owner registers it for the
@@ -352,5 +353,32 @@ describe('where a sign-in may return', () => {
     expect(
       loadConfig({ ...production, AUTH_REDIRECT_ALLOW_LIST: 'https://app.example.com' }).authRedirectOrigins,
     ).toEqual(['https://stockwise.example', 'https://app.example.com']);
+  });
+});
+
+describe('what an issuer’s discovery may send the server to', () => {
+  test('an issuer on a public host naming a private token endpoint or key set is refused; public ones are taken', async () => {
+    const issuer = 'https://idp.discovery-check.example';
+    const document = (token: string, jwks: string) => ({
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: token,
+      jwks_uri: jwks,
+    });
+    const answers = [
+      document('https://10.0.0.5/token', `${issuer}/jwks`),
+      // A single label: a name only an internal resolver knows.
+      document(`${issuer}/token`, 'https://metadata/jwks'),
+      document(`${issuer}/token`, `${issuer}/jwks`),
+    ];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async () => new Response(JSON.stringify(answers.shift()), { status: 200 });
+    try {
+      await expect(discover(`${issuer}`)).rejects.toThrow('discovery names a token_endpoint that is not a public host');
+      await expect(discover(`${issuer}`)).rejects.toThrow('discovery names a jwks_uri that is not a public host');
+      await expect(discover(`${issuer}`)).resolves.toMatchObject({ token_endpoint: `${issuer}/token` });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

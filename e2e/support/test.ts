@@ -88,8 +88,10 @@ async function whatPagesShow(context: BrowserContext, n: number): Promise<string
       if (page.url() === 'about:blank') return [];
       // The screen itself: the shell's banner and the stand-ins' notice are the same on every page.
       const main = page.getByRole('main');
-      const tree = await ((await main.count()) === 1 ? main : page.locator('body'))
-        .ariaSnapshot({ timeout: 5_000 })
+      // A crashed page or one in mid-navigation throws on either read: the rest of the log is printed.
+      const tree = await main
+        .count()
+        .then((count) => (count === 1 ? main : page.locator('body')).ariaSnapshot({ timeout: 5_000 }))
         .catch((error: unknown) => `(unread: ${String(error).split('\n')[0]})`);
       const lines = tree.split('\n');
       const cut = lines.length > 30 ? [...lines.slice(0, 30), `  … ${lines.length - 30} lines more`] : lines;

@@ -158,7 +158,8 @@ test('a phone out of the network keeps counting: its scans wait on the device an
 
   await context.setOffline(false);
   const lines = page.getByTestId('till-queue').getByTestId('till-line');
-  for (const serial of serials) await expect(lines.filter({ hasText: serial })).toContainText('Synced — counted');
+  for (const serial of serials)
+    await expect(lines.filter({ hasText: serial })).toContainText(`Synced — ${serial}: counted.`);
   await expect(page.getByTestId('stocktake-scanned')).toHaveText('2');
   await expect(page.getByTestId('stocktake-kept')).toHaveCount(0);
   await expect(status).toHaveText('Online');

@@ -4,6 +4,7 @@ import { i18n, ROLES, session } from '@stockwise/shared';
 import { mockApi, type Reply } from '../../shared/test/mock-api';
 import { createTillQueue, type Failure, type QueuedEntry } from '../src/offline/queue';
 import { memoryStore } from '../src/offline/store';
+import { theTill } from '../src/offline/till';
 import { accessAnswer, baseItem, cable, makeToken, renderAt, signInAs } from './helpers';
 
 // The till that loses the network: sales wait on the device and are sent once, in order, when it
@@ -488,6 +489,7 @@ describe('/actions/stocktake offline', () => {
     signInAs(ROLES.storekeeper);
     session.setToken(makeToken({ role: [ROLES.storekeeper], sub: 'u-count' }));
     await act(() => i18n.changeLanguage('en'));
+    await theTill().enqueue('count', { stocktakeId: 's9', serial: 'Z-9' }, 'Z-9');
     renderAt('/actions/stocktake?id=s1');
     const field = await screen.findByRole('textbox', { name: 'Scan or type a serial' });
     expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('1');
@@ -509,7 +511,12 @@ describe('/actions/stocktake offline', () => {
     reachable = true;
     // The retry after a network failure comes by itself (backoff), without an online event.
     const queue = screen.getByTestId('till-queue');
-    await waitFor(() => expect(within(queue).getByText('Synced — counted')).toBeInTheDocument(), { timeout: 5000 });
+    // Said in the count's own words, as an online scan would have been.
+    await waitFor(() => expect(within(queue).getByText('Synced — C-2: counted.')).toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    // Another count's scan kept on this device is that count's page's business, not this one's.
+    expect(within(queue).queryByText('Z-9')).not.toBeInTheDocument();
     // The total is the server's again, read once the scan was counted.
     await waitFor(() => expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('2'));
     expect(screen.queryByTestId('stocktake-kept')).not.toBeInTheDocument();

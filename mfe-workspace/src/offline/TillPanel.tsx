@@ -9,7 +9,6 @@ import { useTill } from './useTill';
 
 // What the screen's work becomes while offline, in its own words.
 const OFFLINE_TEXT = { sale: 'till.offline', receive: 'till.offlineReceive', count: 'till.offlineCount' } as const;
-const SYNCED_TEXT = { receive: 'till.received', count: 'till.counted' } as const;
 
 /** The till's honest state in one line: online, offline, or syncing N. */
 export function TillStatus({ kind }: { kind: QueuedKind }) {
@@ -72,15 +71,17 @@ function QueuedLine({ entry, onDismiss }: { entry: QueuedEntry; onDismiss: (key:
   );
 }
 
-function SyncedLine({ entry }: { entry: SyncedEntry }) {
+function SyncedLine({ entry, describe }: { entry: SyncedEntry; describe?: (entry: SyncedEntry) => string }) {
   const { t } = useT();
   const number = (entry.answer as { number?: number } | null)?.number;
+  const text = describe
+    ? t('till.syncedAs', { what: describe(entry) })
+    : entry.kind === 'sale'
+      ? t('till.sent', { number })
+      : t('till.received');
   return (
     <ListItem disableGutters data-testid="till-line" data-state="synced">
-      <ListItemText
-        primary={entry.label}
-        secondary={entry.kind === 'sale' ? t('till.sent', { number }) : t(SYNCED_TEXT[entry.kind])}
-      />
+      <ListItemText primary={entry.label} secondary={text} />
     </ListItem>
   );
 }
@@ -88,10 +89,23 @@ function SyncedLine({ entry }: { entry: SyncedEntry }) {
 /**
  * What waits on this device (oldest first) and what it has sent since the page opened; a
  * conflict or refusal stays, with its reason, until the user dismisses it. Nothing when empty.
+ * `only` keeps the screen's own entries (one count's scans among another count's); `describe`
+ * says what the API answered a synced one, in the screen's words (a scan found, or misplaced).
  */
-export function TillQueue({ kind }: { kind: QueuedKind }) {
+export function TillQueue({
+  kind,
+  only = () => true,
+  describe,
+}: {
+  kind: QueuedKind;
+  only?: (body: unknown) => boolean;
+  describe?: (entry: SyncedEntry) => string;
+}) {
   const { t } = useT();
-  const { entries, synced, dismiss } = useTill(kind);
+  const till = useTill(kind);
+  const entries = till.entries.filter((e) => only(e.body));
+  const synced = till.synced.filter((e) => only(e.body));
+  const { dismiss } = till;
   if (entries.length === 0 && synced.length === 0) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`till-queue-${kind}`}>
@@ -104,7 +118,7 @@ export function TillQueue({ kind }: { kind: QueuedKind }) {
             <QueuedLine key={entry.key} entry={entry} onDismiss={(key) => void dismiss(key)} />
           ))}
           {synced.slice(0, 20).map((entry) => (
-            <SyncedLine key={entry.key} entry={entry} />
+            <SyncedLine key={entry.key} entry={entry} describe={describe} />
           ))}
         </List>
       </Stack>

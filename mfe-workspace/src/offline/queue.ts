@@ -44,6 +44,8 @@ export interface SyncedEntry {
   kind: QueuedKind;
   label: string;
   queuedAt: string;
+  /** What was sent (a screen tells its own entries by it: one count's scans among others'). */
+  body: unknown;
   answer: unknown;
 }
 
@@ -194,7 +196,7 @@ export function createTillQueue(deps: TillDeps) {
         await deps.store.remove(entry.key);
         entries = entries.filter((e) => e.key !== entry.key);
         synced = [
-          { key: entry.key, kind: entry.kind, label: entry.label, queuedAt: entry.queuedAt, answer },
+          { key: entry.key, kind: entry.kind, label: entry.label, queuedAt: entry.queuedAt, body: entry.body, answer },
           ...synced,
         ];
         reachable = true;

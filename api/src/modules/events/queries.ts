@@ -41,12 +41,12 @@ export const sweepExpiredTickets = (q: Queryable) => q.query(`DELETE FROM event_
 /** Stores a ticket's hash for `seconds`; answers when it expires. */
 export async function insertTicket(
   q: Queryable,
-  t: { hash: string; companyId: string; userId: string; seconds: number },
+  t: { hash: string; companyId: string; userId: string; sessionId: string; seconds: number },
 ): Promise<Date> {
   const [row] = await q.query<{ expiresAt: Date }>(
-    `INSERT INTO event_tickets (ticket_hash, company_id, user_id, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at AS "expiresAt"`,
-    [t.hash, t.companyId, t.userId, t.seconds],
+    `INSERT INTO event_tickets (ticket_hash, company_id, user_id, session_id, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at AS "expiresAt"`,
+    [t.hash, t.companyId, t.userId, t.sessionId, t.seconds],
   );
   return row!.expiresAt;
 }
@@ -55,17 +55,11 @@ export async function insertTicket(
 export async function takeTicket(
   q: Queryable,
   hash: string,
-): Promise<{ companyId: string; userId: string; good: boolean } | null> {
-  const [row] = await q.query<{ companyId: string; userId: string; good: boolean }>(
+): Promise<{ companyId: string; userId: string; sessionId: string | null; good: boolean } | null> {
+  const [row] = await q.query<{ companyId: string; userId: string; sessionId: string | null; good: boolean }>(
     `DELETE FROM event_tickets WHERE ticket_hash = $1
-     RETURNING company_id AS "companyId", user_id AS "userId", expires_at > now() AS good`,
+     RETURNING company_id AS "companyId", user_id AS "userId", session_id AS "sessionId", expires_at > now() AS good`,
     [hash],
   );
   return row ?? null;
-}
-
-/** Whether the user still exists (in the company's transaction). */
-export async function userExists(q: Queryable, userId: string): Promise<boolean> {
-  const rows = await q.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
-  return rows.length > 0;
 }

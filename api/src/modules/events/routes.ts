@@ -82,7 +82,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!app.events.readers.mayReadAny(request.access!, CHANGED_RESOURCES)) throw silent();
       const ticket = await app.inCompany(request, async (q) => {
         await checkRoom(q, companyId, userId);
-        return issueTicket(q, companyId, userId);
+        return issueTicket(q, companyId, userId, request.principal!.sessionId);
       });
       return reply.status(201).send(ticket);
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inTenant } from '../../db/tenant.js';
 import { ApiError } from '../../lib/errors.js';
 import { callerState, loadUserInfo, type Principal, type UserInfo } from '../auth/index.js';
+import { countFactors, sessionAal } from '../mfa/index.js';
 import { goTrue } from './errors.js';
 
 const bearerPattern = /^Bearer\s+(\S+)$/i;
@@ -31,4 +32,27 @@ export async function caller(
   });
   if (!user) throw goTrue(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   return { principal, user };
+}
+
+/**
+ * GoTrue's rule for a change that would outlast a stolen password (the password, the address, a
+ * way to sign in): a user with a verified second factor makes it from an aal2 session only.
+ */
+export async function owesSecondFactor(app: FastifyInstance, principal: Principal): Promise<boolean> {
+  return inTenant(
+    app.db,
+    principal.companyId,
+    async (q) =>
+      (await countFactors(q, principal.userId)).verified > 0 && (await sessionAal(q, principal.sessionId)) !== 'aal2',
+  );
+}
+
+/** Linking or unlinking a sign-in (Google) is such a change: one that survives a password reset. */
+export async function requireProvenFactorToLink(app: FastifyInstance, principal: Principal): Promise<void> {
+  if (await owesSecondFactor(app, principal))
+    throw goTrue(
+      403,
+      'insufficient_aal',
+      'AAL2 session is required to link or unlink an identity when MFA is enabled.',
+    );
 }

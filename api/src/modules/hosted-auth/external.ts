@@ -26,7 +26,7 @@ import {
   type ClientCredentials,
   type VerifiedIdentity,
 } from '../oidc/index.js';
-import { caller } from './caller.js';
+import { caller, requireProvenFactorToLink } from './caller.js';
 import { goTrue, GoTrueError, goTrueErrorHandler } from './errors.js';
 import {
   allowedRedirect,
@@ -323,7 +323,8 @@ export const externalRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/identities/authorize',
     { schema: { ...hide, querystring: AuthorizeQuery } },
     async (request, reply) => {
-      const { user } = await caller(app, request);
+      const { principal, user } = await caller(app, request);
+      await requireProvenFactorToLink(app, principal);
       const q = request.query;
       if (q.provider !== 'google')
         throw goTrue(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
@@ -343,7 +344,8 @@ export const externalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.delete('/user/identities/:id', { schema: { ...hide, params: IdentityParams } }, async (request) => {
-    const { user } = await caller(app, request);
+    const { principal, user } = await caller(app, request);
+    await requireProvenFactorToLink(app, principal);
     if (!UUID.test(request.params.id)) throw goTrue(404, 'validation_failed', 'identity_id must be an UUID');
     await inTenant(db, user.companyId, async (q) => {
       const dates = await userDates(q, user.id);
@@ -434,6 +436,7 @@ export async function externalGrant(
   if (body.provider !== 'google')
     throw goTrue(400, 'validation_failed', 'Custom OIDC provider not allowed: only google signs in with an ID token');
   const linking = body.link_identity === true ? await caller(app, request) : null;
+  if (linking) await requireProvenFactorToLink(app, linking.principal);
   await enforceLimit(db, `id-token:ip:${request.ip}`, 600, HOUR, 'Request rate limit reached');
   let identity: VerifiedIdentity;
   try {

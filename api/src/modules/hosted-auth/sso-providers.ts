@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -10,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { answers, IdParams, Nullable } from '../../lib/schemas.js';
 import type { TokenService } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
-import { discover, HOSTED_CALLBACK_PATH, ProviderUnreachable } from '../oidc/index.js';
+import { discover, HOSTED_CALLBACK_PATH, isPublicHostName, ProviderUnreachable } from '../oidc/index.js';
 import {
   companiesWithAddressesOn,
   deleteProvider,
@@ -147,10 +146,8 @@ function checkedIssuer(raw: string, production: boolean): string {
   if (url.username || url.password || url.search || url.hash)
     throw badRequest('The issuer is a plain URL: no credentials, query or fragment.', 'issuer');
   if (production) {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
     if (url.protocol !== 'https:') throw badRequest('The issuer must use https.', 'issuer');
-    if (isIP(host) || host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))
-      throw badRequest('The issuer must be a public host name.', 'issuer');
+    if (!isPublicHostName(url)) throw badRequest('The issuer must be a public host name.', 'issuer');
   } else if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw badRequest('The issuer must use https (or http in development).', 'issuer');
   }

@@ -14,14 +14,13 @@ import {
   updateProfile,
   type UserInfo,
 } from '../auth/index.js';
-import { caller } from './caller.js';
+import { caller, owesSecondFactor } from './caller.js';
 import { mailCode, mailPasswordChanged } from './code-mails.js';
 import * as S from './code-schemas.js';
 import { issueCode, limitCodeMails, useNonce } from './codes.js';
 import { goTrue } from './errors.js';
 import { EMAIL_FORMAT } from './schemas.js';
 import { goTrueUser, userJson } from './user.js';
-import { countFactors, sessionAal } from '../mfa/index.js';
 
 const HOUR = 3600;
 
@@ -88,14 +87,7 @@ export const userUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // GoTrue's rule: with a second factor on, the password and the address change only from an
     // aal2 session — the password alone must not be enough to take the account over.
     if (b.password !== undefined || newEmail) {
-      const owesFactor = await inTenant(
-        db,
-        principal.companyId,
-        async (q) =>
-          (await countFactors(q, principal.userId)).verified > 0 &&
-          (await sessionAal(q, principal.sessionId)) !== 'aal2',
-      );
-      if (owesFactor)
+      if (await owesSecondFactor(app, principal))
         throw goTrue(
           401,
           'insufficient_aal',

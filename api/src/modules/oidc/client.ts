@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 
 // This API as an OpenID Connect client (authorization code + PKCE, RFC 7636) of Google, the
 // development stand-in, or a company's own provider: discovery, the authorization URL and the code
@@ -16,6 +17,16 @@ export class ProviderUnreachable extends Error {}
 const TIMEOUT_MS = 10_000;
 const CACHE_MS = 10 * 60_000;
 const cache = new Map<string, { at: number; discovery: Discovery }>();
+
+/**
+ * A host on the public internet by its name: not an address, not localhost, not a single label
+ * (a name only an internal resolver knows). What a company names for the server to fetch must be
+ * one: a company must not make the server call into its own network.
+ */
+export function isPublicHostName(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !isIP(host) && host !== 'localhost' && !host.endsWith('.localhost') && host.includes('.');
+}
 
 const isHttpUrl = (value: unknown, https: boolean): value is string => {
   if (typeof value !== 'string') return false;
@@ -52,6 +63,12 @@ export async function discover(issuer: string): Promise<Discovery> {
   if (body.issuer !== issuer) throw new ProviderUnreachable('discovery names another issuer');
   for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const)
     if (!isHttpUrl(body[field], https)) throw new ProviderUnreachable(`discovery without a valid ${field}`);
+  // The server itself fetches these two: an issuer on a public host may not send it into a private
+  // one through its discovery document (the issuer alone was checked when it was registered).
+  if (isPublicHostName(new URL(issuer)))
+    for (const field of ['token_endpoint', 'jwks_uri'] as const)
+      if (!isPublicHostName(new URL(body[field] as string)))
+        throw new ProviderUnreachable(`discovery names a ${field} that is not a public host`);
   const discovery = body as unknown as Discovery;
   cache.set(issuer, { at: Date.now(), discovery });
   return discovery;

@@ -6,6 +6,7 @@ export {
   authorizationUrl,
   discover,
   exchangeCode,
+  isPublicHostName,
   ProviderUnreachable,
   type ClientCredentials,
   type Discovery,

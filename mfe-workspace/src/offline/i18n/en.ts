@@ -10,7 +10,7 @@ export const en = {
     waiting: 'Waiting to sync · queued {{time}}',
     sent: 'Synced — sale #{{number}}',
     received: 'Synced — received',
-    counted: 'Synced — counted',
+    syncedAs: 'Synced — {{what}}',
     conflict: 'Sold elsewhere while offline — check the item. {{problem}}',
     failed: 'Not sent: {{problem}}',
     noPrice: 'Not sent: the item has no sale price. Sell it again with a price.',

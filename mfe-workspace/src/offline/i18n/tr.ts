@@ -13,7 +13,7 @@ export const tr: TranslationsOf<typeof en> = {
     waiting: 'Gönderilmeyi bekliyor · {{time}} kuyruğa alındı',
     sent: 'Gönderildi — satış no {{number}}',
     received: 'Gönderildi — teslim alındı',
-    counted: 'Gönderildi — sayıldı',
+    syncedAs: 'Gönderildi — {{what}}',
     conflict: 'Çevrimdışıyken başka yerde satılmış — ürünü kontrol edin. {{problem}}',
     failed: 'Gönderilmedi: {{problem}}',
     noPrice: 'Gönderilmedi: ürünün satış fiyatı yok. Fiyat girerek yeniden satın.',

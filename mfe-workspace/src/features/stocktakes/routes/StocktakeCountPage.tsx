@@ -62,7 +62,7 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKey('stocktakes') });
   const focusScan = () => setTimeout(() => scanRef.current?.focus(), 0);
 
-  const said = (answer: ScanAnswer): Message => {
+  const said = (answer: ScanAnswer): NonNullable<Message> => {
     const serial = answer.serial;
     if (answer.repeated) return { severity: 'info', text: t('stocktakes.scanRepeated', { serial }) };
     if (answer.outcome === 'found') return { severity: 'success', text: t('stocktakes.scanFound', { serial }) };
@@ -76,9 +76,8 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
   };
   const till = useCountTill(stocktake.id);
   const device = useTill('count');
-  const kept = device.entries.filter(
-    (e) => e.state === 'waiting' && (e.body as CountScan).stocktakeId === stocktake.id,
-  ).length;
+  const ours = (body: unknown) => (body as CountScan).stocktakeId === stocktake.id;
+  const kept = device.entries.filter((e) => e.state === 'waiting' && ours(e.body)).length;
   const syncedScans = device.synced.length;
   // A scan kept on the device has just been counted: the total and the last scans are read again.
   useEffect(() => {
@@ -152,7 +151,7 @@ function Counting({ stocktake }: { stocktake: Stocktake }) {
           {message.text}
         </Alert>
       ) : null}
-      <TillQueue kind="count" />
+      <TillQueue kind="count" only={ours} describe={(entry) => said(entry.answer as ScanAnswer).text} />
       {mayCount ? (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {counting ? (
