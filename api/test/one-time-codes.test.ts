@@ -372,6 +372,29 @@ describe('email and profile changes', () => {
     expect((await client().auth.signInWithPassword({ email: t.email, password: PASSWORD })).error).not.toBeNull();
   });
 
+  test('the address the account has hears of an asked change; a new password cancels it before it is confirmed', async () => {
+    const t = await registerCompany(ctx.app);
+    const owner = await signedIn(t.email);
+    // Someone else holding a session of the account moves it to a mailbox of theirs.
+    const taker = await signedIn(t.email);
+    const theirs = `${unique('taker')}@example.com`;
+    expect((await taker.supabase.auth.updateUser({ email: theirs })).error).toBeNull();
+    const notice = await lastMail(ctx.app, t.email);
+    expect(notice?.subject).toBe('A change of your Stockwise email address was asked for');
+    expect(notice?.text).toContain(theirs);
+    const code = await mailedCode(theirs);
+    // The owner, told, changes the password (which ends the other sessions too).
+    expect((await owner.supabase.auth.reauthenticate()).error).toBeNull();
+    const nonce = await mailedCode(t.email);
+    expect((await owner.supabase.auth.updateUser({ password: 'a-new-password-1', nonce })).error).toBeNull();
+    // The code mailed to the taker's address confirms nothing now; the account keeps its address.
+    const late = await client().auth.verifyOtp({ email: theirs, token: code, type: 'email_change' });
+    expect(late.error).not.toBeNull();
+    const me = await owner.supabase.auth.getUser();
+    expect(me.data.user).toMatchObject({ email: t.email });
+    expect(me.data.user!.new_email).toBeUndefined();
+  });
+
   test('an address another account has gets the same answer, no code, and its owner a notice', async () => {
     const t = await registerCompany(ctx.app);
     const other = await registerCompany(ctx.app);

@@ -293,6 +293,10 @@ describe('email ownership is proven', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ email: t.email, pendingEmail: newEmail });
+    // The address the account has is told, with the address it would move to.
+    const notice = await lastMail(ctx.app, t.email);
+    expect(notice?.subject).toBe('A change of your Stockwise email address was asked for');
+    expect(notice?.text).toContain(newEmail);
     expect((await login(newEmail, PASSWORD)).statusCode).toBe(401);
     await verifyEmail(ctx.app, newEmail);
     expect((await login(newEmail, PASSWORD)).statusCode).toBe(200);

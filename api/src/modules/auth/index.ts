@@ -25,7 +25,7 @@ export { deviceOf, goTrueTokens, signInSession } from './session.js';
 export { checkPassword, signInGuard } from './sign-in.js';
 export { requestPasswordReset } from './password-reset.js';
 export { applyEmailChange, changePassword, connectGoogle, credentials, updateProfile } from './service.js';
-export { issueVerification, requireMail, sendVerification } from './verification.js';
+export { issueVerification, mailEmailChangeAsked, requireMail, sendVerification } from './verification.js';
 export { mailAddressTaken } from './collisions.js';
 export { AUDIENCE } from './tokens.js';
 

@@ -13,7 +13,7 @@ import * as S from './schemas.js';
 import * as service from './service.js';
 import { pictureCookie, setPictureCookie } from './session.js';
 import { mailAddressTaken } from './collisions.js';
-import { issueVerification, requireMail, sendVerification } from './verification.js';
+import { issueVerification, mailEmailChangeAsked, requireMail, sendVerification } from './verification.js';
 
 const HOUR = 3600;
 
@@ -83,8 +83,11 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return { info: (await loadUserInfo(q, me.userId))!, token, newEmail };
       });
       if (result.newEmail) {
-        if (result.token) await sendVerification(app, request, result.newEmail, result.token, true);
-        else await mailAddressTaken(app, request, result.newEmail, 'change');
+        if (result.token) {
+          await sendVerification(app, request, result.newEmail, result.token, true);
+          // The account's address until the new one confirms: its owner hears of the change.
+          await mailEmailChangeAsked(app, request, result.info.email, result.newEmail);
+        } else await mailAddressTaken(app, request, result.newEmail, 'change');
       }
       return result.info;
     },

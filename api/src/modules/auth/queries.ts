@@ -261,10 +261,15 @@ export const applyPendingEmail = (q: Queryable, userId: string) =>
   );
 
 /** A new password; using a reset link also proves the email. */
+/**
+ * A new password also cancels an email change still waiting for its confirmation: the owner who
+ * is told a change was asked for (mailEmailChangeAsked) and did not ask changes the password, and
+ * whoever asked can no longer confirm it.
+ */
 export const setPassword = (q: Queryable, userId: string, hash: string) =>
   q.query(
     `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
-            updated_at = now() WHERE id = $1`,
+            pending_email = NULL, updated_at = now() WHERE id = $1`,
     [userId, hash],
   );
 

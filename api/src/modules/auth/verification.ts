@@ -70,6 +70,33 @@ export async function sendVerification(
   );
 }
 
+/**
+ * Tells the address an account has now that a change to another was asked for. Only the new
+ * address confirms the change, so whoever holds a signed-in session (a token taken from a browser)
+ * could move the account to a mailbox of theirs, and then reset its password from there; the
+ * owner hears of it here, while their own sessions and password still work.
+ */
+export async function mailEmailChangeAsked(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  to: string,
+  newEmail: string,
+): Promise<void> {
+  const { publicUrl } = app.config;
+  await deliver(
+    app.mailer,
+    {
+      to,
+      subject: 'A change of your Stockwise email address was asked for',
+      text: `Someone signed in to your Stockwise account asked to change its email address to ${newEmail}. It changes once that address confirms it.
+
+If it was not you, change your password now (${publicUrl}/profile): that signs out every other device, and the change can no longer be confirmed by whoever asked. Then tell your company's owner.`,
+    },
+    request.log,
+    'email change asked',
+  );
+}
+
 export const verificationPending = (email: string) => ({
   message: `We have sent a verification link to ${email}. Open it to activate your account, then sign in.`,
   verificationRequired: true as const,

@@ -10,6 +10,7 @@ import {
   key,
   loadUserInfo,
   mailAddressTaken,
+  mailEmailChangeAsked,
   requireMail,
   updateProfile,
   type UserInfo,
@@ -137,8 +138,11 @@ export const userUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await mailPasswordChanged(app, request, done.user.email);
     }
     if (done.change?.newEmail) {
-      if (done.code) await mailCode(app, request, 'email-change', done.change.newEmail, done.code);
-      else await mailAddressTaken(app, request, done.change.newEmail, 'change');
+      if (done.code) {
+        await mailCode(app, request, 'email-change', done.change.newEmail, done.code);
+        // The account's address until the new one confirms: its owner hears of the change.
+        await mailEmailChangeAsked(app, request, done.user.email, done.change.newEmail);
+      } else await mailAddressTaken(app, request, done.change.newEmail, 'change');
     }
     return userJson(db, done.user);
   });
