@@ -64,6 +64,23 @@ export async function login(request: APIRequestContext, userName: string, passwo
   return answer;
 }
 
+/**
+ * A new company of the test's own, its owner signed in through the API: the token and user (for
+ * signInWithToken), the bearer header, and `made(url, data)` — a POST that must answer 201, its
+ * answer's JSON — to set the company up.
+ */
+export async function ownCompany(request: APIRequestContext) {
+  const owner = await registerCompany(request);
+  const { token, user } = await login(request, owner.userName, owner.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const made = async <T = { id: string }>(url: string, data: object): Promise<T> => {
+    const res = await request.post(url, { headers, data });
+    if (res.status() !== 201) throw new Error(`${url} answered ${res.status()}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return { owner, token, user, headers, made };
+}
+
 /** The auth service's URL and publishable key, as GET /api/environment names them. */
 export async function authService(request: APIRequestContext): Promise<{ url: string; key: string }> {
   const res = await request.get('/api/environment');

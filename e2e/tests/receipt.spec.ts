@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { ownCompany, signInWithToken } from '../support/session';
 
 // Sales a shop can hand over: a new company sets its currency, tax rate, address and tax number in
 // Company Info, sells an item with a discount on Rapid Sell, and opens the sale's receipt — the
@@ -7,14 +7,7 @@ import { login, registerCompany, signInWithToken } from '../support/session';
 
 test('a receipt with currency and company details', async ({ page }) => {
   test.setTimeout(180_000);
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const { owner, token, user, headers, made } = await ownCompany(page.request);
   const itemType = await made('/api/item-types', { name: 'Phone' });
   const brand = await made('/api/brands', { name: 'Acme' });
   // The Main store a new company starts with: a Free plan's one location.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { ownCompany, signInWithToken } from '../support/session';
 
 // Issue 24's last two points as a shop meets them: the item manager's bulk Return of items from
 // two sales sold at different prices, each refunded on its own line (its sale price to start,
@@ -20,14 +20,7 @@ async function shot(page: Page, name: string) {
  * and 120), one left in stock; signed in.
  */
 async function shop(page: Page, language: 'en' | 'tr') {
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const { token, user, headers, made } = await ownCompany(page.request);
   const fields = [{ key: 'imei', label: 'IMEI', type: 'text', required: false }];
   const itemType = await made('/api/item-types', { name: 'Phone', warrantyMonths: 12, fields });
   const [location] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];

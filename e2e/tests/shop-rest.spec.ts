@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { ownCompany, signInWithToken } from '../support/session';
 
 // Issue 24's remaining points, as a shop meets them: a European shop whose shelf prices include VAT
 // says so in Company Info and its sale charges the shelf price, the tax shown as included; its
@@ -10,14 +10,7 @@ test('prices that include tax: the sale charges the shelf price and the receipt 
   page,
 }) => {
   test.setTimeout(240_000);
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const { token, user, headers, made } = await ownCompany(page.request);
   const itemType = await made('/api/item-types', { name: 'Phone', warrantyMonths: 6 });
   const [location] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];
   const serial = `VAT-${Date.now().toString(36).toUpperCase()}`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { ownCompany, signInWithToken } from '../support/session';
 
 // Issue 24's last points as a shop meets them: a sold item scanned into Change Status is returned
 // there (reason, refund, destination) instead of refused; the item manager returns several ticked
@@ -17,14 +17,7 @@ async function shot(page: Page, name: string) {
 
 /** A company of its own with three phones received at 100 each, two of them sold; signed in. */
 async function shop(page: Page, language: 'en' | 'tr') {
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const { token, user, headers, made } = await ownCompany(page.request);
   const itemType = await made('/api/item-types', { name: 'Phone', warrantyMonths: 12 });
   const [location] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];
   const stamp = Date.now().toString(36).toUpperCase();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { login, registerCompany, signInWithToken } from '../support/session';
+import { ownCompany, signInWithToken } from '../support/session';
 import { addUserWithRoles } from '../support/users';
 
 // A stock-take as a shop runs one: two people count the shop on their phones at once, each sees
@@ -18,14 +18,7 @@ async function scan(phone: Page, serial: string) {
 
 test('count a location with two phones and apply the variance', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string; items?: Array<{ id: string; serial: string }> };
-  };
+  const { token, user, headers, made } = await ownCompany(page.request);
   // A second location is Premium's: paid on the embedded checkout with Stripe's test card.
   const checkout = await page.request.post('/api/billing/checkout', {
     headers,
@@ -45,7 +38,7 @@ test('count a location with two phones and apply the variance', async ({ page, b
   const id = Date.now().toString(36).toUpperCase();
   const onShelf = [`STK-${id}-1`, `STK-${id}-2`, `STK-${id}-3`];
   const misplaced = `STK-${id}-B`;
-  const received = await made('/api/items/receive', {
+  const received = await made<{ id: string; items: Array<{ id: string; serial: string }> }>('/api/items/receive', {
     itemTypeId: itemType.id,
     locationId: shop!.id,
     serials: onShelf,
@@ -123,14 +116,7 @@ test('a phone out of the network keeps counting: its scans wait on the device an
   page,
   context,
 }) => {
-  const owner = await registerCompany(page.request);
-  const { token, user } = await login(page.request, owner.userName, owner.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const made = async (url: string, data: object) => {
-    const res = await page.request.post(url, { headers, data });
-    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-    return (await res.json()) as { id: string };
-  };
+  const { token, user, headers, made } = await ownCompany(page.request);
   const itemType = await made('/api/item-types', { name: 'Phone' });
   const [shop] = (await (await page.request.get('/api/locations', { headers })).json()).items as { id: string }[];
   const id = Date.now().toString(36).toUpperCase();
