@@ -21,9 +21,9 @@ interface FormatsOf {
 }
 
 /**
- * For ajv's `onCreate`, which runs after ajv-formats: `uuid`, `date` and `date-time` narrowed as above. An id in
- * upper case compared with one the API gave (is it yourself? the same location?) read as another
- * id, and `urn:uuid:…` reached PostgreSQL's uuid cast and failed there.
+ * For ajv's `onCreate`, which runs after ajv-formats: `uuid`, `date` and `date-time` narrowed as
+ * above. An id in upper case compared with one the API gave (is it yourself? the same location?)
+ * read as another id, and `urn:uuid:…` reached PostgreSQL's uuid cast and failed there.
  */
 export function stricterFormats<A>(instance: A): A {
   // Typed by hand: ajv is Fastify's dependency, not the API's.
