@@ -526,4 +526,47 @@ describe('/actions/stocktake offline', () => {
     expect(sent.map((c) => c.body)).toEqual(sent.map(() => ({ serial: 'C-2' })));
     expect(new Set(keys).size).toBe(1);
   });
+  it('a count read once on this phone opens again without a network, as last read, and takes scans', async () => {
+    let reachable = true;
+    const count = {
+      id: 's2',
+      locationId: 'l1',
+      locationName: 'Cold store',
+      state: 'counting',
+      note: null,
+      openedBy: 'Olga Owner',
+      openedAt: '2026-11-28T08:00:00Z',
+      updatedAt: '2026-11-28T08:00:00Z',
+      closedAt: null,
+      appliedAt: null,
+      scanned: 4,
+      found: null,
+      missing: null,
+      unexpected: null,
+      recent: [],
+    };
+    mockApi((config) => {
+      if (config.url === '/api/access') return accessAnswer(['items.view', 'stock.count']);
+      if (config.url === '/api/stocktakes/s2')
+        return reachable ? { status: 200, data: count } : new Error('Network Error');
+      if (config.url === '/api/stocktakes/s2/scans') return new Error('Network Error');
+      return { status: 404, data: { message: 'unexpected' } };
+    });
+    signInAs(ROLES.storekeeper);
+    session.setToken(makeToken({ role: [ROLES.storekeeper], sub: 'u-count-2' }));
+    await act(() => i18n.changeLanguage('en'));
+    const first = renderAt('/actions/stocktake?id=s2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Count of Cold store' })).toBeInTheDocument();
+    first.unmount();
+
+    // The page is loaded again in the back room: no answer from the API.
+    reachable = false;
+    renderAt('/actions/stocktake?id=s2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Count of Cold store' })).toBeInTheDocument();
+    expect(screen.getByTestId('stocktake-scanned')).toHaveTextContent('4');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Scan or type a serial' }), 'C-9{Enter}');
+    expect(
+      await screen.findByText('C-9 is saved on this device and will be counted when the network returns.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -8,7 +8,15 @@ import { getStocktake, stepStocktake, type ScanAnswer, type Stocktake } from '@/
 import { ScanField } from '@/components/ScanField';
 import { LoadError, Loading } from '@/components/ScreenStates';
 import { formatDateTime } from '@/lib/format';
-import { THROUGH_THE_TILL, TillQueue, TillStatus, useCountTill, useTill, type CountScan } from '@/offline';
+import {
+  THROUGH_THE_TILL,
+  TillQueue,
+  TillStatus,
+  useCountTill,
+  useTill,
+  withLastKnown,
+  type CountScan,
+} from '@/offline';
 import { Variance } from '../components/Variance';
 import { useT } from '../i18n';
 import { StateChip } from './StocktakesPage';
@@ -26,7 +34,13 @@ export function StocktakeCountPage() {
   const { t } = useT();
   const id = useSearchParams()[0].get('id') ?? '';
   const key = resourceKey('stocktakes', { id });
-  const count = useQuery({ queryKey: key, queryFn: () => getStocktake(id), enabled: !!id });
+  // Kept on the device for its user: a phone that reloads the count in a back room without a
+  // network still opens it (as last read) and keeps taking scans for when the network returns.
+  const count = useQuery({
+    queryKey: key,
+    queryFn: () => withLastKnown(`stocktake:${id}`, () => getStocktake(id)),
+    enabled: !!id,
+  });
   if (count.isPending) return <Loading />;
   if (count.isError) return <LoadError error={count.error} onRetry={() => void count.refetch()} />;
   const stocktake = count.data;
