@@ -452,28 +452,29 @@ describe('/actions/inventory-reception offline', () => {
   });
 });
 
+/** GET /api/stocktakes/{id}'s answer for a count still being taken. */
+const countBeingTaken = (count: { id: string; locationName: string; scanned: number }) => ({
+  locationId: 'l1',
+  state: 'counting',
+  note: null,
+  openedBy: 'Olga Owner',
+  openedAt: '2026-11-28T08:00:00Z',
+  updatedAt: '2026-11-28T08:00:00Z',
+  closedAt: null,
+  appliedAt: null,
+  found: null,
+  missing: null,
+  unexpected: null,
+  recent: [],
+  ...count,
+});
+
 describe('/actions/stocktake offline', () => {
   it('keeps a scan whose request never arrives on the device beside the total, and counts it once when the API answers again', async () => {
     let reachable = false;
     let scanned = 1;
     const keys: string[] = [];
-    const count = () => ({
-      id: 's1',
-      locationId: 'l1',
-      locationName: 'Back room',
-      state: 'counting',
-      note: null,
-      openedBy: 'Olga Owner',
-      openedAt: '2026-11-28T08:00:00Z',
-      updatedAt: '2026-11-28T08:00:00Z',
-      closedAt: null,
-      appliedAt: null,
-      scanned,
-      found: null,
-      missing: null,
-      unexpected: null,
-      recent: [],
-    });
+    const count = () => countBeingTaken({ id: 's1', locationName: 'Back room', scanned });
     const calls = mockApi((config) => {
       if (config.url === '/api/access') return accessAnswer(['items.view', 'stock.count']);
       if (config.url === '/api/stocktakes/s1') return { status: 200, data: count() };
@@ -528,23 +529,7 @@ describe('/actions/stocktake offline', () => {
   });
   it('a count read once on this phone opens again without a network, as last read, and takes scans', async () => {
     let reachable = true;
-    const count = {
-      id: 's2',
-      locationId: 'l1',
-      locationName: 'Cold store',
-      state: 'counting',
-      note: null,
-      openedBy: 'Olga Owner',
-      openedAt: '2026-11-28T08:00:00Z',
-      updatedAt: '2026-11-28T08:00:00Z',
-      closedAt: null,
-      appliedAt: null,
-      scanned: 4,
-      found: null,
-      missing: null,
-      unexpected: null,
-      recent: [],
-    };
+    const count = countBeingTaken({ id: 's2', locationName: 'Cold store', scanned: 4 });
     mockApi((config) => {
       if (config.url === '/api/access') return accessAnswer(['items.view', 'stock.count']);
       if (config.url === '/api/stocktakes/s2')
