@@ -1,8 +1,8 @@
-import { stricterFormats } from './lib/formats.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import { stricterFormats } from './lib/formats.js';
 import { compileSchemasOnFirstUse } from './lib/lazy-schemas.js';
 import { openDatabase, type Database } from './db/database.js';
 import { openReads } from './db/replica.js';

@@ -1,7 +1,7 @@
 // The string formats the API's schemas use, made as strict as what reads the values after them.
 
 /** An id as the API writes one: lower case, without ajv-formats' optional `urn:uuid:` prefix. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A date PostgreSQL and JavaScript both read: RFC 3339 allows year 0000, which PostgreSQL refuses,
@@ -28,7 +28,7 @@ interface FormatsOf {
 export function stricterFormats<A>(instance: A): A {
   // Typed by hand: ajv is Fastify's dependency, not the API's.
   const ajv = instance as unknown as FormatsOf;
-  ajv.addFormat('uuid', UUID);
+  ajv.addFormat('uuid', ID_PATTERN);
   for (const name of ['date', 'date-time']) {
     const base = ajv.formats[name] as Omit<StringFormat, 'type'>;
     ajv.addFormat(name, { ...base, type: 'string', validate: (value) => base.validate(value) && readable(value) });

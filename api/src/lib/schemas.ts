@@ -8,6 +8,7 @@ import {
   type TUnsafe,
 } from '@sinclair/typebox';
 import { ApiError } from './errors.js';
+import { ID_PATTERN } from './formats.js';
 
 /** A bad row of an uploaded file: its line number (the header is line 1), the column, and why. */
 export const RowError = Type.Object(
@@ -173,7 +174,7 @@ export function decodeCursor(cursor: string | undefined, length: number): unknow
  */
 export function decodeTimeIdCursor(cursor: string | undefined): [string, string] | null {
   const after = decodeCursor(cursor, 2);
-  if (after && (!isKeyTime(after[0]) || !CURSOR_ID.test(String(after[1])))) throw badCursor();
+  if (after && (!isKeyTime(after[0]) || !ID_PATTERN.test(String(after[1])))) throw badCursor();
   return after as [string, string] | null;
 }
 
@@ -181,7 +182,6 @@ export function decodeTimeIdCursor(cursor: string | undefined): [string, string]
 export const badCursor = () =>
   new ApiError(400, 'cursor: is not a cursor this list gave out', 'VALIDATION_ERROR', 'cursor');
 
-export const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * What `exact()` (db/timestamps.ts) writes, a real moment: anything looser (`Date.parse` takes "1",
  * or the 30th of February) reached PostgreSQL from a forged cursor and failed there, a 500.

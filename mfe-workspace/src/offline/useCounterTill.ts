@@ -2,7 +2,7 @@ import type { Item, ReceiveRequest, Sale, SaleRequest } from '@/api/inventory';
 import type { ScanAnswer } from '@/api/stocktakes';
 import { useT } from './i18n';
 import { failureOf, theTill, type CountScan } from './till';
-import { queueScan } from './useTill';
+import { alreadyWaiting, queueScan } from './useTill';
 
 type Message = { severity: 'success' | 'error' | 'info'; text: string };
 
@@ -68,15 +68,13 @@ export function useCountTill(stocktakeId: string) {
   const { t } = useT();
   return {
     async scan(serial: string): Promise<{ answer: ScanAnswer } | { kept: Message }> {
-      const till = theTill();
-      const waiting = till.getSnapshot().entries.some((e) => {
-        if (e.kind !== 'count' || e.state !== 'waiting') return false;
+      const twice = alreadyWaiting('count', (e) => {
         const kept = e.body as CountScan;
         return kept.stocktakeId === stocktakeId && kept.serial.toLowerCase() === serial.toLowerCase();
       });
-      if (waiting) return { kept: { severity: 'info', text: t('till.alreadyQueued', { serial }) } };
+      if (twice) return { kept: { severity: 'info', text: t('till.alreadyQueued', { serial }) } };
       const body: CountScan = { stocktakeId, serial };
-      const result = await till.submit('count', body, serial);
+      const result = await theTill().submit('count', body, serial);
       return 'answer' in result
         ? { answer: result.answer as ScanAnswer }
         : { kept: { severity: 'info', text: t('till.queuedCount', { serial }) } };

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { QueuedKind } from './queue';
+import type { QueuedEntry, QueuedKind } from './queue';
 import { theTill } from './till';
 
 /** The till's state for a screen: online or not, syncing, and the signed-in user's queue of `kind`. */
@@ -22,13 +22,15 @@ export function useTill(kind: QueuedKind) {
  * signed in.
  */
 export async function queueScan(serial: string, customerId: string | null) {
-  const till = theTill();
-  const twice = till
+  if (alreadyWaiting('sale', (e) => e.label.toLowerCase() === serial.toLowerCase())) return null;
+  return theTill().enqueue('sale', { lines: [{ serial }], customerId }, serial, { priceFor: serial });
+}
+
+/** Whether an entry of `kind` the scan would repeat (a double scan) is still waiting on the device. */
+export function alreadyWaiting(kind: QueuedKind, same: (entry: QueuedEntry) => boolean): boolean {
+  return theTill()
     .getSnapshot()
-    .entries.some((e) => e.kind === 'sale' && e.state === 'waiting' && e.label.toLowerCase() === serial.toLowerCase());
-  if (twice) return null;
-  const entry = await till.enqueue('sale', { lines: [{ serial }], customerId }, serial, { priceFor: serial });
-  return entry;
+    .entries.some((e) => e.kind === kind && e.state === 'waiting' && same(e));
 }
 
 /** Whether the till should queue rather than look up: the browser is offline or the API was unreachable. */

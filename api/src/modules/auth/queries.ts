@@ -260,11 +260,10 @@ export const applyPendingEmail = (q: Queryable, userId: string) =>
     [userId],
   );
 
-/** A new password; using a reset link also proves the email. */
 /**
- * A new password also cancels an email change still waiting for its confirmation: the owner who
- * is told a change was asked for (mailEmailChangeAsked) and did not ask changes the password, and
- * whoever asked can no longer confirm it.
+ * A new password; using a reset link also proves the email. It also cancels an email change still
+ * waiting for its confirmation: the owner who is told a change was asked for (mailEmailChangeAsked)
+ * and did not ask changes the password, and whoever asked can no longer confirm it.
  */
 export const setPassword = (q: Queryable, userId: string, hash: string) =>
   q.query(

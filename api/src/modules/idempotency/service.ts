@@ -38,19 +38,17 @@ export async function once<T>(
       request.body ?? null,
     ]),
   );
-  // Keys kept before the params were part of the hash (kept KEEP_HOURS): a till's resend of a sale
-  // it made then, whose answer it lost, is that sale — not a 422 that marks a sale done as failed.
-  const keptBeforeParams = sha256(
-    JSON.stringify([request.routeOptions.url, request.method, principal.userId, request.body ?? null]),
-  );
   if (await db.claim(q, principal.companyId, key, requestHash)) {
     const body = await work();
     await db.keep(q, key, status, body);
     return { status, body, replayed: false };
   }
   const earlier = await db.kept(q, key);
-  const same = earlier && (earlier.requestHash === requestHash || earlier.requestHash === keptBeforeParams);
-  if (!earlier || !same)
+  // Keys kept before the params were part of the hash (kept KEEP_HOURS): a till's resend of a sale
+  // it made then, whose answer it lost, is that sale — not a 422 that marks a sale done as failed.
+  const keptBeforeParams = () =>
+    sha256(JSON.stringify([request.routeOptions.url, request.method, principal.userId, request.body ?? null]));
+  if (!earlier || (earlier.requestHash !== requestHash && earlier.requestHash !== keptBeforeParams()))
     throw new ApiError(
       422,
       'This Idempotency-Key was already used for a different request. Send a new key for each new request.',

@@ -131,7 +131,7 @@ export async function validateItemRows(
       }
       try {
         // The same limits as a reception's body: a text field of at most 1,000 characters.
-        const tooLong = Object.entries(fields).find(([, v]) => !Value.Check(FieldValues, { f: v }));
+        const tooLong = Object.entries(fields).find(([key, value]) => !Value.Check(FieldValues, { [key]: value }));
         if (tooLong)
           throw new ApiError(
             400,

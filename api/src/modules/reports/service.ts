@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { badCursor, CURSOR_ID, decodeCursor, decodeTimeIdCursor, encodeCursor, isKeyTime } from '../../lib/schemas.js';
+import { ID_PATTERN } from '../../lib/formats.js';
+import { badCursor, decodeCursor, decodeTimeIdCursor, encodeCursor, isKeyTime } from '../../lib/schemas.js';
 import { usage } from '../billing/index.js';
 import { findCustomer } from '../catalogue/index.js';
 import { seen, seenEvent, type Sight } from '../items/index.js';
@@ -103,7 +104,7 @@ export async function customerHistory(q: Queryable, customerId: string, query: {
   if (
     after &&
     (!isKeyTime(after[0]) ||
-      !CURSOR_ID.test(String(after[1])) ||
+      !ID_PATTERN.test(String(after[1])) ||
       !(Number.isInteger(after[2]) && (after[2] as number) >= 1 && (after[2] as number) <= 2 ** 31 - 1))
   )
     throw badCursor();

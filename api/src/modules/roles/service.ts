@@ -131,11 +131,7 @@ export async function putClaims(
   const held = await db.roleClaims(q, id);
   if (!caller.owner) {
     const before = new Set(held.map((c) => `${c.type}:${c.value}`));
-    const beyond = claims.filter(
-      (c) =>
-        !before.has(`${c.type}:${c.value}`) &&
-        (c.type === 'permission' ? !caller.may(c.value) : !caller.mayRun(c.value)),
-    );
+    const beyond = claims.filter((c) => !before.has(`${c.type}:${c.value}`) && !holdsClaim(caller, c));
     if (beyond.length)
       throw forbidden(`You cannot grant what you do not hold yourself: ${beyond[0]!.type} ${beyond[0]!.value}.`);
   }
@@ -154,6 +150,10 @@ export async function putClaims(
   return saved;
 }
 
+/** Whether the caller holds a claim: a permission of theirs, or a transaction type they may run. */
+const holdsClaim = (caller: Access, claim: Claim) =>
+  claim.type === 'permission' ? caller.may(claim.value as Permission) : caller.mayRun(claim.value);
+
 /**
  * Refuses roles that grant what the caller does not hold themselves: a permission, or a
  * transaction type they may not run. Both ways a role reaches a person ask it — given to a member,
@@ -162,9 +162,7 @@ export async function putClaims(
  */
 export async function assertMayGrantRoles(q: Queryable, names: string[], caller: Access): Promise<void> {
   if (caller.owner || names.length === 0) return;
-  const beyond = (await db.claimsOfRoleNames(q, names)).find((c) =>
-    c.type === 'permission' ? !caller.may(c.value as Permission) : !caller.mayRun(c.value),
-  );
+  const beyond = (await db.claimsOfRoleNames(q, names)).find((c) => !holdsClaim(caller, c));
   if (!beyond) return;
   const what = beyond.type === 'permission' ? beyond.value : `the transaction type ${beyond.typeName ?? beyond.value}`;
   throw forbidden(`You cannot give a role granting what you do not hold yourself: ${what}.`);
